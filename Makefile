@@ -1,0 +1,82 @@
+# mechbench — a terminal workbench for planar multibody dynamics.
+#   make          build ./mechbench
+#   make run      install what is missing, build, open the first lesson
+#   make check    install what is missing, build, run every test
+#   make bench    measure speed (a benchmark, not a test)
+#   make install  PREFIX=/usr/local DESTDIR=
+
+VERSION  := 0.1.0
+PREFIX   ?= /usr/local
+BINDIR    = $(PREFIX)/bin
+LUADIR    = $(PREFIX)/share/lua/5.4
+DATADIR   = $(PREFIX)/share/mechbench
+DOCDIR    = $(PREFIX)/share/doc/mechbench
+MANDIR    = $(PREFIX)/share/man
+
+CC       ?= cc
+PKGS      = lua5.4 gsl readline ncursesw
+# Debian packages that provide the pkg-config modules above, and the test tools.
+DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
+DEB_TEST  = tmux mandoc valgrind
+
+CFLAGS   ?= -O2 -g
+CFLAGS   += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
+            -DMB_VERSION='"$(VERSION)"' -DMB_PREFIX='"$(PREFIX)"'
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+LDLIBS   += $(PKG_LIBS) -lm
+
+SRC  = $(wildcard src/*.c)
+OBJ  = $(SRC:src/%.c=build/%.o)
+LIB_OBJ = $(filter-out build/main.o,$(OBJ))
+UNIT_TESTS = $(patsubst tests/%.c,build/%,$(wildcard tests/test_*.c))
+
+.PHONY: all run check bench install uninstall clean deps deps-test
+
+all: deps mechbench
+
+# --- dependencies: install from Debian when we may, else say the one line to run
+deps:
+	@sh tests/deps.sh build $(DEB_BUILD) -- $(PKGS)
+deps-test:
+	@sh tests/deps.sh test $(DEB_TEST)
+
+mechbench: $(OBJ)
+	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+
+build/%.o: src/%.c $(wildcard src/*.h) | build
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+
+build/test_%: tests/test_%.c tests/check.h $(LIB_OBJ) | build
+	$(CC) $(CFLAGS) $(PKG_CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
+
+build:
+	@mkdir -p build
+
+run: all
+	./mechbench --lesson 2
+
+check: all deps-test $(UNIT_TESTS)
+	@bash tests/run.sh
+
+bench: all
+	@bash bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUADIR)/mechbench $(DESTDIR)$(DATADIR)/lessons \
+	           $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+	install -m 755 mechbench $(DESTDIR)$(BINDIR)/mechbench
+	install -m 644 lua/mechbench/*.lua $(DESTDIR)$(LUADIR)/mechbench/
+	install -m 644 lessons/*.lua $(DESTDIR)$(DATADIR)/lessons/
+	install -m 644 examples/*.lua $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 man/mechbench.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 man/mechbench.7 $(DESTDIR)$(MANDIR)/man7/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/mechbench $(DESTDIR)$(MANDIR)/man1/mechbench.1 \
+	      $(DESTDIR)$(MANDIR)/man7/mechbench.7
+	rm -rf $(DESTDIR)$(LUADIR)/mechbench $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+
+clean:
+	rm -rf build mechbench

@@ -1,0 +1,128 @@
+-- mechbench.help: `help`, `help "topic"` and `help(some_function)`.
+-- Typing `help` alone prints the overview, because the table prints itself.
+local mb = require "mechbench"
+
+local topics = {}
+local by_value = {}   -- function or table -> its help text
+
+topics.overview = [[
+mechbench: learn planar multibody dynamics at the prompt.
+
+  lessons()          list the lessons and your progress
+  lesson(2)          open lesson 2; then next(), back(), show(), run(),
+                     hint(), check(answer)
+  help "vec"         planar vectors:  mb.vec.rot, dot, cross, A, rotate ...
+  help "mat"         matrices on GSL: mb.mat{{...}}, solve, inv, rank ...
+  help "repl"        the prompt: =expr, multi-line input, completion, keys
+  help "lessons"     how lessons work
+  help(f)            help on one function, e.g. help(mb.vec.dot)
+
+The book: P. E. Nikravesh, Planar Multibody Dynamics, 2nd ed.]]
+
+topics.repl = [[
+The prompt runs Lua 5.4.
+  1 + 2              an expression prints its value (so does =1+2)
+  a = {2, 3}         a statement runs quietly
+  function f(x)      an unfinished chunk continues on the next line (>>)
+  Tab                completes names, also after . and :  (mb.vec.<Tab>)
+  Up / Down          history, kept between sessions
+  Ctrl-C             clears the line, or stops a long computation
+  Ctrl-C twice at an empty prompt, or Ctrl-D, leaves mechbench.]]
+
+topics.lessons = [[
+A lesson is a sequence of short steps: read, try, exercise.
+  lessons()          the list, with your progress
+  lesson(n)          open lesson n where you left it; lesson(n, step) jumps
+  show()             show the current step again
+  next(), back()     move between steps
+  run()              run the code of a "try" step, line by line
+  check(answer)      check your answer to an exercise
+  hint()             a hint; ask again for a stronger one
+Progress is saved as you go and kept between sessions.]]
+
+topics.vec = [[
+Planar vectors are tables {x, y}; results print as {x, y}.
+  mb.vec(2, 3)            a vector (same as {2, 3} with arithmetic)
+  a + b, a - b, 2 * a     arithmetic on vectors made by mb.vec
+  mb.vec.rot(a)           a turned +90 degrees: {-a_y, a_x}   (Eq. 2.12)
+  mb.vec.dot(a, b)        a'b                                 (Eq. 2.8)
+  mb.vec.cross(a, b)      planar cross product, rot(a)'b      (Eq. 2.14)
+  mb.vec.norm(a)          length
+  mb.vec.unit(theta)      {cos theta, sin theta}; unit(a) normalises a
+  mb.vec.angle(a)         angle from +x, atan2, in radians
+  mb.vec.between(a, b)    signed angle from a to b
+  mb.vec.A(phi)           the 2x2 rotation matrix A(phi)       (Eq. 2.68)
+  mb.vec.rotate(phi, s)   A(phi) s]]
+
+topics.mat = [[
+Matrices are built from rows: A = mb.mat{{1, 2}, {3, 4}}; a flat table is
+a column. Plain tables work wherever a matrix is expected.
+  A + B, A - B, A * B, 2 * A, -A     arithmetic; A * {x, y} gives a table
+  A(i, j), A[i]                      an entry; row i as a table
+  A:t()                              transpose
+  mb.mat.solve(A, b)                 x with A x = b, by LU      (Eq. 2.47)
+  A:inv(), A:det(), A:rank()         inverse, determinant, numerical rank
+  mb.mat.eye(n), zeros(m, n), diag{...}
+  A:size(), A:totable(), A:norm()]]
+
+local function_docs = {
+  ["mb.vec.rot"] = "mb.vec.rot(a): a turned +90 degrees, {-a_y, a_x} (Eq. 2.12).",
+  ["mb.vec.perp"] = "mb.vec.perp(a): the same as mb.vec.rot(a).",
+  ["mb.vec.dot"] = "mb.vec.dot(a, b): the scalar product a'b = a_x b_x + a_y b_y (Eq. 2.8).",
+  ["mb.vec.cross"] = "mb.vec.cross(a, b): rot(a)'b = a_x b_y - a_y b_x; positive when b is\n"
+    .. "counter-clockwise from a (Eq. 2.14).",
+  ["mb.vec.norm"] = "mb.vec.norm(a): the length of a, sqrt(a'a).",
+  ["mb.vec.unit"] = "mb.vec.unit(theta): {cos theta, sin theta}; mb.vec.unit(a): a / |a|.",
+  ["mb.vec.angle"] = "mb.vec.angle(a): atan2(a_y, a_x), radians, CCW from +x.",
+  ["mb.vec.between"] = "mb.vec.between(a, b): the signed angle from a to b,\n"
+    .. "atan2(cross(a, b), dot(a, b)).",
+  ["mb.vec.A"] = "mb.vec.A(phi): the rotation matrix [cos -sin; sin cos] (Eq. 2.68).",
+  ["mb.vec.rotate"] = "mb.vec.rotate(phi, s): A(phi) s, a body-fixed vector seen globally.",
+  ["mb.mat.solve"] = "mb.mat.solve(A, b): x with A x = b, by LU factorisation (GSL).\n"
+    .. "Fails with the rank when A is singular.",
+  ["mb.mat.inv"] = "A:inv(): the inverse of a square matrix. Prefer solve() for A x = b.",
+  ["mb.mat.rank"] = "A:rank(): the numerical rank, counted from the singular values.",
+  ["mb.mat.det"] = "A:det(): the determinant.",
+  ["mb.mat.t"] = "A:t(): the transpose A'.",
+  ["mb.mat.eye"] = "mb.mat.eye(n): the n x n identity.",
+  ["mb.mat.zeros"] = "mb.mat.zeros(m, n): an m x n matrix of zeros.",
+  ["mb.mat.diag"] = "mb.mat.diag{a, b, c}: a diagonal matrix.",
+}
+
+local help = setmetatable({}, {
+  __tostring = function() return topics.overview end,
+  __call = function(_, what)
+    local text
+    if what == nil then
+      text = topics.overview
+    elseif type(what) == "string" then
+      text = topics[what] or function_docs[what] or function_docs["mb." .. what]
+        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat.")
+    else
+      text = by_value[what] or "No help for that value. Type help for the topics."
+    end
+    print(text)
+  end,
+})
+
+-- Later modules add their own topics and function texts here.
+function help.add(topic, text) topics[topic] = text end
+function help.add_function(value, text) by_value[value] = text end
+
+-- Resolve the documented names once, so help(mb.vec.dot) finds its text.
+local function resolve(path)
+  local v = { mb = mb }
+  for name in path:gmatch("[^.]+") do
+    if type(v) ~= "table" and type(v) ~= "userdata" then return nil end
+    v = v[name]
+  end
+  return v
+end
+for path, text in pairs(function_docs) do
+  local v = resolve(path)
+  if v ~= nil then by_value[v] = text end
+end
+by_value[mb.vec] = topics.vec
+by_value[mb.mat] = topics.mat
+
+return help

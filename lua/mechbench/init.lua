@@ -1,0 +1,23 @@
+-- mechbench: the Lua side of the workbench, preloaded as the global `mb`.
+local core = require "mechbench.core"
+
+local mb = {
+  version = core.version,
+  batch = core.mode == "batch",     -- no terminal UI: print summaries instead
+  interactive = core.mode == "interactive",
+  paths = core.paths,
+  vec = core.vec,
+  mat = core.mat,
+  core = core,
+}
+package.loaded.mechbench = mb
+
+mb.pretty = require "mechbench.pretty"
+mb.help = require "mechbench.help"
+mb.lesson = require "mechbench.lesson"
+
+-- The lesson commands and help live at top level, where students type them.
+mb.lesson.install_globals(_G)
+_G.help = mb.help
+
+return mb

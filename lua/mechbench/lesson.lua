@@ -1,0 +1,440 @@
+-- mechbench.lesson: the lesson engine.
+--
+-- A lesson file (lessons/NN-topic.lua) returns a table:
+--   { number, title, book, objectives = {...}, wrap_up = "...",
+--     steps = { { title, text, code?, answer?, tol?, mistakes?, hints? }, ... } }
+-- A step with `code` is a "try" step (run() runs it); a step with `answer`
+-- (a function returning the expected value) is an exercise that check(x)
+-- grades. Progress is a small Lua table in the user's data folder.
+local mb = require "mechbench"
+local pretty = require "mechbench.pretty"
+
+local M = {}
+local lua_next = next
+local current        -- { lesson = table, step = index }
+local progress       -- [number] = { step = i, done = { [i] = true }, finished = bool }
+local hint_level = 0
+
+------------------------------------------------------------------ progress
+
+local function progress_file() return mb.paths.data .. "/progress.lua" end
+
+local function load_progress()
+  if progress then return progress end
+  progress = {}
+  local f = io.open(progress_file(), "r")
+  if not f then return progress end
+  local text = f:read("a")
+  f:close()
+  local chunk = load(text, "=progress", "t", {})
+  local ok, value = pcall(chunk or error)
+  if ok and type(value) == "table" then progress = value end
+  return progress
+end
+
+local function save_progress()
+  if not mb.core.mkdir(mb.paths.data) then return end
+  local lines = { "return {" }
+  local numbers = {}
+  for n in pairs(progress) do numbers[#numbers + 1] = n end
+  table.sort(numbers)
+  for _, n in ipairs(numbers) do
+    local p = progress[n]
+    local done = {}
+    for i in pairs(p.done or {}) do done[#done + 1] = string.format("[%d] = true", i) end
+    table.sort(done)
+    lines[#lines + 1] = string.format("  [%d] = { step = %d, finished = %s, done = { %s } },",
+      n, p.step or 1, tostring(p.finished == true), table.concat(done, ", "))
+  end
+  lines[#lines + 1] = "}"
+  local tmp = progress_file() .. ".tmp"
+  local f = io.open(tmp, "w")
+  if not f then return end
+  f:write(table.concat(lines, "\n"), "\n")
+  f:close()
+  os.rename(tmp, progress_file())
+end
+
+local function record(lesson)
+  load_progress()
+  local p = progress[lesson.number] or { step = 1, done = {} }
+  progress[lesson.number] = p
+  return p
+end
+
+------------------------------------------------------------------ finding lessons
+
+local function lesson_files()
+  local dir = mb.paths.lessons
+  local found = {}
+  if dir == "" then return found end
+  local p = io.popen('ls "' .. dir .. '" 2>/dev/null')
+  if not p then return found end
+  for name in p:lines() do
+    local n = name:match("^(%d+)%-.*%.lua$")
+    if n then found[#found + 1] = { number = tonumber(n), path = dir .. "/" .. name } end
+  end
+  p:close()
+  table.sort(found, function(a, b) return a.number < b.number end)
+  return found
+end
+
+-- A lesson file runs with the full environment, so its answers can use mb.
+function M.load(n)
+  for _, f in ipairs(lesson_files()) do
+    if f.number == n then
+      local chunk, err = loadfile(f.path)
+      if not chunk then error(err, 0) end
+      local lesson = chunk()
+      lesson.number = lesson.number or n
+      return lesson
+    end
+  end
+  local have = {}
+  for _, f in ipairs(lesson_files()) do have[#have + 1] = tostring(f.number) end
+  error(string.format("there is no lesson %s; the lessons are %s", tostring(n),
+    #have > 0 and table.concat(have, ", ") or "(none found)"), 0)
+end
+
+------------------------------------------------------------------ showing steps
+
+local function kind(step)
+  if step.answer then return "Exercise" end
+  if step.code then return "Try it" end
+  return "Read"
+end
+
+local function rule(text)
+  local width = math.min(76, (mb.core.term_size()))
+  local fill = width - #text - 4
+  return "-- " .. text .. " " .. string.rep("-", math.max(fill, 2))
+end
+
+local function show_step()
+  local lesson, i = current.lesson, current.step
+  local step = lesson.steps[i]
+  local out = {}
+  out[#out + 1] = rule(string.format("Lesson %d, step %d of %d: %s", lesson.number, i,
+    #lesson.steps, kind(step)))
+  if step.title then out[#out + 1] = step.title:upper() end
+  out[#out + 1] = ""
+  out[#out + 1] = (step.text:gsub("^\n", ""):gsub("\n$", ""))
+  if step.code then
+    out[#out + 1] = ""
+    for line in (step.code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
+      out[#out + 1] = "    " .. line
+    end
+  end
+  out[#out + 1] = ""
+  local p = record(lesson)
+  local keys
+  if step.answer then
+    keys = (p.done[i] and "(done) " or "") .. "check(answer)  hint()  next()  back()  show()"
+  elseif step.code then
+    keys = "run()  next()  back()  show()"
+  else
+    keys = "next()  back()  show()"
+  end
+  out[#out + 1] = keys
+  print(table.concat(out, "\n"))
+end
+
+local function need_lesson()
+  if not current then
+    error("no lesson is open: type lessons() to see them, lesson(2) to start", 0)
+  end
+end
+
+local function go(i)
+  current.step = i
+  hint_level = 0
+  local p = record(current.lesson)
+  p.step = i
+  save_progress()
+  show_step()
+end
+
+------------------------------------------------------------------ checking answers
+
+local function to_plain(v)
+  local mt = getmetatable(v)
+  if type(v) == "userdata" and mt and mt.__name == "matrix" then return v:totable() end
+  return v
+end
+
+-- Largest difference between two values of the same shape, or nil and why not.
+local function distance(got, want)
+  got, want = to_plain(got), to_plain(want)
+  if type(want) == "number" then
+    if type(got) ~= "number" then
+      return nil, "the answer is a number; you gave " .. type(got) .. "."
+    end
+    if got ~= got then return nil, "your answer is NaN (not a number)." end
+    return math.abs(got - want) / math.max(1, math.abs(want))
+  end
+  if type(want) == "table" then
+    if type(got) ~= "table" then
+      return nil, string.format("the answer is a table of %d entries; you gave %s.", #want, type(got))
+    end
+    if #got ~= #want then
+      return nil, string.format("the answer has %d entries (rows); yours has %d.", #want, #got)
+    end
+    local worst = 0
+    for i = 1, #want do
+      local d, why = distance(got[i], want[i])
+      if not d then return nil, why end
+      worst = math.max(worst, d)
+    end
+    return worst
+  end
+  if got == want then return 0 end
+  return nil, "that is not the expected answer."
+end
+
+local function map(v, f)
+  v = to_plain(v)
+  if type(v) == "number" then return f(v) end
+  if type(v) ~= "table" then return v end
+  local out = {}
+  for i = 1, #v do out[i] = map(v[i], f) end
+  return out
+end
+
+local function transpose(v)
+  v = to_plain(v)
+  if type(v) ~= "table" or type(v[1]) ~= "table" then return nil end
+  local t = {}
+  for j = 1, #v[1] do
+    t[j] = {}
+    for i = 1, #v do t[j][i] = v[i][j] end
+  end
+  return t
+end
+
+-- Common slips, each with a specific word for the student.
+local function diagnose(step, got, want, tol)
+  for _, m in ipairs(step.mistakes or {}) do
+    local d = distance(got, m.value)
+    if d and d <= tol then return m.say end
+  end
+  local d = distance(got, map(want, function(x) return -x end))
+  if d and d <= tol then return "right size, wrong sign: check the direction you measured in." end
+  d = distance(got, map(want, math.deg))
+  if d and d <= tol then return "that looks like degrees: mechbench works in radians." end
+  d = distance(got, map(want, math.rad))
+  if d and d <= tol then return "that looks like radians of a value wanted in degrees." end
+  local t = transpose(want)
+  d = t and #t ~= 0 and distance(got, t)
+  if d and d <= tol then return "that is the transpose of the answer: rows and columns swapped." end
+  return nil
+end
+
+-- Grade x against step's answer: returns ok, message.
+function M.grade(step, x)
+  local want = step.answer()
+  local tol = step.tol or 1e-4
+  local d, why = distance(x, want)
+  if d and d <= tol then return true, "Correct." end
+  if not d then return false, "Not yet: " .. why end
+  local slip = diagnose(step, x, want, tol)
+  if slip then return false, "Not yet: " .. slip end
+  local size = type(to_plain(want)) == "number" and string.format(
+    " (off by %.3g%%)", 100 * math.abs(x - want) / math.max(math.abs(want), 1e-300)) or ""
+  return false, "Not yet" .. size .. ". Type hint() for a hint."
+end
+
+------------------------------------------------------------------ commands
+
+function M.lessons()
+  load_progress()
+  local files = lesson_files()
+  if #files == 0 then print("No lessons found in " .. mb.paths.lessons) return end
+  print("Lessons (lesson(n) opens one):")
+  for _, f in ipairs(files) do
+    local ok, lesson = pcall(M.load, f.number)
+    local title = ok and lesson.title or ("(cannot be read: " .. tostring(lesson) .. ")")
+    local p = progress[f.number]
+    local state = ""
+    if p and ok then
+      local exercises, done = 0, 0
+      for i, s in ipairs(lesson.steps) do
+        if s.answer then
+          exercises = exercises + 1
+          if p.done[i] then done = done + 1 end
+        end
+      end
+      state = p.finished and "  [finished]" or string.format("  [step %d of %d, %d/%d exercises]",
+        p.step, #lesson.steps, done, exercises)
+    end
+    print(string.format("  %2d  %s%s", f.number, title, state))
+  end
+end
+
+function M.open(n, step)
+  local lesson = M.load(tonumber(n) or n)
+  current = { lesson = lesson, step = 1 }
+  local p = record(lesson)
+  local start = step or p.step or 1
+  if start < 1 or start > #lesson.steps then start = 1 end
+  print(string.format("\nLesson %d: %s\nBook: %s", lesson.number, lesson.title, lesson.book or ""))
+  if lesson.objectives then
+    print("By the end you can:")
+    for _, o in ipairs(lesson.objectives) do print("  - " .. o) end
+  end
+  print("")
+  go(start)
+end
+
+function M.next_step()
+  need_lesson()
+  local lesson = current.lesson
+  if current.step < #lesson.steps then return go(current.step + 1) end
+  local p = record(lesson)
+  local missing = {}
+  for i, s in ipairs(lesson.steps) do
+    if s.answer and not p.done[i] then missing[#missing + 1] = tostring(i) end
+  end
+  if #missing == 0 then
+    p.finished = true
+    save_progress()
+    print(rule(string.format("Lesson %d finished", lesson.number)))
+    print(lesson.wrap_up or "Well done.")
+  else
+    print("This is the last step. Exercises still open: step " ..
+      table.concat(missing, ", ") .. " (lesson(" .. lesson.number .. ", step) goes there).")
+  end
+end
+
+function M.back()
+  need_lesson()
+  if current.step > 1 then return go(current.step - 1) end
+  print("This is the first step.")
+end
+
+function M.show() need_lesson() show_step() end
+
+function M.hint()
+  need_lesson()
+  local hints = current.lesson.steps[current.step].hints
+  if not hints or #hints == 0 then print("No hint for this step.") return end
+  hint_level = math.min(hint_level + 1, #hints)
+  print(string.format("Hint %d of %d: %s", hint_level, #hints, hints[hint_level]))
+end
+
+function M.check(...)
+  need_lesson()
+  local step = current.lesson.steps[current.step]
+  if not step.answer then print("This step has nothing to check; next() moves on.") return end
+  if select("#", ...) == 0 then
+    print("Give your answer: check(value), e.g. check(" .. (step.example or "0.5") .. ").")
+    return
+  end
+  local ok, msg = M.grade(step, ...)
+  print(msg)
+  if ok then
+    local p = record(current.lesson)
+    p.done[current.step] = true
+    save_progress()
+    if step.explain then print(step.explain) end
+    print("next() continues.")
+  end
+  return ok
+end
+
+-- Run a chunk of lesson code as if typed at the prompt: echo each statement,
+-- print the values of expressions.
+local function run_code(code, echo)
+  local pending = ""
+  for line in (code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
+    pending = pending == "" and line or (pending .. "\n" .. line)
+    local f = load("return " .. pending, "=lesson", "t")
+    local printing = f ~= nil
+    if not f then
+      local err
+      f, err = load(pending, "=lesson", "t")
+      if not f and err:match("<eof>$") then goto continue end
+      if not f then error(err, 0) end
+    end
+    if echo then
+      local first = true
+      for l in (pending .. "\n"):gmatch("(.-)\n") do
+        print((first and "mb> " or ">> ") .. l)
+        first = false
+      end
+    end
+    do
+      local results = table.pack(f())
+      if printing and echo and results.n > 0 then pretty.print(table.unpack(results, 1, results.n)) end
+    end
+    pending = ""
+    ::continue::
+  end
+  if pending ~= "" then error("lesson code ends inside an unfinished chunk", 0) end
+end
+
+function M.run()
+  need_lesson()
+  local step = current.lesson.steps[current.step]
+  if not step.code then print("This step has no code to run.") return end
+  run_code(step.code, true)
+end
+
+-- "2.3" while a lesson is open, for the prompt.
+function M.where()
+  return current and string.format("%d.%d", current.lesson.number, current.step) or nil
+end
+
+------------------------------------------------------------------ self-test
+
+-- Work through a lesson without a student: run every code step, feed each
+-- exercise its own answer (which must pass), a wrong one (which must fail),
+-- and every listed mistake (which must fail with its own message).
+-- Returns passed, failed, and a list of failure descriptions.
+function M.selftest(n)
+  local lesson = M.load(n)
+  local passed, failed, problems = 0, 0, {}
+  local function expect(cond, what)
+    if cond then passed = passed + 1 else failed = failed + 1; problems[#problems + 1] = what end
+  end
+  for i, step in ipairs(lesson.steps) do
+    expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
+    if step.code then
+      local ok, err = pcall(run_code, step.code, false)
+      expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
+    end
+    if step.answer then
+      local want = step.answer()
+      local ok = M.grade(step, want)
+      expect(ok, ("step %d accepts its own answer"):format(i))
+      local wrong = map(want, function(x) return x * 1.37 + 0.71 end)
+      local rejected, msg = M.grade(step, wrong)
+      expect(not rejected and msg:match("^Not yet"), ("step %d rejects a wrong answer"):format(i))
+      for _, m in ipairs(step.mistakes or {}) do
+        local r, said = M.grade(step, m.value)
+        expect(not r and said:find(m.say, 1, true), ("step %d names the mistake '%s'"):format(i, m.say))
+      end
+      expect(step.hints and #step.hints >= 2, ("step %d has escalating hints"):format(i))
+    end
+  end
+  return passed, failed, problems
+end
+
+------------------------------------------------------------------ globals
+
+function M.install_globals(G)
+  G.lessons = M.lessons
+  G.lesson = M.open
+  G.back = M.back
+  G.show = M.show
+  G.hint = M.hint
+  G.check = M.check
+  G.run = M.run
+  -- next() with no argument moves the lesson on; with arguments it is Lua's
+  -- own next, so code that iterates tables keeps working.
+  G.next = function(...)
+    if select("#", ...) == 0 then return M.next_step() end
+    return lua_next(...)
+  end
+end
+
+return M

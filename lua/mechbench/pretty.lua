@@ -1,0 +1,113 @@
+-- mechbench.pretty: values printed the way a student wants to read them.
+-- Tables nest with sorted keys, long arrays are cut in the middle, depth is
+-- limited, cycles are named; anything with __tostring prints as itself.
+local M = {}
+
+M.max_depth = 3
+M.max_items = 12
+
+local function is_array(t)
+  local n = #t
+  for k in pairs(t) do
+    if math.type(k) ~= "integer" or k < 1 or k > n then return false end
+  end
+  return true, n
+end
+
+local function scalar(v)
+  local ty = type(v)
+  if ty == "number" then
+    if math.type(v) == "integer" then return tostring(v) end
+    if v ~= v then return "nan" end
+    if v == math.huge then return "inf" elseif v == -math.huge then return "-inf" end
+    return string.format("%.10g", v)
+  elseif ty == "string" then
+    return string.format("%q", v)
+  elseif ty == "function" then
+    local info = debug.getinfo(v, "S")
+    if info.what == "C" then return "<builtin function>" end
+    return string.format("<function %s:%d>", info.short_src, info.linedefined)
+  end
+  return tostring(v)
+end
+
+local function has_tostring(v)
+  local mt = getmetatable(v)
+  return type(mt) == "table" and mt.__tostring ~= nil
+end
+
+local function key_order(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta == "number" end
+  if ta == "number" or ta == "string" then return a < b end
+  return tostring(a) < tostring(b)
+end
+
+local function key_text(k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return k end
+  return "[" .. scalar(k) .. "]"
+end
+
+local format
+
+local function format_array(t, n, depth, seen, indent)
+  local parts = {}
+  local cut = n > M.max_items
+  for i = 1, n do
+    if cut and i == M.max_items - 2 then
+      parts[#parts + 1] = string.format("... (%d values) ...", n)
+    end
+    if not cut or i < M.max_items - 2 or i > n - 2 then
+      parts[#parts + 1] = format(t[i], depth + 1, seen, indent .. "  ")
+    end
+  end
+  local line = "{" .. table.concat(parts, ", ") .. "}"
+  if #line <= 72 and not line:find("\n") then return line end
+  return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
+end
+
+format = function(v, depth, seen, indent)
+  if type(v) ~= "table" or has_tostring(v) then
+    if has_tostring(v) then return tostring(v) end
+    return scalar(v)
+  end
+  if seen[v] then return "<cycle>" end
+  if depth >= M.max_depth then return "{...}" end
+  seen[v] = true
+  local array, n = is_array(v)
+  local out
+  if array then
+    out = format_array(v, n, depth, seen, indent)
+  else
+    local keys = {}
+    for k in pairs(v) do keys[#keys + 1] = k end
+    table.sort(keys, key_order)
+    local lines = {}
+    for _, k in ipairs(keys) do
+      lines[#lines + 1] = key_text(k) .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
+    end
+    local line = "{" .. table.concat(lines, ", ") .. "}"
+    if #line <= 72 and not line:find("\n") then
+      out = line
+    else
+      out = "{\n" .. indent .. "  " .. table.concat(lines, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
+    end
+  end
+  seen[v] = nil
+  return out
+end
+
+-- The text of any value; strings at the top print as they are.
+function M.format(v)
+  if type(v) == "string" then return v end
+  return format(v, 0, {}, "")
+end
+
+function M.print(...)
+  local n = select("#", ...)
+  for i = 1, n do
+    io.write(M.format((select(i, ...))), "\n")
+  end
+end
+
+return M

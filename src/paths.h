@@ -1,0 +1,29 @@
+/* paths.h — where mechbench finds its Lua library, lessons and examples,
+ * and where it keeps a user's history and progress.
+ *
+ * The data directories are found relative to the running program first, so
+ * the same binary works from the source tree, from a relocated install
+ * (make install DESTDIR=...) and from PREFIX. */
+#ifndef MB_PATHS_H
+#define MB_PATHS_H
+
+#include <stddef.h>
+
+#define MB_PATH_MAX 4096
+
+struct mb_paths {
+	char lua[MB_PATH_MAX];      /* folder holding mechbench/init.lua */
+	char lessons[MB_PATH_MAX];  /* lessons/NN-topic.lua */
+	char examples[MB_PATH_MAX]; /* examples/NAME.lua */
+	char state[MB_PATH_MAX];    /* $XDG_STATE_HOME/mechbench: history */
+	char data[MB_PATH_MAX];     /* $XDG_DATA_HOME/mechbench: lesson progress */
+};
+
+/* Fill every path; returns 0, or -1 with a message in err when the Lua
+ * library cannot be found anywhere. */
+int mb_paths_find(struct mb_paths *p, char *err, size_t errlen);
+
+/* mkdir -p; returns 0 on success (or if it exists). */
+int mb_mkdir_p(const char *path);
+
+#endif
