@@ -47,21 +47,25 @@ static int message_handler(lua_State *L)
 	return 1;
 }
 
+void mb_catch_sigint(void)
+{
+	struct sigaction sa = {0};
+	sa.sa_handler = on_sigint;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
 int mb_docall(lua_State *L, int narg, int nres)
 {
 	int base = lua_gettop(L) - narg;
 	lua_pushcfunction(L, message_handler);
 	lua_insert(L, base);
-	struct sigaction sa = {0}, old;
-	sa.sa_handler = on_sigint;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old);
-	mb_sigint_seen = 0;
 	running_state = L;
 	int status = lua_pcall(L, narg, nres, base);
 	running_state = NULL;
 	lua_sethook(L, NULL, 0, 0);
-	sigaction(SIGINT, &old, NULL);
+	if (status != LUA_OK)
+		mb_sigint_seen = 0; /* an interrupt, if any, has been delivered */
 	lua_remove(L, base);
 	return status;
 }
@@ -114,6 +118,7 @@ lua_State *mb_lua_new(const struct mb_paths *paths, enum mb_mode mode)
 		return NULL;
 	}
 	luaL_openlibs(L);
+	mb_catch_sigint();
 	set_package_path(L, paths);
 	mb_core_preload(L, paths, mode);
 

@@ -30,6 +30,11 @@ void mb_report(lua_State *L, const char *progname);
 int mb_dofile(lua_State *L, const char *path);
 int mb_dostring(lua_State *L, const char *chunk, const char *name);
 
+/* From now on SIGINT interrupts running Lua code (an error "interrupted!")
+ * and sets mb_sigint_seen, which the REPL reads at its prompt. Installed
+ * once at start-up, so no Ctrl-C ever finds the default action. */
+void mb_catch_sigint(void);
+
 /* Set by SIGINT; the REPL reads and clears it at the prompt. */
 extern volatile sig_atomic_t mb_sigint_seen;
 

@@ -20,11 +20,7 @@
 
 #include "luaenv.h"
 
-enum read_status { READ_LINE, READ_EOF, READ_CANCELLED, READ_CANCELLED_EMPTY };
-
 static lua_State *repl_state;
-static char *ready_line;
-static int line_done;
 static volatile sig_atomic_t resized;
 
 /* ------------------------------------------------------------------ Lua side */
@@ -106,94 +102,11 @@ static char **complete(const char *text, int start, int end)
 	return rl_completion_matches(text, next_candidate);
 }
 
-/* --------------------------------------------------------------- line input */
-
-static void on_line(char *line)
-{
-	ready_line = line;
-	line_done = 1;
-	rl_callback_handler_remove();
-}
-
-static void on_prompt_signal(int sig)
-{
-	if (sig == SIGINT)
-		mb_sigint_seen = 1;
-	else
-		resized = 1;
-}
-
-static enum read_status read_tty(const char *prompt, char **out)
-{
-	struct sigaction sa = {0}, old_int, old_winch;
-	sa.sa_handler = on_prompt_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGWINCH, &sa, &old_winch);
-
-	enum read_status status = READ_EOF;
-	mb_sigint_seen = 0;
-	line_done = 0;
-	ready_line = NULL;
-	rl_callback_handler_install(prompt, on_line);
-	for (;;) {
-		if (line_done) {
-			status = ready_line ? READ_LINE : READ_EOF;
-			break;
-		}
-		struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
-		int r = poll(&pfd, 1, -1);
-		if (r < 0 && errno == EINTR) {
-			if (resized) {
-				resized = 0;
-				rl_resize_terminal();
-			}
-			if (!mb_sigint_seen)
-				continue;
-			status = rl_end > 0 ? READ_CANCELLED : READ_CANCELLED_EMPTY;
-			rl_replace_line("", 0);
-			rl_callback_sigcleanup();
-			rl_callback_handler_remove();
-			fputs("^C\n", stdout);
-			break;
-		}
-		if (r < 0)
-			break;
-		rl_callback_read_char();
-	}
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGWINCH, &old_winch, NULL);
-	mb_sigint_seen = 0;
-	*out = status == READ_LINE ? ready_line : NULL;
-	return status;
-}
-
-static enum read_status read_plain(char **out)
-{
-	size_t cap = 0;
-	char *line = NULL;
-	ssize_t n = getline(&line, &cap, stdin);
-	if (n < 0) {
-		free(line);
-		return READ_EOF;
-	}
-	if (n > 0 && line[n - 1] == '\n')
-		line[n - 1] = '\0';
-	*out = line;
-	return READ_LINE;
-}
-
-static enum read_status read_line(int tty, int continuation, char **out)
-{
-	if (!tty)
-		return read_plain(out);
-	char *prompt = prompt_text(continuation);
-	enum read_status s = read_tty(prompt, out);
-	free(prompt);
-	return s;
-}
-
 /* --------------------------------------------------------------- evaluation */
+
+static char *pending;      /* an unfinished chunk waiting for more lines */
+static char *history_file; /* NULL when history cannot be kept */
+static int tty;
 
 static int is_incomplete(lua_State *L, int status)
 {
@@ -204,40 +117,9 @@ static int is_incomplete(lua_State *L, int status)
 	       strcmp(msg + len - (sizeof eof_mark - 1), eof_mark) == 0;
 }
 
-/* Compile the chunk; reads more lines while it is incomplete. Returns the
- * load status with the function (or error) on the stack; *chunk grows. */
-static int load_chunk(lua_State *L, int tty, char **chunk, enum read_status *rs)
+static void remember(const char *chunk)
 {
-	const char *src = **chunk == '=' ? *chunk + 1 : *chunk;
-	const char *ret = lua_pushfstring(L, "return %s;", src);
-	int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
-	lua_remove(L, -2);
-	if (status == LUA_OK)
-		return status;
-	lua_pop(L, 1);
-	for (;;) {
-		status = luaL_loadbuffer(L, *chunk, strlen(*chunk), "=stdin");
-		if (!is_incomplete(L, status))
-			return status;
-		lua_pop(L, 1);
-		char *more = NULL;
-		*rs = read_line(tty, 1, &more);
-		if (*rs != READ_LINE)
-			return -1;
-		size_t a = strlen(*chunk), b = strlen(more);
-		char *joined = malloc(a + b + 2);
-		memcpy(joined, *chunk, a);
-		joined[a] = '\n';
-		memcpy(joined + a + 1, more, b + 1);
-		free(more);
-		free(*chunk);
-		*chunk = joined;
-	}
-}
-
-static void remember(const char *chunk, const char *history_file)
-{
-	if (!*chunk)
+	if (!tty || !*chunk)
 		return;
 	HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
 	if (last && strcmp(last->line, chunk) == 0)
@@ -247,24 +129,160 @@ static void remember(const char *chunk, const char *history_file)
 		append_history(1, history_file);
 }
 
-static void evaluate(lua_State *L, int tty, char **chunk, enum read_status *rs,
-                     const char *history_file)
+static void run_loaded(lua_State *L, int top)
 {
-	int top = lua_gettop(L);
-	int status = load_chunk(L, tty, chunk, rs);
-	if (status < 0)
-		return; /* input cancelled or ended inside a chunk */
-	if (tty)
-		remember(*chunk, history_file);
-	if (status == LUA_OK)
-		status = mb_docall(L, 0, LUA_MULTRET);
-	if (status != LUA_OK) {
+	if (mb_docall(L, 0, LUA_MULTRET) != LUA_OK) {
 		mb_report(L, NULL);
 		return;
 	}
 	int nres = lua_gettop(L) - top;
 	if (nres > 0)
 		call_helper(L, "print_results", nres, 0);
+}
+
+/* One line of input. Returns 1 while a chunk is unfinished. */
+static int accept_line(lua_State *L, const char *line)
+{
+	int top = lua_gettop(L);
+	if (pending == NULL) {
+		const char *src = line[0] == '=' ? line + 1 : line;
+		const char *ret = lua_pushfstring(L, "return %s;", src);
+		int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
+		lua_remove(L, -2);
+		if (status == LUA_OK) {
+			remember(line);
+			run_loaded(L, top);
+			return 0;
+		}
+		lua_pop(L, 1);
+		pending = strdup(line);
+	} else {
+		size_t a = strlen(pending), b = strlen(line);
+		char *joined = realloc(pending, a + b + 2);
+		joined[a] = '\n';
+		memcpy(joined + a + 1, line, b + 1);
+		pending = joined;
+	}
+	int status = luaL_loadbuffer(L, pending, strlen(pending), "=stdin");
+	if (is_incomplete(L, status)) {
+		lua_pop(L, 1);
+		return 1;
+	}
+	remember(pending);
+	free(pending);
+	pending = NULL;
+	if (status == LUA_OK)
+		run_loaded(L, top);
+	else
+		mb_report(L, NULL);
+	return 0;
+}
+
+/* --------------------------------------------------------------- terminal */
+
+static int input_ended;
+
+static void set_prompt(int continuation)
+{
+	char *p = prompt_text(continuation);
+	rl_set_prompt(p);
+	free(p);
+}
+
+/* Readline calls this with each finished line, the terminal already back in
+ * normal mode; when it returns, readline shows the prompt set here. */
+static void on_line(char *line)
+{
+	if (line == NULL) {
+		input_ended = 1;
+		return;
+	}
+	int more = accept_line(repl_state, line);
+	free(line);
+	fflush(stdout);
+	set_prompt(more);
+}
+
+static void on_resize(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+/* Ctrl-C at the prompt: drop the line and any unfinished chunk. Returns 1
+ * when there was nothing to drop; then a second Ctrl-C in a row leaves. */
+static int cancel_input(int leaving_if_empty)
+{
+	int was_empty = rl_end == 0 && pending == NULL;
+	if (was_empty && leaving_if_empty)
+		return 1;
+	free(pending);
+	pending = NULL;
+	rl_replace_line("", 0);
+	rl_callback_sigcleanup();
+	fputs("^C\n", stdout);
+	if (was_empty)
+		fputs("(press Ctrl-C again or Ctrl-D to leave mechbench)\n", stdout);
+	set_prompt(0);
+	rl_on_new_line();
+	rl_redisplay();
+	return was_empty;
+}
+
+static void loop_tty(void)
+{
+	struct sigaction sa = {0};
+	sa.sa_handler = on_resize;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, NULL);
+
+	int cancelled_empty = 0;
+	char *first = prompt_text(0);
+	rl_callback_handler_install(first, on_line);
+	free(first);
+	while (!input_ended) {
+		struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
+		int r = mb_sigint_seen ? -1 : poll(&pfd, 1, -1);
+		if (resized) {
+			resized = 0;
+			rl_resize_terminal();
+		}
+		if (mb_sigint_seen) {
+			mb_sigint_seen = 0;
+			if (cancel_input(cancelled_empty)) {
+				if (cancelled_empty)
+					break;
+				cancelled_empty = 1;
+			} else {
+				cancelled_empty = 0;
+			}
+			continue;
+		}
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			break;
+		cancelled_empty = 0;
+		rl_callback_read_char();
+	}
+	rl_callback_handler_remove();
+	fputc('\n', stdout);
+}
+
+static void loop_plain(lua_State *L)
+{
+	size_t cap = 0;
+	char *line = NULL;
+	ssize_t n;
+	while ((n = getline(&line, &cap, stdin)) >= 0) {
+		if (n > 0 && line[n - 1] == '\n')
+			line[n - 1] = '\0';
+		accept_line(L, line);
+		fflush(stdout);
+	}
+	free(line);
+	free(pending);
+	pending = NULL;
 }
 
 static char *history_path(const struct mb_paths *paths)
@@ -279,57 +297,36 @@ static char *history_path(const struct mb_paths *paths)
 
 int mb_repl(lua_State *L, const struct mb_paths *paths)
 {
-	int tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-	char *history_file = NULL;
+	tty = isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
 	repl_state = L;
-	if (tty) {
-		rl_readline_name = "mechbench";
-		rl_catch_signals = 0; /* Ctrl-C is ours: see read_tty */
-		rl_catch_sigwinch = 0;
-		rl_attempted_completion_function = complete;
-		rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
-		using_history();
-		stifle_history(1000);
-		history_file = history_path(paths);
-		if (history_file) {
-			FILE *f = fopen(history_file, "a"); /* append_history needs the file */
-			if (f)
-				fclose(f);
-			read_history(history_file);
-		}
-		call_helper(L, "greet", 0, 0);
+	if (!tty) {
+		loop_plain(L);
+		return 0;
 	}
-
-	int cancelled_empty = 0;
-	for (;;) {
-		char *chunk = NULL;
-		enum read_status rs = read_line(tty, 0, &chunk);
-		if (rs == READ_EOF)
-			break;
-		if (rs == READ_CANCELLED_EMPTY) {
-			if (cancelled_empty)
-				break;
-			cancelled_empty = 1;
-			fputs("(press Ctrl-C again or Ctrl-D to leave mechbench)\n", stdout);
-			continue;
-		}
-		cancelled_empty = 0;
-		if (rs == READ_CANCELLED)
-			continue;
-		evaluate(L, tty, &chunk, &rs, history_file);
-		free(chunk);
-		fflush(stdout);
-		if (rs == READ_EOF)
-			break;
+	rl_readline_name = "mechbench";
+	rl_catch_signals = 0; /* Ctrl-C is ours: see loop_tty */
+	rl_catch_sigwinch = 0;
+	rl_attempted_completion_function = complete;
+	rl_variable_bind("show-all-if-unmodified", "on"); /* Tab, Tab lists */
+	rl_basic_word_break_characters = " \t\n\"\\'`@$><=;|&{(,+-*/%^~#[]";
+	using_history();
+	stifle_history(1000);
+	history_file = history_path(paths);
+	if (history_file) {
+		FILE *f = fopen(history_file, "a"); /* append_history needs the file */
+		if (f)
+			fclose(f);
+		read_history(history_file);
 	}
-	if (tty) {
-		fputc('\n', stdout);
-		if (history_file)
-			history_truncate_file(history_file, 1000);
-		clear_history();
-		free_candidates();
-		rl_callback_handler_remove();
-	}
+	call_helper(L, "greet", 0, 0);
+	loop_tty();
+	if (history_file)
+		history_truncate_file(history_file, 1000);
+	clear_history();
+	free_candidates();
+	free(pending);
+	pending = NULL;
 	free(history_file);
+	history_file = NULL;
 	return 0;
 }

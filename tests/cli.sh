@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# The command line: options, batch exit codes, error messages, piped input.
+. tests/lib.sh
+cd "$SANDBOX"
+
+out=$("$MB" --version); expect_match version "$out" '^mechbench [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4'
+out=$("$MB" --help); expect_match help "$out" '--batch' ; expect_match help-lesson "$out" '--lesson N'
+out=$("$MB" --frobnicate 2>&1); rc=$?
+expect_eq unknown-option-rc "$rc" 1; expect_match unknown-option-msg "$out" "unknown option '--frobnicate'"
+
+out=$("$MB" -e 'print(1 + 2)'); expect_eq dash-e "$out" 3
+out=$("$MB" -e 'x = 5' -e 'print(x * 2)'); expect_eq dash-e-twice "$out" 10
+
+printf 'print(arg[0], arg[1], arg[2], #arg)\n' > args.lua
+out=$("$MB" args.lua one two); expect_eq script-args "$out" "$(printf 'args.lua\tone\ttwo\t2')"
+
+printf 'print("fine")\n' > ok.lua
+out=$("$MB" --batch ok.lua); rc=$?
+expect_eq batch-ok-rc "$rc" 0; expect_eq batch-ok-out "$out" fine
+out=$("$MB" --batch ok.lua </dev/null); expect_eq batch-closed-stdin "$out" fine
+
+printf 'local x = 1\nlocal y = = 2\n' > syntax.lua
+err=$("$MB" --batch syntax.lua 2>&1 >/dev/null); rc=$?
+expect_eq syntax-rc "$rc" 1; expect_match syntax-msg "$err" '^syntax\.lua:2: '
+
+printf 'local t = nil\n\nprint(t.field)\n' > runtime.lua
+err=$("$MB" --batch runtime.lua 2>&1 >/dev/null); rc=$?
+expect_eq runtime-rc "$rc" 1; expect_match runtime-msg "$err" "^runtime\.lua:3: attempt to index a nil value \(local 't'\)"
+
+printf 'error("the model is wrong")\n' > raise.lua
+err=$("$MB" --batch raise.lua 2>&1 >/dev/null); rc=$?
+expect_eq error-rc "$rc" 1; expect_eq error-msg "$err" "raise.lua:1: the model is wrong"
+
+err=$("$MB" --batch nosuch.lua 2>&1); rc=$?
+expect_eq missing-rc "$rc" 1; expect_match missing-msg "$err" 'cannot open nosuch\.lua'
+
+err=$("$MB" --lesson 99 </dev/null 2>&1); rc=$?
+expect_eq unknown-lesson-rc "$rc" 1; expect_match unknown-lesson-msg "$err" 'there is no lesson 99; the lessons are 2'
+err=$("$MB" --lesson two </dev/null 2>&1); expect_match lesson-not-number "$err" "takes a number"
+
+# --batch never starts a prompt, even with -i
+out=$(printf 'print("from stdin")\n' | "$MB" --batch ok.lua); expect_eq batch-no-repl "$out" fine
+# the batch flag is visible to scripts
+out=$("$MB" --batch -e 'print(mb.batch)' ); expect_eq batch-flag "$out" true
+
+# a piped REPL: expressions print, statements do not, errors do not end it
+out=$(printf '=1+1\nx = 3\nx * 2\nerror("oops")\nfunction f(a)\n  return a + 1\nend\nf(41)\n' | "$MB" 2>&1); rc=$?
+expect_eq piped-rc "$rc" 0
+expect_eq piped-out "$out" "$(printf '2\n6\nstdin:1: oops\n42')"
+out=$("$MB" </dev/null); expect_eq closed-stdin "$?" 0
+
+# lesson progress survives a restart
+"$MB" -e 'lesson(2, 2)' -e 'check(240)' >/dev/null
+out=$("$MB" -e 'lessons()'); expect_match progress-kept "$out" '2  Preliminaries.*1/9 exercises'
+expect_match progress-file "$(cat "$XDG_DATA_HOME/mechbench/progress.lua")" 'done = \{ \[2\] = true \}'
+
+# the lesson self-test through the program (what make check feeds in)
+out=$("$MB" --batch -e 'local p, f = mb.lesson.selftest(2); print(p, f)'); expect_match lesson2-selftest "$out" '^[0-9]+	0$'
+
+finish

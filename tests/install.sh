@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# make install into a staging folder, then use the installed program; the
+# man pages render and lint clean.
+. tests/lib.sh
+unset MECHBENCH_HOME  # the installed program must find its files by itself
+root=$SANDBOX/root
+make -s install DESTDIR="$root" PREFIX=/usr/local >/dev/null 2>&1; expect_eq install-rc "$?" 0
+bin=$root/usr/local/bin/mechbench
+for f in "$bin" "$root/usr/local/share/lua/5.4/mechbench/init.lua" \
+         "$root/usr/local/share/mechbench/lessons/02-preliminaries.lua" \
+         "$root/usr/local/share/man/man1/mechbench.1" "$root/usr/local/share/man/man7/mechbench.7"; do
+  if [ -f "$f" ]; then pass; else fail installed "$f missing"; fi
+done
+# run from somewhere else, so nothing is found through the source tree
+out=$(cd / && "$bin" --batch -e 'print(mb.vec.cross({2,3},{4,5}))'); expect_eq installed-runs "$out" "-2.0"
+out=$(cd / && "$bin" --batch -e 'print(mb.paths.lessons)'); expect_match installed-lessons "$out" "^$root/usr/local/bin/\.\./share/mechbench/lessons$"
+out=$(cd / && "$bin" --batch -e 'local p, f = mb.lesson.selftest(2) print(f)'); expect_eq installed-lesson "$out" 0
+
+# PREFIX without DESTDIR: the compiled-in path
+pre=$SANDBOX/prefix
+mkdir "$SANDBOX/tree" && cp -r Makefile src lua lessons examples man tests README.md "$SANDBOX/tree"
+make -s -C "$SANDBOX/tree" install PREFIX="$pre" >/dev/null 2>&1
+mv "$pre/bin/mechbench" "$SANDBOX/elsewhere"   # away from $pre: only PREFIX leads home
+out=$(cd / && "$SANDBOX/elsewhere" --batch -e 'print(mb.paths.lessons)'); expect_eq prefix-install "$out" "$pre/share/mechbench/lessons"
+
+for page in man/mechbench.1 man/mechbench.7; do
+  lint=$(mandoc -T lint -W warning "$page" 2>&1); expect_eq "lint $page" "$lint" ""
+  txt=$(MANWIDTH=80 man -l "$page" 2>/dev/null | col -b); expect_match "render $page" "$txt" 'mechbench'
+done
+finish

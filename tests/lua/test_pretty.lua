@@ -1,0 +1,41 @@
+-- The value printer and tab completion.
+local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
+local fmt = mb.pretty.format
+local repl = require "mechbench.repl"
+
+T.eq(fmt(3), "3", "integer")
+T.eq(fmt(0.1), "0.1", "float")
+T.eq(fmt(2.0), "2", "whole float")
+T.eq(fmt(0 / 0), "nan", "nan named")
+T.eq(fmt({1, 2, 3}), "{1, 2, 3}", "short array on one line")
+T.eq(fmt({b = 1, a = "x"}), '{a = "x", b = 1}', "keys sorted, strings quoted")
+local long = {}
+for i = 1, 100 do long[i] = i end
+local s = fmt(long)
+T.ok(s:find("(100 values)", 1, true) and s:find("^{1, 2,") and s:find("99, 100}$"), "long array cut: " .. s)
+local cyc = {}
+cyc.self = cyc
+T.eq(fmt(cyc), "{self = <cycle>}", "cycle named")
+T.eq(fmt({a = {b = {c = {d = 1}}}}), "{a = {b = {c = {...}}}}", "depth cut")
+T.ok(fmt(print) == "<builtin function>", "builtin function")
+T.eq(fmt(mb.vec(1, 2)), "{1, 2}", "vectors use their own printing")
+
+local c = repl.complete("mb.vec.ro")
+T.ok(#c == 2 and c[1] == "mb.vec.rot(" and c[2] == "mb.vec.rotate(", "complete mb.vec.ro: " .. table.concat(c, " "))
+c = repl.complete("mb.ve")
+T.eq(c[1], "mb.vec", "complete a field")
+c = repl.complete("lesso")
+T.ok(#c == 2, "complete globals: " .. table.concat(c, " "))
+T.ok(#repl.complete("whil") == 1, "complete keywords")
+v = mb.vec(1, 2)
+c = repl.complete("v:no")
+T.eq(c[1], "v:norm(", "complete methods after ':'")
+T.eq(#repl.complete("nosuch.thing."), 0, "unknown base completes to nothing")
+T.eq(repl.prompt(false), "mb> ", "prompt")
+T.eq(repl.prompt(true), ">> ", "continuation prompt")
+
+-- next() is the lesson command with no arguments and Lua's next otherwise
+T.eq(next({}), nil, "next(t) still works")
+T.eq(select(2, next({5})), 5, "next(t) returns the value")
+
+T.finish()

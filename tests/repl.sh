@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# The REPL as a student meets it: driven in tmux with send-keys, read back
+# with capture-pane.
+. tests/lib.sh
+SOCK="mbtest$$"
+T="tmux -L $SOCK"
+trap '$T kill-server 2>/dev/null; rm -rf "$SANDBOX"' EXIT
+
+screen() { $T capture-pane -p -t mb; }
+# wait_for PATTERN [SECONDS]: poll the screen until PATTERN shows
+wait_for() {
+  local i
+  for ((i = 0; i < ${2:-5} * 20; i++)); do
+    screen | grep -Eq -- "$1" && return 0
+    sleep 0.05
+  done
+  return 1
+}
+check_screen() { if wait_for "$2" "${3:-5}"; then pass; else fail "$1" "no /$2/ on screen:
+$(screen | grep -v '^$' | tail -n 10)"; fi; }
+keys() { $T send-keys -t mb "$@"; }
+# text is sent literally (tmux would read a bare "end" as the End key)
+text() { $T send-keys -t mb -l "$1"; }
+line() { local l; for l in "$@"; do text "$l"; keys Enter; done; }
+start() {
+  $T kill-server 2>/dev/null; sleep 0.3
+  $T new-session -d -s mb -x "${2:-100}" -y "${3:-30}" \
+    "env HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME TERM=xterm $1; echo EXITED=\$?; sleep 30"
+}
+
+start "$MB"
+check_screen greeting 'Type help for a tour'
+check_screen prompt '^mb> ?$'
+line '=1+1';               check_screen equals-expr '^2$'
+line 'x = {b = 2, a = {1, 2}}' 'x'
+check_screen table-printed '^\{a = \{1, 2\}, b = 2\}$'
+line 'function sq(v)';     check_screen continuation '^>> ?$'
+line 'return v * v' 'end' 'sq(12)'
+check_screen multi-line '^144$'
+text 'mb.vec.ro'; keys Tab; sleep 0.1; keys Tab;        check_screen tab-completion 'mb\.vec\.rot\( +mb\.vec\.rotate\('
+keys C-u; text 'mb.ma'; keys Tab;            check_screen tab-field 'mb> mb\.mat$'
+keys C-u; line 'error("boom")';  check_screen error-shown '^stdin:1: boom$'
+line 'while true do end'; sleep 0.3; keys C-c
+check_screen ctrl-c-interrupts 'interrupted!'
+line '=2*21';              check_screen alive-after-interrupt '^42$'
+text 'half typed'; keys C-c;           check_screen ctrl-c-clears 'half typed\^C'
+keys C-c;                        check_screen ctrl-c-empty-warns 'press Ctrl-C again or Ctrl-D'
+line 'help';               check_screen help 'lessons\(\) +list the lessons'
+line 'lesson(2)';          check_screen lesson-opens 'Lesson 2, step 1 of'
+check_screen lesson-prompt 'mb\[2\.1\]> ?$'
+line 'next()' 'check(120)'
+check_screen wrong-answer 'second quadrant'
+line 'hint()';             check_screen hint 'Hint 1 of 3'
+line 'check(240)';         check_screen right-answer '^Correct\.$'
+line 'next()' 'run()'
+check_screen run-code 'mb> math\.deg\(mb\.vec\.angle\(s\)\)'
+keys C-d;                        check_screen ctrl-d-exits 'EXITED=0'
+hist=$(cat "$XDG_STATE_HOME/mechbench/history" 2>/dev/null)
+expect_match history-saved "$hist" 'sq\(12\)'
+expect_match history-multiline "$hist" 'function sq'
+
+# history and progress come back in a new session
+start "$MB"
+check_screen prompt-again '^mb> ?$'
+keys Up;                         check_screen history-recalled 'mb> lesson\(2\)|mb> next\(\)|mb> run\(\)'
+keys C-u; line 'lesson(2)';      check_screen progress-resumes 'Lesson 2, step 3 of'
+keys C-c; sleep 0.2; keys C-c;                    check_screen double-ctrl-c-exits 'EXITED=0'
+
+# a tiny terminal still works
+start "$MB" 20 5
+check_screen tiny-prompt 'mb> ?$'
+line '=6*7';               check_screen tiny-eval '^42'
+line 'lesson(2)';          check_screen tiny-lesson 'next\(\)'
+keys C-d;                        check_screen tiny-exit 'EXITED=0'
+
+# --lesson opens the workbench at a lesson; -i keeps the prompt after a script
+start "$MB --lesson 2"
+check_screen lesson-flag 'Lesson 2: Preliminaries'
+keys C-d;                        check_screen lesson-flag-exit 'EXITED=0'
+printf 'y = 99\n' > "$SANDBOX/s.lua"
+start "$MB -i $SANDBOX/s.lua"
+line '=y';                 check_screen dash-i '^99$'
+keys C-d;                        check_screen dash-i-exit 'EXITED=0'
+
+# the terminal is left sane: after exit the shell echoes again
+start "bash --norc"
+line "$MB";                check_screen nested-prompt '^mb> ?$'
+line 'while true do end'; sleep 0.3; keys C-c; sleep 0.2; keys C-d
+sleep 0.3; line 'stty -a | tr " " "\n" | grep -E "^-?(echo|icanon)$" | tr "\n" " "; echo' 
+check_screen stty-sane '^(echo icanon|icanon echo) ?$'
+
+finish

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# A scripted REPL session and a batch run under valgrind: no leak, no
+# invalid access.
+. tests/lib.sh
+if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not installed"; finish; exit; fi
+vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 "$@"; }
+session='=1+1
+A = mb.mat{{1, 2}, {3, 4}}
+A:inv() * {1, 2}
+mb.mat.solve({{1, 2}, {2, 4}}, {1, 1})
+lesson(2)
+next()
+check(210)
+check(240)
+hint()
+mb.pretty.format(_G)
+error("x")
+'
+out=$(printf '%s' "$session" | vg "$MB" 2>&1); rc=$?
+expect_eq valgrind-repl-rc "$rc" 0
+expect_no_match valgrind-repl-clean "$out" 'Invalid|uninitialised|definitely lost'
+out=$(vg "$MB" --batch -e 'local p, f = mb.lesson.selftest(2) assert(f == 0)' 2>&1); rc=$?
+expect_eq valgrind-batch-rc "$rc" 0
+finish
