@@ -17,7 +17,7 @@ CC       ?= cc
 PKGS      = lua5.4 gsl readline ncursesw
 # Debian packages that provide the pkg-config modules above, and the test tools.
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
-DEB_TEST  = tmux mandoc valgrind
+DEB_TEST  = tmux mandoc man-db valgrind
 
 CFLAGS   ?= -O2 -g
 CFLAGS   += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \

@@ -285,22 +285,6 @@ static int mat_rank(lua_State *L)
 	return 1;
 }
 
-/* LU of a copy of a square matrix; raises a clear error when singular. */
-static void lu_or_error(lua_State *L, struct matrix *a, gsl_matrix *lu, gsl_permutation *p,
-                        int *signum)
-{
-	gsl_matrix_view av = view(a);
-	gsl_matrix_memcpy(lu, &av.matrix);
-	gsl_linalg_LU_decomp(lu, p, signum);
-	int rank = rank_of(a, NULL);
-	if (rank < a->rows) {
-		gsl_matrix_free(lu);
-		gsl_permutation_free(p);
-		luaL_error(L, "the %d x %d matrix is singular (rank %d): its rows are not independent",
-		           a->rows, a->cols, rank);
-	}
-}
-
 static struct matrix *check_square(lua_State *L, int idx, const char *what)
 {
 	struct matrix *a = check_matrix(L, idx);
@@ -309,29 +293,54 @@ static struct matrix *check_square(lua_State *L, int idx, const char *what)
 	return a;
 }
 
+/* LU factors of a square matrix, allocated by GSL and freed by lu_free. */
+struct lu {
+	gsl_matrix *lu;
+	gsl_permutation *perm;
+	int signum;
+};
+
+static void lu_free(struct lu *f)
+{
+	gsl_matrix_free(f->lu);
+	gsl_permutation_free(f->perm);
+}
+
+/* Factor the square matrix at idx; a singular one raises an error that
+ * gives its rank, before anything is allocated. */
+static struct lu lu_or_error(lua_State *L, int idx, const char *what)
+{
+	struct matrix *a = check_square(L, idx, what);
+	int rank = rank_of(a, NULL);
+	if (rank < a->rows)
+		luaL_error(L, "the %d x %d matrix is singular (rank %d): its rows are not independent",
+		           a->rows, a->cols, rank);
+	size_t n = (size_t)a->rows;
+	struct lu f = {gsl_matrix_alloc(n, n), gsl_permutation_alloc(n), 0};
+	gsl_matrix_view av = view(a);
+	gsl_matrix_memcpy(f.lu, &av.matrix);
+	gsl_linalg_LU_decomp(f.lu, f.perm, &f.signum);
+	return f;
+}
+
 /* x = A \ b by LU (Eq. 2.47: solve, never form the inverse) */
 static int mat_solve(lua_State *L)
 {
-	struct matrix *a = check_square(L, 1, "solve");
 	int plain_right = !luaL_testudata(L, 2, MAT_META);
 	struct matrix *b = check_matrix(L, 2);
+	struct matrix *a = check_square(L, 1, "solve");
 	if (b->rows != a->rows)
 		return luaL_error(L, "solve: A is %d x %d but b has %d rows", a->rows, a->cols, b->rows);
-	size_t n = (size_t)a->rows;
-	gsl_matrix *lu = gsl_matrix_alloc(n, n);
-	gsl_permutation *p = gsl_permutation_alloc(n);
-	int signum;
-	lu_or_error(L, a, lu, p, &signum);
 	struct matrix *x = push_new(L, b->rows, b->cols);
-	gsl_vector *col = gsl_vector_alloc(n);
+	struct lu f = lu_or_error(L, 1, "solve");
+	size_t n = (size_t)a->rows;
 	for (int j = 0; j < b->cols; j++) {
-		for (size_t i = 0; i < n; i++)
-			gsl_vector_set(col, i, b->a[i * (size_t)b->cols + (size_t)j]);
-		gsl_linalg_LU_svx(lu, p, col);
-		for (size_t i = 0; i < n; i++)
-			x->a[i * (size_t)b->cols + (size_t)j] = gsl_vector_get(col, i);
+		gsl_vector_view col = gsl_vector_view_array_with_stride(x->a + j, (size_t)b->cols, n);
+		gsl_vector_const_view rhs =
+		    gsl_vector_const_view_array_with_stride(b->a + j, (size_t)b->cols, n);
+		gsl_linalg_LU_solve(f.lu, f.perm, &rhs.vector, &col.vector);
 	}
-	gsl_vector_free(col), gsl_matrix_free(lu), gsl_permutation_free(p);
+	lu_free(&f);
 	if (plain_right && x->cols == 1)
 		push_as_table(L, x);
 	return 1;
@@ -340,15 +349,11 @@ static int mat_solve(lua_State *L)
 static int mat_inv(lua_State *L)
 {
 	struct matrix *a = check_square(L, 1, "inv");
-	size_t n = (size_t)a->rows;
-	gsl_matrix *lu = gsl_matrix_alloc(n, n);
-	gsl_permutation *p = gsl_permutation_alloc(n);
-	int signum;
-	lu_or_error(L, a, lu, p, &signum);
 	struct matrix *x = push_new(L, a->rows, a->cols);
+	struct lu f = lu_or_error(L, 1, "inv");
 	gsl_matrix_view xv = view(x);
-	gsl_linalg_LU_invert(lu, p, &xv.matrix);
-	gsl_matrix_free(lu), gsl_permutation_free(p);
+	gsl_linalg_LU_invert(f.lu, f.perm, &xv.matrix);
+	lu_free(&f);
 	return 1;
 }
 

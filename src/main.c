@@ -105,7 +105,7 @@ int main(int argc, char **argv)
 	setlocale(LC_CTYPE, "");
 	gsl_set_error_handler_off(); /* GSL errors come back as codes we explain */
 
-	struct mb_paths paths;
+	struct mb_paths paths = {0};
 	char err[MB_PATH_MAX + 256];
 	if (mb_paths_find(&paths, err, sizeof err) != 0) {
 		fprintf(stderr, "mechbench: %s\n", err);

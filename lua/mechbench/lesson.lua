@@ -338,7 +338,6 @@ function M.check(...)
     if step.explain then print(step.explain) end
     print("next() continues.")
   end
-  return ok
 end
 
 -- Run a chunk of lesson code as if typed at the prompt: echo each statement,
