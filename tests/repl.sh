@@ -89,4 +89,14 @@ line 'while true do end'; sleep 0.3; keys C-c; sleep 0.2; keys C-d
 sleep 0.3; line 'stty -a | tr " " "\n" | grep -E "^-?(echo|icanon)$" | tr "\n" " "; echo' 
 check_screen stty-sane '^(echo icanon|icanon echo) ?$'
 
+# the readline path under valgrind: completion, an interrupt, a lesson
+if command -v valgrind >/dev/null; then
+  start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
+  check_screen vg-prompt '^mb> ?$' 20
+  text 'mb.vec.ro'; keys Tab; sleep 0.3; keys Tab; check_screen vg-complete 'mb\.vec\.rotate\(' 10
+  keys C-u; line 'for i = 1, 1e9 do end'; sleep 1; keys C-c; check_screen vg-interrupt 'interrupted!' 10
+  line 'lesson(2, 2)' 'check(240)'; check_screen vg-lesson '^Correct' 10
+  keys C-d; check_screen vg-clean 'EXITED=0' 20
+fi
+
 finish
