@@ -70,6 +70,8 @@ void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mo
 	lua_setfield(L, -2, "vec");
 	mb_open_mat(L);
 	lua_setfield(L, -2, "mat");
+	mb_open_model(L);
+	lua_setfield(L, -2, "model");
 	lua_setfield(L, -2, "mechbench.core");
 	lua_pop(L, 1);
 }

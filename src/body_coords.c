@@ -1,0 +1,369 @@
+/* body_coords.c — constrained equations of motion in body coordinates,
+ * book Sec. 7.4, Eq. 7.56:
+ *     [M  -D'] {c̈}   {h}
+ *     [D   0 ] {λ} = {γ}
+ * M is diagonal, so the system is solved through its Schur complement
+ * (D M⁻¹ D') λ = γ - D M⁻¹ h, c̈ = M⁻¹ (h + D'λ), with a Cholesky
+ * factorisation that also reveals redundant constraints. Reactions follow
+ * Sec. 7.4.1, energy Sec. 7.5, initial-condition correction Sec. 14.3. */
+#include "body_coords.h"
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "force.h"
+#include "joint.h"
+#include "luaenv.h"
+
+struct bc {
+	struct model *m;
+	struct stabilization stab;
+	int n, nc;
+	double *minv, *mdiag, *h, *acc, *phi, *gamma, *vrhs, *lambda, *work;
+	gsl_matrix *D, *S; /* Jacobian; Schur complement D M⁻¹ D' */
+	double potential;
+};
+
+static void *setup(struct model *m, const struct stabilization *stab)
+{
+	struct bc *w = calloc(1, sizeof *w);
+	w->m = m;
+	w->stab = *stab;
+	w->n = 3 * m->nbodies;
+	w->nc = m->nc;
+	size_t n = (size_t)w->n, nc = (size_t)w->nc;
+	w->minv = calloc(n, sizeof(double));
+	w->mdiag = calloc(n, sizeof(double));
+	w->h = calloc(n, sizeof(double));
+	w->acc = calloc(n, sizeof(double));
+	w->work = calloc(n + nc + 1, sizeof(double));
+	w->phi = calloc(nc + 1, sizeof(double));
+	w->gamma = calloc(nc + 1, sizeof(double));
+	w->vrhs = calloc(nc + 1, sizeof(double));
+	w->lambda = calloc(nc + 1, sizeof(double));
+	w->D = gsl_matrix_calloc(nc ? nc : 1, n ? n : 1);
+	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
+	for (int b = 0; b < m->nbodies; b++) {
+		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
+		for (int k = 0; k < 3; k++)
+			w->mdiag[3 * b + k] = md[k], w->minv[3 * b + k] = 1 / md[k];
+	}
+	return w;
+}
+
+static void release(void *ws)
+{
+	struct bc *w = ws;
+	if (!w)
+		return;
+	free(w->minv), free(w->mdiag), free(w->h), free(w->acc), free(w->work);
+	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda);
+	gsl_matrix_free(w->D), gsl_matrix_free(w->S);
+	free(w);
+}
+
+static int state_size(const void *ws) { return 2 * ((const struct bc *)ws)->n; }
+
+static void initial_state(void *ws, double *y)
+{
+	struct bc *w = ws;
+	for (int b = 0; b < w->m->nbodies; b++)
+		for (int k = 0; k < 3; k++) {
+			y[3 * b + k] = w->m->bodies[b].q0[k];
+			y[w->n + 3 * b + k] = w->m->bodies[b].v0[k];
+		}
+}
+
+/* Φ, D, γ and the velocity right side of every joint (Sec. 7.2.9). */
+static int assemble(struct bc *w, double t, const double *c, const double *cd)
+{
+	struct model *m = w->m;
+	gsl_matrix_set_zero(w->D);
+	for (int i = 0; i < m->njoints; i++) {
+		const struct joint *j = &m->joints[i];
+		struct body_state bi = model_body_state(c, cd, j->bi), bj = model_body_state(c, cd, j->bj);
+		struct joint_eval e;
+		memset(&e, 0, sizeof e);
+		if (j->kind->eval(m, j, &bi, &bj, t, &e) != 0)
+			return -1;
+		for (int r = 0; r < j->kind->rows; r++) {
+			size_t row = (size_t)(j->row + r);
+			for (int k = 0; k < 3; k++) {
+				if (j->bi >= 0)
+					gsl_matrix_set(w->D, row, (size_t)(3 * j->bi + k), e.di[r][k]);
+				if (j->bj >= 0)
+					*gsl_matrix_ptr(w->D, row, (size_t)(3 * j->bj + k)) += e.dj[r][k];
+			}
+			w->phi[row] = e.phi[r];
+			w->gamma[row] = e.gamma[r];
+			w->vrhs[row] = e.vrhs[r];
+		}
+	}
+	return 0;
+}
+
+/* Name the joints whose rows are dependent, found by QR with column
+ * pivoting of D' (Sec. 14.4): the pivots past the rank are the rows that
+ * the others already determine. */
+static void explain_singular(struct bc *w, double t)
+{
+	struct model *m = w->m;
+	size_t n = (size_t)w->n, nc = (size_t)w->nc;
+	gsl_matrix *Dt = gsl_matrix_alloc(n, nc);
+	gsl_matrix_transpose_memcpy(Dt, w->D);
+	gsl_vector *tau = gsl_vector_alloc(nc < n ? nc : n), *norm = gsl_vector_alloc(nc);
+	gsl_permutation *p = gsl_permutation_alloc(nc);
+	int sign;
+	gsl_linalg_QRPT_decomp(Dt, tau, p, &sign, norm);
+	double top = fabs(gsl_matrix_get(Dt, 0, 0));
+	size_t rank = 0;
+	while (rank < nc && rank < n && fabs(gsl_matrix_get(Dt, rank, rank)) > 1e-9 * top)
+		rank++;
+	char names[256] = "";
+	for (size_t k = rank; k < nc; k++) {
+		size_t row = gsl_permutation_get(p, k);
+		for (int i = 0; i < m->njoints; i++) {
+			const struct joint *j = &m->joints[i];
+			if ((int)row >= j->row && (int)row < j->row + j->kind->rows &&
+			    !strstr(names, j->name) && strlen(names) + strlen(j->name) + 8 < sizeof names) {
+				strcat(names, names[0] ? ", '" : "'");
+				strcat(names, j->name);
+				strcat(names, "'");
+			}
+		}
+	}
+	model_fail(m,
+	           "at t = %g the constraint Jacobian has rank %zu for %zu constraint rows: the "
+	           "constraints of joint %s depend on the others. Either the model has redundant "
+	           "constraints, or the mechanism is in a singular configuration",
+	           t, rank, nc, names[0] ? names : "(unknown)");
+	gsl_matrix_free(Dt), gsl_vector_free(tau), gsl_vector_free(norm), gsl_permutation_free(p);
+}
+
+/* S = D W D' for a diagonal W, Cholesky-factored in place. */
+static int factor_schur(struct bc *w, const double *wdiag, double t)
+{
+	size_t nc = (size_t)w->nc, n = (size_t)w->n;
+	for (size_t a = 0; a < nc; a++)
+		for (size_t b = 0; b <= a; b++) {
+			double s = 0;
+			const double *da = gsl_matrix_const_ptr(w->D, a, 0), *db = gsl_matrix_const_ptr(w->D, b, 0);
+			for (size_t k = 0; k < n; k++)
+				s += da[k] * wdiag[k] * db[k];
+			gsl_matrix_set(w->S, a, b, s);
+			gsl_matrix_set(w->S, b, a, s);
+		}
+	/* a tiny relative pivot means dependent rows; GSL only refuses exact ones */
+	double scale = 0;
+	for (size_t a = 0; a < nc; a++)
+		scale = fmax(scale, gsl_matrix_get(w->S, a, a));
+	int status = gsl_linalg_cholesky_decomp1(w->S);
+	for (size_t a = 0; status == 0 && a < nc; a++) {
+		double piv = gsl_matrix_get(w->S, a, a);
+		if (!(piv * piv > 1e-13 * scale))
+			status = -1;
+	}
+	if (status != 0) {
+		explain_singular(w, t);
+		return -1;
+	}
+	return 0;
+}
+
+static void solve_schur(struct bc *w, double *rhs_in_lambda_out)
+{
+	gsl_vector_view v = gsl_vector_view_array(rhs_in_lambda_out, (size_t)w->nc);
+	gsl_linalg_cholesky_svx(w->S, &v.vector);
+}
+
+static double dot_row(const struct bc *w, size_t row, const double *x)
+{
+	const double *d = gsl_matrix_const_ptr(w->D, row, 0);
+	double s = 0;
+	for (int k = 0; k < w->n; k++)
+		s += d[k] * x[k];
+	return s;
+}
+
+/* c̈ and λ at (t, c, ċ) (Eq. 7.56 with optional Baumgarte terms). */
+static int accelerations(struct bc *w, double t, const double *c, const double *cd)
+{
+	struct model *m = w->m;
+	if (mb_sigint_seen) {
+		model_fail(m, "interrupted at t = %g", t);
+		return -1;
+	}
+	m->fevals++;
+	if (assemble(w, t, c, cd) != 0 || forces_apply(m, c, cd, t, w->h, &w->potential) != 0)
+		return -1;
+	int n = w->n;
+	if (w->nc > 0) {
+		if (factor_schur(w, w->minv, t) != 0)
+			return -1;
+		for (int k = 0; k < n; k++)
+			w->work[k] = w->minv[k] * w->h[k];
+		for (int r = 0; r < w->nc; r++) {
+			double rhs = w->gamma[r] - dot_row(w, (size_t)r, w->work);
+			if (w->stab.kind == STAB_BAUMGARTE) {
+				double phid = dot_row(w, (size_t)r, cd) - w->vrhs[r];
+				rhs -= 2 * w->stab.alpha * phid + w->stab.beta * w->stab.beta * w->phi[r];
+			}
+			w->lambda[r] = rhs;
+		}
+		solve_schur(w, w->lambda);
+	}
+	for (int k = 0; k < n; k++) {
+		double f = w->h[k];
+		for (int r = 0; r < w->nc; r++)
+			f += gsl_matrix_get(w->D, (size_t)r, (size_t)k) * w->lambda[r];
+		w->acc[k] = w->minv[k] * f;
+		if (!isfinite(w->acc[k])) {
+			model_fail(m, "at t = %g the acceleration of body '%s' is not finite", t,
+			           m->bodies[k / 3].name);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int derivatives(void *ws, double t, const double *y, double *dydt)
+{
+	struct bc *w = ws;
+	if (accelerations(w, t, y, y + w->n) != 0)
+		return -1;
+	memcpy(dydt, y + w->n, sizeof(double) * (size_t)w->n);
+	memcpy(dydt + w->n, w->acc, sizeof(double) * (size_t)w->n);
+	return 0;
+}
+
+static double norm(const double *v, int n)
+{
+	double s = 0;
+	for (int k = 0; k < n; k++)
+		s += v[k] * v[k];
+	return sqrt(s);
+}
+
+static double velocity_residual(struct bc *w, const double *cd, double *out)
+{
+	for (int r = 0; r < w->nc; r++)
+		out[r] = dot_row(w, (size_t)r, cd) - w->vrhs[r];
+	return norm(out, w->nc);
+}
+
+/* Reactions (Sec. 7.4.1): D_j'λ is the generalised force on body j; the
+ * torque reported is the couple left after moving its force to the joint
+ * point. Drivers report their driving torque or force, λ itself. */
+static void reactions(struct bc *w, const double *c, double *out)
+{
+	struct model *m = w->m;
+	for (int i = 0; i < m->njoints; i++) {
+		const struct joint *j = &m->joints[i];
+		double *r = out + 3 * i;
+		r[0] = r[1] = r[2] = 0;
+		if (j->kind == &joint_driver_angle || j->kind == &joint_driver_distance) {
+			r[2] = w->lambda[j->row];
+			continue;
+		}
+		/* The force on the second body; on the ground, minus that on the first. */
+		int on_j = j->bj >= 0, b = on_j ? j->bj : j->bi;
+		double sign = on_j ? 1 : -1, g[3] = {0, 0, 0};
+		for (int row = j->row; row < j->row + j->kind->rows; row++)
+			for (int k = 0; k < 3; k++)
+				g[k] += gsl_matrix_get(w->D, (size_t)row, (size_t)(3 * b + k)) * w->lambda[row];
+		vec2 s = v2_rotate(c[3 * b + 2], on_j ? j->sj : j->si);
+		vec2 f = v2(sign * g[0], sign * g[1]);
+		r[0] = f.x, r[1] = f.y;
+		r[2] = sign * g[2] - sign * v2_cross(s, v2(g[0], g[1]));
+	}
+}
+
+static int measure(void *ws, double t, const double *y, struct sample *out)
+{
+	struct bc *w = ws;
+	const double *c = y, *cd = y + w->n;
+	long fe = w->m->fevals;
+	if (accelerations(w, t, c, cd) != 0)
+		return -1;
+	w->m->fevals = fe; /* reporting is not integration work */
+	out->t = t;
+	memcpy(out->q, c, sizeof(double) * (size_t)w->n);
+	memcpy(out->qd, cd, sizeof(double) * (size_t)w->n);
+	memcpy(out->qdd, w->acc, sizeof(double) * (size_t)w->n);
+	memcpy(out->lambda, w->lambda, sizeof(double) * (size_t)w->nc);
+	reactions(w, c, out->reaction);
+	out->kinetic = 0;
+	for (int k = 0; k < w->n; k++)
+		out->kinetic += 0.5 * w->mdiag[k] * cd[k] * cd[k]; /* ½ ċ'Mċ, Eq. 7.65 */
+	out->potential = w->potential;
+	out->violation = norm(w->phi, w->nc);
+	out->velocity_violation = velocity_residual(w, cd, w->work);
+	return 0;
+}
+
+/* Least-squares correction (Sec. 14.3): Δ = -D'(DD')⁻¹ e, iterated for
+ * the positions (Eq. 14.7), once for the velocities (Eq. 14.9, with the
+ * drivers' right side). */
+static int correct(void *ws, double t, double *y)
+{
+	struct bc *w = ws;
+	struct model *m = w->m;
+	double *c = y, *cd = y + w->n, *ones = w->work + w->nc;
+	if (w->nc == 0)
+		return 0;
+	for (int k = 0; k < w->n; k++)
+		ones[k] = 1;
+	const int max_iterations = 50;
+	for (int it = 0;; it++) {
+		if (assemble(w, t, c, cd) != 0)
+			return -1;
+		double err = norm(w->phi, w->nc);
+		if (err < 1e-12)
+			break;
+		if (it == max_iterations) {
+			int worst = 0;
+			for (int r = 1; r < w->nc; r++)
+				if (fabs(w->phi[r]) > fabs(w->phi[worst]))
+					worst = r;
+			const char *name = "?";
+			for (int i = 0; i < m->njoints; i++)
+				if (worst >= m->joints[i].row && worst < m->joints[i].row + m->joints[i].kind->rows)
+					name = m->joints[i].name;
+			model_fail(m, "the initial positions cannot be corrected: after %d iterations "
+			              "the constraint violation is %.3g, worst at joint '%s'. The joints "
+			              "may not be able to assemble from this start",
+			           max_iterations, err, name);
+			return -1;
+		}
+		if (factor_schur(w, ones, t) != 0)
+			return -1;
+		memcpy(w->lambda, w->phi, sizeof(double) * (size_t)w->nc);
+		solve_schur(w, w->lambda);
+		for (int k = 0; k < w->n; k++)
+			for (int r = 0; r < w->nc; r++)
+				c[k] -= gsl_matrix_get(w->D, (size_t)r, (size_t)k) * w->lambda[r];
+	}
+	if (factor_schur(w, ones, t) != 0)
+		return -1;
+	velocity_residual(w, cd, w->lambda);
+	solve_schur(w, w->lambda);
+	for (int k = 0; k < w->n; k++)
+		for (int r = 0; r < w->nc; r++)
+			cd[k] -= gsl_matrix_get(w->D, (size_t)r, (size_t)k) * w->lambda[r];
+	return 0;
+}
+
+int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc_pieces *out)
+{
+	struct bc *w = ws;
+	if (accelerations(w, t, c, cd) != 0)
+		return -1;
+	*out = (struct bc_pieces){w->mdiag, w->D, w->gamma, w->phi, w->h, w->acc, w->lambda};
+	return 0;
+}
+
+const struct formulation formulation_body = {
+    "body", setup, release, state_size, initial_state, derivatives, measure, correct};

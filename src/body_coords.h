@@ -1,0 +1,23 @@
+/* body_coords.h — the body-coordinate formulation, book Ch. 7 and 8.
+ *
+ * Coordinates c = {x, y, φ} per body; state y = {c, ċ}. It registers as
+ * formulation_body (formulation.h). The pieces are also open for teaching
+ * and tests: M, D, γ, h, c̈ and λ at one state. */
+#ifndef MB_BODY_COORDS_H
+#define MB_BODY_COORDS_H
+
+#include <gsl/gsl_matrix.h>
+
+#include "formulation.h"
+
+struct bc_pieces {
+	const double *mass_diag; /* M, 3 per body */
+	const gsl_matrix *D;     /* nc x 3nb */
+	const double *gamma, *phi, *h, *acc, *lambda;
+};
+
+/* Evaluate everything at (t, c, ċ) with a workspace from
+ * formulation_body.setup; the pieces point into the workspace. */
+int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc_pieces *out);
+
+#endif

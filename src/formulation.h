@@ -1,0 +1,47 @@
+/* formulation.h — what every formulation provides over the same model.
+ *
+ * A formulation owns its state vector y (what the integrator advances) and
+ * maps it back to body poses, velocities, accelerations, reactions and
+ * energies, so every formulation fills the same samples. */
+#ifndef MB_FORMULATION_H
+#define MB_FORMULATION_H
+
+#include "model.h"
+
+/* Everything reported at one time. Arrays are sized by the model. */
+struct sample {
+	double t;
+	double *q, *qd, *qdd;  /* 3 per body: x, y, φ */
+	double *reaction;      /* 3 per joint: fx, fy, torque on its second body */
+	double *lambda;        /* one per constraint row */
+	double kinetic, potential;
+	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
+};
+
+struct stabilization {
+	enum { STAB_NONE, STAB_BAUMGARTE } kind;
+	double alpha, beta; /* Baumgarte, Eq. 13.x: γ - 2αΦ̇ - β²Φ */
+};
+
+struct formulation {
+	const char *name;
+	void *(*setup)(struct model *m, const struct stabilization *stab);
+	void (*release)(void *ws);
+	int (*state_size)(const void *ws);
+	void (*initial_state)(void *ws, double *y);
+	/* dy/dt at (t, y): 0, or -1 with the model's error set */
+	int (*derivatives)(void *ws, double t, const double *y, double *dydt);
+	/* fill a sample at (t, y): 0 or -1 */
+	int (*measure)(void *ws, double t, const double *y, struct sample *out);
+	/* correct y so the position and velocity constraints hold: 0 or -1 */
+	int (*correct)(void *ws, double t, double *y);
+};
+
+extern const struct formulation formulation_body;
+
+const struct formulation *formulation_find(const char *name);
+
+struct sample *sample_new(const struct model *m);
+void sample_free(struct sample *s);
+
+#endif

@@ -1,0 +1,237 @@
+/* lua_model.c — the model's C entry points for Lua (mechbench.core):
+ *   simulate(desc, opts)   forward dynamics -> result table
+ *   evaluate(desc, t)      M, D, γ, Φ, h, c̈, λ at the initial state
+ *   correct(desc)          initial-condition correction -> {q, v}
+ * desc is the table model.lua compiles; results are plain Lua tables that
+ * result.lua dresses with methods. */
+#include <lauxlib.h>
+#include <string.h>
+
+#include "body_coords.h"
+#include "joint.h"
+#include "lua_core.h"
+#include "simulate.h"
+
+static double opt_number(lua_State *L, int t, const char *key, double fallback)
+{
+	lua_getfield(L, t, key);
+	double v = luaL_optnumber(L, -1, fallback);
+	lua_pop(L, 1);
+	return v;
+}
+
+static const char *opt_string(lua_State *L, int t, const char *key, const char *fallback)
+{
+	lua_getfield(L, t, key);
+	const char *s = luaL_optstring(L, -1, fallback);
+	lua_pop(L, 1); /* the string stays alive in the options table */
+	return s;
+}
+
+static void push_array(lua_State *L, int n, double (*get)(const struct run *, int, int),
+                       const struct run *r, int index)
+{
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_pushnumber(L, get(r, i, index));
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+static double get_t(const struct run *r, int i, int k) { return (void)k, r->samples[i]->t; }
+static double get_q(const struct run *r, int i, int k) { return r->samples[i]->q[k]; }
+static double get_qd(const struct run *r, int i, int k) { return r->samples[i]->qd[k]; }
+static double get_qdd(const struct run *r, int i, int k) { return r->samples[i]->qdd[k]; }
+static double get_reaction(const struct run *r, int i, int k) { return r->samples[i]->reaction[k]; }
+static double get_lambda(const struct run *r, int i, int k) { return r->samples[i]->lambda[k]; }
+static double get_kinetic(const struct run *r, int i, int k) { return (void)k, r->samples[i]->kinetic; }
+static double get_potential(const struct run *r, int i, int k) { return (void)k, r->samples[i]->potential; }
+static double get_total(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->kinetic + r->samples[i]->potential;
+}
+static double get_violation(const struct run *r, int i, int k) { return (void)k, r->samples[i]->violation; }
+static double get_vviolation(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->velocity_violation;
+}
+
+static void set_array(lua_State *L, const char *key, double (*get)(const struct run *, int, int),
+                      const struct run *r, int index)
+{
+	push_array(L, r->count, get, r, index);
+	lua_setfield(L, -2, key);
+}
+
+static void push_run(lua_State *L, const struct model *m, const struct run *r)
+{
+	static const char *pose[] = {"x", "y", "angle"}, *rate[] = {"vx", "vy", "omega"},
+	                  *accel[] = {"ax", "ay", "alpha"}, *react[] = {"fx", "fy", "torque"};
+	lua_newtable(L);
+	set_array(L, "t", get_t, r, 0);
+	lua_newtable(L);
+	for (int b = 0; b < m->nbodies; b++) {
+		lua_newtable(L);
+		for (int k = 0; k < 3; k++) {
+			set_array(L, pose[k], get_q, r, 3 * b + k);
+			set_array(L, rate[k], get_qd, r, 3 * b + k);
+			set_array(L, accel[k], get_qdd, r, 3 * b + k);
+		}
+		lua_setfield(L, -2, m->bodies[b].name);
+	}
+	lua_setfield(L, -2, "bodies");
+	lua_newtable(L);
+	for (int i = 0; i < m->njoints; i++) {
+		const struct joint *j = &m->joints[i];
+		lua_newtable(L);
+		for (int k = 0; k < 3; k++)
+			set_array(L, react[k], get_reaction, r, 3 * i + k);
+		if (j->kind == &joint_driver_distance) {
+			lua_getfield(L, -1, "torque");
+			lua_setfield(L, -2, "force");
+		}
+		lua_newtable(L);
+		for (int row = 0; row < j->kind->rows; row++) {
+			push_array(L, r->count, get_lambda, r, j->row + row);
+			lua_rawseti(L, -2, row + 1);
+		}
+		lua_setfield(L, -2, "lambda");
+		lua_setfield(L, -2, j->name);
+	}
+	lua_setfield(L, -2, "reactions");
+	lua_newtable(L);
+	set_array(L, "kinetic", get_kinetic, r, 0);
+	set_array(L, "potential", get_potential, r, 0);
+	set_array(L, "total", get_total, r, 0);
+	lua_setfield(L, -2, "energy");
+	set_array(L, "violation", get_violation, r, 0);
+	set_array(L, "velocity_violation", get_vviolation, r, 0);
+	lua_newtable(L);
+	lua_pushinteger(L, r->fevals);
+	lua_setfield(L, -2, "fevals");
+	lua_pushinteger(L, r->steps);
+	lua_setfield(L, -2, "steps");
+	lua_pushnumber(L, r->wall);
+	lua_setfield(L, -2, "wall");
+	lua_setfield(L, -2, "stats");
+	if (r->corrected) {
+		lua_createtable(L, r->state_size, 0);
+		for (int k = 0; k < r->state_size; k++) {
+			lua_pushnumber(L, r->corrected[k]);
+			lua_rawseti(L, -2, k + 1);
+		}
+		lua_setfield(L, -2, "corrected");
+	}
+	if (r->error[0]) {
+		lua_pushstring(L, r->error);
+		lua_setfield(L, -2, "error");
+	}
+}
+
+static int core_simulate(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	const char *fname = opt_string(L, 2, "formulation", "body");
+	const struct formulation *f = formulation_find(fname);
+	if (!f)
+		return luaL_error(L, "unknown formulation '%s' (available: body)", fname);
+	struct sim_options o = {0};
+	o.integrator = opt_string(L, 2, "integrator", "rk45");
+	o.tf = opt_number(L, 2, "tf", 1);
+	o.dt = opt_number(L, 2, "dt", 0.01);
+	o.h = opt_number(L, 2, "h", o.dt);
+	o.tol = opt_number(L, 2, "tol", 1e-8);
+	lua_getfield(L, 2, "correct");
+	o.correct = lua_toboolean(L, -1);
+	lua_getfield(L, 2, "progress");
+	o.progress = lua_toboolean(L, -1);
+	lua_pop(L, 2);
+	const char *stab = opt_string(L, 2, "stabilization", "none");
+	if (strcmp(stab, "baumgarte") == 0)
+		o.stab = (struct stabilization){STAB_BAUMGARTE, opt_number(L, 2, "alpha", 5),
+		                                opt_number(L, 2, "beta", 5)};
+	else if (strcmp(stab, "none") != 0)
+		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte)", stab);
+	struct model *m = model_from_lua(L, 1);
+	struct run *r = simulate(m, f, &o);
+	push_run(L, m, r);
+	run_free(r);
+	model_free(m);
+	return 1;
+}
+
+static void push_doubles(lua_State *L, const double *v, int n)
+{
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_pushnumber(L, v[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+static int core_evaluate(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	double t = luaL_optnumber(L, 2, 0);
+	struct model *m = model_from_lua(L, 1);
+	struct stabilization none = {STAB_NONE, 0, 0};
+	void *ws = formulation_body.setup(m, &none);
+	int n = 3 * m->nbodies;
+	double *y = calloc(2 * (size_t)n + 1, sizeof(double));
+	formulation_body.initial_state(ws, y);
+	struct bc_pieces p;
+	int status = bc_evaluate(ws, t, y, y + n, &p);
+	if (status == 0) {
+		lua_newtable(L);
+		double *md = mb_push_matrix(L, n, n);
+		for (int k = 0; k < n; k++)
+			md[k * n + k] = p.mass_diag[k];
+		lua_setfield(L, -2, "M");
+		double *d = mb_push_matrix(L, m->nc, n);
+		for (int r = 0; r < m->nc; r++)
+			for (int k = 0; k < n; k++)
+				d[r * n + k] = gsl_matrix_get(p.D, (size_t)r, (size_t)k);
+		lua_setfield(L, -2, "D");
+		push_doubles(L, p.gamma, m->nc), lua_setfield(L, -2, "gamma");
+		push_doubles(L, p.phi, m->nc), lua_setfield(L, -2, "phi");
+		push_doubles(L, p.h, n), lua_setfield(L, -2, "h");
+		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
+		push_doubles(L, p.lambda, m->nc), lua_setfield(L, -2, "lambda");
+	} else {
+		lua_pushstring(L, m->error);
+	}
+	free(y);
+	formulation_body.release(ws);
+	model_free(m);
+	return status == 0 ? 1 : lua_error(L);
+}
+
+static int core_correct(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct model *m = model_from_lua(L, 1);
+	struct stabilization none = {STAB_NONE, 0, 0};
+	void *ws = formulation_body.setup(m, &none);
+	int n = 3 * m->nbodies;
+	double *y = calloc(2 * (size_t)n + 1, sizeof(double));
+	formulation_body.initial_state(ws, y);
+	int status = formulation_body.correct(ws, 0, y);
+	if (status == 0)
+		push_doubles(L, y, 2 * n);
+	else
+		lua_pushstring(L, m->error);
+	free(y);
+	formulation_body.release(ws);
+	model_free(m);
+	return status == 0 ? 1 : lua_error(L);
+}
+
+int mb_open_model(lua_State *L)
+{
+	static const luaL_Reg funcs[] = {
+	    {"simulate", core_simulate}, {"evaluate", core_evaluate}, {"correct", core_correct},
+	    {NULL, NULL}};
+	luaL_newlib(L, funcs);
+	return 1;
+}

@@ -1,0 +1,273 @@
+/* model.c — the compiled mechanism (see model.h). */
+#include "model.h"
+
+#include <lauxlib.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "force.h"
+#include "joint.h"
+
+static double num_field(lua_State *L, int t, const char *key, double fallback)
+{
+	lua_getfield(L, t, key);
+	double v = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : fallback;
+	lua_pop(L, 1);
+	return v;
+}
+
+static int int_field(lua_State *L, int t, const char *key, int fallback)
+{
+	return (int)num_field(L, t, key, fallback);
+}
+
+static char *str_field(lua_State *L, int t, const char *key)
+{
+	lua_getfield(L, t, key);
+	const char *s = lua_tostring(L, -1);
+	char *copy = strdup(s ? s : "?");
+	lua_pop(L, 1);
+	return copy;
+}
+
+static vec2 vec_field(lua_State *L, int t, const char *key)
+{
+	vec2 v = {0, 0};
+	lua_getfield(L, t, key);
+	if (lua_istable(L, -1)) {
+		lua_geti(L, -1, 1);
+		lua_geti(L, -2, 2);
+		v = v2(lua_tonumber(L, -2), lua_tonumber(L, -1));
+		lua_pop(L, 2);
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+static void triple_field(lua_State *L, int t, const char *key, double out[3])
+{
+	lua_getfield(L, t, key);
+	for (int k = 0; k < 3; k++) {
+		lua_geti(L, -1, k + 1);
+		out[k] = lua_tonumber(L, -1);
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+}
+
+/* A number is a constant; a function is kept in the registry. */
+static struct mb_fn fn_field(lua_State *L, int t, const char *key)
+{
+	struct mb_fn fn = {LUA_NOREF, 0};
+	lua_getfield(L, t, key);
+	if (lua_isfunction(L, -1)) {
+		fn.ref = luaL_ref(L, LUA_REGISTRYINDEX);
+		return fn;
+	}
+	fn.constant = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
+	lua_pop(L, 1);
+	return fn;
+}
+
+static int count_of(lua_State *L, int t, const char *key)
+{
+	lua_getfield(L, t, key);
+	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	lua_pop(L, 1);
+	return n;
+}
+
+static void read_body(lua_State *L, int t, struct body *b)
+{
+	b->name = str_field(L, t, "name");
+	b->mass = num_field(L, t, "mass", 0);
+	b->inertia = num_field(L, t, "inertia", 0);
+	triple_field(L, t, "q", b->q0);
+	triple_field(L, t, "v", b->v0);
+}
+
+static void read_joint(struct model *m, lua_State *L, int t, struct joint *j)
+{
+	char *kind = str_field(L, t, "kind");
+	j->kind = joint_kind_find(kind);
+	if (j->kind == NULL) {
+		model_fail(m, "unknown joint kind '%s'", kind);
+		j->kind = &joint_simple; /* keeps the model well-formed until it is freed */
+	}
+	free(kind);
+	j->name = str_field(L, t, "name");
+	j->where = str_field(L, t, "where");
+	j->bi = int_field(L, t, "bi", -1);
+	j->bj = int_field(L, t, "bj", -1);
+	j->si = vec_field(L, t, "si");
+	j->sj = vec_field(L, t, "sj");
+	j->ui = vec_field(L, t, "ui");
+	j->uj = vec_field(L, t, "uj");
+	j->length = num_field(L, t, "length", 0);
+	j->radius = num_field(L, t, "radius", 0);
+	j->coord = int_field(L, t, "coord", 0);
+	j->value = num_field(L, t, "value", 0);
+	j->fn = fn_field(L, t, "fn");
+	/* reference values at t = 0: disc (Eq. 7.40) and rigid (Eq. 7.35) */
+	const double *qi = j->bi >= 0 ? m->bodies[j->bi].q0 : (double[3]){0, 0, 0};
+	const double *qj = j->bj >= 0 ? m->bodies[j->bj].q0 : (double[3]){0, 0, 0};
+	j->x0 = num_field(L, t, "x0", qi[0]);
+	j->phi0 = num_field(L, t, "phi0", qi[2]);
+	j->rigid_d = v2_unrotate(qj[2], v2(qi[0] - qj[0], qi[1] - qj[1]));
+	j->rigid_theta = qi[2] - qj[2];
+}
+
+static void read_force(struct model *m, lua_State *L, int t, struct force *f)
+{
+	char *kind = str_field(L, t, "kind");
+	f->kind = force_kind_find(kind);
+	if (f->kind == NULL) {
+		model_fail(m, "unknown force kind '%s'", kind);
+		f->kind = force_kind_find("torque");
+	}
+	free(kind);
+	f->name = str_field(L, t, "name");
+	f->where = str_field(L, t, "where");
+	f->bi = int_field(L, t, "bi", -1);
+	f->bj = int_field(L, t, "bj", -1);
+	f->si = vec_field(L, t, "si");
+	f->sj = vec_field(L, t, "sj");
+	f->k = num_field(L, t, "k", 0);
+	f->length = num_field(L, t, "length", 0);
+	f->damping = num_field(L, t, "damping", 0);
+	f->actuator = num_field(L, t, "actuator", 0);
+	f->value = vec_field(L, t, "value");
+	f->fn = fn_field(L, t, "fn");
+}
+
+struct model *model_from_lua(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	struct model *m = calloc(1, sizeof *m);
+	m->L = L;
+	m->name = str_field(L, idx, "name");
+	m->gravity = vec_field(L, idx, "gravity");
+	m->nbodies = count_of(L, idx, "bodies");
+	m->njoints = count_of(L, idx, "joints");
+	m->nforces = count_of(L, idx, "forces");
+	m->bodies = calloc((size_t)m->nbodies + 1, sizeof *m->bodies);
+	m->joints = calloc((size_t)m->njoints + 1, sizeof *m->joints);
+	m->forces = calloc((size_t)m->nforces + 1, sizeof *m->forces);
+	for (int pass = 0; pass < 3; pass++) {
+		static const char *lists[] = {"bodies", "joints", "forces"};
+		int n = pass == 0 ? m->nbodies : pass == 1 ? m->njoints : m->nforces;
+		lua_getfield(L, idx, lists[pass]);
+		for (int i = 0; i < n; i++) {
+			lua_geti(L, -1, i + 1);
+			int t = lua_gettop(L);
+			if (pass == 0)
+				read_body(L, t, &m->bodies[i]);
+			else if (pass == 1)
+				read_joint(m, L, t, &m->joints[i]);
+			else
+				read_force(m, L, t, &m->forces[i]);
+			lua_pop(L, 1);
+		}
+		lua_pop(L, 1);
+	}
+	for (int i = 0; i < m->njoints; i++) {
+		m->joints[i].row = m->nc;
+		m->nc += m->joints[i].kind->rows;
+	}
+	if (m->error[0]) {
+		lua_pushstring(L, m->error);
+		model_free(m);
+		lua_error(L);
+	}
+	return m;
+}
+
+void model_free(struct model *m)
+{
+	if (!m)
+		return;
+	for (int i = 0; i < m->nbodies; i++)
+		free(m->bodies[i].name);
+	for (int i = 0; i < m->njoints; i++) {
+		free(m->joints[i].name), free(m->joints[i].where);
+		luaL_unref(m->L, LUA_REGISTRYINDEX, m->joints[i].fn.ref);
+	}
+	for (int i = 0; i < m->nforces; i++) {
+		free(m->forces[i].name), free(m->forces[i].where);
+		luaL_unref(m->L, LUA_REGISTRYINDEX, m->forces[i].fn.ref);
+	}
+	free(m->bodies), free(m->joints), free(m->forces), free(m->name);
+	free(m);
+}
+
+struct body_state model_body_state(const double *c, const double *cd, int b)
+{
+	struct body_state s = {{0, 0}, {0, 0}, 0, 0};
+	if (b < 0)
+		return s;
+	s.r = v2(c[3 * b], c[3 * b + 1]);
+	s.phi = c[3 * b + 2];
+	if (cd) {
+		s.rd = v2(cd[3 * b], cd[3 * b + 1]);
+		s.phid = cd[3 * b + 2];
+	}
+	return s;
+}
+
+void model_fail(struct model *m, const char *fmt, ...)
+{
+	if (m->error[0])
+		return; /* keep the first cause */
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(m->error, sizeof m->error, fmt, ap);
+	va_end(ap);
+}
+
+/* One call of a Lua function of t; returns how many numbers it gave. */
+static int call_fn(struct model *m, int ref, double t, double out[3])
+{
+	lua_State *L = m->L;
+	int top = lua_gettop(L);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+	lua_pushnumber(L, t);
+	if (lua_pcall(L, 1, 3, 0) != LUA_OK) {
+		model_fail(m, "%s", lua_tostring(L, -1));
+		lua_settop(L, top);
+		return -1;
+	}
+	int n = 0;
+	for (int k = 0; k < 3 && lua_isnumber(L, top + 1 + k); k++)
+		out[n++] = lua_tonumber(L, top + 1 + k);
+	lua_settop(L, top);
+	if (n == 0 || !isfinite(out[0]))
+		model_fail(m, "the function returned %s at t = %g, not a number",
+		           n == 0 ? "nothing usable" : "a non-finite value", t);
+	return n == 0 || !isfinite(out[0]) ? -1 : n;
+}
+
+int model_fn(struct model *m, const struct mb_fn *fn, double t, double out[3])
+{
+	if (fn->ref == LUA_NOREF) {
+		out[0] = fn->constant, out[1] = 0, out[2] = 0;
+		return 0;
+	}
+	int n = call_fn(m, fn->ref, t, out);
+	if (n < 0)
+		return -1;
+	if (n == 3)
+		return 0;
+	/* Derivatives by central differences: h balances truncation (h^2) and
+	 * round-off (eps/h^2) for the second derivative. */
+	const double h = 1e-4 * fmax(1.0, fabs(t));
+	double plus[3], minus[3];
+	if (call_fn(m, fn->ref, t + h, plus) < 0 || call_fn(m, fn->ref, t - h, minus) < 0)
+		return -1;
+	if (n < 2)
+		out[1] = (plus[0] - minus[0]) / (2 * h);
+	out[2] = (plus[0] - 2 * out[0] + minus[0]) / (h * h);
+	return 0;
+}

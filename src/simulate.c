@@ -1,0 +1,135 @@
+/* simulate.c — the forward-dynamics driver (see simulate.h). */
+#include "simulate.h"
+
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_odeiv2.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct system_data {
+	const struct formulation *f;
+	void *ws;
+};
+
+static int gsl_rhs(double t, const double y[], double dydt[], void *params)
+{
+	struct system_data *sd = params;
+	return sd->f->derivatives(sd->ws, t, y, dydt) == 0 ? GSL_SUCCESS : GSL_EBADFUNC;
+}
+
+static const gsl_odeiv2_step_type *step_type(const char *name)
+{
+	static const struct {
+		const char *name;
+		const gsl_odeiv2_step_type *const *type;
+	} types[] = {{"rk4", &gsl_odeiv2_step_rk4},   {"rk45", &gsl_odeiv2_step_rkf45},
+	             {"rkf45", &gsl_odeiv2_step_rkf45}, {"rkck", &gsl_odeiv2_step_rkck},
+	             {"rk8pd", &gsl_odeiv2_step_rk8pd}, {"rk2", &gsl_odeiv2_step_rk2}};
+	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (strcmp(types[i].name, name) == 0)
+			return *types[i].type;
+	return NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int record(struct run *r, struct model *m, const struct formulation *f, void *ws, double t,
+                  const double *y)
+{
+	if (r->count == r->capacity) {
+		r->capacity = r->capacity ? 2 * r->capacity : 64;
+		r->samples = realloc(r->samples, sizeof *r->samples * (size_t)r->capacity);
+	}
+	struct sample *s = sample_new(m);
+	if (f->measure(ws, t, y, s) != 0) {
+		sample_free(s);
+		return -1;
+	}
+	r->samples[r->count++] = s;
+	return 0;
+}
+
+struct run *simulate(struct model *m, const struct formulation *f, const struct sim_options *o)
+{
+	struct run *r = calloc(1, sizeof *r);
+	double start = now();
+	void *ws = f->setup(m, &o->stab);
+	int n = f->state_size(ws);
+	double *y = calloc((size_t)n + 1, sizeof(double));
+	f->initial_state(ws, y);
+	m->error[0] = '\0';
+	m->fevals = 0;
+	r->state_size = n;
+
+	const gsl_odeiv2_step_type *type = step_type(o->integrator);
+	int fixed = strcmp(o->integrator, "rk4") == 0 || strcmp(o->integrator, "rk2") == 0;
+	struct system_data sd = {f, ws};
+	gsl_odeiv2_system sys = {gsl_rhs, NULL, (size_t)n, &sd};
+	gsl_odeiv2_driver *drv = NULL;
+	long nsteps = (long)floor(o->tf / o->dt + 0.5);
+	long substeps = fixed ? (long)fmax(1, floor(o->dt / o->h + 0.5)) : 0;
+
+	if (o->correct) {
+		if (f->correct(ws, 0, y) != 0)
+			goto done;
+		r->corrected = malloc(sizeof(double) * (size_t)n);
+		memcpy(r->corrected, y, sizeof(double) * (size_t)n);
+	}
+	drv = gsl_odeiv2_driver_alloc_y_new(&sys, type, fixed ? o->dt / (double)substeps : o->dt * 1e-2,
+	                                    o->tol, o->tol);
+	if (record(r, m, f, ws, 0, y) != 0)
+		goto done;
+	double t = 0, last_note = start;
+	for (long k = 1; k <= nsteps; k++) {
+		double target = (double)k * o->dt;
+		int status = fixed ? gsl_odeiv2_driver_apply_fixed_step(drv, &t, o->dt / (double)substeps,
+		                                                          (unsigned long)substeps, y)
+		                   : gsl_odeiv2_driver_apply(drv, &t, target, y);
+		if (status != GSL_SUCCESS) {
+			if (!m->error[0])
+				model_fail(m, "the %s integrator could not reach t = %g from t = %g (%s); "
+				              "try a looser tol or a smaller step",
+				           o->integrator, target, t, gsl_strerror(status));
+			goto done;
+		}
+		t = target; /* fixed steps accumulate round-off; report on the grid */
+		if (record(r, m, f, ws, t, y) != 0)
+			goto done;
+		if (o->progress && now() - last_note > 0.5) {
+			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
+			last_note = now();
+		}
+	}
+done:
+	if (o->progress && now() - start > 0.5)
+		fprintf(stderr, "\r%40s\r", "");
+	if (m->error[0])
+		snprintf(r->error, sizeof r->error, "%s", m->error);
+	r->fevals = m->fevals;
+	r->steps = drv ? (long)drv->n : 0;
+	r->wall = now() - start;
+	if (drv)
+		gsl_odeiv2_driver_free(drv);
+	f->release(ws);
+	free(y);
+	return r;
+}
+
+void run_free(struct run *r)
+{
+	if (!r)
+		return;
+	for (int i = 0; i < r->count; i++)
+		sample_free(r->samples[i]);
+	free(r->samples);
+	free(r->corrected);
+	free(r);
+}

@@ -1,0 +1,34 @@
+/* simulate.h — forward dynamics of any formulation (book Ch. 13): GSL's
+ * odeiv2 integrators, a reporting step apart from the integration step,
+ * function evaluations counted, samples recorded at every reporting time. */
+#ifndef MB_SIMULATE_H
+#define MB_SIMULATE_H
+
+#include "formulation.h"
+
+struct sim_options {
+	const char *integrator; /* "rk4" (fixed h), "rk45", "rkck", "rk8pd", "rk2" */
+	double tf, dt, h;       /* final time, reporting step, rk4 step */
+	double tol;             /* adaptive: relative and absolute tolerance */
+	int correct;            /* correct initial conditions first */
+	struct stabilization stab;
+	int progress;           /* print progress on stderr */
+};
+
+/* The recorded run: samples[0..count) at t = 0, dt, 2dt, ... */
+struct run {
+	struct sample **samples;
+	int count, capacity;
+	long fevals, steps;
+	double wall;
+	char error[600]; /* empty when the run reached tf */
+	double *corrected; /* the initial state after correction (NULL if none) */
+	int state_size;
+};
+
+/* Run model m through formulation f. Always returns a run; a failure
+ * leaves what was computed before it and the reason in run->error. */
+struct run *simulate(struct model *m, const struct formulation *f, const struct sim_options *o);
+void run_free(struct run *r);
+
+#endif
