@@ -100,6 +100,7 @@ struct run *simulate(struct model *m, const struct formulation *f, const struct 
 				           o->integrator, target, t, gsl_strerror(status));
 			goto done;
 		}
+		r->steps += (long)drv->n; /* GSL counts per call */
 		t = target; /* fixed steps accumulate round-off; report on the grid */
 		if (record(r, m, f, ws, t, y) != 0)
 			goto done;
@@ -114,7 +115,6 @@ done:
 	if (m->error[0])
 		snprintf(r->error, sizeof r->error, "%s", m->error);
 	r->fevals = m->fevals;
-	r->steps = drv ? (long)drv->n : 0;
 	r->wall = now() - start;
 	if (drv)
 		gsl_odeiv2_driver_free(drv);

@@ -15,6 +15,7 @@ package.loaded.mechbench = mb
 mb.pretty = require "mechbench.pretty"
 mb.help = require "mechbench.help"
 mb.lesson = require "mechbench.lesson"
+mb.model = require("mechbench.model").new
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)

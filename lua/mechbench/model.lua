@@ -1,0 +1,501 @@
+-- mechbench.model: a planar mechanism described once, in Lua, for every
+-- formulation. Elements are kept by name; every element remembers the
+-- file and line that defined it, so an error can point there. Values are
+-- checked when an element is made and again when a run starts, because a
+-- student may change them at the prompt (m.bodies.slider.mass = 6).
+local core = require "mechbench.core"
+local vec = core.vec
+
+local M = {}
+local Model = {}
+Model.__index = Model
+
+local function where(level)
+  local info = debug.getinfo(level + 1, "Sl")
+  if not info or info.currentline < 0 then return "(unknown)" end
+  return info.short_src .. ":" .. info.currentline
+end
+
+local function fail(element, fmt, ...)
+  error(string.format("%s: %s '%s': " .. fmt, element.where or "?", element.kind_of,
+    tostring(element.name), ...), 0)
+end
+
+local function number(element, key, opts)
+  local v = element[key]
+  if v == nil and opts.default ~= nil then return opts.default end
+  if type(v) ~= "number" or v ~= v then
+    fail(element, "%s must be a number (got %s)", key, v == nil and "nothing" or tostring(v))
+  end
+  if opts.positive and not (v > 0) then fail(element, "%s must be positive (got %g)", key, v) end
+  return v
+end
+
+local function pair(element, key, default)
+  local v = element[key]
+  if v == nil then return default end
+  if type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number" then
+    fail(element, "%s must be a pair of numbers {a, b}", key)
+  end
+  return { v[1], v[2] }
+end
+
+local function name_of(x) return type(x) == "table" and x.name or x end
+
+local function names(list)
+  local out = {}
+  for _, e in ipairs(list) do out[#out + 1] = e.name end
+  return #out > 0 and table.concat(out, ", ") or "none yet"
+end
+
+local function lookup(m, element, what, ref)
+  local n = name_of(ref)
+  if n == nil then fail(element, "needs a %s", what) end
+  local found = m[what .. "s"] and m[what .. "s"][n]
+  if what == "body" then found = n == "ground" and "ground" or m.bodies[n] end
+  if not found then
+    local all = what == "body" and m._order.bodies or m._order[what .. "s"]
+    fail(element, "unknown %s '%s' (the %ss are: %s)", what, tostring(n), what,
+      (what == "body" and "ground, " or "") .. names(all))
+  end
+  return found
+end
+
+-- printing at the prompt
+local function describe(e)
+  return string.format("<%s '%s' defined at %s>", e.kind_of, e.name, e.where)
+end
+local Element = { __tostring = describe }
+
+local function add(m, list, kind_of, spec, level)
+  if type(spec) ~= "table" then error("m:" .. kind_of .. " takes a table: m:" .. kind_of .. "{ name = ..., ... }", level + 1) end
+  local e = setmetatable({}, Element)
+  for k, v in pairs(spec) do e[k] = v end
+  e.kind_of, e.where = kind_of, where(level + 1)
+  if type(e.name) ~= "string" or e.name == "" then
+    e.name = kind_of .. " #" .. (#m._order[list] + 1)
+  end
+  if m[list][e.name] or (list == "bodies" and e.name == "ground") then
+    fail(e, "the name is already used by another %s", kind_of)
+  end
+  return e
+end
+
+local function register(m, list, e)
+  m[list][e.name] = e
+  table.insert(m._order[list], e)
+  return e
+end
+
+------------------------------------------------------------------ checks
+
+local check = {}
+
+function check.body(m, b)
+  number(b, "mass", { positive = true })
+  number(b, "inertia", { positive = true })
+  pair(b, "pos", { 0, 0 }); pair(b, "vel", { 0, 0 })
+  number(b, "angle", { default = 0 }); number(b, "omega", { default = 0 })
+end
+
+function check.point(m, p)
+  lookup(m, p, "body", p.body)
+  pair(p, "at", { 0, 0 })
+end
+
+function check.vector(m, v)
+  lookup(m, v, "body", v.body)
+  local d = pair(v, "dir") or fail(v, "needs dir = {x, y}")
+  if d[1] == 0 and d[2] == 0 then fail(v, "dir has zero length, so it has no direction") end
+end
+
+local function points_of(m, j, count)
+  local p = j.points
+  if type(p) ~= "table" or #p ~= count then
+    fail(j, "needs points = {%s}", count == 2 and '"P_i", "P_j"' or '"P"')
+  end
+  local out = {}
+  for k = 1, count do out[k] = lookup(m, j, "point", p[k]) end
+  return out
+end
+
+local function vectors_of(m, j, count)
+  local v = j.vectors
+  if type(v) ~= "table" or #v < count then
+    fail(j, "needs vectors = {%s}", count == 2 and '"u_i", "u_j"' or '"u_i"')
+  end
+  local out = {}
+  for k = 1, count do out[k] = lookup(m, j, "vector", v[k]) end
+  return out
+end
+
+local function distinct_bodies(j, bi, bj)
+  if name_of(bi) == name_of(bj) then
+    fail(j, "joins body '%s' to itself; a joint needs two different bodies", name_of(bi))
+  end
+end
+
+local joint_checks = {}
+function joint_checks.revolute(m, j)
+  local p = points_of(m, j, 2)
+  distinct_bodies(j, p[1].body, p[2].body)
+end
+function joint_checks.translational(m, j)
+  local p, u = points_of(m, j, 2), vectors_of(m, j, 2)
+  distinct_bodies(j, p[1].body, p[2].body)
+  for k = 1, 2 do
+    if name_of(u[k].body) ~= name_of(p[k].body) then
+      fail(j, "vector '%s' is on body '%s' but point '%s' is on body '%s'; each vector must be on its point's body",
+        u[k].name, name_of(u[k].body), p[k].name, name_of(p[k].body))
+    end
+  end
+end
+joint_checks["rev-rev"] = function(m, j)
+  local p = points_of(m, j, 2)
+  distinct_bodies(j, p[1].body, p[2].body)
+  number(j, "length", { positive = true })
+end
+joint_checks["rev-tran"] = function(m, j)
+  local p, u = points_of(m, j, 2), vectors_of(m, j, 1)
+  distinct_bodies(j, p[1].body, p[2].body)
+  if name_of(u[1].body) ~= name_of(p[1].body) then
+    fail(j, "the slot vector '%s' must be on the slot point's body '%s'", u[1].name, name_of(p[1].body))
+  end
+  number(j, "length", { default = 0 })
+end
+function joint_checks.rigid(m, j)
+  if type(j.bodies) ~= "table" or #j.bodies ~= 2 then fail(j, 'needs bodies = {"a", "b"}') end
+  lookup(m, j, "body", j.bodies[1]); lookup(m, j, "body", j.bodies[2])
+  distinct_bodies(j, j.bodies[1], j.bodies[2])
+end
+function joint_checks.simple(m, j)
+  local b = lookup(m, j, "body", j.body)
+  if b == "ground" then fail(j, "cannot hold the ground, which never moves") end
+  if j.coord ~= "x" and j.coord ~= "y" and j.coord ~= "angle" then
+    fail(j, 'coord must be "x", "y" or "angle" (got %s)', tostring(j.coord))
+  end
+  number(j, "value", { default = 0 })
+end
+function joint_checks.disc(m, j)
+  local b = lookup(m, j, "body", j.body)
+  if b == "ground" then fail(j, "the disc must be a moving body") end
+  number(j, "radius", { positive = true })
+end
+function joint_checks.driver(m, j)
+  if type(j.fn) ~= "function" and type(j.fn) ~= "number" then
+    fail(j, "needs fn = function(t) return ... end (the prescribed angle or distance)")
+  end
+  if j.joint then
+    local target = lookup(m, j, "joint", j.joint)
+    if target.type ~= "revolute" and target.type ~= "translational" then
+      fail(j, "can drive a revolute or translational joint, not '%s' (a %s)", target.name, target.type)
+    end
+  elseif j.points then
+    points_of(m, j, 2)
+  elseif j.body then
+    lookup(m, j, "body", j.body)
+  else
+    fail(j, 'needs joint = "...", points = {"A", "B"}, or body = "..."')
+  end
+end
+
+function check.joint(m, j)
+  local f = joint_checks[j.type]
+  if not f then
+    local kinds = {}
+    for k in pairs(joint_checks) do kinds[#kinds + 1] = k end
+    table.sort(kinds)
+    fail(j, "unknown type '%s' (the types are: %s)", tostring(j.type), table.concat(kinds, ", "))
+  end
+  f(m, j)
+end
+
+local force_checks = {}
+force_checks["spring-damper"] = function(m, f)
+  points_of(m, f, 2)
+  number(f, "k", { default = 0 }); number(f, "length", { default = 0 }); number(f, "c", { default = 0 })
+  if type(f.actuator) ~= "function" then number(f, "actuator", { default = 0 }) end
+end
+force_checks["rot-spring-damper"] = function(m, f)
+  if f.joint then
+    local j = lookup(m, f, "joint", f.joint)
+    if j.type ~= "revolute" then fail(f, "needs a revolute joint, and '%s' is %s", j.name, j.type) end
+  elseif type(f.bodies) ~= "table" or #f.bodies ~= 2 then
+    fail(f, 'needs joint = "a revolute joint" or bodies = {"a", "b"}')
+  end
+  number(f, "k", { default = 0 }); number(f, "angle", { default = 0 }); number(f, "c", { default = 0 })
+end
+force_checks.force = function(m, f)
+  lookup(m, f, "point", f.point)
+  pair(f, "value", nil)
+  if not f.value then fail(f, "needs value = {fx, fy}") end
+end
+force_checks.torque = function(m, f)
+  local b = lookup(m, f, "body", f.body)
+  if b == "ground" then fail(f, "a torque on the ground does nothing") end
+  if type(f.value) ~= "function" then number(f, "value", {}) end
+end
+force_checks.user = function(m, f)
+  if type(f.fn) ~= "function" then fail(f, "needs fn = function(t, state) ... end") end
+end
+
+function check.force(m, f)
+  local c = force_checks[f.type]
+  if not c then
+    local kinds = {}
+    for k in pairs(force_checks) do kinds[#kinds + 1] = k end
+    table.sort(kinds)
+    fail(f, "unknown type '%s' (the types are: %s)", tostring(f.type), table.concat(kinds, ", "))
+  end
+  c(m, f)
+end
+
+------------------------------------------------------------------ building
+
+function M.new(opts)
+  opts = opts or {}
+  local m = setmetatable({
+    name = opts.name or "model",
+    gravity = opts.gravity or { 0, -9.81 },
+    where = where(2),
+    bodies = {}, points = {}, vectors = {}, joints = {}, forces = {},
+    _order = { bodies = {}, points = {}, vectors = {}, joints = {}, forces = {} },
+  }, Model)
+  return m
+end
+
+for kind, list in pairs { body = "bodies", point = "points", vector = "vectors", joint = "joints", force = "forces" } do
+  Model[kind] = function(m, spec)
+    local e = add(m, list, kind, spec, 2)
+    check[kind](m, e)
+    return register(m, list, e)
+  end
+end
+
+function Model:__tostring()
+  return string.format("<model '%s': %d bodies, %d joints, %d forces>", self.name,
+    #self._order.bodies, #self._order.joints, #self._order.forces)
+end
+
+------------------------------------------------------------------ compiling
+
+local function body_index(m, ref)
+  local n = name_of(ref)
+  if n == "ground" then return -1 end
+  for i, b in ipairs(m._order.bodies) do if b.name == n then return i - 1 end end
+end
+
+local function unit(v)
+  local d = v.dir
+  local len = math.sqrt(d[1] ^ 2 + d[2] ^ 2)
+  return { d[1] / len, d[2] / len }
+end
+
+local function point_ref(m, ref)
+  local p = m.points[name_of(ref)]
+  return body_index(m, p.body), pair(p, "at", { 0, 0 })
+end
+
+local function compile_joint(m, j)
+  local d = { name = j.name, where = j.where }
+  local function points()
+    d.bi, d.si = point_ref(m, j.points[1])
+    d.bj, d.sj = point_ref(m, j.points[2])
+  end
+  local function vectors(count)
+    d.ui = unit(m.vectors[name_of(j.vectors[1])])
+    if count == 2 then d.uj = unit(m.vectors[name_of(j.vectors[2])]) end
+  end
+  local t = j.type
+  if t == "revolute" then d.kind = "revolute"; points()
+  elseif t == "translational" then d.kind = "translational"; points(); vectors(2)
+  elseif t == "rev-rev" then d.kind = "rev-rev"; points(); d.length = j.length
+  elseif t == "rev-tran" then d.kind = "rev-tran"; points(); vectors(1); d.length = j.length or 0
+  elseif t == "rigid" then d.kind = "rigid"; d.bi = body_index(m, j.bodies[1]); d.bj = body_index(m, j.bodies[2])
+  elseif t == "simple" then
+    local b = m.bodies[name_of(j.body)]
+    local coord = ({ x = 0, y = 1, angle = 2 })[j.coord]
+    local initial = ({ (b.pos or { 0, 0 })[1], (b.pos or { 0, 0 })[2], b.angle or 0 })[coord + 1]
+    d.kind, d.bi, d.bj, d.coord, d.value = "simple", body_index(m, j.body), -1, coord, j.value or initial
+  elseif t == "disc" then
+    d.kind, d.bi, d.bj, d.radius = "disc", body_index(m, j.body), -1, j.radius
+    d.x0, d.phi0 = j.x0, j.phi0
+  elseif t == "driver" then
+    d.fn = j.fn
+    if j.joint then
+      local target = m.joints[name_of(j.joint)]
+      d.bi, d.si = point_ref(m, target.points[1])
+      d.bj, d.sj = point_ref(m, target.points[2])
+      d.kind = target.type == "revolute" and "driver-angle" or "driver-distance"
+    elseif j.points then
+      d.kind = "driver-distance"; points()
+    else
+      d.kind, d.bi, d.bj = "driver-angle", body_index(m, j.body), -1
+    end
+  end
+  return d
+end
+
+-- A user force sees a friendly state and returns forces by body name; the
+-- C core wants the generalised forces of all bodies in one array.
+local function wrap_user_force(m, f)
+  local order = m._order.bodies
+  local index = {}
+  for i, b in ipairs(order) do index[b.name] = i end
+  return function(t, c, cd)
+    local state = { t = t, bodies = {} }
+    for i, b in ipairs(order) do
+      local k = 3 * (i - 1)
+      state.bodies[b.name] = { x = c[k + 1], y = c[k + 2], angle = c[k + 3],
+        vx = cd[k + 1], vy = cd[k + 2], omega = cd[k + 3] }
+    end
+    function state:body(n) return self.bodies[name_of(n)] end
+    local out = f.fn(t, state) or {}
+    local h = {}
+    for k = 1, 3 * #order do h[k] = 0 end
+    for _, item in ipairs(out) do
+      local i = index[name_of(item.body)]
+      if not i then
+        error(string.format("%s: force '%s': the user function names an unknown body '%s'",
+          f.where, f.name, tostring(name_of(item.body))), 0)
+      end
+      local k = 3 * (i - 1)
+      local fx, fy = (item.force or { 0, 0 })[1], (item.force or { 0, 0 })[2]
+      local s = vec.rotate(c[k + 3], item.at or { 0, 0 })
+      h[k + 1] = h[k + 1] + fx
+      h[k + 2] = h[k + 2] + fy
+      h[k + 3] = h[k + 3] + (item.torque or 0) + s[1] * fy - s[2] * fx
+    end
+    return h
+  end
+end
+
+local function compile_force(m, f)
+  local d = { name = f.name, where = f.where, kind = f.type }
+  if f.type == "spring-damper" then
+    d.bi, d.si = point_ref(m, f.points[1])
+    d.bj, d.sj = point_ref(m, f.points[2])
+    d.k, d.length, d.damping = f.k or 0, f.length or 0, f.c or 0
+    if type(f.actuator) == "function" then d.fn = f.actuator else d.actuator = f.actuator or 0 end
+  elseif f.type == "rot-spring-damper" then
+    if f.joint then
+      local j = m.joints[name_of(f.joint)]
+      d.bi = point_ref(m, j.points[1]); d.bj = point_ref(m, j.points[2])
+    else
+      d.bi, d.bj = body_index(m, f.bodies[1]), body_index(m, f.bodies[2])
+    end
+    d.k, d.length, d.damping = f.k or 0, f.angle or 0, f.c or 0
+  elseif f.type == "force" then
+    d.bi, d.si = point_ref(m, f.point)
+    d.value = f.value
+  elseif f.type == "torque" then
+    d.bi = body_index(m, f.body)
+    if type(f.value) == "function" then d.fn = f.value else d.value = { f.value, 0 } end
+  elseif f.type == "user" then
+    d.fn = wrap_user_force(m, f)
+  end
+  return d
+end
+
+-- Check everything again (values may have changed at the prompt) and build
+-- the description the C core reads.
+function Model:compile()
+  if #self._order.bodies == 0 then
+    error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", self.where, self.name), 0)
+  end
+  local desc = { name = self.name, gravity = pair({ gravity = self.gravity, kind_of = "model",
+    name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {} }
+  for _, kind in ipairs { "body", "point", "vector", "joint", "force" } do
+    local list = kind == "body" and "bodies" or kind .. "s"
+    for _, e in ipairs(self._order[list]) do check[kind](self, e) end
+  end
+  for _, b in ipairs(self._order.bodies) do
+    local p, v = b.pos or { 0, 0 }, b.vel or { 0, 0 }
+    desc.bodies[#desc.bodies + 1] = { name = b.name, mass = b.mass, inertia = b.inertia,
+      q = { p[1], p[2], b.angle or 0 }, v = { v[1], v[2], b.omega or 0 } }
+  end
+  for _, j in ipairs(self._order.joints) do desc.joints[#desc.joints + 1] = compile_joint(self, j) end
+  for _, f in ipairs(self._order.forces) do desc.forces[#desc.forces + 1] = compile_force(self, f) end
+  return desc
+end
+
+------------------------------------------------------------------ analyses
+
+local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true, rk2 = true }
+
+local function run_options(opts, level)
+  opts = opts or {}
+  local o = {}
+  for k, v in pairs(opts) do o[k] = v end
+  o.formulation = o.formulation or "body"
+  o.integrator = o.integrator or "rk45"
+  o.tf = o.tf or 1
+  o.dt = o.dt or math.min(0.01, o.tf / 10)
+  local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
+  if not integrators[o.integrator] then
+    bad("unknown integrator '" .. tostring(o.integrator) .. "' (use rk4, rk45, rkck, rk8pd or rk2)")
+  end
+  if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
+  if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
+  if o.integrator == "rk4" or o.integrator == "rk2" then
+    o.h = o.h or o.dt
+    if not (o.h > 0) or o.h > o.dt then bad("h must be positive and at most dt") end
+  end
+  o.tol = o.tol or 1e-8
+  if not (o.tol > 0) then bad("tol must be positive") end
+  if o.correct == nil then o.correct = false end
+  o.progress = o.progress or (core.mode == "interactive")
+  return o
+end
+
+function Model:simulate(opts)
+  local o = run_options(opts, 2)
+  local desc = self:compile()
+  local raw = core.model.simulate(desc, o)
+  local r = require("mechbench.result").new(self, raw, o)
+  if raw.error then
+    self.last = r
+    local t = raw.t[#raw.t]
+    error(string.format("%s: simulation of '%s' stopped: %s%s", where(2), self.name, raw.error,
+      t and string.format(" (the samples up to t = %g are kept in m.last)", t) or ""), 0)
+  end
+  return r
+end
+
+-- The pieces of Eq. 7.56 at the initial state: M, D, γ, Φ, h, c̈, λ.
+function Model:evaluate(t)
+  local desc = self:compile()
+  local ok, p = pcall(core.model.evaluate, desc, t or 0)
+  if not ok then error(string.format("%s: %s", where(2), p), 0) end
+  return p
+end
+
+-- Correct the initial positions and velocities (Sec. 14.3) in place, and
+-- return them by body name.
+function Model:correct()
+  local desc = self:compile()
+  local ok, y = pcall(core.model.correct, desc)
+  if not ok then error(string.format("%s: %s", where(2), y), 0) end
+  local n = #self._order.bodies
+  local out = {}
+  for i, b in ipairs(self._order.bodies) do
+    local k = 3 * (i - 1)
+    b.pos, b.angle = { y[k + 1], y[k + 2] }, y[k + 3]
+    b.vel, b.omega = { y[3 * n + k + 1], y[3 * n + k + 2] }, y[3 * n + k + 3]
+    out[b.name] = { x = y[k + 1], y = y[k + 2], angle = y[k + 3],
+      vx = b.vel[1], vy = b.vel[2], omega = b.omega }
+  end
+  return out
+end
+
+function Model:dof()
+  local desc = self:compile()
+  local rows = { revolute = 2, translational = 2, ["rev-rev"] = 1, ["rev-tran"] = 1, rigid = 3,
+    simple = 1, disc = 2, ["driver-angle"] = 1, ["driver-distance"] = 1 }
+  local nc = 0
+  for _, j in ipairs(desc.joints) do nc = nc + rows[j.kind] end
+  return 3 * #desc.bodies - nc, nc
+end
+
+M.Model = Model
+return M
