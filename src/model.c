@@ -117,7 +117,11 @@ static void read_joint(struct model *m, lua_State *L, int t, struct joint *j)
 	j->x0 = num_field(L, t, "x0", qi[0]);
 	j->phi0 = num_field(L, t, "phi0", qi[2]);
 	j->rigid_d = v2_unrotate(qj[2], v2(qi[0] - qj[0], qi[1] - qj[1]));
-	j->rigid_theta = qi[2] - qj[2];
+	j->rigid_theta = num_field(L, t, "theta", qi[2] - qj[2]);
+	lua_getfield(L, t, "offset");
+	if (lua_istable(L, -1))
+		j->rigid_d = vec_field(L, t, "offset");
+	lua_pop(L, 1);
 }
 
 static void read_force(struct model *m, lua_State *L, int t, struct force *f)

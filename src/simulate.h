@@ -7,7 +7,7 @@
 #include "formulation.h"
 
 struct sim_options {
-	const char *integrator; /* "rk4" (fixed h), "rk45", "rkck", "rk8pd", "rk2" */
+	const char *integrator; /* "rk4" (fixed h), or GSL's adaptive "rk45", "rkck", "rk8pd" */
 	double tf, dt, h;       /* final time, reporting step, rk4 step */
 	double tol;             /* adaptive: relative and absolute tolerance */
 	int correct;            /* correct initial conditions first */

@@ -165,6 +165,8 @@ joint_checks["rev-tran"] = function(m, j)
 end
 function joint_checks.rigid(m, j)
   if type(j.bodies) ~= "table" or #j.bodies ~= 2 then fail(j, 'needs bodies = {"a", "b"}') end
+  pair(j, "offset", nil)
+  if j.angle ~= nil then number(j, "angle", {}) end
   lookup(m, j, "body", j.bodies[1]); lookup(m, j, "body", j.bodies[2])
   distinct_bodies(j, j.bodies[1], j.bodies[2])
 end
@@ -311,7 +313,9 @@ local function compile_joint(m, j)
   elseif t == "translational" then d.kind = "translational"; points(); vectors(2)
   elseif t == "rev-rev" then d.kind = "rev-rev"; points(); d.length = j.length
   elseif t == "rev-tran" then d.kind = "rev-tran"; points(); vectors(1); d.length = j.length or 0
-  elseif t == "rigid" then d.kind = "rigid"; d.bi = body_index(m, j.bodies[1]); d.bj = body_index(m, j.bodies[2])
+  elseif t == "rigid" then
+    d.kind = "rigid"; d.bi = body_index(m, j.bodies[1]); d.bj = body_index(m, j.bodies[2])
+    d.offset, d.theta = j.offset, j.angle   -- default: as the bodies stand at t = 0
   elseif t == "simple" then
     local b = m.bodies[name_of(j.body)]
     local coord = ({ x = 0, y = 1, angle = 2 })[j.coord]
@@ -421,7 +425,7 @@ end
 
 ------------------------------------------------------------------ analyses
 
-local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true, rk2 = true }
+local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true }
 
 local function run_options(opts, level)
   opts = opts or {}
@@ -433,11 +437,11 @@ local function run_options(opts, level)
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   if not integrators[o.integrator] then
-    bad("unknown integrator '" .. tostring(o.integrator) .. "' (use rk4, rk45, rkck, rk8pd or rk2)")
+    bad("unknown integrator '" .. tostring(o.integrator) .. "' (use rk4, rk45, rkck or rk8pd)")
   end
   if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
   if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
-  if o.integrator == "rk4" or o.integrator == "rk2" then
+  if o.integrator == "rk4" then
     o.h = o.h or o.dt
     if not (o.h > 0) or o.h > o.dt then bad("h must be positive and at most dt") end
   end
