@@ -25,3 +25,4 @@ printf '%-40s %8s ms  (mean of %d runs)\n' "start-up: to the prompt and out" \
 printf '%-40s %8s ms  (mean of %d runs)\n' "lesson 2 self-test (17 steps)" \
   "$(time_runs 10 ./mechbench --batch -e 'mb.lesson.selftest(2)')" 10
 rm -f "$empty"
+./mechbench --batch bench/models.lua

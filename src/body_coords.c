@@ -23,6 +23,7 @@ struct bc {
 	struct stabilization stab;
 	int n, nc;
 	double *minv, *mdiag, *h, *acc, *phi, *gamma, *vrhs, *lambda, *work;
+	int (*row_bodies)[2]; /* the (at most two) bodies each row touches, -1: none */
 	gsl_matrix *D, *S; /* Jacobian; Schur complement D M⁻¹ D' */
 	double potential;
 };
@@ -44,6 +45,12 @@ static void *setup(struct model *m, const struct stabilization *stab)
 	w->gamma = calloc(nc + 1, sizeof(double));
 	w->vrhs = calloc(nc + 1, sizeof(double));
 	w->lambda = calloc(nc + 1, sizeof(double));
+	w->row_bodies = calloc(nc + 1, sizeof *w->row_bodies);
+	for (int i = 0; i < m->njoints; i++)
+		for (int r = 0; r < m->joints[i].kind->rows; r++) {
+			w->row_bodies[m->joints[i].row + r][0] = m->joints[i].bi;
+			w->row_bodies[m->joints[i].row + r][1] = m->joints[i].bj;
+		}
 	w->D = gsl_matrix_calloc(nc ? nc : 1, n ? n : 1);
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
 	for (int b = 0; b < m->nbodies; b++) {
@@ -60,7 +67,7 @@ static void release(void *ws)
 	if (!w)
 		return;
 	free(w->minv), free(w->mdiag), free(w->h), free(w->acc), free(w->work);
-	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda);
+	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
 	gsl_matrix_free(w->D), gsl_matrix_free(w->S);
 	free(w);
 }
@@ -143,16 +150,24 @@ static void explain_singular(struct bc *w, double t)
 	gsl_matrix_free(Dt), gsl_vector_free(tau), gsl_vector_free(norm), gsl_permutation_free(p);
 }
 
-/* S = D W D' for a diagonal W, Cholesky-factored in place. */
+/* S = D W D' for a diagonal W, Cholesky-factored in place. A row touches
+ * at most two bodies, so an entry sums over the bodies two rows share. */
 static int factor_schur(struct bc *w, const double *wdiag, double t)
 {
-	size_t nc = (size_t)w->nc, n = (size_t)w->n;
+	size_t nc = (size_t)w->nc;
 	for (size_t a = 0; a < nc; a++)
 		for (size_t b = 0; b <= a; b++) {
 			double s = 0;
 			const double *da = gsl_matrix_const_ptr(w->D, a, 0), *db = gsl_matrix_const_ptr(w->D, b, 0);
-			for (size_t k = 0; k < n; k++)
-				s += da[k] * wdiag[k] * db[k];
+			for (int p = 0; p < 2; p++) {
+				int body = w->row_bodies[a][p];
+				if (body < 0 || (p == 1 && body == w->row_bodies[a][0]))
+					continue;
+				if (body != w->row_bodies[b][0] && body != w->row_bodies[b][1])
+					continue;
+				for (int k = 3 * body; k < 3 * body + 3; k++)
+					s += da[k] * wdiag[k] * db[k];
+			}
 			gsl_matrix_set(w->S, a, b, s);
 			gsl_matrix_set(w->S, b, a, s);
 		}
@@ -183,9 +198,29 @@ static double dot_row(const struct bc *w, size_t row, const double *x)
 {
 	const double *d = gsl_matrix_const_ptr(w->D, row, 0);
 	double s = 0;
-	for (int k = 0; k < w->n; k++)
-		s += d[k] * x[k];
+	for (int p = 0; p < 2; p++) {
+		int body = w->row_bodies[row][p];
+		if (body < 0 || (p == 1 && body == w->row_bodies[row][0]))
+			continue;
+		for (int k = 3 * body; k < 3 * body + 3; k++)
+			s += d[k] * x[k];
+	}
 	return s;
+}
+
+/* out += D' v, row by row over the columns each row touches */
+static void add_transpose_product(const struct bc *w, const double *v, double *out)
+{
+	for (int r = 0; r < w->nc; r++) {
+		const double *d = gsl_matrix_const_ptr(w->D, (size_t)r, 0);
+		for (int p = 0; p < 2; p++) {
+			int body = w->row_bodies[r][p];
+			if (body < 0 || (p == 1 && body == w->row_bodies[r][0]))
+				continue;
+			for (int k = 3 * body; k < 3 * body + 3; k++)
+				out[k] += d[k] * v[r];
+		}
+	}
 }
 
 /* c̈ and λ at (t, c, ċ) (Eq. 7.56 with optional Baumgarte terms). */
@@ -215,11 +250,10 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 		}
 		solve_schur(w, w->lambda);
 	}
+	memcpy(w->acc, w->h, sizeof(double) * (size_t)n);
+	add_transpose_product(w, w->lambda, w->acc);
 	for (int k = 0; k < n; k++) {
-		double f = w->h[k];
-		for (int r = 0; r < w->nc; r++)
-			f += gsl_matrix_get(w->D, (size_t)r, (size_t)k) * w->lambda[r];
-		w->acc[k] = w->minv[k] * f;
+		w->acc[k] *= w->minv[k];
 		if (!isfinite(w->acc[k])) {
 			model_fail(m, "at t = %g the acceleration of body '%s' is not finite", t,
 			           m->bodies[k / 3].name);
@@ -340,19 +374,18 @@ static int correct(void *ws, double t, double *y)
 		}
 		if (factor_schur(w, ones, t) != 0)
 			return -1;
-		memcpy(w->lambda, w->phi, sizeof(double) * (size_t)w->nc);
+		for (int r = 0; r < w->nc; r++)
+			w->lambda[r] = -w->phi[r];
 		solve_schur(w, w->lambda);
-		for (int k = 0; k < w->n; k++)
-			for (int r = 0; r < w->nc; r++)
-				c[k] -= gsl_matrix_get(w->D, (size_t)r, (size_t)k) * w->lambda[r];
+		add_transpose_product(w, w->lambda, c);
 	}
 	if (factor_schur(w, ones, t) != 0)
 		return -1;
 	velocity_residual(w, cd, w->lambda);
+	for (int r = 0; r < w->nc; r++)
+		w->lambda[r] = -w->lambda[r];
 	solve_schur(w, w->lambda);
-	for (int k = 0; k < w->n; k++)
-		for (int r = 0; r < w->nc; r++)
-			cd[k] -= gsl_matrix_get(w->D, (size_t)r, (size_t)k) * w->lambda[r];
+	add_transpose_product(w, w->lambda, cd);
 	return 0;
 }
 

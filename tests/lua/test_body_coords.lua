@@ -148,6 +148,28 @@ do
   T.ok(m ~= nil, "pendulum example loads")
 end
 
+---------------------------------------------------------------- O-1.3 double pendulum
+do
+  local e = example("double_pendulum")():evaluate()
+  T.near_all(e.acc, {-2.1624, -0.9598, -2.3526, -5.7467, -3.1718, -2.5213}, 1e-4, "O-1.3 accelerations")
+  T.near_all(e.lambda, {-15.6819, 37.1718, -9.1948, 10.6211}, 1e-4, "O-1.3 pin forces")
+end
+
+---------------------------------------------------------------- slider-crank against its closed form
+do
+  local m = example("slider_crank")(1.5)
+  m:correct()
+  local r = m:simulate{ tf = 3, dt = 0.5, tol = 1e-10 }
+  local worst = 0
+  for i, t in ipairs(r.t) do
+    local th = math.rad(30) + 1.5 * t
+    local xB = 0.2 * math.cos(th) + math.sqrt(0.4^2 - (0.2 * math.sin(th))^2)
+    worst = math.max(worst, math.abs(r:body("slider").x[i] - xB))
+  end
+  T.ok(worst < 1e-8, ("driven slider follows x = L1 cos + sqrt(L2^2 - (L1 sin)^2) (worst %.2g)"):format(worst))
+  T.near(r:body("crank").omega[#r.t], 1.5, 1e-9, "the driver holds the crank speed")
+end
+
 ---------------------------------------------------------------- D and γ by finite differences
 local function fd_check(kind, build)
   local m = build()

@@ -1,0 +1,51 @@
+-- bench/models.lua: speed of the formulations (make bench). Prints one line
+-- per case; never a test. Wall times vary with the machine, evaluations do not.
+local here = arg[0]:match("(.*/)")
+local function example(name) return loadfile(here .. "../examples/" .. name .. ".lua")("model") end
+
+-- An N-link pendulum chain of slender rods, released horizontally.
+local function chain(n)
+  local L, mass = 0.5, 1
+  local m = mb.model{ name = n .. "-link chain" }
+  m:point{ name = "O", body = "ground" }
+  local previous = "O"
+  for i = 1, n do
+    local name = "link" .. i
+    m:body{ name = name, mass = mass, inertia = mass * L * L / 12, pos = { (i - 0.5) * L, 0 } }
+    m:point{ name = name .. ".a", body = name, at = { -L / 2, 0 } }
+    m:point{ name = name .. ".b", body = name, at = { L / 2, 0 } }
+    m:joint{ name = "pin" .. i, type = "revolute", points = { name .. ".a", previous } }
+    previous = name .. ".b"
+  end
+  return m
+end
+
+local function line(label, r, simulated)
+  local per_eval = 1e6 * r.stats.wall / r.stats.fevals
+  print(string.format("%-34s %8d evals %8d steps %9.2f ms %8.2f us/eval %10.0f steps/s %9.0fx real time",
+    label, r.stats.fevals, r.stats.steps, 1e3 * r.stats.wall, per_eval,
+    r.stats.steps / r.stats.wall, simulated / r.stats.wall))
+  return per_eval
+end
+
+print("body coordinates: N-link chain, rk4 h = 1 ms, 1 s simulated")
+local last_n, last_cost
+for _, n in ipairs { 1, 2, 4, 8, 16, 32, 64 } do
+  local r = chain(n):simulate{ tf = 1, dt = 0.01, integrator = "rk4", h = 1e-3 }
+  local cost = line(("  chain N = %d"):format(n), r, 1)
+  if last_cost then
+    io.write(string.format("%34s cost per evaluation grows as N^%.2f from N = %d\n", "",
+      math.log(cost / last_cost) / math.log(n / last_n), last_n))
+  end
+  last_n, last_cost = n, cost
+end
+
+print("body coordinates: four-bar, 10 s simulated")
+line("  four-bar rk45 tol 1e-8", example("four_bar")():simulate{ tf = 10, dt = 0.01 }, 10)
+line("  four-bar rk4 h = 1 ms", example("four_bar")():simulate{ tf = 10, dt = 0.01, integrator = "rk4", h = 1e-3 }, 10)
+
+print("examples: 5 s simulated at the default tolerance (rk45, tol 1e-8)")
+for _, name in ipairs { "sliding_pendulum", "double_pendulum", "slider_crank", "four_bar" } do
+  local m = example(name)()
+  line("  " .. name, m:simulate{ tf = 5, dt = 0.01, correct = true }, 5)
+end

@@ -1,0 +1,37 @@
+-- slider_crank.lua: a crank driven at constant speed pushes a slider
+-- through a connecting rod (the book's Fig. 1.1 proportions: crank 0.2 m,
+-- rod 0.4 m, crank speed 1.5 rad/s, starting at 30 degrees).
+--   mechbench --batch examples/slider_crank.lua
+local function build(omega)
+  omega = omega or 1.5
+  local L1, L2, th = 0.2, 0.4, math.rad(30)
+  local A = { L1 * math.cos(th), L1 * math.sin(th) }               -- crank pin
+  local xB = A[1] + math.sqrt(L2^2 - A[2]^2)                        -- slider pin
+  local beta = math.atan(-A[2], xB - A[1])                          -- rod angle
+  local m = mb.model{ name = "slider-crank" }
+  m:body{ name = "crank", mass = 1, inertia = 1 * L1^2 / 12, pos = { A[1] / 2, A[2] / 2 }, angle = th }
+  m:body{ name = "rod", mass = 2, inertia = 2 * L2^2 / 12,
+          pos = { (A[1] + xB) / 2, A[2] / 2 }, angle = beta }
+  m:body{ name = "slider", mass = 3, inertia = 0.01, pos = { xB, 0 } }
+  m:point{ name = "O", body = "ground" }
+  m:point{ name = "O1", body = "crank", at = { -L1 / 2, 0 } }
+  m:point{ name = "A1", body = "crank", at = { L1 / 2, 0 } }
+  m:point{ name = "A2", body = "rod", at = { -L2 / 2, 0 } }
+  m:point{ name = "B2", body = "rod", at = { L2 / 2, 0 } }
+  m:point{ name = "B3", body = "slider" }
+  m:vector{ name = "axis", body = "ground", dir = { 1, 0 } }
+  m:vector{ name = "slide", body = "slider", dir = { 1, 0 } }
+  m:joint{ name = "main", type = "revolute", points = { "O1", "O" } }
+  m:joint{ name = "crank pin", type = "revolute", points = { "A2", "A1" } }
+  m:joint{ name = "wrist", type = "revolute", points = { "B3", "B2" } }
+  m:joint{ name = "guide", type = "translational", points = { "B3", "O" }, vectors = { "slide", "axis" } }
+  m:joint{ name = "motor", type = "driver", joint = "main",
+           fn = function(t) return th + omega * t, omega, 0 end }
+  return m
+end
+if ... == "model" then return build end
+
+local m = build()
+m:correct()
+local r = m:simulate{ tf = 4, dt = 0.02 }
+print(r:summary())
