@@ -146,7 +146,11 @@ static int accept_line(lua_State *L, const char *line)
 	int top = lua_gettop(L);
 	if (pending == NULL) {
 		const char *src = line[0] == '=' ? line + 1 : line;
-		const char *ret = lua_pushfstring(L, "return %s;", src);
+		/* The expression is an argument, not the returned call itself: a
+		 * tail call would erase the caller's frame, and model elements
+		 * record where they were typed from that frame. */
+		const char *ret =
+		    lua_pushfstring(L, "return (function(...) return ... end)(%s\n)", src);
 		int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
 		lua_remove(L, -2);
 		if (status == LUA_OK) {

@@ -346,7 +346,8 @@ local function run_code(code, echo)
   local pending = ""
   for line in (code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
     pending = pending == "" and line or (pending .. "\n" .. line)
-    local f = load("return " .. pending, "=lesson", "t")
+    -- an argument, not a tail call, so elements can see where they were made
+    local f = load("return (function(...) return ... end)(" .. pending .. "\n)", "=lesson", "t")
     local printing = f ~= nil
     if not f then
       local err

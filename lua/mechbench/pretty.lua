@@ -20,6 +20,7 @@ local function scalar(v)
     if math.type(v) == "integer" then return tostring(v) end
     if v ~= v then return "nan" end
     if v == math.huge then return "inf" elseif v == -math.huge then return "-inf" end
+    if v == 0 then return "0" end   -- also -0, which only confuses
     return string.format("%.10g", v)
   elseif ty == "string" then
     return string.format("%q", v)
