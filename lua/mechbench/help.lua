@@ -13,6 +13,7 @@ mechbench: learn planar multibody dynamics at the prompt.
                      hint(), check(answer)
   help "vec"         planar vectors:  mb.vec.rot, dot, cross, A, rotate ...
   help "mat"         matrices on GSL: mb.mat{{...}}, solve, inv, rank ...
+  help "model"       mechanisms: mb.model, m:body, m:joint, m:simulate ...
   help "repl"        the prompt: =expr, multi-line input, completion, keys
   help "lessons"     how lessons work
   help(f)            help on one function, e.g. help(mb.vec.dot)
@@ -65,6 +66,20 @@ a column. Plain tables work wherever a matrix is expected.
   mb.mat.eye(n), zeros(m, n), diag{...}
   A:size(), A:totable(), A:norm()]]
 
+topics.model = [[
+A mechanism, described once for every formulation (see man mechbench(7)):
+  m = mb.model{ name = "slider" }            gravity {0, -9.81} by default
+  m:body{ name, mass, inertia, pos = {x, y}, angle, vel = {vx, vy}, omega }
+  m:point{ name, body, at = {xi, eta} }      body-fixed; body = "ground" too
+  m:vector{ name, body, dir = {x, y} }       body-fixed unit vector
+  m:joint{ name, type = "revolute", points = {"A", "B"} }
+      also translational, rev-rev, rev-tran, rigid, simple, disc, driver
+  m:force{ name, type = "spring-damper", points = {"A", "B"}, k, length, c }
+      also rot-spring-damper, force, torque, user
+  r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
+  m:evaluate()                               M, D, gamma, h, acc, lambda now
+  m:correct()                                fix initial positions, velocities]]
+
 local function_docs = {
   ["mb.vec.rot"] = "mb.vec.rot(a): a turned +90 degrees, {-a_y, a_x} (Eq. 2.12).",
   ["mb.vec.perp"] = "mb.vec.perp(a): the same as mb.vec.rot(a).",
@@ -97,7 +112,7 @@ local help = setmetatable({}, {
       text = topics.overview
     elseif type(what) == "string" then
       text = topics[what] or function_docs[what] or function_docs["mb." .. what]
-        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat.")
+        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model.")
     else
       text = by_value[what] or "No help for that value. Type help for the topics."
     end
