@@ -45,7 +45,10 @@ line("  four-bar rk45 tol 1e-8", example("four_bar")():simulate{ tf = 10, dt = 0
 line("  four-bar rk4 h = 1 ms", example("four_bar")():simulate{ tf = 10, dt = 0.01, integrator = "rk4", h = 1e-3 }, 10)
 
 print("examples: 5 s simulated at the default tolerance (rk45, tol 1e-8)")
-for _, name in ipairs { "sliding_pendulum", "double_pendulum", "slider_crank", "four_bar" } do
-  local m = example(name)()
-  line("  " .. name, m:simulate{ tf = 5, dt = 0.01, correct = true }, 5)
+local cases = { {"sliding_pendulum"}, {"aa"}, {"macpherson", "A"}, {"macpherson", "B"},
+  {"macpherson", "C"}, {"cart", "A"}, {"cart", "B"}, {"cart", "C"}, {"cart", "D"}, {"conveyor"},
+  {"rod"}, {"double_pendulum"}, {"slider_crank"}, {"four_bar"} }
+for _, c in ipairs(cases) do
+  local m = example(c[1])(c[2])
+  line("  " .. c[1] .. (c[2] and (" " .. c[2]) or ""), m:simulate{ tf = 5, dt = 0.01, correct = true }, 5)
 end

@@ -57,4 +57,11 @@ expect_match progress-file "$(cat "$XDG_DATA_HOME/mechbench/progress.lua")" 'don
 # the lesson self-test through the program (what make check feeds in)
 out=$("$MB" --batch -e 'local p, f = mb.lesson.selftest(2); print(p, f)'); expect_match lesson2-selftest "$out" '^[0-9]+	0$'
 
+# every example runs in batch mode and prints its summary
+for ex in "$OLDPWD"/examples/*.lua; do
+  out=$("$MB" --batch "$ex" 2>&1); rc=$?
+  expect_eq "example $(basename "$ex") rc" "$rc" 0
+  expect_match "example $(basename "$ex") prints" "$out" '[0-9]'
+done
+
 finish

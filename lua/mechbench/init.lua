@@ -16,6 +16,7 @@ mb.pretty = require "mechbench.pretty"
 mb.help = require "mechbench.help"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
+mb.fn = require "mechbench.fn"
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)

@@ -1,0 +1,45 @@
+-- mechbench.fn: functions of time for drivers and actuators, the forms the
+-- book's DAP_BC offers (App. B.2). Each returns function(t) -> f, f', f''
+-- with exact derivatives, so drivers need no finite differences.
+local M = {}
+
+-- Type a: f = c1 + c2 t + c3 t^2
+function M.poly(c)
+  local c1, c2, c3 = c[1] or 0, c[2] or 0, c[3] or 0
+  return function(t) return c1 + c2 * t + c3 * t * t, c2 + 2 * c3 * t, 2 * c3 end
+end
+
+-- Type b: a smooth rise from `from` to `to` over [t0, t1], with zero first
+-- and second derivatives at both ends (10s^3 - 15s^4 + 6s^5), held after.
+function M.smooth_step(o)
+  local f0, f1, t0, t1 = o.from or 0, o.to or 1, o.t0 or 0, o.t1 or 1
+  local T, D = t1 - t0, (o.to or 1) - (o.from or 0)
+  assert(T > 0, "smooth_step: t1 must be after t0")
+  return function(t)
+    if t <= t0 then return f0, 0, 0 end
+    if t >= t1 then return f1, 0, 0 end
+    local s = (t - t0) / T
+    return f0 + D * s^3 * (10 - 15 * s + 6 * s * s),
+           D * 30 * s * s * (1 - s)^2 / T,
+           D * 60 * s * (1 - s) * (1 - 2 * s) / (T * T)
+  end
+end
+
+-- Type c: the rate f' ramps smoothly from 0 to `rate` over [t0, t1]
+-- (f = f0 + c2 tau^4 + c3 tau^5 + c4 tau^6), then stays at `rate`.
+function M.ramp_rate(o)
+  local f0, v, t0, t1 = o.from or 0, o.rate or 1, o.t0 or 0, o.t1 or 1
+  local T = t1 - t0
+  assert(T > 0, "ramp_rate: t1 must be after t0")
+  local c2, c3, c4 = 2.5 * v / T^3, -3 * v / T^4, v / T^5
+  return function(t)
+    if t <= t0 then return f0, 0, 0 end
+    local tau = t - t0
+    if tau >= T then return f0 + 0.5 * v * T + v * (tau - T), v, 0 end
+    return f0 + c2 * tau^4 + c3 * tau^5 + c4 * tau^6,
+           4 * c2 * tau^3 + 5 * c3 * tau^4 + 6 * c4 * tau^5,
+           12 * c2 * tau^2 + 20 * c3 * tau^3 + 30 * c4 * tau^4
+  end
+end
+
+return M

@@ -1,0 +1,53 @@
+-- The Appendix B and Chapter 8 models: each runs, and each shows what the
+-- book says it shows.
+local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
+local here = arg[0]:match("(.*/)")
+local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
+local function last(a) return a[#a] end
+
+-- Ex 8.1: the double A-arm's wheel settles near 0.32 m
+local r = example("aa")():simulate{ tf = 3, dt = 0.01, correct = true }
+T.near(last(r:body("wheel").y), 0.32, 0.005, "AA wheel settles near 0.32 m (Ex 8.1)")
+T.ok(math.abs(last(r:body("wheel").vy)) < 1e-3, "AA has come to rest")
+
+-- MacPherson A, B, C: all three settle, constraints held
+for _, v in ipairs {"A", "B", "C"} do
+  local rm = example("macpherson")(v):simulate{ tf = 3, dt = 0.01, correct = true }
+  local worst = 0
+  for i = 1, #rm.t do worst = math.max(worst, rm.violation[i]) end
+  T.ok(worst < 1e-6, ("MP_%s constraint violation %.2g"):format(v, worst))
+  T.ok(math.abs(last(rm:body("knuckle").vy)) < 1e-2, "MP_" .. v .. " comes to rest")
+end
+
+-- Cart B (Ex 8.8): the rear wheel drives, so its no-slip force pushes
+-- forward (+x) while the front one holds back, during the speed ramp.
+local cb = example("cart")("B"):simulate{ tf = 2, dt = 0.1, correct = true }
+local i = 10 -- t = 0.9, in the ramp
+T.ok(cb:reaction("rear roll").lambda[2][i] * cb:reaction("front roll").lambda[2][i] < 0,
+  "Cart B: the rear and front no-slip forces oppose each other (Fig 8.11b)")
+T.near(last(cb:body("rear").omega), -2 * math.pi, 1e-6, "Cart B reaches -2 pi rad/s at t = 2")
+T.ok(cb:reaction("motor").torque[i] ~= 0, "Cart B: the driver torque is reported")
+
+-- Cart C (Ex 8.9): after about 3 s the wheel spins at -4 pi and the motor idles
+local cc = example("cart")("C"):simulate{ tf = 6, dt = 0.1 }
+T.near(last(cc:body("rear").omega), -4 * math.pi, 1e-3, "Cart C top speed -4 pi rad/s (Ex 8.9)")
+T.ok(cc:body("rear").omega[31] < -0.95 * 4 * math.pi, "Cart C is near top speed at t = 3")
+local cd = example("cart")("D"):simulate{ tf = 6, dt = 0.1 }
+T.ok(last(cd:body("rear").omega) > last(cc:body("rear").omega) + 0.1, "Cart D: drag lowers the top speed (Ex 8.10)")
+
+-- Conveyor: stick-slip. The block rides with the belt (v = 0.1), then slips back.
+local cv = example("conveyor")():simulate{ tf = 5, dt = 0.01 }
+local stuck, back = false, false
+for k = 1, #cv.t do
+  local v = cv:body("block").vx[k]
+  if math.abs(v - 0.1) < 1e-3 then stuck = true end
+  if stuck and v < -0.01 then back = true end
+end
+T.ok(stuck and back, "conveyor: the block sticks to the belt, then slips back")
+
+-- Rod: free fall, the angle and spin unchanged, y'' = -g
+local rr = example("rod")():simulate{ tf = 0.5, dt = 0.1 }
+T.near(last(rr:body("rod").y), 1 - 6 * 0.5 - 9.81 * 0.125, 1e-9, "rod falls freely")
+T.near(last(rr:body("rod").angle), math.pi / 4, 1e-12, "rod keeps its angle")
+
+T.finish()
