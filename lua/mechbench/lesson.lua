@@ -79,6 +79,13 @@ local function lesson_files()
   return found
 end
 
+-- The numbers of the lessons that exist, in order.
+function M.available()
+  local out = {}
+  for _, f in ipairs(lesson_files()) do out[#out + 1] = f.number end
+  return out
+end
+
 -- A lesson file runs with the full environment, so its answers can use mb.
 function M.load(n)
   for _, f in ipairs(lesson_files()) do
@@ -137,6 +144,22 @@ local function show_step()
   end
   out[#out + 1] = keys
   print(table.concat(out, "\n"))
+end
+
+-- Feedback is built from pieces of any length: wrap it at word boundaries.
+local function say(text)
+  local width = math.max(20, math.min(78, (mb.core.term_size()) - 2))
+  local lines, line = {}, ""
+  for word in text:gmatch("%S+") do
+    if #line > 0 and #line + 1 + #word > width then
+      lines[#lines + 1] = line
+      line = word
+    else
+      line = #line > 0 and (line .. " " .. word) or word
+    end
+  end
+  lines[#lines + 1] = line
+  print(table.concat(lines, "\n"))
 end
 
 local function need_lesson()
@@ -318,7 +341,7 @@ function M.hint()
   local hints = current.lesson.steps[current.step].hints
   if not hints or #hints == 0 then print("No hint for this step.") return end
   hint_level = math.min(hint_level + 1, #hints)
-  print(string.format("Hint %d of %d: %s", hint_level, #hints, hints[hint_level]))
+  say(string.format("Hint %d of %d: %s", hint_level, #hints, hints[hint_level]))
 end
 
 function M.check(...)
@@ -330,7 +353,7 @@ function M.check(...)
     return
   end
   local ok, msg = M.grade(step, ...)
-  print(msg)
+  say(msg)
   if ok then
     local p = record(current.lesson)
     p.done[current.step] = true

@@ -2,9 +2,11 @@
 -- right and wrong answers, and progress written to the data folder.
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 
-for _, n in ipairs{2, 7} do
+local all = mb.lesson.available()
+T.ok(#all >= 5, "lessons found: " .. table.concat(all, ", "))
+for _, n in ipairs(all) do
   local passed, failed, problems = mb.lesson.selftest(n)
-  T.ok(failed == 0 and passed > 30, ("lesson %d self-test: %d passed, %d failed %s"):format(
+  T.ok(failed == 0 and passed > 20, ("lesson %d self-test: %d passed, %d failed %s"):format(
     n, passed, failed, table.concat(problems, "; ")))
 end
 
