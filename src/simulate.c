@@ -9,6 +9,8 @@
 #include <string.h>
 #include <time.h>
 
+static double now(void);
+
 struct system_data {
 	const struct formulation *f;
 	void *ws;
@@ -103,6 +105,87 @@ static int record(struct run *r, struct model *m, const struct formulation *f, v
 	return 0;
 }
 
+/* Cubic Hermite interpolation between two steps from the states and their
+ * derivatives at both ends: O(H^4), the order of the reporting in ode45. */
+static void hermite(int n, double t0, const double *y0, const double *f0, double t1,
+                    const double *y1, const double *f1, double t, double *out)
+{
+	double H = t1 - t0, s = H > 0 ? (t - t0) / H : 1, s2 = s * s, s3 = s2 * s;
+	double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+	for (int i = 0; i < n; i++)
+		out[i] = h00 * y0[i] + h10 * H * f0[i] + h01 * y1[i] + h11 * H * f1[i];
+}
+
+/* Adaptive steps go their own way; samples at the reporting times are
+ * interpolated, so a fine reporting step does not force small steps.
+ * Every evaluation, the one per step for the end derivative included, is
+ * counted. */
+static void run_adaptive(struct run *r, struct model *m, const struct formulation *f, void *ws,
+                         const struct sim_options *o, double *y, int n, long nsteps)
+{
+	struct system_data sd = {f, ws};
+	gsl_odeiv2_system sys = {gsl_rhs, NULL, (size_t)n, &sd};
+	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(step_type(o->integrator), (size_t)n);
+	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(o->tol, o->tol);
+	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc((size_t)n);
+	double *buf = malloc(sizeof(double) * 4 * (size_t)n + 1);
+	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n;
+	double t = 0, h = o->dt * 1e-2, last_note = now();
+	long k = 1;
+	if (f->derivatives(ws, t, y, f0) != 0)
+		goto done;
+	while (k <= nsteps) {
+		double t0 = t;
+		memcpy(y0, y, sizeof(double) * (size_t)n);
+		int status = gsl_odeiv2_evolve_apply(ev, ctl, step, &sys, &t, o->tf, &h, y);
+		if (status != GSL_SUCCESS || t <= t0) {
+			model_fail(m, "the %s integrator could not step past t = %g (%s); try a looser tol",
+			           o->integrator, t0, gsl_strerror(status));
+			goto done;
+		}
+		r->steps++;
+		if (f->derivatives(ws, t, y, f1) != 0)
+			goto done;
+		for (; k <= nsteps && (double)k * o->dt <= t + 1e-9 * o->dt; k++) {
+			hermite(n, t0, y0, f0, t, y, f1, (double)k * o->dt, yk);
+			if (record(r, m, f, ws, (double)k * o->dt, yk) != 0)
+				goto done;
+		}
+		memcpy(f0, f1, sizeof(double) * (size_t)n);
+		if (o->progress && now() - last_note > 0.5) {
+			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
+			last_note = now();
+		}
+	}
+done:
+	free(buf);
+	gsl_odeiv2_evolve_free(ev);
+	gsl_odeiv2_control_free(ctl);
+	gsl_odeiv2_step_free(step);
+}
+
+static void run_fixed(struct run *r, struct model *m, const struct formulation *f, void *ws,
+                      const struct sim_options *o, double *y, int n, long nsteps)
+{
+	long substeps = (long)fmax(1, floor(o->dt / o->h + 0.5));
+	double h = o->dt / (double)substeps, t = 0, last_note = now();
+	struct rk4 *rk = rk4_new(n);
+	for (long k = 1; k <= nsteps; k++) {
+		for (long s = 0; s < substeps; s++, r->steps++)
+			if (rk4_step(rk, f, ws, t + (double)s * h, h, y) != 0)
+				goto done;
+		t = (double)k * o->dt; /* report on the grid, free of accumulated round-off */
+		if (record(r, m, f, ws, t, y) != 0)
+			goto done;
+		if (o->progress && now() - last_note > 0.5) {
+			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
+			last_note = now();
+		}
+	}
+done:
+	rk4_free(rk);
+}
+
 struct run *simulate(struct model *m, const struct formulation *f, const struct sim_options *o)
 {
 	struct run *r = calloc(1, sizeof *r);
@@ -114,64 +197,25 @@ struct run *simulate(struct model *m, const struct formulation *f, const struct 
 	m->error[0] = '\0';
 	m->fevals = 0;
 	r->state_size = n;
-
-	const gsl_odeiv2_step_type *type = step_type(o->integrator);
-	int fixed = type == NULL; /* rk4 */
-	struct rk4 *rk = fixed ? rk4_new(n) : NULL;
-	struct system_data sd = {f, ws};
-	gsl_odeiv2_system sys = {gsl_rhs, NULL, (size_t)n, &sd};
-	gsl_odeiv2_driver *drv = NULL;
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
-	long substeps = fixed ? (long)fmax(1, floor(o->dt / o->h + 0.5)) : 0;
 
-	if (o->correct) {
-		if (f->correct(ws, 0, y) != 0)
-			goto done;
+	int ok = !o->correct || f->correct(ws, 0, y) == 0;
+	if (ok && o->correct) {
 		r->corrected = malloc(sizeof(double) * (size_t)n);
 		memcpy(r->corrected, y, sizeof(double) * (size_t)n);
 	}
-	if (!fixed)
-		drv = gsl_odeiv2_driver_alloc_y_new(&sys, type, o->dt * 1e-2, o->tol, o->tol);
-	if (record(r, m, f, ws, 0, y) != 0)
-		goto done;
-	double t = 0, last_note = start;
-	for (long k = 1; k <= nsteps; k++) {
-		double target = (double)k * o->dt;
-		int status = GSL_SUCCESS;
-		if (fixed) {
-			double h = o->dt / (double)substeps;
-			for (long s = 0; s < substeps && status == GSL_SUCCESS; s++, r->steps++)
-				if (rk4_step(rk, f, ws, t + (double)s * h, h, y) != 0)
-					status = GSL_EBADFUNC;
-		} else {
-			status = gsl_odeiv2_driver_apply(drv, &t, target, y);
-			r->steps += (long)drv->n; /* GSL counts per call */
-		}
-		if (status != GSL_SUCCESS) {
-			if (!m->error[0])
-				model_fail(m, "the %s integrator could not reach t = %g from t = %g (%s); "
-				              "try a looser tol or a smaller step",
-				           o->integrator, target, t, gsl_strerror(status));
-			goto done;
-		}
-		t = target; /* fixed steps accumulate round-off; report on the grid */
-		if (record(r, m, f, ws, t, y) != 0)
-			goto done;
-		if (o->progress && now() - last_note > 0.5) {
-			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
-			last_note = now();
-		}
+	if (ok && record(r, m, f, ws, 0, y) == 0) {
+		if (step_type(o->integrator))
+			run_adaptive(r, m, f, ws, o, y, n, nsteps);
+		else
+			run_fixed(r, m, f, ws, o, y, n, nsteps);
 	}
-done:
 	if (o->progress && now() - start > 0.5)
 		fprintf(stderr, "\r%40s\r", "");
 	if (m->error[0])
 		snprintf(r->error, sizeof r->error, "%s", m->error);
 	r->fevals = m->fevals;
 	r->wall = now() - start;
-	if (drv)
-		gsl_odeiv2_driver_free(drv);
-	rk4_free(rk);
 	f->release(ws);
 	free(y);
 	return r;
