@@ -290,14 +290,15 @@ static double velocity_residual(struct bc *w, const double *cd, double *out)
 
 /* Reactions (Sec. 7.4.1): D_j'λ is the generalised force on body j; the
  * torque reported is the couple left after moving its force to the joint
- * point. Drivers report their driving torque or force, λ itself. */
+ * point, and the force is given in the global frame and in body j's own.
+ * Drivers report their driving torque or force, λ itself. */
 static void reactions(struct bc *w, const double *c, double *out)
 {
 	struct model *m = w->m;
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
-		double *r = out + 3 * i;
-		r[0] = r[1] = r[2] = 0;
+		double *r = out + REACTION_FIELDS * i;
+		r[0] = r[1] = r[2] = r[3] = r[4] = 0;
 		if (j->kind == &joint_driver_angle || j->kind == &joint_driver_distance) {
 			r[2] = w->lambda[j->row];
 			continue;
@@ -310,8 +311,10 @@ static void reactions(struct bc *w, const double *c, double *out)
 				g[k] += gsl_matrix_get(w->D, (size_t)row, (size_t)(3 * b + k)) * w->lambda[row];
 		vec2 s = v2_rotate(c[3 * b + 2], on_j ? j->sj : j->si);
 		vec2 f = v2(sign * g[0], sign * g[1]);
+		vec2 f_local = on_j ? v2_unrotate(c[3 * b + 2], f) : f; /* the ground's frame is global */
 		r[0] = f.x, r[1] = f.y;
 		r[2] = sign * g[2] - sign * v2_cross(s, v2(g[0], g[1]));
+		r[3] = f_local.x, r[4] = f_local.y;
 	}
 }
 

@@ -65,6 +65,25 @@ static int rot_spring_damper(struct model *m, const struct force *fe, const doub
 	return 0;
 }
 
+/* Viscous friction in a sliding joint (Eq. 4.41): a force -c v along the
+ * axis u_j, v the speed of P_i sliding along it relative to body j, acting
+ * on body i at P_i and, opposite, on body j at the same place. */
+static int slide_friction(struct model *m, const struct force *fe, const double *c,
+                          const double *cd, double t, double *h, double *potential)
+{
+	(void)m, (void)t, (void)potential;
+	struct body_state bi = model_body_state(c, cd, fe->bi), bj = model_body_state(c, cd, fe->bj);
+	vec2 si = v2_rotate(bi.phi, fe->si), uj = v2_rotate(bj.phi, fe->value);
+	vec2 p = v2_add(bi.r, si);                 /* P_i, where both forces act */
+	vec2 sj = v2_sub(p, bj.r);                 /* the same place from body j */
+	vec2 vi = v2_add(bi.rd, v2_scale(bi.phid, v2_perp(si)));
+	vec2 vj = v2_add(bj.rd, v2_scale(bj.phid, v2_perp(sj)));
+	vec2 f = v2_scale(-fe->damping * v2_dot(uj, v2_sub(vi, vj)), uj);
+	force_at_point(h, fe->bi, bi.phi, fe->si, f);
+	force_at_point(h, fe->bj, bj.phi, v2_unrotate(bj.phi, sj), v2_scale(-1, f));
+	return 0;
+}
+
 /* A constant force at a point, fixed in the global frame. */
 static int point_force(struct model *m, const struct force *fe, const double *c, const double *cd,
                        double t, double *h, double *potential)
@@ -133,7 +152,7 @@ static int user(struct model *m, const struct force *fe, const double *c, const 
 static const struct force_kind kinds[] = {
     {"spring-damper", spring_damper}, {"rot-spring-damper", rot_spring_damper},
     {"force", point_force},           {"torque", torque},
-    {"user", user}};
+    {"user", user},                   {"slide-friction", slide_friction}};
 
 const struct force_kind *force_kind_find(const char *name)
 {

@@ -21,7 +21,7 @@ struct sample *sample_new(const struct model *m)
 	s->q = calloc(n, sizeof(double));
 	s->qd = calloc(n, sizeof(double));
 	s->qdd = calloc(n, sizeof(double));
-	s->reaction = calloc(3 * (size_t)m->njoints + 1, sizeof(double));
+	s->reaction = calloc(REACTION_FIELDS * (size_t)m->njoints + 1, sizeof(double));
 	s->lambda = calloc((size_t)m->nc + 1, sizeof(double));
 	return s;
 }

@@ -66,7 +66,8 @@ static void set_array(lua_State *L, const char *key, double (*get)(const struct 
 static void push_run(lua_State *L, const struct model *m, const struct run *r)
 {
 	static const char *pose[] = {"x", "y", "angle"}, *rate[] = {"vx", "vy", "omega"},
-	                  *accel[] = {"ax", "ay", "alpha"}, *react[] = {"fx", "fy", "torque"};
+	                  *accel[] = {"ax", "ay", "alpha"},
+	                  *react[REACTION_FIELDS] = {"fx", "fy", "torque", "local_fx", "local_fy"};
 	lua_newtable(L);
 	set_array(L, "t", get_t, r, 0);
 	lua_newtable(L);
@@ -84,8 +85,8 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
 		lua_newtable(L);
-		for (int k = 0; k < 3; k++)
-			set_array(L, react[k], get_reaction, r, 3 * i + k);
+		for (int k = 0; k < REACTION_FIELDS; k++)
+			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
 		if (j->kind == &joint_driver_distance) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");

@@ -237,6 +237,13 @@ force_checks.torque = function(m, f)
   if b == "ground" then fail(f, "a torque on the ground does nothing") end
   if type(f.value) ~= "function" then number(f, "value", {}) end
 end
+force_checks["joint-friction"] = function(m, f)
+  local j = lookup(m, f, "joint", f.joint)
+  if j.type ~= "revolute" and j.type ~= "translational" then
+    fail(f, "viscous friction needs a revolute or translational joint; '%s' is %s", j.name, j.type)
+  end
+  number(f, "c", { positive = true })
+end
 force_checks.user = function(m, f)
   if type(f.fn) ~= "function" then fail(f, "needs fn = function(t, state) ... end") end
 end
@@ -395,6 +402,17 @@ local function compile_force(m, f)
   elseif f.type == "torque" then
     d.bi = body_index(m, f.body)
     if type(f.value) == "function" then d.fn = f.value else d.value = { f.value, 0 } end
+  elseif f.type == "joint-friction" then
+    local j = m.joints[name_of(f.joint)]
+    d.bi = point_ref(m, j.points[1]); d.bj = point_ref(m, j.points[2])
+    d.damping = f.c
+    if j.type == "revolute" then        -- a rotational damper between the two bodies
+      d.kind = "rot-spring-damper"
+    else                                -- damping along the sliding axis
+      d.kind = "slide-friction"
+      d.bi, d.si = point_ref(m, j.points[1])
+      d.value = unit(m.vectors[name_of(j.vectors[2])])
+    end
   elseif f.type == "user" then
     d.fn = wrap_user_force(m, f)
   end

@@ -184,6 +184,46 @@ do
   T.ok(baum < 1e-4, ("Baumgarte alpha = beta = 10 holds it below 1e-4: %.2g"):format(baum))
 end
 
+---------------------------------------------------------------- viscous friction in joints
+do
+  local m = mb.model{ name = "damped pendulum" }
+  m:body{ name = "rod", mass = 2, inertia = 2 / 12, pos = {0.5, 0} }
+  m:point{ name = "A", body = "rod", at = {-0.5, 0} }
+  m:point{ name = "O", body = "ground" }
+  m:joint{ name = "pin", type = "revolute", points = {"A", "O"} }
+  m:force{ name = "bearing", type = "joint-friction", joint = "pin", c = 0.5 }
+  local r = m:simulate{ tf = 5, dt = 0.05 }
+  local falls = true
+  for i = 2, #r.t do falls = falls and r.energy.total[i] <= r.energy.total[i - 1] + 1e-9 end
+  T.ok(falls and r.energy.total[#r.t] < -5, "pin friction: energy only falls")
+
+  local s = mb.model{ name = "sliding block", gravity = {0, 0} }
+  s:body{ name = "block", mass = 2, inertia = 1, vel = {1, 0} }
+  s:point{ name = "P", body = "block" }
+  s:point{ name = "O", body = "ground" }
+  s:vector{ name = "u", body = "block", dir = {1, 0} }
+  s:vector{ name = "g", body = "ground", dir = {1, 0} }
+  s:joint{ name = "slide", type = "translational", points = {"P", "O"}, vectors = {"u", "g"} }
+  s:force{ name = "oil", type = "joint-friction", joint = "slide", c = 0.4 }
+  local rs = s:simulate{ tf = 2, dt = 0.1 }
+  T.near(rs:body("block").vx[#rs.t], math.exp(-0.4 * 2 / 2), 1e-8, "slide friction: v = v0 exp(-c t / m)")
+  T.fails(function() s:force{ name = "bad", type = "joint-friction", joint = "slide", c = 0 } end,
+    "c must be positive", "friction coefficient checked")
+end
+
+---------------------------------------------------------------- reactions in the body frame
+do
+  local r = example("double_pendulum")():simulate{ tf = 1, dt = 0.1 }
+  local worst = 0
+  for i = 1, #r.t do
+    local rx = r:reaction("elbow")
+    local phi = r:body("upper").angle[i]             -- the elbow's second body
+    local lf = mb.vec.rotate(-phi, {rx.fx[i], rx.fy[i]})
+    worst = math.max(worst, math.abs(lf[1] - rx.local_fx[i]), math.abs(lf[2] - rx.local_fy[i]))
+  end
+  T.ok(worst < 1e-12, ("body-frame reaction = A' times the global one (%.2g)"):format(worst))
+end
+
 ---------------------------------------------------------------- D and γ by finite differences
 local function fd_check(kind, build)
   local m = build()
