@@ -144,6 +144,13 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 			goto done;
 		}
 		r->steps++;
+		if (h < 1e-13 * fmax(1.0, fabs(t))) {
+			model_fail(m, "at t = %g the %s step fell to %.3g, below what double precision "
+			              "resolves: tol = %g cannot be met here (a discontinuity, a stiff "
+			              "force or a singular position?)",
+			           t, o->integrator, h, o->tol);
+			goto done;
+		}
 		if (f->derivatives(ws, t, y, f1) != 0)
 			goto done;
 		for (; k <= nsteps && (double)k * o->dt <= t + 1e-9 * o->dt; k++) {

@@ -75,7 +75,7 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:joint{ name, type = "revolute", points = {"A", "B"} }
       also translational, rev-rev, rev-tran, rigid, simple, disc, driver
   m:force{ name, type = "spring-damper", points = {"A", "B"}, k, length, c }
-      also rot-spring-damper, force, torque, user
+      also rot-spring-damper, force, torque, joint-friction, user
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
   m:evaluate()                               M, D, gamma, h, acc, lambda now
   m:correct()                                fix initial positions, velocities]]

@@ -10,10 +10,16 @@ local M = {}
 local Model = {}
 Model.__index = Model
 
+-- The user's file and line: the first caller outside this library and C.
 local function where(level)
-  local info = debug.getinfo(level + 1, "Sl")
-  if not info or info.currentline < 0 then return "(unknown)" end
-  return info.short_src .. ":" .. info.currentline
+  for l = level + 1, level + 30 do
+    local info = debug.getinfo(l, "Sl")
+    if not info then break end
+    if info.what ~= "C" and info.currentline >= 0 and not info.source:find("mechbench/[%w_]+%.lua$") then
+      return info.short_src .. ":" .. info.currentline
+    end
+  end
+  return "(unknown)"
 end
 
 local function fail(element, fmt, ...)
@@ -464,7 +470,7 @@ local function run_options(opts, level)
     if not (o.h > 0) or o.h > o.dt then bad("h must be positive and at most dt") end
   end
   o.tol = o.tol or 1e-8
-  if not (o.tol > 0) then bad("tol must be positive") end
+  if not (o.tol >= 1e-14) then bad("tol must be at least 1e-14: double precision cannot do better") end
   if o.correct == nil then o.correct = false end
   o.progress = o.progress or (core.mode == "interactive")
   return o

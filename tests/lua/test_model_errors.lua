@@ -74,6 +74,14 @@ d:joint{ name = "pin", type = "revolute", points = {"A", "O"} }
 d:joint{ name = "motor", type = "driver", joint = "pin", fn = function(t) return "fast" end }
 T.fails(function() d:simulate{ tf = 1 } end, "the function returned nothing usable", "driver returning a string")
 
+-- a tolerance the integrator cannot meet: stopped with the time and the reason
+local hard = mb.model{ name = "hammer" }
+hard:body{ name = "b", mass = 1, inertia = 1 }
+hard:force{ name = "blow", type = "user", fn = function(t)
+  return {{ body = "b", force = {t > 0.3 and 1e12 or 0, 0} }} end }
+T.fails(function() hard:simulate{ tf = 1, tol = 1e-14 } end, "at t = 0.3 the rk45 step fell to", "tolerance that cannot be met")
+T.fails(function() hard:simulate{ tf = 1, tol = 1e-30 } end, me .. ":" .. line_of("tol = 1e-30") .. ": simulate: tol must be at least 1e-14", "tolerance below round-off refused, at the caller's line")
+
 -- results: names, interpolation, CSV
 local r = m:simulate{ tf = 0.2, dt = 0.1 }
 T.fails(function() return r:body("nope") end, "the result has no body 'nope' (it has: rod)", "unknown body in a result")
