@@ -228,7 +228,8 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 {
 	struct model *m = w->m;
 	if (mb_sigint_seen) {
-		model_fail(m, "interrupted at t = %g", t);
+		mb_sigint_seen = 0; /* consumed: the run stops here */
+		model_fail(m, "interrupted (Ctrl-C) at t = %g", t);
 		return -1;
 	}
 	m->fevals++;

@@ -155,7 +155,9 @@ static int core_simulate(lua_State *L)
 	else if (strcmp(stab, "none") != 0)
 		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte)", stab);
 	struct model *m = model_from_lua(L, 1);
+	mb_c_busy++;
 	struct run *r = simulate(m, f, &o);
+	mb_c_busy--;
 	push_run(L, m, r);
 	run_free(r);
 	model_free(m);

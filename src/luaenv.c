@@ -13,6 +13,7 @@
 #include "lua_core.h"
 
 volatile sig_atomic_t mb_sigint_seen;
+volatile sig_atomic_t mb_c_busy;
 static lua_State *running_state; /* non-NULL while mb_docall runs Lua */
 
 static void stop_hook(lua_State *L, lua_Debug *ar)
@@ -26,7 +27,7 @@ static void on_sigint(int sig)
 {
 	(void)sig;
 	mb_sigint_seen = 1;
-	if (running_state)
+	if (running_state && !mb_c_busy)
 		lua_sethook(running_state, stop_hook,
 		            LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }

@@ -38,4 +38,9 @@ void mb_catch_sigint(void);
 /* Set by SIGINT; the REPL reads and clears it at the prompt. */
 extern volatile sig_atomic_t mb_sigint_seen;
 
+/* Non-zero while C code runs a long computation that polls mb_sigint_seen
+ * itself (and clears it when it stops): Ctrl-C then stops that computation
+ * cleanly, with its results kept, instead of raising a Lua error. */
+extern volatile sig_atomic_t mb_c_busy;
+
 #endif

@@ -89,6 +89,30 @@ line 'while true do end'; sleep 0.3; keys C-c; sleep 0.2; keys C-d
 sleep 0.3; line 'stty -a | tr " " "\n" | grep -E "^-?(echo|icanon)$" | tr "\n" " "; echo' 
 check_screen stty-sane '^(echo icanon|icanon echo) ?$'
 
+# Ctrl-C during a long simulation stops it and keeps what it computed
+cat > "$SANDBOX/chain.lua" <<'LUA'
+m = mb.model{ name = "chain" }
+m:point{ name = "O", body = "ground" }
+local prev = "O"
+for i = 1, 40 do
+  m:body{ name = "l" .. i, mass = 1, inertia = 0.02, pos = {(i - 0.5) * 0.5, 0} }
+  m:point{ name = "a" .. i, body = "l" .. i, at = {-0.25, 0} }
+  m:point{ name = "b" .. i, body = "l" .. i, at = {0.25, 0} }
+  m:joint{ name = "p" .. i, type = "revolute", points = {"a" .. i, prev} }
+  prev = "b" .. i
+end
+LUA
+start "$MB" 120 30
+check_screen sim-prompt '^mb> ?$'
+line "dofile('$SANDBOX/chain.lua')" 'r = m:simulate{ tf = 60, dt = 0.01 }'
+check_screen sim-progress 't = [0-9.]+ of 60' 10
+keys C-c
+check_screen sim-interrupted 'interrupted \(Ctrl-C\) at t = ' 10
+line '#m.last.t > 10'
+check_screen sim-kept '^true$'
+line '=1+1'; check_screen sim-prompt-clean '^2$'
+keys C-d; check_screen sim-exit 'EXITED=0'
+
 # the readline path under valgrind: completion, an interrupt, a lesson
 if command -v valgrind >/dev/null; then
   start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
