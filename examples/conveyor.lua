@@ -4,8 +4,11 @@
 -- block slips back: stick-slip. The friction is a user force here; the
 -- contact and friction issue will give it its own force element.
 --   mechbench --batch examples/conveyor.lua
-local function friction_a(mu_s, mu_d, v_s, p, k_t, v)   -- a coefficient (Eq. 4.43)
-  return (mu_d + (mu_s - mu_d) * math.exp(-(math.abs(v) / v_s)^p)) * math.tanh(k_t * v)
+-- Friction model A (Eq. 4.43) as a coefficient: the static peak decays to
+-- the sliding value past the Stribeck speed; tanh smooths the sign at v = 0.
+local function friction_a(static, sliding, stribeck_speed, exponent, steepness, v)
+  local peak = (static - sliding) * math.exp(-(math.abs(v) / stribeck_speed)^exponent)
+  return (sliding + peak) * math.tanh(steepness * v)
 end
 
 local function build()

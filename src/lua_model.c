@@ -173,61 +173,75 @@ static void push_doubles(lua_State *L, const double *v, int n)
 	}
 }
 
+/* One body-coordinate workspace at the model's initial state, for the
+ * single-state entry points below. */
+struct at_start {
+	struct model *m;
+	void *ws;
+	double *y; /* c then ċ */
+	int n;
+};
+
+static struct at_start at_start_new(lua_State *L)
+{
+	struct at_start s;
+	struct stabilization none = {STAB_NONE, 0, 0};
+	s.m = model_from_lua(L, 1);
+	s.ws = formulation_body.setup(s.m, &none);
+	s.n = 3 * s.m->nbodies;
+	s.y = calloc(2 * (size_t)s.n + 1, sizeof(double));
+	formulation_body.initial_state(s.ws, s.y);
+	return s;
+}
+
+/* Free it; on failure raise the model's error, else return the one result
+ * left on the stack. */
+static int at_start_finish(lua_State *L, struct at_start *s, int status)
+{
+	if (status != 0)
+		lua_pushstring(L, s->m->error);
+	free(s->y);
+	formulation_body.release(s->ws);
+	model_free(s->m);
+	return status == 0 ? 1 : lua_error(L);
+}
+
 static int core_evaluate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	double t = luaL_optnumber(L, 2, 0);
-	struct model *m = model_from_lua(L, 1);
-	struct stabilization none = {STAB_NONE, 0, 0};
-	void *ws = formulation_body.setup(m, &none);
-	int n = 3 * m->nbodies;
-	double *y = calloc(2 * (size_t)n + 1, sizeof(double));
-	formulation_body.initial_state(ws, y);
+	struct at_start s = at_start_new(L);
+	int n = s.n, nc = s.m->nc;
 	struct bc_pieces p;
-	int status = bc_evaluate(ws, t, y, y + n, &p);
+	int status = bc_evaluate(s.ws, t, s.y, s.y + n, &p);
 	if (status == 0) {
 		lua_newtable(L);
 		double *md = mb_push_matrix(L, n, n);
 		for (int k = 0; k < n; k++)
 			md[k * n + k] = p.mass_diag[k];
 		lua_setfield(L, -2, "M");
-		double *d = mb_push_matrix(L, m->nc, n);
-		for (int r = 0; r < m->nc; r++)
+		double *d = mb_push_matrix(L, nc, n);
+		for (int r = 0; r < nc; r++)
 			for (int k = 0; k < n; k++)
 				d[r * n + k] = gsl_matrix_get(p.D, (size_t)r, (size_t)k);
 		lua_setfield(L, -2, "D");
-		push_doubles(L, p.gamma, m->nc), lua_setfield(L, -2, "gamma");
-		push_doubles(L, p.phi, m->nc), lua_setfield(L, -2, "phi");
+		push_doubles(L, p.gamma, nc), lua_setfield(L, -2, "gamma");
+		push_doubles(L, p.phi, nc), lua_setfield(L, -2, "phi");
 		push_doubles(L, p.h, n), lua_setfield(L, -2, "h");
 		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
-		push_doubles(L, p.lambda, m->nc), lua_setfield(L, -2, "lambda");
-	} else {
-		lua_pushstring(L, m->error);
+		push_doubles(L, p.lambda, nc), lua_setfield(L, -2, "lambda");
 	}
-	free(y);
-	formulation_body.release(ws);
-	model_free(m);
-	return status == 0 ? 1 : lua_error(L);
+	return at_start_finish(L, &s, status);
 }
 
 static int core_correct(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct model *m = model_from_lua(L, 1);
-	struct stabilization none = {STAB_NONE, 0, 0};
-	void *ws = formulation_body.setup(m, &none);
-	int n = 3 * m->nbodies;
-	double *y = calloc(2 * (size_t)n + 1, sizeof(double));
-	formulation_body.initial_state(ws, y);
-	int status = formulation_body.correct(ws, 0, y);
+	struct at_start s = at_start_new(L);
+	int status = formulation_body.correct(s.ws, 0, s.y);
 	if (status == 0)
-		push_doubles(L, y, 2 * n);
-	else
-		lua_pushstring(L, m->error);
-	free(y);
-	formulation_body.release(ws);
-	model_free(m);
-	return status == 0 ? 1 : lua_error(L);
+		push_doubles(L, s.y, 2 * s.n);
+	return at_start_finish(L, &s, status);
 }
 
 int mb_open_model(lua_State *L)

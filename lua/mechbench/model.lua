@@ -207,16 +207,17 @@ function joint_checks.driver(m, j)
   end
 end
 
-function check.joint(m, j)
-  local f = joint_checks[j.type]
-  if not f then
-    local kinds = {}
-    for k in pairs(joint_checks) do kinds[#kinds + 1] = k end
-    table.sort(kinds)
-    fail(j, "unknown type '%s' (the types are: %s)", tostring(j.type), table.concat(kinds, ", "))
-  end
-  f(m, j)
+-- The check for e.type from a table of checks, or an error listing them.
+local function checker(e, checks)
+  local f = checks[e.type]
+  if f then return f end
+  local kinds = {}
+  for k in pairs(checks) do kinds[#kinds + 1] = k end
+  table.sort(kinds)
+  fail(e, "unknown type '%s' (the types are: %s)", tostring(e.type), table.concat(kinds, ", "))
 end
+
+function check.joint(m, j) checker(j, joint_checks)(m, j) end
 
 local force_checks = {}
 force_checks["spring-damper"] = function(m, f)
@@ -254,16 +255,7 @@ force_checks.user = function(m, f)
   if type(f.fn) ~= "function" then fail(f, "needs fn = function(t, state) ... end") end
 end
 
-function check.force(m, f)
-  local c = force_checks[f.type]
-  if not c then
-    local kinds = {}
-    for k in pairs(force_checks) do kinds[#kinds + 1] = k end
-    table.sort(kinds)
-    fail(f, "unknown type '%s' (the types are: %s)", tostring(f.type), table.concat(kinds, ", "))
-  end
-  c(m, f)
-end
+function check.force(m, f) checker(f, force_checks)(m, f) end
 
 ------------------------------------------------------------------ building
 

@@ -108,19 +108,7 @@ end
 
 ---------------------------------------------------------------- O-8.6 Cart_A
 do
-  local m = mb.model{ name = "cart A" }
-  m:body{ name = "chassis", mass = 20, inertia = 2, pos = {0.5, 0.2} }
-  m:body{ name = "rear", mass = 2, inertia = 0.01, pos = {0.2, 0.1} }
-  m:body{ name = "front", mass = 2, inertia = 0.01, pos = {0.8, 0.1} }
-  m:point{ name = "R", body = "chassis", at = {-0.3, -0.1} }
-  m:point{ name = "F", body = "chassis", at = {0.3, -0.1} }
-  m:point{ name = "Rc", body = "rear" }
-  m:point{ name = "Fc", body = "front" }
-  m:joint{ name = "rear axle", type = "revolute", points = {"Rc", "R"} }
-  m:joint{ name = "front axle", type = "revolute", points = {"Fc", "F"} }
-  m:joint{ name = "rear roll", type = "disc", body = "rear", radius = 0.1 }
-  m:joint{ name = "front roll", type = "disc", body = "front", radius = 0.1 }
-  m:joint{ name = "motor", type = "driver", joint = "rear axle", fn = function(t) return -2 * math.pi * t end }
+  local m = example("cart")("A")
   T.eq(select(1, m:dof()), 0, "cart A has no degree of freedom left")
   local c = m:correct()
   T.near_all({c.chassis.x, c.chassis.y, c.rear.x, c.front.y}, {0.5, 0.2, 0.2, 0.1}, 1e-12, "O-8.6 coordinates")
