@@ -2,14 +2,7 @@
 # A scripted REPL session and a batch run under valgrind: no leak, no
 # invalid access.
 . tests/lib.sh
-if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not installed"; out=$(vg "$MB" --batch examples/sliding_pendulum.lua 2>&1); rc=$?
-expect_eq valgrind-simulation-rc "$rc" 0
-expect_match valgrind-simulation-ran "$out" 'largest constraint violation'
-printf 'local m = mb.model{}\nm:body{name = "b", mass = 1, inertia = 1}\nm:force{name = "f", type = "user", fn = function() return {{body = "b", force = {0/0, 0}}} end}\nm:simulate{tf = 1}\n' > "$SANDBOX/nan.lua"
-out=$(vg "$MB" --batch "$SANDBOX/nan.lua" 2>&1); rc=$?
-expect_eq valgrind-failed-run-rc "$rc" 1
-expect_no_match valgrind-failed-run-clean "$out" 'Invalid|uninitialised|definitely lost'
-finish; exit; fi
+if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not installed"; finish; exit; fi
 vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 "$@"; }
 session='=1+1
 A = mb.mat{{1, 2}, {3, 4}}

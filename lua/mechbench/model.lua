@@ -115,24 +115,21 @@ function check.vector(m, v)
   if d[1] == 0 and d[2] == 0 then fail(v, "dir has zero length, so it has no direction") end
 end
 
-local function points_of(m, j, count)
-  local p = j.points
-  if type(p) ~= "table" or #p ~= count then
-    fail(j, "needs points = {%s}", count == 2 and '"P_i", "P_j"' or '"P"')
-  end
+-- The elements named in j[field] (points or vectors), count of them.
+local function refs_of(m, j, field, what, count, usage)
+  local list = j[field]
+  if type(list) ~= "table" or #list < count then fail(j, "needs %s = {%s}", field, usage) end
   local out = {}
-  for k = 1, count do out[k] = lookup(m, j, "point", p[k]) end
+  for k = 1, count do out[k] = lookup(m, j, what, list[k]) end
   return out
 end
 
+local function points_of(m, j, count)
+  return refs_of(m, j, "points", "point", count, count == 2 and '"P_i", "P_j"' or '"P"')
+end
+
 local function vectors_of(m, j, count)
-  local v = j.vectors
-  if type(v) ~= "table" or #v < count then
-    fail(j, "needs vectors = {%s}", count == 2 and '"u_i", "u_j"' or '"u_i"')
-  end
-  local out = {}
-  for k = 1, count do out[k] = lookup(m, j, "vector", v[k]) end
-  return out
+  return refs_of(m, j, "vectors", "vector", count, count == 2 and '"u_i", "u_j"' or '"u_i"')
 end
 
 local function distinct_bodies(j, bi, bj)
