@@ -118,7 +118,7 @@ end
 -- The elements named in j[field] (points or vectors), count of them.
 local function refs_of(m, j, field, what, count, usage)
   local list = j[field]
-  if type(list) ~= "table" or #list < count then fail(j, "needs %s = {%s}", field, usage) end
+  if type(list) ~= "table" or #list ~= count then fail(j, "needs %s = {%s}", field, usage) end
   local out = {}
   for k = 1, count do out[k] = lookup(m, j, what, list[k]) end
   return out
