@@ -50,4 +50,23 @@ local rr = example("rod")():simulate{ tf = 0.5, dt = 0.1 }
 T.near(last(rr:body("rod").y), 1 - 6 * 0.5 - 9.81 * 0.125, 1e-9, "rod falls freely")
 T.near(last(rr:body("rod").angle), math.pi / 4, 1e-12, "rod keeps its angle")
 
+-- mb.fn: the DAP_BC function types give exact derivatives (checked by
+-- central differences) and hold their end values
+for name, fn in pairs {
+  poly = mb.fn.poly{1, -2, 0.5},
+  smooth_step = mb.fn.smooth_step{ from = 1, to = 3, t0 = 0.5, t1 = 2 },
+  ramp_rate = mb.fn.ramp_rate{ from = 0.2, rate = -2 * math.pi, t0 = 0.3, t1 = 2 },
+} do
+  local worst, h = 0, 1e-5
+  for _, t in ipairs {0.1, 0.7, 1.2, 1.9, 2.5} do
+    local _, d1, d2 = fn(t)
+    local fp, dp = fn(t + h)
+    local fm, dm = fn(t - h)
+    worst = math.max(worst, math.abs((fp - fm) / (2 * h) - d1), math.abs((dp - dm) / (2 * h) - d2))
+  end
+  T.ok(worst < 1e-6, ("mb.fn.%s derivatives match central differences (%.2g)"):format(name, worst))
+end
+T.eq(select(1, mb.fn.smooth_step{ from = 1, to = 3, t0 = 0.5, t1 = 2 }(5)), 3, "smooth_step holds its end value")
+T.near(select(2, mb.fn.ramp_rate{ rate = -2 * math.pi, t1 = 2 }(3)), -2 * math.pi, 1e-15, "ramp_rate holds its rate")
+
 T.finish()
