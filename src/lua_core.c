@@ -72,6 +72,8 @@ void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mo
 	lua_setfield(L, -2, "mat");
 	mb_open_model(L);
 	lua_setfield(L, -2, "model");
+	mb_open_view(L);
+	lua_setfield(L, -2, "view");
 	lua_setfield(L, -2, "mechbench.core");
 	lua_pop(L, 1);
 }

@@ -17,6 +17,7 @@ void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mo
 int mb_open_vec(lua_State *L);
 int mb_open_mat(lua_State *L);
 int mb_open_model(lua_State *L); /* simulate, evaluate, correct */
+int mb_open_view(lua_State *L);  /* scenes, frames, plots, full-screen views */
 
 /* A new rows x cols matrix userdata on the stack, zero-filled, row-major;
  * returns its elements. */

@@ -147,7 +147,9 @@ static int core_simulate(lua_State *L)
 	o.correct = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "progress");
 	o.progress = lua_toboolean(L, -1);
-	lua_pop(L, 2);
+	lua_getfield(L, 2, "dense");
+	o.dense = lua_toboolean(L, -1);
+	lua_pop(L, 3);
 	const char *stab = opt_string(L, 2, "stabilization", "none");
 	if (strcmp(stab, "baumgarte") == 0)
 		o.stab = (struct stabilization){STAB_BAUMGARTE, opt_number(L, 2, "alpha", 5),

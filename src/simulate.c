@@ -116,10 +116,12 @@ static void hermite(int n, double t0, const double *y0, const double *f0, double
 		out[i] = h00 * y0[i] + h10 * H * f0[i] + h01 * y1[i] + h11 * H * f1[i];
 }
 
-/* Adaptive steps go their own way; samples at the reporting times are
- * interpolated, so a fine reporting step does not force small steps.
- * Every evaluation, the one per step for the end derivative included, is
- * counted. */
+/* Adaptive steps. By default every reporting time ends a step, so each
+ * sample is as accurate as the tolerance. With o->dense the steps go their
+ * own way and the samples are interpolated between them, as MATLAB's ode45
+ * does: fewer evaluations when the reporting step is fine, samples a little
+ * less accurate than the steps. Every evaluation, the one per step for the
+ * end derivative included, is counted. */
 static void run_adaptive(struct run *r, struct model *m, const struct formulation *f, void *ws,
                          const struct sim_options *o, double *y, int n, long nsteps)
 {
@@ -132,24 +134,32 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n;
 	double t = 0, h = o->dt * 1e-2, last_note = now();
 	long k = 1;
-	if (f->derivatives(ws, t, y, f0) != 0)
+	if (o->dense && f->derivatives(ws, t, y, f0) != 0)
 		goto done;
 	while (k <= nsteps) {
-		double t0 = t;
+		if (o->progress && now() - last_note > 0.5) {
+			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
+			last_note = now();
+		}
+		double t0 = t, target = o->dense ? o->tf : (double)k * o->dt;
 		memcpy(y0, y, sizeof(double) * (size_t)n);
-		int status = gsl_odeiv2_evolve_apply(ev, ctl, step, &sys, &t, o->tf, &h, y);
-		if (status != GSL_SUCCESS || t <= t0) {
-			model_fail(m, "the %s integrator could not step past t = %g (%s); try a looser tol",
-			           o->integrator, t0, gsl_strerror(status));
+		int status = gsl_odeiv2_evolve_apply(ev, ctl, step, &sys, &t, target, &h, y);
+		r->steps++;
+		if (status != GSL_SUCCESS || t <= t0 || h < 1e-13 * fmax(1.0, fabs(t))) {
+			/* a failed evaluation has said why already; model_fail keeps that */
+			model_fail(m, "at t = %g the %s step fell to %.3g (%s): tol = %g cannot be met "
+			              "here (a discontinuity, a stiff force or a singular position?)",
+			           t, o->integrator, h, gsl_strerror(status), o->tol);
 			goto done;
 		}
-		r->steps++;
-		if (h < 1e-13 * fmax(1.0, fabs(t))) {
-			model_fail(m, "at t = %g the %s step fell to %.3g, below what double precision "
-			              "resolves: tol = %g cannot be met here (a discontinuity, a stiff "
-			              "force or a singular position?)",
-			           t, o->integrator, h, o->tol);
-			goto done;
+		if (!o->dense) {
+			if (t >= target - 1e-12 * fmax(1.0, fabs(target))) {
+				t = target;
+				if (record(r, m, f, ws, t, y) != 0)
+					goto done;
+				k++;
+			}
+			continue;
 		}
 		if (f->derivatives(ws, t, y, f1) != 0)
 			goto done;
@@ -159,10 +169,6 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 				goto done;
 		}
 		memcpy(f0, f1, sizeof(double) * (size_t)n);
-		if (o->progress && now() - last_note > 0.5) {
-			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
-			last_note = now();
-		}
 	}
 done:
 	free(buf);

@@ -11,6 +11,7 @@ struct sim_options {
 	double tf, dt, h;       /* final time, reporting step, rk4 step */
 	double tol;             /* adaptive: relative and absolute tolerance */
 	int correct;            /* correct initial conditions first */
+	int dense;              /* adaptive: interpolate reports between free steps */
 	struct stabilization stab;
 	int progress;           /* print progress on stderr */
 };

@@ -17,6 +17,8 @@ mb.help = require "mechbench.help"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
 mb.fn = require "mechbench.fn"
+mb.plot = require("mechbench.result").plot
+function mb.animate(r, opts) return r:animate(opts) end
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)

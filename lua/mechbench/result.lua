@@ -2,6 +2,10 @@
 --   r.t, r:body(name).x/.y/.angle/.vx/.vy/.omega/.ax/.ay/.alpha,
 --   r:reaction(name).fx/.fy/.torque, r.energy.kinetic/.potential/.total,
 --   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:summary()
+local core = require "mechbench.core"
+local view = require "mechbench.view"
+local cv = core.view
+
 local M = {}
 local Result = {}
 Result.__index = Result
@@ -13,6 +17,7 @@ function M.new(model, raw, opts)
   r.body_order, r.joint_order = {}, {}
   for _, b in ipairs(model._order.bodies) do r.body_order[#r.body_order + 1] = b.name end
   for _, j in ipairs(model._order.joints) do r.joint_order[#r.joint_order + 1] = j.name end
+  r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
   if raw.corrected then
@@ -133,6 +138,219 @@ function Result:summary()
   end
   if self.error then add("  STOPPED: %s", self.error) end
   return table.concat(lines, "\n")
+end
+
+------------------------------------------------------------------ pictures
+
+local function terminal() return core.mode ~= "batch" and core.isatty(0) and core.isatty(1) end
+
+-- The scene and poses, made once per result (and per choice of trails).
+local function drawing(r, trail_points)
+  local key = trail_points and table.concat(trail_points, "\0") or ""
+  if r._drawn_key ~= key then
+    r._scene_desc.trails = view.trails(r._scene_desc, trail_points)
+    r._scene = cv.scene(r._scene_desc)
+    r._drawn_key = key
+  end
+  if not r._poses then
+    local bodies = {}
+    for i, name in ipairs(r.body_order) do bodies[i] = r.bodies[name] end
+    r._poses = cv.poses(bodies, r.t)
+  end
+  return r._scene, r._poses
+end
+
+local function nearest(r, t)
+  local best, gap = 1, math.huge
+  for i, ti in ipairs(r.t) do
+    local d = math.abs(ti - t)
+    if d < gap then best, gap = i, d end
+  end
+  return best
+end
+
+-- One frame as text: r:frame(t, {width, height, unicode, labels, trails, points})
+function Result:frame(t, opts)
+  opts = opts or {}
+  if #self.t == 0 then error("the result has no samples to draw", 2) end
+  local scene, poses = drawing(self, opts.points)
+  local unicode = opts.unicode
+  if unicode == nil then unicode = view.unicode end
+  return cv.frame(scene, poses, nearest(self, t or self.t[1]), opts.width or 78, opts.height or 22,
+    { unicode = unicode, labels = opts.labels, trails = opts.trails })
+end
+
+function Result:figures()
+  local worst, drift, e = 0, 0, self.energy.total
+  for i = 1, #self.t do
+    worst = math.max(worst, self.violation[i])
+    drift = math.max(drift, math.abs(e[i] - e[1]))
+  end
+  return { fevals = self.stats.fevals, wall = self.stats.wall, violation = worst, energy_drift = drift }
+end
+
+local function figures_text(r)
+  local f = r:figures()
+  return string.format("%d evals  %.3g ms  |Phi| <= %.2g  dE %.2g", f.fevals, 1e3 * f.wall,
+    f.violation, f.energy_drift)
+end
+
+-- Full-screen animation at the prompt; in --batch (or with no terminal) the
+-- summary and the first and last frames instead.
+function Result:animate(opts)
+  opts = opts or {}
+  local scene, poses = drawing(self, opts.points)
+  if terminal() and not opts.text then
+    local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
+      title = self.model_name .. " (" .. self.stats.formulation .. " coordinates)",
+      figures = figures_text(self) } },
+      labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
+    if ok then return self end
+    io.stderr:write("animate: " .. tostring(err) .. "; showing text instead\n")
+  end
+  print(self:summary())
+  for _, t in ipairs { self.t[1], self.t[#self.t] } do
+    print(string.format("-- t = %g", t))
+    print(self:frame(t, { width = opts.width or 72, height = opts.height or 18, labels = true,
+      points = opts.points }))
+  end
+  return self
+end
+
+local units = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega = "rad/s",
+  ax = "m/s^2", ay = "m/s^2", alpha = "rad/s^2", fx = "N", fy = "N", torque = "N m",
+  local_fx = "N", local_fy = "N", force = "N", kinetic = "J", potential = "J", total = "J" }
+
+-- The global path of a point: {x = {...}, y = {...}}.
+function Result:path(name)
+  local p = self._scene_desc.points[type(name) == "table" and name.name or name]
+  if not p then error("no point '" .. tostring(name) .. "' in this result's model", 2) end
+  local x, y = {}, {}
+  if p.body < 0 then
+    for i = 1, #self.t do x[i], y[i] = p.at[1], p.at[2] end
+    return { x = x, y = y }
+  end
+  local b = self.bodies[self.body_order[p.body + 1]]
+  for i = 1, #self.t do
+    local c, s = math.cos(b.angle[i]), math.sin(b.angle[i])
+    x[i] = b.x[i] + c * p.at[1] - s * p.at[2]
+    y[i] = b.y[i] + s * p.at[1] + c * p.at[2]
+  end
+  return { x = x, y = y }
+end
+
+-- "body.field", "joint.field", "energy.kind", "violation", or "point.path"
+-- (an x-y curve); returns x, y, label, unit.
+function Result:series(name)
+  if name == "violation" then return self.t, self.violation, "violation", "" end
+  local head, field = name:match("^(.-)%.([%w_]+)$")
+  if not head then head, field = name, nil end
+  if head == "energy" then
+    field = field or "total"
+    return self.t, self.energy[field] or error("energy has kinetic, potential and total", 3),
+      "energy." .. field, "J"
+  end
+  if field == "path" then
+    local p = self:path(head)
+    return p.x, p.y, head .. " path", "m"
+  end
+  local owner = self.bodies[head] or self.reactions[head]
+  if not owner or not field or not owner[field] then
+    error(string.format("cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
+      .. "joint.fx|fy|torque, energy.total, violation or point.path (bodies: %s; joints: %s)",
+      name, table.concat(self.body_order, ", "), table.concat(self.joint_order, ", ")), 3)
+  end
+  return self.t, owner[field], name, units[field] or ""
+end
+
+-- r:plot("pendulum.angle", "slider.x", {title = ..., width, height})
+function Result:plot(...)
+  local names, opts = {}, {}
+  for _, a in ipairs { ... } do
+    if type(a) == "table" then opts = a else names[#names + 1] = a end
+  end
+  if #names == 0 then names = { "energy.total" } end
+  local series, unit_list, xy = {}, {}, false
+  for _, n in ipairs(names) do
+    local x, y, label, unit = self:series(n)
+    xy = xy or n:match("%.path$") ~= nil
+    series[#series + 1] = { x = x, y = y, label = label .. (unit ~= "" and (" [" .. unit .. "]") or "") }
+    unit_list[unit] = true
+  end
+  local ylabel = 0
+  for u in pairs(unit_list) do ylabel = ylabel + 1 end
+  return M.plot{ series = series, title = opts.title or self.model_name,
+    xlabel = xy and "x [m]" or "t [s]", ylabel = xy and "y [m]" or nil,
+    width = opts.width, height = opts.height, text = opts.text }
+end
+
+-- Write the animation as an asciicast v2 file (asciinema play FILE).
+function Result:cast(path, opts)
+  opts = opts or {}
+  local width, height = opts.width or 80, opts.height or 24
+  local f, err = io.open(path, "w")
+  if not f then error("cannot write " .. tostring(err), 2) end
+  local function json(s)
+    return '"' .. s:gsub('[%c"\\]', function(c)
+      if c == "\n" then return "\\r\\n" end
+      return string.format("\\u%04x", c:byte())
+    end) .. '"'
+  end
+  f:write(string.format('{"version": 2, "width": %d, "height": %d, "title": %s}\n', width, height + 1,
+    json(self.model_name)))
+  local fps, last = opts.fps or 30, -math.huge
+  local count = 0
+  for i, t in ipairs(self.t) do
+    if t - last >= 1 / fps - 1e-12 or i == #self.t then
+      local picture = self:frame(t, { width = width, height = height, unicode = opts.unicode,
+        labels = opts.labels, trails = opts.trails, points = opts.points })
+      local text = "\27[H\27[2J" .. picture .. string.format("\n t = %.3f s", t)
+      f:write(string.format('[%.4f, "o", %s]\n', (t - self.t[1]) / (opts.speed or 1), json(text)))
+      last, count = t, count + 1
+    end
+  end
+  f:close()
+  return count
+end
+
+-- Write n frames evenly spread over the run as plain text.
+function Result:frames(path, n, opts)
+  opts = opts or {}
+  n = math.max(1, math.floor(n or 5))
+  local f, err = io.open(path, "w")
+  if not f then error("cannot write " .. tostring(err), 2) end
+  local t0, t1 = self.t[1], self.t[#self.t]
+  for k = 0, n - 1 do
+    local t = n == 1 and t0 or t0 + (t1 - t0) * k / (n - 1)
+    f:write(string.format("-- %s, t = %.4g s\n", self.model_name, self.t[nearest(self, t)]))
+    f:write(self:frame(t, { width = opts.width or 72, height = opts.height or 20,
+      unicode = opts.unicode or false, labels = opts.labels, trails = opts.trails }), "\n\n")
+  end
+  f:close()
+  return n
+end
+
+-- mb.plot{ series = {{x = ..., y = ..., label = ...}, ...}, title, xlabel, ylabel }
+-- Full screen at the prompt, text otherwise; returns the text it drew (or true).
+function M.plot(spec)
+  if type(spec) ~= "table" or type(spec.series) ~= "table" or #spec.series == 0 then
+    error("mb.plot needs { series = { {x = {...}, y = {...}, label = \"...\"}, ... } }", 2)
+  end
+  for i, s in ipairs(spec.series) do
+    if type(s.y) ~= "table" then error(("series %d has no y values"):format(i), 2) end
+    if not s.x then
+      s.x = {}
+      for k = 1, #s.y do s.x[k] = k end
+    end
+  end
+  if terminal() and not spec.text then
+    local ok = cv.show_plot(spec, view.unicode)
+    if ok then return true end
+  end
+  local cols = core.term_size()
+  local text = cv.plot_text(spec, spec.width or math.min(cols, 100), spec.height or 20, view.unicode)
+  print(text)
+  return text
 end
 
 Result.__tostring = Result.summary

@@ -79,7 +79,7 @@ local hard = mb.model{ name = "hammer" }
 hard:body{ name = "b", mass = 1, inertia = 1 }
 hard:force{ name = "blow", type = "user", fn = function(t)
   return {{ body = "b", force = {t > 0.3 and 1e12 or 0, 0} }} end }
-T.fails(function() hard:simulate{ tf = 1, tol = 1e-14 } end, "at t = 0.3 the rk45 step fell to", "tolerance that cannot be met")
+T.fails(function() hard:simulate{ tf = 1, tol = 1e-14 } end, "tol = 1e-14 cannot be met here", "tolerance that cannot be met")
 T.fails(function() hard:simulate{ tf = 1, tol = 1e-30 } end, me .. ":" .. line_of("tol = 1e-30") .. ": simulate: tol must be at least 1e-14", "tolerance below round-off refused, at the caller's line")
 
 -- results: names, interpolation, CSV

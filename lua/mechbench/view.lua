@@ -1,0 +1,90 @@
+-- mechbench.view: pictures of models and results. The drawing is done in C
+-- (render.c, plot.c) into character grids; this file says what to draw:
+-- which points make each body's stick figure, which joints and forces
+-- show, which quantity a plot name means.
+local core = require "mechbench.core"
+local cv = core.view
+
+local M = {}
+
+-- Unicode drawing where the locale allows it.
+M.unicode = cv.utf8() and os.getenv("MECHBENCH_ASCII") == nil
+
+local function name_of(x) return type(x) == "table" and x.name or x end
+
+-- The drawable description of a model (see render.h), with body indices.
+function M.describe(model)
+  local index = {}
+  for i, b in ipairs(model._order.bodies) do index[b.name] = i - 1 end
+  local function body(ref) local n = name_of(ref) return n == "ground" and -1 or index[n] end
+  local function point(ref)
+    local p = model.points[name_of(ref)]
+    return body(p.body), p.at or { 0, 0 }
+  end
+  local desc = { bodies = {}, links = {}, trails = {}, points = {} }
+  for i, b in ipairs(model._order.bodies) do desc.bodies[i] = { name = b.name, points = {} } end
+  for _, p in ipairs(model._order.points) do
+    local b = body(p.body)
+    desc.points[p.name] = { body = b, at = p.at or { 0, 0 } }
+    if b >= 0 then table.insert(desc.bodies[b + 1].points, p.at or { 0, 0 }) end
+  end
+  local floor = false
+  for _, j in ipairs(model._order.joints) do
+    local t = j.type
+    if t == "revolute" then
+      local bi, si = point(j.points[1])
+      local bj, sj = point(j.points[2])
+      desc.links[#desc.links + 1] = { kind = "pin", bi = bi, si = si, bj = bj, sj = sj }
+    elseif t == "translational" or t == "rev-tran" then
+      -- the slider (or pin) at P on one body, the guide (or slot) on the other
+      local slider, guide, axis = j.points[1], j.points[2], j.vectors[2]
+      if t == "rev-tran" then slider, guide, axis = j.points[2], j.points[1], j.vectors[1] end
+      local bi, si = point(slider)
+      local bj, sj = point(guide)
+      local v = model.vectors[name_of(axis)]
+      desc.links[#desc.links + 1] = { kind = "guide", bi = bi, si = si, bj = bj, sj = sj, dir = v.dir }
+    elseif t == "rev-rev" then
+      local bi, si = point(j.points[1])
+      local bj, sj = point(j.points[2])
+      desc.links[#desc.links + 1] = { kind = "rod", bi = bi, si = si, bj = bj, sj = sj }
+    elseif t == "disc" then
+      desc.bodies[body(j.body) + 1].radius = j.radius
+      floor = true
+    end
+  end
+  if floor then desc.links[#desc.links + 1] = { kind = "floor" } end
+  for _, f in ipairs(model._order.forces) do
+    if f.type == "spring-damper" then
+      local bi, si = point(f.points[1])
+      local bj, sj = point(f.points[2])
+      local kind = ((f.k or 0) == 0 and (f.c or 0) ~= 0) and "damper" or "spring"
+      desc.links[#desc.links + 1] = { kind = kind, bi = bi, si = si, bj = bj, sj = sj }
+    end
+  end
+  return desc
+end
+
+-- Trails follow the named points, or each body's point farthest from its
+-- mass centre (a pendulum's tip, a crank's pin).
+function M.trails(desc, names)
+  local out = {}
+  if names then
+    for _, n in ipairs(names) do
+      local p = desc.points[name_of(n)]
+      if not p then error("no point '" .. tostring(name_of(n)) .. "' to trace", 3) end
+      if p.body >= 0 then out[#out + 1] = { body = p.body, at = p.at } end
+    end
+    return out
+  end
+  for i, b in ipairs(desc.bodies) do
+    local best, far = { 0, 0 }, -1
+    for _, at in ipairs(b.points) do
+      local d = at[1] ^ 2 + at[2] ^ 2
+      if d > far then best, far = at, d end
+    end
+    out[#out + 1] = { body = i - 1, at = best }
+  end
+  return out
+end
+
+return M
