@@ -123,7 +123,7 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 		blit(panes[k], 2, col);
 		if (k > 0)
 			for (int r = 0; r < LINES - 1 - plot_rows; r++)
-				mvaddch(r, col - 1, ACS_VLINE);
+				mvaddstr(r, col - 1, o->unicode ? "\u2502" : "|");
 	}
 	if (o->plot && plot_rows > 3) {
 		if (!*plot || (*plot)->width != COLS || (*plot)->height != plot_rows) {
@@ -166,9 +166,9 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 		draw_all(o, frame, labels, trails, panes, &plot);
 		char status[256];
 		snprintf(status, sizeof status,
-		         " t = %.3f s of %.3g   speed x%g %s   space play/pause  <- -> step  + - speed  "
-		         "r restart  t trails  l labels  q quit",
-		         times[frame], t_end, speed, playing ? "" : "(paused)");
+		         " t = %.3f/%.3g s  x%g%s | space pause  <- -> step  +- speed  r restart  "
+		         "t trails  l labels  q quit",
+		         times[frame], t_end, speed, playing ? "" : " paused");
 		status_line(status);
 		refresh();
 		timeout(playing ? 33 : -1); /* sleep to the next frame, or until a key */

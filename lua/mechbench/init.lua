@@ -19,6 +19,7 @@ mb.model = require("mechbench.model").new
 mb.fn = require "mechbench.fn"
 mb.plot = require("mechbench.result").plot
 function mb.animate(r, opts) return r:animate(opts) end
+mb.compare = require("mechbench.compare").compare
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)

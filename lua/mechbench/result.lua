@@ -281,7 +281,7 @@ function Result:plot(...)
   for u in pairs(unit_list) do ylabel = ylabel + 1 end
   return M.plot{ series = series, title = opts.title or self.model_name,
     xlabel = xy and "x [m]" or "t [s]", ylabel = xy and "y [m]" or nil,
-    width = opts.width, height = opts.height, text = opts.text }
+    width = opts.width, height = opts.height, text = opts.text, unicode = opts.unicode }
 end
 
 -- Write the animation as an asciicast v2 file (asciinema play FILE).
@@ -331,7 +331,8 @@ function Result:frames(path, n, opts)
 end
 
 -- mb.plot{ series = {{x = ..., y = ..., label = ...}, ...}, title, xlabel, ylabel }
--- Full screen at the prompt, text otherwise; returns the text it drew (or true).
+-- Full screen at the prompt, printed in --batch; with text = true it only
+-- returns the text (width, height, unicode as given).
 function M.plot(spec)
   if type(spec) ~= "table" or type(spec.series) ~= "table" or #spec.series == 0 then
     error("mb.plot needs { series = { {x = {...}, y = {...}, label = \"...\"}, ... } }", 2)
@@ -343,13 +344,15 @@ function M.plot(spec)
       for k = 1, #s.y do s.x[k] = k end
     end
   end
+  local unicode = spec.unicode
+  if unicode == nil then unicode = view.unicode end
   if terminal() and not spec.text then
-    local ok = cv.show_plot(spec, view.unicode)
+    local ok = cv.show_plot(spec, unicode)
     if ok then return true end
   end
   local cols = core.term_size()
-  local text = cv.plot_text(spec, spec.width or math.min(cols, 100), spec.height or 20, view.unicode)
-  print(text)
+  local text = cv.plot_text(spec, spec.width or math.min(cols, 100), spec.height or 20, unicode)
+  if not spec.text then print(text) end
   return text
 end
 

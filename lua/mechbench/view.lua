@@ -76,11 +76,19 @@ function M.trails(desc, names)
     end
     return out
   end
+  -- a point pinned to the ground never moves: not worth a trail
+  local fixed = {}
+  for _, l in ipairs(desc.links) do
+    if l.kind == "pin" and (l.bi < 0 or l.bj < 0) then
+      local b, at = l.bi < 0 and l.bj or l.bi, l.bi < 0 and l.sj or l.si
+      fixed[b .. ":" .. at[1] .. "," .. at[2]] = true
+    end
+  end
   for i, b in ipairs(desc.bodies) do
     local best, far = { 0, 0 }, -1
     for _, at in ipairs(b.points) do
       local d = at[1] ^ 2 + at[2] ^ 2
-      if d > far then best, far = at, d end
+      if d >= far and not fixed[(i - 1) .. ":" .. at[1] .. "," .. at[2]] then best, far = at, d end
     end
     out[#out + 1] = { body = i - 1, at = best }
   end

@@ -1,0 +1,153 @@
+-- Pictures as text: frames put the mechanism where the physics puts it,
+-- plots have axes and legends, recordings are well formed, comparisons
+-- report their differences.
+local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
+local here = arg[0]:match("(.*/)")
+local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
+
+local function rows(text)
+  local out = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = line end
+  return out
+end
+
+-- where a glyph is: list of {row, col}
+local function find(text, glyph)
+  local out = {}
+  for r, line in ipairs(rows(text)) do
+    local c = 0
+    while true do
+      c = line:find(glyph, c + 1, true)
+      if not c then break end
+      out[#out + 1] = { r, c }
+    end
+  end
+  return out
+end
+
+-- line cells relative to the pin: counts left, right, above, below (the
+-- row under the pin is its hatching, not the rod)
+local function around(text, pin)
+  local n = { left = 0, right = 0, above = 0, below = 0 }
+  for r, line in ipairs(rows(text)) do
+    for c = 1, r == pin[1] + 1 and 0 or #line do
+      local ch = line:sub(c, c)
+      if ch == "-" or ch == "/" or ch == "\\" or ch == "|" then
+        if c < pin[2] then n.left = n.left + 1 elseif c > pin[2] then n.right = n.right + 1 end
+        if r < pin[1] then n.above = n.above + 1 elseif r > pin[1] then n.below = n.below + 1 end
+      end
+    end
+  end
+  return n
+end
+
+-- The pendulum released horizontally to the right swings down, then up to
+-- the left: the rod is right of the pin at t = 0, below it a quarter swing
+-- later, left of it at the half period.
+local r = example("pendulum")():simulate{ tf = 2.2, dt = 0.005 }
+local angle = r:body("rod").angle
+local quarter, half = 1, 1
+for i = 1, #r.t do
+  if math.abs(angle[i] + math.pi / 2) < math.abs(angle[quarter] + math.pi / 2) then quarter = i end
+  if math.abs(angle[i] + math.pi) < math.abs(angle[half] + math.pi) then half = i end
+end
+local opts = { width = 61, height = 31, unicode = false }
+local f0 = r:frame(0, opts)
+local pin = find(f0, "o")[1]
+T.ok(pin ~= nil, "the pin is drawn:\n" .. f0)
+local n0 = around(f0, pin)
+T.ok(n0.right > 5 and n0.left == 0, ("t = 0: the rod lies right of the pin (%d right, %d left)"):format(n0.right, n0.left))
+local fq = r:frame(r.t[quarter], opts)
+local nq = around(fq, find(fq, "o")[1])
+T.ok(nq.below > 3 and nq.above == 0, ("t = %.3f: the rod hangs below the pin"):format(r.t[quarter]))
+local fh = r:frame(r.t[half], opts)
+local nh = around(fh, find(fh, "o")[1])
+T.ok(nh.left > 5 and nh.right == 0, ("t = %.3f (half period): the rod lies left of the pin"):format(r.t[half]))
+T.ok(#find(f0, "///") == 1, "the ground pivot is hatched")
+
+-- Slider-crank: at every frame the slider sits on its guide line.
+local m = example("slider_crank")()
+m:correct()
+local rs = m:simulate{ tf = 4, dt = 0.1 }
+local on_guide, checked = true, 0
+for i = 1, #rs.t, 4 do
+  local text = rs:frame(rs.t[i], { width = 70, height = 20, unicode = false })
+  local slider, guide = find(text, "#")[1], find(text, "==")[1]
+  on_guide = on_guide and slider ~= nil and guide ~= nil and slider[1] == guide[1]
+  checked = checked + 1
+end
+T.ok(on_guide and checked > 5, "the slider stays on its guide in every frame checked")
+-- and it moves: its column at t = 0 differs from half a crank turn later
+local c0 = find(rs:frame(0, { width = 70, height = 20, unicode = false }), "#")[1][2]
+local c1 = find(rs:frame(math.pi / 1.5, { width = 70, height = 20, unicode = false }), "#")[1][2]
+T.ok(c0 > c1 + 5, ("the slider moves in as the crank turns (column %d -> %d)"):format(c0, c1))
+
+-- labels, trails, Unicode
+T.ok(r:frame(0, { width = 60, height = 20, unicode = false, labels = true }):find("rod", 1, true), "labels name the bodies")
+local plain = r:frame(1, { width = 60, height = 20, unicode = false })
+local traced = r:frame(1, { width = 60, height = 20, unicode = false, trails = true })
+T.ok(#find(traced, ".") > #find(plain, ".") + 5, "trails trace the rod's tip")
+local uni = r:frame(0, { width = 40, height = 12, unicode = true })
+T.ok(uni:find("\xe2[\xa0-\xa3]") ~= nil and not uni:find("%-%-%-"), "Unicode frames draw lines in braille (U+2800..28FF)")
+T.fails(function() r:frame(0, { width = 0, height = 10 }) end, "not sensible", "a zero-width frame is refused")
+
+-- plots: axes, ticks, units, legend; x-y paths
+local p = r:plot("rod.angle", "rod.omega", { text = true, width = 70, height = 18, unicode = false })
+T.ok(p:find("rod.angle [rad]", 1, true) and p:find("rod.omega [rad/s]", 1, true), "the legend names series and units")
+T.ok(p:find("t [s]", 1, true) and p:find("+", 1, true), "the time axis is labelled and ticked")
+local xy = r:plot("tip.path", { text = true, width = 60, height = 18, unicode = false })
+T.ok(xy:find("x [m]", 1, true) and xy:find("tip path", 1, true), "x-y plot of a point's path")
+T.fails(function() r:plot("rod.nope", { text = true }) end, "cannot plot 'rod.nope'", "unknown quantity explained")
+T.fails(function() mb.plot{} end, "mb.plot needs", "mb.plot without series")
+local path = r:path("tip")
+T.near(path.x[1], 1.0, 1e-12, "the tip starts at x = L")
+T.near(math.sqrt(path.x[#r.t]^2 + path.y[#r.t]^2), 1.0, 1e-6, "the tip stays at L from the pin")
+
+-- recordings
+local cast = os.tmpname()
+local count = r:cast(cast, { width = 40, height = 12, unicode = false })
+local lines = {}
+for l in io.lines(cast) do lines[#lines + 1] = l end
+T.ok(lines[1]:find('^{"version": 2, "width": 40, "height": 13'), "asciicast v2 header: " .. lines[1])
+T.eq(#lines, count + 1, "one event per frame")
+local last_t, ordered, shaped = -1, true, true
+for i = 2, #lines do
+  local t = tonumber(lines[i]:match('^%[([%d.]+), "o", "'))
+  shaped = shaped and t ~= nil and lines[i]:sub(-2) == '"]'
+  ordered = ordered and t ~= nil and t > last_t
+  last_t = t or last_t
+end
+T.ok(shaped and ordered, "events are [time, \"o\", text] in time order")
+T.ok(count > 50 and count <= 2.2 * 30 + 2, ("about 30 frames per second of motion (%d)"):format(count))
+os.remove(cast)
+local framefile = os.tmpname()
+T.eq(r:frames(framefile, 3), 3, "frames returns its count")
+local text = io.open(framefile):read("a")
+os.remove(framefile)
+local headers = select(2, text:gsub("%-%- pendulum, t = ", ""))
+T.eq(headers, 3, "three frames written as text")
+
+-- batch: animate prints the summary and two frames
+local out = {}
+local real = print
+print = function(...) out[#out + 1] = table.concat({ ... }, "\t") end
+r:animate()
+print = real
+local joined = table.concat(out, "\n")
+T.ok(joined:find("function evaluations", 1, true) and select(2, joined:gsub("%-%- t = ", "")) == 2,
+  "animate in --batch prints the summary and the first and last frames")
+
+-- comparison: tight vs default agree, a coarse rk4 does not
+local fb = example("four_bar")()
+local c = mb.compare(fb, { "body", { label = "tight", tol = 1e-11 }, { label = "rk4 10 ms", integrator = "rk4", h = 0.01 } },
+  { tf = 2, dt = 0.01, show = false })
+T.ok(c.results.body and c.results.tight and c.results["rk4 10 ms"], "results by label")
+T.ok(c.diff.tight.max_position < 1e-6, ("tight tolerance agrees with the default: %.2g"):format(c.diff.tight.max_position))
+T.ok(c.diff["rk4 10 ms"].max_position > 1e-4, "a coarse fixed step differs visibly")
+T.eq(c.maxdiff, math.max(c.diff.tight.max_position, c.diff.tight.max_angle,
+  c.diff["rk4 10 ms"].max_position, c.diff["rk4 10 ms"].max_angle), "maxdiff is the largest difference")
+local tab = c:table()
+T.ok(tab:find("fevals", 1, true) and tab:find("rk4 10 ms", 1, true) and tab:find("(reference)", 1, true), "the comparison table")
+T.fails(function() mb.compare(fb, { "joint-x" }, { tf = 1, show = false }) end, "unknown formulation 'joint-x'", "unknown formulation named")
+
+T.finish()
