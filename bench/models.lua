@@ -52,3 +52,18 @@ for _, c in ipairs(cases) do
   local m = example(c[1])(c[2])
   line("  " .. c[1] .. (c[2] and (" " .. c[2]) or ""), m:simulate{ tf = 5, dt = 0.01, correct = true }, 5)
 end
+
+print("rendering: one frame at 200 x 60 (what the animation draws 30 times a second)")
+local core_clock = mb.core.clock
+local function time_frames(label, r, unicode)
+  r:frame(r.t[1], { width = 200, height = 60, unicode = unicode }) -- builds the scene once
+  local n, start = 200, core_clock()
+  for i = 1, n do r:frame(r.t[1 + (i % #r.t)], { width = 200, height = 60, unicode = unicode, trails = true }) end
+  local ms = 1e3 * (core_clock() - start) / n
+  print(string.format("  %-32s %8.3f ms per frame (%s, with trails)  -> %6.0f frames/s possible", label, ms,
+    unicode and "braille" or "ASCII", 1e3 / ms))
+end
+local big = chain(64):simulate{ tf = 1, dt = 0.01, integrator = "rk4", h = 1e-3 }
+time_frames("64-link chain", big, true)
+time_frames("64-link chain", big, false)
+time_frames("macpherson A", example("macpherson")("A"):simulate{ tf = 2, dt = 0.01, correct = true }, true)

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# The animation and the comparison as a student sees them, in tmux: play,
+# pause, step, resize, quit and Ctrl-C back to a working prompt; no busy
+# loop while paused; colour only without NO_COLOR.
+. tests/lib.sh
+SOCK="mbanim$$"
+T="tmux -L $SOCK"
+trap '$T kill-server 2>/dev/null; rm -rf "$SANDBOX"' EXIT
+
+screen() { $T capture-pane -p -t mb; }
+wait_for() {
+  local i
+  for ((i = 0; i < ${2:-5} * 20; i++)); do
+    screen | grep -Eq -- "$1" && return 0
+    sleep 0.05
+  done
+  return 1
+}
+check_screen() { if wait_for "$2" "${3:-5}"; then pass; else fail "$1" "no /$2/ on screen:
+$(screen | grep -v '^$' | tail -n 8)"; fi; }
+keys() { $T send-keys -t mb "$@"; }
+line() { local l; for l in "$@"; do $T send-keys -t mb -l "$l"; keys Enter; done; }
+start() {
+  $T kill-server 2>/dev/null; sleep 0.3
+  $T new-session -d -s mb -x "${2:-100}" -y "${3:-30}" \
+    "env HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME TERM=xterm-256color LANG=C.UTF-8 $1; echo EXITED=\$?; sleep 30"
+}
+shown_time() { screen | grep -Eo 't = [0-9.]+/' | tail -n 1 | grep -Eo '[0-9.]+'; }
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+
+start "$MB"
+check_screen prompt '^mb> ?$'
+line 'm = loadfile(mb.paths.examples .. "/slider_crank.lua")("model")() m:correct()' \
+     'r = m:simulate{ tf = 8, dt = 0.02 }' 'r:animate()'
+check_screen plays 't = [0-9.]+/8 s' 5
+a=$(shown_time); sleep 0.6; b=$(shown_time)
+if awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a + 0.3) }'; then pass; else fail plays-in-real-time "t went from $a to $b in 0.6 s"; fi
+check_screen slider-drawn '▣' 2
+keys ' '; check_screen pause 'paused' 2
+a=$(shown_time); sleep 0.5; b=$(shown_time)
+expect_eq paused-time-stays "$b" "$a"
+pid=$(pgrep -n -f "$MB" || true)
+if [ -n "$pid" ]; then
+  c0=$(cpu_ticks "$pid"); sleep 1; c1=$(cpu_ticks "$pid")
+  if [ $((c1 - c0)) -le 2 ]; then pass; else fail idle-when-paused "$((c1 - c0)) CPU ticks in 1 s while paused"; fi
+else
+  fail idle-when-paused "no process found"
+fi
+keys Right; sleep 0.3; c=$(shown_time)
+if awk -v a="$b" -v c="$c" 'BEGIN { exit !(c > a + 0.01 && c < a + 0.03) }'; then pass; else fail step-one-frame "t went from $b to $c"; fi
+keys Left; sleep 0.3; expect_eq step-back "$(shown_time)" "$b"
+$T resize-window -t mb -x 60 -y 20; sleep 0.5
+width=$(screen | LC_ALL=C.UTF-8 wc -L)
+if [ "$width" -le 60 ]; then pass; else fail resize "lines of $width columns after resizing to 60"; fi
+check_screen resize-redraws 't = [0-9.]+/8' 2
+keys q; check_screen quit-to-prompt '^mb> ?$' 3
+line '=#r.t'; check_screen result-intact '^401$'
+line 'r:animate()'; check_screen plays-again 't = [0-9.]+/8' 3
+keys C-c; check_screen ctrl-c-to-prompt '^mb> ?$' 3
+line '=1+1'; check_screen prompt-works '^2$'
+
+# colour, and none with NO_COLOR
+line 'r:animate()'; sleep 0.8
+if $T capture-pane -e -p -t mb | grep -Eq $'\e\\[(3[0-7]|38;)'; then pass; else fail colour "no colour codes on screen"; fi
+keys q
+keys C-d; check_screen exits 'EXITED=0'
+start "env NO_COLOR=1 $MB"
+line 'm = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()' 'r = m:simulate{ tf = 2 }' 'r:animate()'
+check_screen no-colour-plays 't = [0-9.]+/2' 3
+if $T capture-pane -e -p -t mb | grep -Eq $'\e\\[(3[0-7]|38;)'; then fail no-colour "colour codes with NO_COLOR set"; else pass; fi
+keys q; keys C-d; check_screen no-colour-exit 'EXITED=0'
+
+# a comparison: two panes, both moving, a difference plot, figures returned
+start "$MB" 120 36
+line 'm = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()' \
+     'c = mb.compare(m, {"body", {label = "tight", tol = 1e-11}}, {tf = 6, dt = 0.02})'
+check_screen compare-panes 'largest position difference' 5
+check_screen compare-titles '^body +│tight' 2
+left1=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right1=$(screen | sed -n '3,20p' | cut -c61- | md5sum)
+sleep 0.7
+left2=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right2=$(screen | sed -n '3,20p' | cut -c61- | md5sum)
+if [ "$left1" != "$left2" ] && [ "$right1" != "$right2" ]; then pass; else fail panes-move "a pane did not change"; fi
+keys q; check_screen compare-quits '^mb> ?$' 3
+line '=c.maxdiff < 1e-3'; check_screen compare-agrees '^true$'
+keys C-d; check_screen compare-exit 'EXITED=0'
+
+finish
