@@ -117,6 +117,18 @@ centripetal acceleration. With r'' = {-0.4, 0.4} and phi'' = 4.65 rad/s^2
         "mb.vec(-0.4, 0.4) + 4.65 * mb.vec.rot(sA) - 1.0^2 * sA",
         "r_A'' = {3.6288, 9.9541}.",
       } },
+
+    { title = "Seeing a point move",
+      text = [[
+A point on a moving body traces a path. The slider-crank's crank pin A1
+goes round a circle; the rod's midpoint traces an oval. r:animate() shows
+the mechanism moving (q returns here); r:plot("A1.path") draws a path.]],
+      code = [[
+sc = loadfile(mb.paths.examples .. "/slider_crank.lua")("model")()
+sc:correct()
+rs = sc:simulate{ tf = 4.2, dt = 0.02 }
+rs:plot("A1.path", "A2.path")
+rs:animate{ trails = true }]] },
   },
   wrap_up = [[
 You placed body-fixed points in the fixed frame and found their velocities

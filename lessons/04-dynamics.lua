@@ -101,6 +101,16 @@ e = m:evaluate()
 e.h
 e.acc]] },
 
+    { title = "Watch it go",
+      text = [[
+The same body for one second: the forces stay fixed in direction while
+the body turns, so its moment changes as it spins. Plot the angle and the
+spin; r:animate() shows the motion (q returns here).]],
+      code = [[
+r = m:simulate{ tf = 1, dt = 0.01 }
+r:plot("b.angle", "b.omega")
+r:animate{ labels = true }]] },
+
     { title = "Angular acceleration",
       text = [[
 What is phi'' of the body in Example 4.3, in rad/s^2?   check(value)]],

@@ -175,6 +175,16 @@ r.energy.total[1]
 r.energy.total[#r.t]
 r]] },
 
+    { title = "Watching the swing and its energy",
+      text = [[
+Pictures: r:animate() shows the rod swing (space pauses, arrows step, q
+returns here), and r:plot draws time histories. Kinetic and potential
+energy trade places; their sum stays flat.]],
+      code = [[
+r:plot("energy.kinetic", "energy.potential", "energy.total")
+r:plot("pin.fx", "pin.fy")
+r:animate{ trails = true }]] },
+
     { title = "Energy of the sliding pendulum",
       text = [[
 The sliding pendulum of Appendix B: slider 5 kg at height 0.2 m; pendulum

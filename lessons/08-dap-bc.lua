@@ -52,6 +52,14 @@ r = m:simulate{ tf = 4, dt = 0.02 }
 r
 r.stats.fevals]] },
 
+    { title = "The book's figure",
+      text = [[
+The book's Fig. B.3 plots the pendulum angle over the 4 s. Here is ours,
+and the motion itself (q returns here).]],
+      code = [[
+r:plot("pendulum.angle")
+r:animate{ labels = true }]] },
+
     { title = "Reading a result",
       text = [[
 r:body("slider").x is an array over r.t; r:at(t) interpolates. Where is
@@ -88,6 +96,21 @@ r6 = m:simulate{ tf = 4, dt = 0.02, tol = 1e-6, dense = true }
 r4 = m:simulate{ tf = 4, dt = 0.02, integrator = "rk4", h = 0.005 }
 r45.stats.fevals, r6.stats.fevals, r4.stats.fevals
 r45:body("pendulum").angle[201], r6:body("pendulum").angle[201], r4:body("pendulum").angle[201]]=] },
+
+    { title = "Driving smoothly",
+      text = [[
+Cart B reaches the same wheel speed over 2 s with DAP_BC's function type
+c (mb.fn.ramp_rate), so the driver torque starts and ends gently (the
+book's Figs. 8.10-8.11). A disc joint's lambda2 is its no-slip force on
+the wheel: the rear (driving) wheel's and the front wheel's have opposite
+signs while the cart speeds up.]],
+      code = [[
+cb = loadfile(mb.paths.examples .. "/cart.lua")("model")("B")
+cb:correct()
+rb = cb:simulate{ tf = 3, dt = 0.01 }
+rb:plot("rear.omega", "motor.torque")
+rb:plot("rear roll.lambda2", "front roll.lambda2")
+rb:animate{ labels = true }]] },
 
     { title = "A driven cart",
       text = [[

@@ -84,4 +84,17 @@ keys q; check_screen compare-quits '^mb> ?$' 3
 line '=c.maxdiff < 1e-3'; check_screen compare-agrees '^true$'
 keys C-d; check_screen compare-exit 'EXITED=0'
 
+# the ncurses path under valgrind: animate, pause, resize, quit
+if command -v valgrind >/dev/null; then
+  start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
+  check_screen vg-prompt '^mb> ?$' 20
+  line 'r = loadfile(mb.paths.examples .. "/pendulum.lua")("model")():simulate{ tf = 2 }' 'r:animate()'
+  check_screen vg-plays 't = [0-9.]+/2' 20
+  keys ' '; sleep 0.3; $T resize-window -t mb -x 70 -y 22; sleep 0.5
+  keys q; check_screen vg-back '^mb> ?$' 10
+  line 'r:plot("rod.angle")'; check_screen vg-plot 'q back to the prompt' 10
+  keys q; check_screen vg-plot-back '^mb> ?$' 10
+  keys C-d; check_screen vg-clean 'EXITED=0' 30
+fi
+
 finish

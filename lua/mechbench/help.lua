@@ -14,6 +14,7 @@ mechbench: learn planar multibody dynamics at the prompt.
   help "vec"         planar vectors:  mb.vec.rot, dot, cross, A, rotate ...
   help "mat"         matrices on GSL: mb.mat{{...}}, solve, inv, rank ...
   help "model"       mechanisms: mb.model, m:body, m:joint, m:simulate ...
+  help "pictures"    r:animate(), r:plot("b.x"), mb.compare(m, {...})
   help "repl"        the prompt: =expr, multi-line input, completion, keys
   help "lessons"     how lessons work
   help(f)            help on one function, e.g. help(mb.vec.dot)
@@ -80,6 +81,17 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:evaluate()                               M, D, gamma, h, acc, lambda now
   m:correct()                                fix initial positions, velocities]]
 
+topics.pictures = [[
+Pictures of a run r = m:simulate{...} (full screen at the prompt, text in --batch):
+  r:animate{ trails = true }     space pause, arrows step, + - speed, r, t, l, q
+  r:plot("rod.angle", "rod.omega")        time histories, several at once
+  r:plot("tip.path")                      a point's path (x-y)
+  r:plot("pin.fx", "energy.total", "violation")
+  r:frame(1.5)                            one frame as text
+  r:cast("run.cast")                      asciicast for asciinema play
+  mb.compare(m, {"body", {label = "rk4", integrator = "rk4", h = 0.01}}, {tf = 2})
+NO_COLOR turns colour off; MECHBENCH_ASCII forces plain ASCII.]]
+
 local function_docs = {
   ["mb.vec.rot"] = "mb.vec.rot(a): a turned +90 degrees, {-a_y, a_x} (Eq. 2.12).",
   ["mb.vec.perp"] = "mb.vec.perp(a): the same as mb.vec.rot(a).",
@@ -112,7 +124,7 @@ local help = setmetatable({}, {
       text = topics.overview
     elseif type(what) == "string" then
       text = topics[what] or function_docs[what] or function_docs["mb." .. what]
-        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model.")
+        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model, pictures.")
     else
       text = by_value[what] or "No help for that value. Type help for the topics."
     end

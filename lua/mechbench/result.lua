@@ -255,9 +255,13 @@ function Result:series(name)
     return p.x, p.y, head .. " path", "m"
   end
   local owner = self.bodies[head] or self.reactions[head]
+  local row = field and tonumber(field:match("^lambda(%d+)$"))
+  if row and self.reactions[head] and self.reactions[head].lambda[row] then
+    return self.t, self.reactions[head].lambda[row], name, ""
+  end
   if not owner or not field or not owner[field] then
     error(string.format("cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
-      .. "joint.fx|fy|torque, energy.total, violation or point.path (bodies: %s; joints: %s)",
+      .. "joint.fx|fy|torque|lambda1, energy.total, violation or point.path (bodies: %s; joints: %s)",
       name, table.concat(self.body_order, ", "), table.concat(self.joint_order, ", ")), 3)
   end
   return self.t, owner[field], name, units[field] or ""
