@@ -319,14 +319,10 @@ static void reactions(struct bc *w, const double *c, double *out)
 	}
 }
 
-static int measure(void *ws, double t, const double *y, struct sample *out)
+/* A sample from the state, w->acc, w->lambda and w->potential. */
+static void fill_sample(struct bc *w, double t, const double *c, const double *cd,
+                        struct sample *out)
 {
-	struct bc *w = ws;
-	const double *c = y, *cd = y + w->n;
-	long fe = w->m->fevals;
-	if (accelerations(w, t, c, cd) != 0)
-		return -1;
-	w->m->fevals = fe; /* reporting is not integration work */
 	out->t = t;
 	memcpy(out->q, c, sizeof(double) * (size_t)w->n);
 	memcpy(out->qd, cd, sizeof(double) * (size_t)w->n);
@@ -339,6 +335,42 @@ static int measure(void *ws, double t, const double *y, struct sample *out)
 	out->potential = w->potential;
 	out->violation = norm(w->phi, w->nc);
 	out->velocity_violation = velocity_residual(w, cd, w->work);
+}
+
+static int measure(void *ws, double t, const double *y, struct sample *out)
+{
+	struct bc *w = ws;
+	const double *c = y, *cd = y + w->n;
+	long fe = w->m->fevals;
+	if (accelerations(w, t, c, cd) != 0)
+		return -1;
+	w->m->fevals = fe; /* reporting is not integration work */
+	fill_sample(w, t, c, cd, out);
+	return 0;
+}
+
+int bc_measure_given(void *ws, double t, const double *c, const double *cd, const double *acc,
+                     struct sample *out)
+{
+	struct bc *w = ws;
+	struct model *m = w->m;
+	if (assemble(w, t, c, cd) != 0 || forces_apply(m, c, cd, t, w->h, &w->potential) != 0)
+		return -1;
+	memcpy(w->acc, acc, sizeof(double) * (size_t)w->n);
+	if (w->nc > 0) {
+		/* λ from D'λ = M c̈ - h in the least-squares sense: (D D') λ = D (M c̈ - h) */
+		double *scratch = w->work + w->nc; /* first unit weights, then the residual */
+		for (int k = 0; k < w->n; k++)
+			scratch[k] = 1;
+		if (factor_schur(w, scratch, t) != 0)
+			return -1;
+		for (int k = 0; k < w->n; k++)
+			scratch[k] = w->mdiag[k] * acc[k] - w->h[k];
+		for (int r = 0; r < w->nc; r++)
+			w->lambda[r] = dot_row(w, (size_t)r, scratch);
+		solve_schur(w, w->lambda);
+	}
+	fill_sample(w, t, c, cd, out);
 	return 0;
 }
 

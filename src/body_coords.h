@@ -20,4 +20,10 @@ struct bc_pieces {
  * formulation_body.setup; the pieces point into the workspace. */
 int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc_pieces *out);
 
+/* A sample for a state whose accelerations another formulation computed:
+ * the multipliers of every joint come from D'λ = M c̈ - h (least squares),
+ * so reactions, energy and violation are reported the same way. */
+int bc_measure_given(void *ws, double t, const double *c, const double *cd, const double *acc,
+                     struct sample *out);
+
 #endif
