@@ -2,7 +2,7 @@
 -- B.4.1, chassis held fixed: lower arm, wheel assembly, upper arm, a
 -- suspension spring-damper and a tire modelled as a radial spring-damper
 -- that only pushes (a user force). Ex. 8.1: the wheel settles near 0.32 m.
---   mechbench --batch examples/aa.lua
+--   mechbench --batch examples/aa.lua [body|joint]
 local function build()
   local m = mb.model{ name = "double A-arm" }
   m:body{ name = "lower arm", mass = 2, inertia = 0.5, pos = {0.4398, 0.2512}, angle = -0.0367 }
@@ -33,6 +33,7 @@ local function build()
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
-local r = build():simulate{ tf = 2, dt = 0.01, correct = true }
+local r = build():simulate{ formulation = formulation, tf = 2, dt = 0.01, correct = true }
 print(r:summary())

@@ -7,7 +7,7 @@
 -- The book's listing of the cart's masses is a misprint (a copy of another
 -- model's), so the masses here are our own; the kinematics of A and B and
 -- the top speed of C do not depend on them.
---   mechbench --batch examples/cart.lua
+--   mechbench --batch examples/cart.lua [body|joint]
 local function build(variant)
   variant = variant or "A"
   local m = mb.model{ name = "cart " .. variant }
@@ -42,10 +42,11 @@ local function build(variant)
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
 for _, v in ipairs {"A", "B", "C", "D"} do
   local m = build(v)
-  local r = m:simulate{ tf = 6, dt = 0.01, correct = true }
+  local r = m:simulate{ formulation = formulation, tf = 6, dt = 0.01, correct = true }
   print(r:summary())
   print(("  rear wheel spin at t = 6: %.4f rad/s"):format(r:body("rear").omega[#r.t]))
 end

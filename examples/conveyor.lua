@@ -3,7 +3,7 @@
 -- the block by friction model A (Eq. 4.43) until the spring wins, then the
 -- block slips back: stick-slip. The friction is a user force here; the
 -- contact and friction issue will give it its own force element.
---   mechbench --batch examples/conveyor.lua
+--   mechbench --batch examples/conveyor.lua [body|joint]
 -- Friction model A (Eq. 4.43) as a coefficient: the static peak decays to
 -- the sliding value past the Stribeck speed; tanh smooths the sign at v = 0.
 local function friction_a(static, sliding, stribeck_speed, exponent, steepness, v)
@@ -27,5 +27,6 @@ local function build()
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
-print(build():simulate{ tf = 5, dt = 0.01 }:summary())
+print(build():simulate{ formulation = formulation, tf = 5, dt = 0.01 }:summary())

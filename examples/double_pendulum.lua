@@ -3,7 +3,7 @@
 -- angle here is measured from +x, so phi = theta - 90 degrees.
 -- The book states J2 = 0.8 kg m^2, but its printed results need
 -- J2 = m2 L2^2 / 12 = 0.3 (a uniform rod); we use 0.3.
---   mechbench --batch examples/double_pendulum.lua
+--   mechbench --batch examples/double_pendulum.lua [body|joint]
 local function build()
   local L1, L2, th1, th2, w1, w2 = 2.0, 1.5, math.rad(30), math.rad(45), 0.5, -0.4
   local A = { L1 * math.sin(th1), -L1 * math.cos(th1) }          -- the elbow
@@ -24,6 +24,7 @@ local function build()
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
-local r = build():simulate{ tf = 5, dt = 0.01 }
+local r = build():simulate{ formulation = formulation, tf = 5, dt = 0.01 }
 print(r:summary())

@@ -2,7 +2,7 @@
 -- Ground pivots O2 = (0, 0) and O4 = (0.4, 0); crank 0.1 m, coupler
 -- 0.35 m, rocker 0.25 m. The coupler and rocker positions come from
 -- intersecting two circles, so the model starts assembled.
---   mechbench --batch examples/four_bar.lua
+--   mechbench --batch examples/four_bar.lua [body|joint]
 local function build(crank_angle)
   local a, b, c, g = 0.1, 0.35, 0.25, 0.4
   local th = crank_angle or math.rad(60)
@@ -37,6 +37,7 @@ local function build(crank_angle)
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
-local r = build():simulate{ tf = 10, dt = 0.01 }
+local r = build():simulate{ formulation = formulation, tf = 10, dt = 0.01 }
 print(r:summary())

@@ -4,7 +4,7 @@
 --   "B": the strut rod replaced by a pin-in-slot (rev-tran) joint;
 --   "C": the knuckle alone, the lower arm replaced by a rev-rev link.
 -- The tire is a radial spring-damper that only pushes, applied at point C.
---   mechbench --batch examples/macpherson.lua
+--   mechbench --batch examples/macpherson.lua [body|joint]
 local function build(variant)
   variant = variant or "A"
   local m = mb.model{ name = "MacPherson " .. variant }
@@ -44,7 +44,8 @@ local function build(variant)
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
 for _, v in ipairs {"A", "B", "C"} do
-  print(build(v):simulate{ tf = 2, dt = 0.01, correct = true }:summary())
+  print(build(v):simulate{ formulation = formulation, tf = 2, dt = 0.01, correct = true }:summary())
 end

@@ -1,6 +1,6 @@
 -- pendulum.lua: a slender rod pinned to the ground at one end, released
 -- from the horizontal.
---   mechbench --batch examples/pendulum.lua
+--   mechbench --batch examples/pendulum.lua [body|joint]
 local function build(length, mass)
   local L, m_rod = length or 1.0, mass or 2.0
   local m = mb.model{ name = "pendulum" }
@@ -12,6 +12,7 @@ local function build(length, mass)
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
-local r = build():simulate{ tf = 2, dt = 0.01 }
+local r = build():simulate{ formulation = formulation, tf = 2, dt = 0.01 }
 print(r:summary())

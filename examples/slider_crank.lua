@@ -1,9 +1,10 @@
 -- slider_crank.lua: a crank driven at constant speed pushes a slider
 -- through a connecting rod (the book's Fig. 1.1 proportions: crank 0.2 m,
--- rod 0.4 m, crank speed 1.5 rad/s, starting at 30 degrees).
---   mechbench --batch examples/slider_crank.lua
+-- rod 0.4 m, crank speed 1.5 rad/s, starting at 30 degrees): DAP_JC's SCd.
+-- build(false) leaves out the driver: the mechanism falls freely (SC).
+--   mechbench --batch examples/slider_crank.lua [body|joint]
 local function build(omega)
-  omega = omega or 1.5
+  if omega == nil then omega = 1.5 end
   local L1, L2, th = 0.2, 0.4, math.rad(30)
   local A = { L1 * math.cos(th), L1 * math.sin(th) }               -- crank pin
   local xB = A[1] + math.sqrt(L2^2 - A[2]^2)                        -- slider pin
@@ -25,13 +26,16 @@ local function build(omega)
   m:joint{ name = "crank pin", type = "revolute", points = { "A2", "A1" } }
   m:joint{ name = "wrist", type = "revolute", points = { "B3", "B2" } }
   m:joint{ name = "guide", type = "translational", points = { "B3", "O" }, vectors = { "slide", "axis" } }
-  m:joint{ name = "motor", type = "driver", joint = "main",
-           fn = function(t) return th + omega * t, omega, 0 end }
+  if omega then
+    m:joint{ name = "motor", type = "driver", joint = "main",
+             fn = function(t) return th + omega * t, omega, 0 end }
+  end
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
 local m = build()
 m:correct()
-local r = m:simulate{ tf = 4, dt = 0.02 }
+local r = m:simulate{ formulation = formulation, tf = 4, dt = 0.02 }
 print(r:summary())

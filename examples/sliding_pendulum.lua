@@ -1,7 +1,7 @@
 -- sliding_pendulum.lua: the sliding pendulum (SP) of the book's Appendix B
 -- (Example B.1, data of Example 6.3): a slider on a horizontal guide, held
 -- by a spring to the ground, carrying a pendulum on a pin.
---   mechbench --batch examples/sliding_pendulum.lua
+--   mechbench --batch examples/sliding_pendulum.lua [body|joint]
 local function build()
   local m = mb.model{ name = "sliding pendulum" }
   m:body{ name = "slider", mass = 5, inertia = 4, pos = {1, 0.2}, angle = 0 }
@@ -17,7 +17,8 @@ local function build()
   return m
 end
 if ... == "model" then return build end
+local formulation = (...) or "body"    -- "joint" as the script argument
 
 local m = build()
-local r = m:simulate{ tf = 4, dt = 0.02, correct = true }
+local r = m:simulate{ formulation = formulation, tf = 4, dt = 0.02, correct = true }
 print(r:summary())

@@ -28,11 +28,11 @@ struct bc {
 	double potential;
 };
 
-static void *setup(struct model *m, const struct stabilization *stab)
+static void *setup(struct model *m, const struct formulation_config *cfg)
 {
 	struct bc *w = calloc(1, sizeof *w);
 	w->m = m;
-	w->stab = *stab;
+	w->stab = cfg->stab;
 	w->n = 3 * m->nbodies;
 	w->nc = m->nc;
 	size_t n = (size_t)w->n, nc = (size_t)w->nc;

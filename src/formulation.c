@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const struct formulation *const formulations[] = {&formulation_body};
+static const struct formulation *const formulations[] = {&formulation_body, &formulation_joint};
 
 const struct formulation *formulation_find(const char *name)
 {

@@ -26,9 +26,17 @@ struct stabilization {
 	double alpha, beta; /* Baumgarte, Eq. 13.x: γ - 2αΦ̇ - β²Φ */
 };
 
+/* How a run wants its formulation set up. */
+struct formulation_config {
+	struct stabilization stab;
+	int absolute_angles; /* joint coordinates: absolute instead of relative */
+	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
+	int ntree;
+};
+
 struct formulation {
 	const char *name;
-	void *(*setup)(struct model *m, const struct stabilization *stab);
+	void *(*setup)(struct model *m, const struct formulation_config *cfg);
 	void (*release)(void *ws);
 	int (*state_size)(const void *ws);
 	void (*initial_state)(void *ws, double *y);
@@ -40,7 +48,7 @@ struct formulation {
 	int (*correct)(void *ws, double t, double *y);
 };
 
-extern const struct formulation formulation_body;
+extern const struct formulation formulation_body, formulation_joint;
 
 const struct formulation *formulation_find(const char *name);
 

@@ -9,6 +9,7 @@
 
 #include "body_coords.h"
 #include "joint.h"
+#include "joint_coords.h"
 #include "lua_core.h"
 #include "simulate.h"
 
@@ -115,18 +116,37 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	lua_pushnumber(L, r->wall);
 	lua_setfield(L, -2, "wall");
 	lua_setfield(L, -2, "stats");
-	if (r->corrected) {
-		lua_createtable(L, r->state_size, 0);
-		for (int k = 0; k < r->state_size; k++) {
-			lua_pushnumber(L, r->corrected[k]);
-			lua_rawseti(L, -2, k + 1);
-		}
+	if (r->corrected) { /* the corrected start is the first sample, in any formulation */
+		lua_pushboolean(L, 1);
 		lua_setfield(L, -2, "corrected");
 	}
 	if (r->error[0]) {
 		lua_pushstring(L, r->error);
 		lua_setfield(L, -2, "error");
 	}
+}
+
+/* Joint-coordinate choices: angles = "absolute", tree = {joint indices}.
+ * The indices live in a userdata on the stack until the caller returns. */
+static void read_config(lua_State *L, int t, struct formulation_config *cfg)
+{
+	lua_getfield(L, t, "angles");
+	cfg->absolute_angles = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "absolute") == 0;
+	lua_pop(L, 1);
+	lua_getfield(L, t, "tree_joints");
+	if (lua_istable(L, -1)) {
+		int n = (int)luaL_len(L, -1);
+		int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(n + 1), 0);
+		for (int k = 0; k < n; k++) {
+			lua_geti(L, -2, k + 1);
+			idx[k] = (int)lua_tointeger(L, -1);
+			lua_pop(L, 1);
+		}
+		lua_replace(L, -2); /* keep the userdata where the table was */
+		cfg->tree = idx, cfg->ntree = n;
+		return;
+	}
+	lua_pop(L, 1);
 }
 
 static int core_simulate(lua_State *L)
@@ -136,7 +156,7 @@ static int core_simulate(lua_State *L)
 	const char *fname = opt_string(L, 2, "formulation", "body");
 	const struct formulation *f = formulation_find(fname);
 	if (!f)
-		return luaL_error(L, "unknown formulation '%s' (available: body)", fname);
+		return luaL_error(L, "unknown formulation '%s' (available: body, joint)", fname);
 	struct sim_options o = {0};
 	o.integrator = opt_string(L, 2, "integrator", "rk45");
 	o.tf = opt_number(L, 2, "tf", 1);
@@ -152,10 +172,11 @@ static int core_simulate(lua_State *L)
 	lua_pop(L, 3);
 	const char *stab = opt_string(L, 2, "stabilization", "none");
 	if (strcmp(stab, "baumgarte") == 0)
-		o.stab = (struct stabilization){STAB_BAUMGARTE, opt_number(L, 2, "alpha", 5),
-		                                opt_number(L, 2, "beta", 5)};
+		o.cfg.stab = (struct stabilization){STAB_BAUMGARTE, opt_number(L, 2, "alpha", 5),
+		                                    opt_number(L, 2, "beta", 5)};
 	else if (strcmp(stab, "none") != 0)
 		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte)", stab);
+	read_config(L, 2, &o.cfg);
 	struct model *m = model_from_lua(L, 1);
 	mb_c_busy++;
 	struct run *r = simulate(m, f, &o);
@@ -187,9 +208,9 @@ struct at_start {
 static struct at_start at_start_new(lua_State *L)
 {
 	struct at_start s;
-	struct stabilization none = {STAB_NONE, 0, 0};
+	struct formulation_config plain = {{STAB_NONE, 0, 0}, 0, NULL, 0};
 	s.m = model_from_lua(L, 1);
-	s.ws = formulation_body.setup(s.m, &none);
+	s.ws = formulation_body.setup(s.m, &plain);
 	s.n = 3 * s.m->nbodies;
 	s.y = calloc(2 * (size_t)s.n + 1, sizeof(double));
 	formulation_body.initial_state(s.ws, s.y);
@@ -246,11 +267,90 @@ static int core_correct(lua_State *L)
 	return at_start_finish(L, &s, status);
 }
 
+static double number_in(lua_State *L, int t, lua_Integer i)
+{
+	lua_geti(L, t, i);
+	double v = lua_tonumber(L, -1);
+	lua_pop(L, 1);
+	return v;
+}
+
+static void push_matrix_rows(lua_State *L, const double *a, int rows, int cols)
+{
+	double *m = mb_push_matrix(L, rows, cols);
+	memcpy(m, a, sizeof(double) * (size_t)rows * (size_t)cols);
+}
+
+static void push_ints(lua_State *L, const int *v, int n, int offset)
+{
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_pushinteger(L, v[i] + offset);
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* joint_pieces(desc, opts): the tree and B, Ḃθ̇, M̄, h̄, C, γ̄, θ̈, λ at the
+ * initial state (joint indices 1-based, -1 for none). */
+static int core_joint_pieces(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct formulation_config cfg = {{STAB_NONE, 0, 0}, 0, NULL, 0};
+	if (lua_istable(L, 2))
+		read_config(L, 2, &cfg);
+	struct model *m = model_from_lua(L, 1);
+	void *ws = formulation_joint.setup(m, &cfg);
+	/* opts.theta, opts.theta_d: evaluate there instead of at the start */
+	int n0 = jc_size(ws);
+	double *y = NULL;
+	if (lua_istable(L, 2)) {
+		lua_getfield(L, 2, "theta");
+		lua_getfield(L, 2, "theta_d");
+		if (lua_istable(L, -2)) {
+			y = calloc(2 * (size_t)n0 + 1, sizeof(double));
+			for (int k = 0; k < n0; k++) {
+				y[k] = number_in(L, -2, k + 1);
+				y[n0 + k] = lua_istable(L, -1) ? number_in(L, -1, k + 1) : 0;
+			}
+		}
+		lua_pop(L, 2);
+	}
+	struct jc_pieces p;
+	int status = jc_evaluate(ws, luaL_optnumber(L, 3, 0), y, &p);
+	free(y);
+	if (status == 0) {
+		int n = p.n, nc = p.nc, nb = p.tree.nbodies;
+		lua_newtable(L);
+		push_ints(L, p.tree.parent, nb, 1), lua_setfield(L, -2, "parent");
+		push_ints(L, p.tree.joint, nb, 1), lua_setfield(L, -2, "joint");
+		push_ints(L, p.tree.coord, nb, 1), lua_setfield(L, -2, "coord");
+		push_ints(L, p.tree.kind, nb, 0), lua_setfield(L, -2, "kind");
+		push_ints(L, p.tree.cut, p.tree.ncut, 1), lua_setfield(L, -2, "cut");
+		push_matrix_rows(L, p.B, 3 * nb, n), lua_setfield(L, -2, "B");
+		push_doubles(L, p.bias, 3 * nb), lua_setfield(L, -2, "Bdtd");
+		push_matrix_rows(L, p.Mbar, n, n), lua_setfield(L, -2, "M");
+		push_doubles(L, p.hbar, n), lua_setfield(L, -2, "h");
+		push_matrix_rows(L, p.C, nc, n), lua_setfield(L, -2, "C");
+		push_doubles(L, p.gamma, nc), lua_setfield(L, -2, "gamma");
+		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
+		push_doubles(L, p.lambda, nc), lua_setfield(L, -2, "lambda");
+		push_doubles(L, p.theta, n), lua_setfield(L, -2, "theta");
+		push_doubles(L, p.theta_d, n), lua_setfield(L, -2, "theta_d");
+		push_doubles(L, p.c, 3 * nb), lua_setfield(L, -2, "c");
+		push_doubles(L, p.cd, 3 * nb), lua_setfield(L, -2, "cd");
+	} else {
+		lua_pushstring(L, m->error);
+	}
+	formulation_joint.release(ws);
+	model_free(m);
+	return status == 0 ? 1 : lua_error(L);
+}
+
 int mb_open_model(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {
 	    {"simulate", core_simulate}, {"evaluate", core_evaluate}, {"correct", core_correct},
-	    {NULL, NULL}};
+	    {"joint_pieces", core_joint_pieces}, {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;
 }

@@ -81,11 +81,26 @@ void mb_report(lua_State *L, const char *progname)
 	lua_pop(L, 1);
 }
 
+/* The script's arguments, arg[1..n], also arrive as `...` (as in lua(1)). */
+static int push_script_args(lua_State *L)
+{
+	if (lua_getglobal(L, "arg") != LUA_TTABLE) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	int n = (int)luaL_len(L, -1);
+	luaL_checkstack(L, n + 3, "too many arguments to the script");
+	for (int i = 1; i <= n; i++)
+		lua_rawgeti(L, -i, i);
+	lua_remove(L, -n - 1);
+	return n;
+}
+
 int mb_dofile(lua_State *L, const char *path)
 {
 	int status = luaL_loadfile(L, path);
 	if (status == LUA_OK)
-		status = mb_docall(L, 0, 0);
+		status = mb_docall(L, push_script_args(L), 0);
 	if (status != LUA_OK)
 		mb_report(L, NULL);
 	return status;

@@ -203,7 +203,7 @@ struct run *simulate(struct model *m, const struct formulation *f, const struct 
 {
 	struct run *r = calloc(1, sizeof *r);
 	double start = now();
-	void *ws = f->setup(m, &o->stab);
+	void *ws = f->setup(m, &o->cfg);
 	int n = f->state_size(ws);
 	double *y = calloc((size_t)n + 1, sizeof(double));
 	f->initial_state(ws, y);
@@ -213,10 +213,7 @@ struct run *simulate(struct model *m, const struct formulation *f, const struct 
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 
 	int ok = !o->correct || f->correct(ws, 0, y) == 0;
-	if (ok && o->correct) {
-		r->corrected = malloc(sizeof(double) * (size_t)n);
-		memcpy(r->corrected, y, sizeof(double) * (size_t)n);
-	}
+	r->corrected = ok && o->correct;
 	if (ok && record(r, m, f, ws, 0, y) == 0) {
 		if (step_type(o->integrator))
 			run_adaptive(r, m, f, ws, o, y, n, nsteps);
@@ -241,6 +238,5 @@ void run_free(struct run *r)
 	for (int i = 0; i < r->count; i++)
 		sample_free(r->samples[i]);
 	free(r->samples);
-	free(r->corrected);
 	free(r);
 }

@@ -12,7 +12,7 @@ struct sim_options {
 	double tol;             /* adaptive: relative and absolute tolerance */
 	int correct;            /* correct initial conditions first */
 	int dense;              /* adaptive: interpolate reports between free steps */
-	struct stabilization stab;
+	struct formulation_config cfg;
 	int progress;           /* print progress on stderr */
 };
 
@@ -23,7 +23,7 @@ struct run {
 	long fevals, steps;
 	double wall;
 	char error[600]; /* empty when the run reached tf */
-	double *corrected; /* the initial state after correction (NULL if none) */
+	int corrected; /* the initial conditions were corrected (the first sample shows them) */
 	int state_size;
 };
 

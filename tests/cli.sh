@@ -57,11 +57,18 @@ expect_match progress-file "$(cat "$XDG_DATA_HOME/mechbench/progress.lua")" 'don
 # the lesson self-test through the program (what make check feeds in)
 out=$("$MB" --batch -e 'local p, f = mb.lesson.selftest(2); print(p, f)'); expect_match lesson2-selftest "$out" '^[0-9]+	0$'
 
-# every example runs in batch mode and prints its summary
+# every example runs in batch mode, in both formulations, and prints its summary
 for ex in "$OLDPWD"/examples/*.lua; do
   out=$("$MB" --batch "$ex" 2>&1); rc=$?
   expect_eq "example $(basename "$ex") rc" "$rc" 0
   expect_match "example $(basename "$ex") prints" "$out" '[0-9]'
+  if grep -q '"model" then return build' "$ex"; then
+    out=$("$MB" --batch "$ex" joint 2>&1); rc=$?
+    expect_eq "example $(basename "$ex") joint rc" "$rc" 0
+    expect_match "example $(basename "$ex") joint coordinates" "$out" 'joint coordinates'
+  fi
 done
+printf 'print(...)\n' > dots.lua
+out=$("$MB" dots.lua a b); expect_eq script-varargs "$out" "$(printf 'a\tb')"
 
 finish

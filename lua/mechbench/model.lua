@@ -439,6 +439,7 @@ end
 ------------------------------------------------------------------ analyses
 
 local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true }
+local formulations = { body = true, joint = true }
 
 local function run_options(opts, level)
   opts = opts or {}
@@ -449,6 +450,15 @@ local function run_options(opts, level)
   o.tf = o.tf or 1
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
+  if not formulations[o.formulation] then
+    local names = {}
+    for k in pairs(formulations) do names[#names + 1] = k end
+    table.sort(names)
+    bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(names, ", ") .. ")")
+  end
+  if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
+    bad('angles must be "relative" or "absolute"')
+  end
   if not integrators[o.integrator] then
     bad("unknown integrator '" .. tostring(o.integrator) .. "' (use rk4, rk45, rkck or rk8pd)")
   end
@@ -465,8 +475,37 @@ local function run_options(opts, level)
   return o
 end
 
+-- Joint coordinates: a tree the user picked, as joint indices (0-based).
+-- Joints that cannot be tree joints are cut, with a word; a "tree" that
+-- closes a loop is refused.
+local function tree_option(m, o, level)
+  if o.tree == nil then return end
+  local function bad(msg) error(string.format("%s: %s", where(level + 1), msg), 0) end
+  if type(o.tree) ~= "table" then bad('tree must be a list of joint names: tree = {"pin", ...}') end
+  local index, root = {}, {}
+  for i, j in ipairs(m._order.joints) do index[j.name] = i - 1 end
+  local function find(b) while root[b] and root[b] ~= b do b = root[b] end return b end
+  local idx = {}
+  for _, ref in ipairs(o.tree) do
+    local j = m.joints[name_of(ref)]
+    if not j then bad("tree: unknown joint '" .. tostring(name_of(ref)) .. "'") end
+    if j.type ~= "revolute" and j.type ~= "translational" then
+      io.stderr:write(string.format("%s: joint '%s' (%s) cannot be a tree joint in joint coordinates; it is cut instead\n",
+        where(level + 1), j.name, j.type))
+    else
+      local a = find(name_of(m.points[name_of(j.points[1])].body))
+      local b = find(name_of(m.points[name_of(j.points[2])].body))
+      if a == b then bad("tree: joint '" .. j.name .. "' closes a loop with the joints before it; a tree has no loops") end
+      root[a] = b
+      idx[#idx + 1] = index[j.name]
+    end
+  end
+  o.tree_joints = idx
+end
+
 function Model:simulate(opts)
   local o = run_options(opts, 2)
+  tree_option(self, o, 2)
   local desc = self:compile()
   local raw = core.model.simulate(desc, o)
   local r = require("mechbench.result").new(self, raw, o)
@@ -503,6 +542,43 @@ function Model:correct()
       vx = b.vel[1], vy = b.vel[2], omega = b.omega }
   end
   return out
+end
+
+-- The joint-coordinate pieces at the initial state (Ch. 9): the tree, the
+-- cut joints, B, Ḃθ̇ (Bdtd), M̄ (M), h̄ (h), C, γ̄ (gamma), θ̈ (acc), λ.
+local JointPieces = {}
+JointPieces.__index = JointPieces
+function JointPieces:__tostring()
+  local lines = { string.format("joint coordinates of '%s': %d coordinates, %d cut-joint rows",
+    self.model_name, #self.theta, #self.gamma) }
+  for _, t in ipairs(self.tree) do
+    lines[#lines + 1] = string.format("  %-12s hangs from %-12s by %-14s coordinate %d (%s)",
+      t.body, t.parent, t.joint or "(floating)", t.coordinate, t.kind)
+  end
+  if #self.cut > 0 then lines[#lines + 1] = "  cut joints: " .. table.concat(self.cut, ", ") end
+  return table.concat(lines, "\n")
+end
+
+function Model:joint_coords(opts)
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  tree_option(self, o, 2)
+  local desc = self:compile()
+  local ok, p = pcall(core.model.joint_pieces, desc, o, o.t or 0)
+  if not ok then error(string.format("%s: %s", where(2), p), 0) end
+  local bodies, joints = self._order.bodies, self._order.joints
+  local kinds = { [0] = "x, y, angle", [1] = "angle", [2] = "slide" }
+  p.model_name = self.name
+  p.tree = {}
+  for i, b in ipairs(bodies) do
+    local parent = p.parent[i] == 0 and "ground" or bodies[p.parent[i]].name
+    p.tree[i] = { body = b.name, parent = parent, joint = p.joint[i] > 0 and joints[p.joint[i]].name or nil,
+      coordinate = p.coord[i], kind = kinds[p.kind[i]] }
+  end
+  local cut = {}
+  for i, k in ipairs(p.cut) do cut[i] = joints[k].name end
+  p.cut = cut
+  return setmetatable(p, JointPieces)
 end
 
 function Model:dof()

@@ -20,13 +20,12 @@ function M.new(model, raw, opts)
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
-  if raw.corrected then
-    local n, y = #r.body_order, raw.corrected
+  if raw.corrected and #r.t > 0 then
     r.corrected = {}
-    for i, name in ipairs(r.body_order) do
-      local k = 3 * (i - 1)
-      r.corrected[name] = { x = y[k + 1], y = y[k + 2], angle = y[k + 3],
-        vx = y[3 * n + k + 1], vy = y[3 * n + k + 2], omega = y[3 * n + k + 3] }
+    for _, name in ipairs(r.body_order) do
+      local b = r.bodies[name]
+      r.corrected[name] = { x = b.x[1], y = b.y[1], angle = b.angle[1], vx = b.vx[1], vy = b.vy[1],
+        omega = b.omega[1] }
     end
   end
   return r

@@ -1,0 +1,189 @@
+-- The joint-coordinate formulation: the Chapter 9 oracles, B and Ḃθ̇
+-- against finite differences of the recursive kinematics, and agreement
+-- with body coordinates on every example model.
+local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
+local here = arg[0]:match("(.*/)")
+local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
+local vec = mb.vec
+
+---------------------------------------------------------------- O-9.3
+local function ex93()
+  local m = mb.model{ name = "Ex 9.3" }
+  m:body{ name = "arm", mass = 2, inertia = 0.04, pos = {0.25 * math.sqrt(3), -0.25}, angle = math.pi / 3 }
+  m:body{ name = "slider", mass = 1, inertia = 0.1, pos = {0.4 * math.sqrt(3), -0.4}, angle = math.pi / 3 }
+  m:point{ name = "O1", body = "arm", at = {0, 0.5} }
+  m:point{ name = "O", body = "ground" }
+  m:point{ name = "A", body = "slider" }
+  m:vector{ name = "u1", body = "arm", dir = {0, -1} }
+  m:vector{ name = "u2", body = "slider", dir = {0, -1} }
+  m:joint{ name = "pin", type = "revolute", points = {"O1", "O"} }
+  m:joint{ name = "slide", type = "translational", points = {"A", "O1"}, vectors = {"u2", "u1"} }
+  m:force{ name = "coil", type = "rot-spring-damper", bodies = {"arm", "ground"}, k = 6 }
+  m:force{ name = "strut", type = "spring-damper", points = {"A", "O"}, k = 20, length = 0.7, c = 5 }
+  return m
+end
+local p = ex93():joint_coords()
+T.near_all(p.theta, {math.pi / 3, 0.8}, 1e-12, "O-9.3 joint coordinates")
+T.near_all(p.B, {{0.25, 0}, {0.4330, 0}, {1, 0}, {0.4, 0.8660}, {0.6928, -0.5}, {1, 0}}, 1e-4, "O-9.3 B")
+T.near_all(p.M, {{1.28, 0}, {0, 1}}, 1e-12, "O-9.3 M")
+T.near_all(p.h, {-21.5755, 2.9050}, 1e-4, "O-9.3 h")
+T.near_all(p.acc, {-16.8558, 2.9050}, 1e-4, "O-9.3 joint accelerations")
+
+---------------------------------------------------------------- O-9.5, O-9.5A
+local function inverted_slider_crank()
+  local L1, L2, L3 = 0.208, 0.6, 0.195
+  local th1, th2, th3, w1, w2, w3 = math.rad(345), 0.2149, 0.4017, math.pi, 1.4453, 0.5816
+  local m = mb.model{ name = "inverted slider-crank" }
+  local s1, r2, u = vec.rotate(th1, {L1 / 2, 0}), vec.rotate(th2, {L2 / 2, 0}), vec.unit(th2)
+  m:body{ name = "crank", mass = 0.2, inertia = 0.004, pos = vec(0.15, 0.33) + s1, angle = th1,
+         vel = w1 * vec.rot(s1), omega = w1 }
+  m:body{ name = "link", mass = 1.0, inertia = 0.1, pos = r2, angle = th2, vel = w2 * vec.rot(r2), omega = w2 }
+  m:body{ name = "block", mass = 0.5, inertia = 0.05, pos = th3 * u, angle = th2,
+          vel = w3 * u + th3 * w2 * vec.rot(u), omega = w2 }
+  m:point{ name = "O", body = "ground", at = {0.15, 0.33} }
+  m:point{ name = "Q", body = "ground" }
+  m:point{ name = "O1", body = "crank", at = {-L1 / 2, 0} }
+  m:point{ name = "B1", body = "crank", at = {L1 / 2, 0} }
+  m:point{ name = "Q2", body = "link", at = {-L2 / 2, 0} }
+  m:point{ name = "G3", body = "block" }
+  m:point{ name = "B3", body = "block", at = {0, L3} }
+  m:vector{ name = "u2", body = "link", dir = {1, 0} }
+  m:vector{ name = "u3", body = "block", dir = {1, 0} }
+  m:joint{ name = "O", type = "revolute", points = {"O1", "O"} }
+  m:joint{ name = "Q", type = "revolute", points = {"Q2", "Q"} }
+  m:joint{ name = "slide", type = "translational", points = {"G3", "Q2"}, vectors = {"u3", "u2"} }
+  m:joint{ name = "B", type = "revolute", points = {"B1", "B3"} }
+  return m
+end
+p = inverted_slider_crank():joint_coords{ tree = {"O", "Q", "slide"} }
+T.eq(p.cut[1], "B", "O-9.5: the pin B is cut")
+T.near_all(p.M, {{0.0062, 0, 0}, {0, 0.3207, 0}, {0, 0, 0.5}}, 1e-4, "O-9.5 M")
+T.near_all(p.h, {-0.1971, -5.1380, -0.6264}, 1e-4, "O-9.5 h")
+T.near_all(p.Bdtd, {-0.9915, 0.2657, 0, -0.6123, -0.1336, 0, -1.1783, 1.4636, 0}, 1e-4, "O-9.5 Bdtd")
+T.near_all(p.C, {{0.0538, 0.2762, -0.9770}, {0.2009, -0.3509, -0.2132}}, 1e-4, "O-9.5A C")
+T.near_all(p.gamma, {0.8915, 0.5343}, 1e-4, "O-9.5A right side -Cdot thetadot")
+T.near_all(p.acc, {-26.8578, -13.1827, -6.1188}, 1e-4, "O-9.5A joint accelerations")
+T.near_all(p.lambda, {2.6085, -0.5418}, 1e-4, "O-9.5A Lagrange multipliers")
+
+---------------------------------------------------------------- B and Ḃθ̇ by finite differences
+local function fd_check(label, m, opts)
+  opts = opts or {}
+  local base = m:joint_coords(opts)
+  local th, thd, n = base.theta, base.theta_d, #base.theta
+  -- a state away from the start, with every rate non-zero
+  for k = 1, n do th[k] = th[k] + 0.1 * k; thd[k] = (thd[k] ~= 0 and thd[k] or 0) + 0.3 * (-1) ^ k end
+  local function at(theta)
+    local o = {}
+    for key, v in pairs(opts) do o[key] = v end
+    o.theta, o.theta_d = theta, thd
+    return m:joint_coords(o)
+  end
+  local p0, h, worst_b, worst_bias = at(th), 1e-6, 0, 0
+  for k = 1, n do
+    local plus, minus = {table.unpack(th)}, {table.unpack(th)}
+    plus[k], minus[k] = th[k] + h, th[k] - h
+    local cp, cm = at(plus).c, at(minus).c
+    for r = 1, #cp do worst_b = math.max(worst_b, math.abs((cp[r] - cm[r]) / (2 * h) - p0.B(r, k))) end
+  end
+  -- Ḃθ̇ = d/dt(B) θ̇ along θ + θ̇ t
+  local plus, minus = {}, {}
+  for k = 1, n do plus[k], minus[k] = th[k] + h * thd[k], th[k] - h * thd[k] end
+  local bp, bm = at(plus), at(minus)
+  for r = 1, #p0.c do
+    local s = 0
+    for k = 1, n do s = s + (bp.B(r, k) - bm.B(r, k)) / (2 * h) * thd[k] end
+    worst_bias = math.max(worst_bias, math.abs(s - p0.Bdtd[r]))
+  end
+  -- and ċ = B θ̇
+  local worst_v = 0
+  for r = 1, #p0.c do
+    local s = 0
+    for k = 1, n do s = s + p0.B(r, k) * thd[k] end
+    worst_v = math.max(worst_v, math.abs(s - p0.cd[r]))
+  end
+  T.ok(worst_b < 1e-7, ("%s: B = dc/dtheta (%.2g)"):format(label, worst_b))
+  T.ok(worst_bias < 1e-6, ("%s: Bdot thetadot by differences (%.2g)"):format(label, worst_bias))
+  T.ok(worst_v < 1e-12, ("%s: c' = B theta' (%.2g)"):format(label, worst_v))
+end
+
+fd_check("double pendulum, relative angles", example("double_pendulum")())
+fd_check("double pendulum, absolute angles", example("double_pendulum")(), { angles = "absolute" })
+fd_check("slide with the guide as parent (Ex 9.3)", ex93())
+fd_check("slider-crank, slide on the ground", example("slider_crank")())
+do -- the guide hangs from the slider: the rail is the child
+  local m = mb.model{ name = "rail on a carrier" }
+  m:body{ name = "carrier", mass = 1, inertia = 0.1, pos = {0.5, 0}, angle = 0.3 }
+  m:body{ name = "rail", mass = 2, inertia = 0.2, pos = {0.9, 0.3}, angle = 0.3 + 0.5 }
+  m:point{ name = "O", body = "ground" }
+  m:point{ name = "C0", body = "carrier", at = {-0.5, 0} }
+  m:point{ name = "C1", body = "carrier", at = {0.4, 0.1} }
+  m:point{ name = "R1", body = "rail", at = {-0.2, 0.05} }
+  m:vector{ name = "uc", body = "carrier", dir = {0, 1} }
+  m:vector{ name = "ur", body = "rail", dir = {math.cos(-0.5), math.sin(-0.5) + 0} }
+  m:joint{ name = "pin", type = "revolute", points = {"C0", "O"} }
+  m:joint{ name = "slide", type = "translational", points = {"C1", "R1"}, vectors = {"uc", "ur"} }
+  fd_check("slide with the guide as child", m)
+end
+do -- a free body floats with (x, y, phi)
+  local m = mb.model{ name = "free" }
+  m:body{ name = "puck", mass = 1, inertia = 0.1, pos = {1, 2}, angle = 0.4, vel = {0.3, -0.1}, omega = 2 }
+  m:body{ name = "arm", mass = 1, inertia = 0.1, pos = {1.5, 2}, angle = 0.4 }
+  m:point{ name = "P", body = "puck", at = {0.2, 0} }
+  m:point{ name = "Q", body = "arm", at = {-0.3, 0} }
+  m:joint{ name = "hinge", type = "revolute", points = {"Q", "P"} }
+  local pp = m:joint_coords()
+  T.eq(pp.tree[1].kind, "x, y, angle", "a body with no path to the ground floats")
+  T.eq(#pp.theta, 4, "floating body (3) + hinge (1) coordinates")
+  fd_check("floating chain", m)
+end
+
+---------------------------------------------------------------- body and joint coordinates agree
+local function agree(label, m, opts, tol_pose)
+  m:correct() -- one consistent start for both
+  local o = { tf = 2, dt = 0.01, tol = 1e-10, show = false }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local c = mb.compare(m, { "body", "joint" }, o)
+  local rb, rj = c.results.body, c.results.joint
+  T.ok(c.maxdiff < (tol_pose or 1e-6), ("%s: poses agree within %.2g over 2 s"):format(label, c.maxdiff))
+  local worst_r, scale = 0, 1
+  for _, name in ipairs(rb.joint_order) do
+    for _, f in ipairs { "fx", "fy", "torque" } do
+      for i = 1, #rb.t do
+        scale = math.max(scale, math.abs(rb.reactions[name][f][i]))
+        worst_r = math.max(worst_r, math.abs(rb.reactions[name][f][i] - rj.reactions[name][f][i]))
+      end
+    end
+  end
+  T.ok(worst_r < 1e-5 * scale, ("%s: reactions agree (%.2g of %.3g)"):format(label, worst_r, scale))
+  local worst_e = 0
+  for i = 1, #rb.t do worst_e = math.max(worst_e, math.abs(rb.energy.total[i] - rj.energy.total[i])) end
+  T.ok(worst_e < 1e-5 * math.max(1, math.abs(rb.energy.total[1])), ("%s: energies agree (%.2g)"):format(label, worst_e))
+  return c
+end
+
+agree("pendulum", example("pendulum")())
+agree("double pendulum", example("double_pendulum")())
+agree("double pendulum, absolute angles", example("double_pendulum")(), { angles = "absolute" })
+agree("sliding pendulum", example("sliding_pendulum")())
+agree("slider-crank (driver cut)", example("slider_crank")())
+agree("four-bar (cut loop)", example("four_bar")())
+agree("inverted slider-crank", inverted_slider_crank())
+agree("Ex 9.3", ex93())
+agree("double A-arm", example("aa")())
+for _, v in ipairs { "A", "B", "C" } do agree("MacPherson " .. v, example("macpherson")(v)) end
+for _, v in ipairs { "A", "B", "C", "D" } do agree("cart " .. v, example("cart")(v)) end
+agree("conveyor", example("conveyor")(), { tf = 1 }, 1e-5)
+agree("rod (floating)", example("rod")(), { tf = 0.5 })
+
+---------------------------------------------------------------- choices and bad input
+local fb = example("four_bar")()
+T.fails(function() fb:joint_coords{ tree = {"O2", "A", "B", "O4"} } end, "joint 'O4' closes a loop", "a tree with a loop is refused")
+T.fails(function() fb:joint_coords{ tree = {"O2", "nope"} } end, "tree: unknown joint 'nope'", "unknown tree joint")
+local pc = fb:joint_coords()
+T.ok(#pc.cut == 1 and #pc.theta == 3, "the four-bar: three tree angles, one cut pin")
+local mp = example("macpherson")("C")
+local pm = mp:joint_coords()
+T.ok(#pm.cut == 2 and pm.tree[1].kind == "x, y, angle", "MacPherson C: no tree joint reaches the knuckle, it floats and both joints are cut")
+T.fails(function() fb:simulate{ formulation = "joint", angles = "sideways" } end, 'angles must be "relative" or "absolute"', "bad angles option")
+
+T.finish()
