@@ -49,6 +49,12 @@ struct jc {
 	gsl_matrix *Mbar, *S, *X;
 	double potential;
 	void *body; /* body-coordinate workspace: reactions, energy, violation */
+	/* composite-rigid-body path (relative coordinates): per coordinate its
+	 * twist (ω, v at the origin), per body its subtree's inertia and wrench */
+	double *twist;     /* 3 per coordinate: ω, vx, vy */
+	int *owner;        /* body of each coordinate */
+	double *composite; /* 4 per body: M, Fx, Fy, Q */
+	double *wrench;    /* 3 per body: fx, fy, n about the origin */
 };
 
 /* ------------------------------------------------------------ the tree */
@@ -194,6 +200,13 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	}
 	struct formulation_config plain = {{STAB_NONE, 0, 0}, 0, NULL, 0};
 	w->body = formulation_body.setup(m, &plain);
+	w->twist = calloc(3 * n + 1, sizeof(double));
+	w->owner = calloc(n + 1, sizeof(int));
+	w->composite = calloc(4 * (size_t)w->nb + 1, sizeof(double));
+	w->wrench = calloc(3 * (size_t)w->nb + 1, sizeof(double));
+	for (int b = 0; b < w->nb; b++)
+		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
+			w->owner[w->link[b].coord + k] = b;
 	return w;
 }
 
@@ -209,6 +222,7 @@ static void release(void *ws)
 	free(w->hbar), free(w->acc), free(w->work), free(w->D), free(w->C);
 	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
 	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->S), gsl_matrix_free(w->X);
+	free(w->twist), free(w->owner), free(w->composite), free(w->wrench);
 	free(w);
 }
 
@@ -216,11 +230,14 @@ static int state_size(const void *ws) { return 2 * ((const struct jc *)ws)->n; }
 
 /* ------------------------------------------------------------ kinematics */
 
-/* Poses c, velocities ċ, B and Ḃθ̇ from θ and θ̇, parents first. */
-static void kinematics(struct jc *w, const double *th, const double *thd)
+/* Poses c, velocities ċ, Ḃθ̇ and (with_b) B from θ and θ̇, parents first.
+ * B costs O(N²); the composite-rigid-body path needs it only for cut joints
+ * and for reporting c̈ = B θ̈ + Ḃθ̇. */
+static void kinematics_b(struct jc *w, const double *th, const double *thd, int with_b)
 {
 	int n = w->n;
-	memset(w->B, 0, sizeof(double) * (size_t)w->n3 * (size_t)n);
+	if (with_b)
+		memset(w->B, 0, sizeof(double) * (size_t)w->n3 * (size_t)n);
 	for (int k = 0; k < w->nb; k++) {
 		int b = w->order[k];
 		const struct tree_link *l = &w->link[b];
@@ -230,7 +247,8 @@ static void kinematics(struct jc *w, const double *th, const double *thd)
 		if (l->kind == TREE_FLOAT) {
 			for (int d = 0; d < 3; d++)
 				q[d] = th[i + d], v[d] = thd[i + d], a[d] = 0;
-			Bx[i] = 1, By[i + 1] = 1, Bp[i + 2] = 1;
+			if (with_b)
+				Bx[i] = 1, By[i + 1] = 1, Bp[i + 2] = 1;
 			continue;
 		}
 		static const double ground[3] = {0, 0, 0};
@@ -244,9 +262,9 @@ static void kinematics(struct jc *w, const double *th, const double *thd)
 		q[2] = (inherit ? qp[2] : 0) + (l->kind == TREE_REVOLUTE ? th[i] : l->alpha);
 		v[2] = (inherit ? vp[2] : 0) + (l->kind == TREE_REVOLUTE ? thd[i] : 0);
 		a[2] = inherit ? ap[2] : 0;
-		if (Bpx && inherit)
+		if (with_b && Bpx && inherit)
 			memcpy(Bp, Bpx + 2 * n, sizeof(double) * (size_t)n);
-		if (l->kind == TREE_REVOLUTE)
+		if (with_b && l->kind == TREE_REVOLUTE)
 			Bp[i] += 1;
 
 		/* position: r_c = r_p + s_p + σ θ u - s_c (σ θ u only for a slide) */
@@ -259,7 +277,8 @@ static void kinematics(struct jc *w, const double *th, const double *thd)
 			ed = v2_scale(sigma, v2_add(v2_scale(thd[i], u), v2_scale(th[i] * wa, un)));
 			ea = v2_scale(sigma, v2_sub(v2_scale(2 * thd[i] * wa, un), v2_scale(th[i] * wa * wa, u)));
 			eB = v2_scale(sigma * th[i], un); /* multiplies B_φ of the parent */
-			Bx[i] += sigma * u.x, By[i] += sigma * u.y;
+			if (with_b)
+				Bx[i] += sigma * u.x, By[i] += sigma * u.y;
 		}
 		vec2 psp = v2_perp(sp), psc = v2_perp(sc);
 		q[0] = qp[0] + sp.x + e.x - sc.x;
@@ -272,12 +291,17 @@ static void kinematics(struct jc *w, const double *th, const double *thd)
 		a[1] = ap[1] + psp.y * ap[2] - sp.y * vp[2] * vp[2] + ea.y + eB.y * ap[2] - psc.y * a[2] +
 		       sc.y * v[2] * v[2];
 		/* B rows: B_r = B_rp + (s̆_p + σθŭ) B_φp - s̆_c B_φ */
-		for (int col = 0; col < n; col++) {
+		for (int col = 0; with_b && col < n; col++) {
 			double bpp = Bpx ? Bpx[2 * n + col] : 0;
 			Bx[col] += (Bpx ? Bpx[col] : 0) + (psp.x + eB.x) * bpp - psc.x * Bp[col];
 			By[col] += (Bpx ? Bpx[n + col] : 0) + (psp.y + eB.y) * bpp - psc.y * Bp[col];
 		}
 	}
+}
+
+static void kinematics(struct jc *w, const double *th, const double *thd)
+{
+	kinematics_b(w, th, thd, 1);
 }
 
 /* ------------------------------------------------------------ cut joints */
@@ -384,24 +408,93 @@ static int factor_cut(struct jc *w, int use_mbar, double t)
 	return 0;
 }
 
-/* ------------------------------------------------------------ dynamics */
+/* ------------------------------------------------------------ M̄ and h̄ */
 
-static int accelerations(struct jc *w, double t, const double *th, const double *thd)
+/* With relative coordinates, a unit rate of coordinate i moves the whole
+ * subtree below it rigidly: a rotation about the joint's pin, a slide along
+ * its axis, or, for a floating body, a translation or a turn about its mass
+ * centre. As a planar twist (ω, v at the origin) the velocity of a point x
+ * is v + ω x̆. Then M̄_ij is the kinetic-energy form of the two twists over
+ * the deeper subtree, whose inertia sums to (M, F = Σ m c, Q = Σ J + m c'c),
+ * and h̄_i is the twist against the subtree's total wrench: O(N²) and O(N)
+ * in place of the O(N³) product B'MB (the composite-rigid-body idea). */
+static void twists(struct jc *w)
 {
-	struct model *m = w->m;
-	if (mb_sigint_seen) {
-		mb_sigint_seen = 0;
-		model_fail(m, "interrupted (Ctrl-C) at t = %g", t);
-		return -1;
+	for (int b = 0; b < w->nb; b++) {
+		const struct tree_link *l = &w->link[b];
+		double *s = w->twist + 3 * l->coord;
+		const double *q = w->c + 3 * b;
+		if (l->kind == TREE_FLOAT) {
+			double t[9] = {0, 1, 0, 0, 0, 1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
+			memcpy(s, t, sizeof t);
+		} else if (l->kind == TREE_REVOLUTE) {
+			vec2 pin = v2_add(v2(q[0], q[1]), v2_rotate(q[2], l->sc));
+			s[0] = 1, s[1] = pin.y, s[2] = -pin.x; /* v = -p̆ */
+		} else {
+			double sigma = l->axis_on_parent ? 1 : -1;
+			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
+			s[0] = 0, s[1] = sigma * u.x, s[2] = sigma * u.y;
+		}
 	}
-	m->fevals++;
+}
+
+/* The energy form of two twists over an inertia (M, F, Q). */
+static double twist_form(const double *a, const double *b, const double *I)
+{
+	double Fpx = -I[2], Fpy = I[1]; /* F̆ */
+	return I[0] * (a[1] * b[1] + a[2] * b[2]) + b[0] * (a[1] * Fpx + a[2] * Fpy) +
+	       a[0] * (b[1] * Fpx + b[2] * Fpy) + a[0] * b[0] * I[3];
+}
+
+/* M̄ and h̄ = B'(h - M Ḃθ̇) from subtree composites. */
+static void composite_terms(struct jc *w)
+{
+	int n = w->n;
+	twists(w);
+	gsl_matrix_set_zero(w->Mbar); /* bodies on different branches do not couple */
+	for (int b = 0; b < w->nb; b++) {
+		const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
+		double *I = w->composite + 4 * b, *f = w->wrench + 3 * b;
+		I[0] = md[0], I[1] = md[0] * q[0], I[2] = md[0] * q[1];
+		I[3] = md[2] + md[0] * (q[0] * q[0] + q[1] * q[1]);
+		double g[3];
+		for (int k = 0; k < 3; k++)
+			g[k] = w->h[3 * b + k] - md[k] * w->bias[3 * b + k];
+		f[0] = g[0], f[1] = g[1], f[2] = g[2] + q[0] * g[1] - q[1] * g[0]; /* moment about O */
+	}
+	for (int k = w->nb - 1; k >= 0; k--) { /* leaves first: a child adds to its parent */
+		int b = w->order[k], p = w->link[b].parent;
+		if (p < 0)
+			continue;
+		for (int d = 0; d < 4; d++)
+			w->composite[4 * p + d] += w->composite[4 * b + d];
+		for (int d = 0; d < 3; d++)
+			w->wrench[3 * p + d] += w->wrench[3 * b + d];
+	}
+	for (int j = 0; j < n; j++) {
+		int b = w->owner[j];
+		const double *sj = w->twist + 3 * j, *I = w->composite + 4 * b, *f = w->wrench + 3 * b;
+		w->hbar[j] = sj[0] * f[2] + sj[1] * f[0] + sj[2] * f[1];
+		/* coordinates of b itself and of its ancestors */
+		for (int a = b; a >= 0; a = w->link[a].parent) {
+			const struct tree_link *la = &w->link[a];
+			int first = la->coord, count = la->kind == TREE_FLOAT ? 3 : 1;
+			for (int i = first; i < first + count; i++) {
+				if (a == b && i > j)
+					continue;
+				double v = twist_form(w->twist + 3 * i, sj, I);
+				gsl_matrix_set(w->Mbar, (size_t)i, (size_t)j, v);
+				gsl_matrix_set(w->Mbar, (size_t)j, (size_t)i, v);
+			}
+		}
+	}
+}
+
+/* The same, straight from B (needed for absolute angles, whose rates do
+ * not move whole subtrees rigidly). */
+static void product_terms(struct jc *w)
+{
 	int n = w->n, n3 = w->n3;
-	kinematics(w, th, thd);
-	if (forces_apply(m, w->c, w->cd, t, w->h, &w->potential) != 0)
-		return -1;
-	if (w->nc > 0 && cut_constraints(w, t) != 0)
-		return -1;
-	/* M̄ = B'MB and h̄ = B'(h - M Ḃθ̇) (Eqs. 9.22-9.23) */
 	double *rhs = w->work;
 	for (int k = 0; k < n3; k++)
 		rhs[k] = w->h[k] - w->mdiag[k] * w->bias[k];
@@ -420,6 +513,34 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 			gsl_matrix_set(w->Mbar, (size_t)b, (size_t)a, s);
 		}
 	}
+}
+
+static void mass_terms(struct jc *w)
+{
+	if (w->absolute)
+		product_terms(w);
+	else
+		composite_terms(w);
+}
+
+/* ------------------------------------------------------------ dynamics */
+
+static int accelerations(struct jc *w, double t, const double *th, const double *thd)
+{
+	struct model *m = w->m;
+	if (mb_sigint_seen) {
+		mb_sigint_seen = 0;
+		model_fail(m, "interrupted (Ctrl-C) at t = %g", t);
+		return -1;
+	}
+	m->fevals++;
+	int n = w->n;
+	kinematics_b(w, th, thd, w->nc > 0 || w->absolute);
+	if (forces_apply(m, w->c, w->cd, t, w->h, &w->potential) != 0)
+		return -1;
+	if (w->nc > 0 && cut_constraints(w, t) != 0)
+		return -1;
+	mass_terms(w); /* M̄ = B'MB, h̄ = B'(h - M Ḃθ̇) (Eqs. 9.22-9.23) */
 	if (cholesky(w->Mbar) != 0) {
 		model_fail(m, "at t = %g the joint-coordinate mass matrix is singular", t);
 		return -1;
@@ -482,6 +603,7 @@ static int measure(void *ws, double t, const double *y, struct sample *out)
 	if (accelerations(w, t, y, y + w->n) != 0)
 		return -1;
 	w->m->fevals = fe;
+	kinematics(w, y, y + w->n); /* with B, for c̈ */
 	double *cdd = w->work; /* after accelerations, work is free again */
 	body_accelerations(w, cdd);
 	return bc_measure_given(w->body, t, w->c, w->cd, cdd, out);
@@ -582,17 +704,13 @@ int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
 		initial_state(w, y);
 	int status = accelerations(w, t, y, y + w->n);
 	if (status == 0) {
-		/* M̄ was factored in place: rebuild it for display */
+		/* M̄ was factored in place: rebuild it for display (h̄ is intact) */
 		kinematics(w, y, y + w->n);
-		for (int a = 0; a < w->n; a++)
-			for (int b = 0; b < w->n; b++) {
-				double s = 0;
-				for (int k = 0; k < w->n3; k++) {
-					const double *row = w->B + (size_t)k * (size_t)w->n;
-					s += row[a] * w->mdiag[k] * row[b];
-				}
-				gsl_matrix_set(w->Mbar, (size_t)a, (size_t)b, s);
-			}
+		double *hbar = malloc(sizeof(double) * (size_t)w->n + 1);
+		memcpy(hbar, w->hbar, sizeof(double) * (size_t)w->n);
+		mass_terms(w);
+		memcpy(w->hbar, hbar, sizeof(double) * (size_t)w->n);
+		free(hbar);
 		memcpy(w->work, y, sizeof(double) * 2 * (size_t)w->n); /* θ, θ̇ for the caller */
 	}
 	*out = (struct jc_pieces){
