@@ -78,6 +78,8 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:force{ name, type = "spring-damper", points = {"A", "B"}, k, length, c }
       also rot-spring-damper, force, torque, joint-friction, user
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
+  r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
+  m:joint_coords()                           the tree, B, M-bar, h-bar, C
   m:evaluate()                               M, D, gamma, h, acc, lambda now
   m:correct()                                fix initial positions, velocities]]
 

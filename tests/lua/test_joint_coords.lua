@@ -7,21 +7,7 @@ local function example(name) return loadfile(here .. "../../examples/" .. name .
 local vec = mb.vec
 
 ---------------------------------------------------------------- O-9.3
-local function ex93()
-  local m = mb.model{ name = "Ex 9.3" }
-  m:body{ name = "arm", mass = 2, inertia = 0.04, pos = {0.25 * math.sqrt(3), -0.25}, angle = math.pi / 3 }
-  m:body{ name = "slider", mass = 1, inertia = 0.1, pos = {0.4 * math.sqrt(3), -0.4}, angle = math.pi / 3 }
-  m:point{ name = "O1", body = "arm", at = {0, 0.5} }
-  m:point{ name = "O", body = "ground" }
-  m:point{ name = "A", body = "slider" }
-  m:vector{ name = "u1", body = "arm", dir = {0, -1} }
-  m:vector{ name = "u2", body = "slider", dir = {0, -1} }
-  m:joint{ name = "pin", type = "revolute", points = {"O1", "O"} }
-  m:joint{ name = "slide", type = "translational", points = {"A", "O1"}, vectors = {"u2", "u1"} }
-  m:force{ name = "coil", type = "rot-spring-damper", bodies = {"arm", "ground"}, k = 6 }
-  m:force{ name = "strut", type = "spring-damper", points = {"A", "O"}, k = 20, length = 0.7, c = 5 }
-  return m
-end
+local ex93 = example("variable_length_pendulum")
 local p = ex93():joint_coords()
 T.near_all(p.theta, {math.pi / 3, 0.8}, 1e-12, "O-9.3 joint coordinates")
 T.near_all(p.B, {{0.25, 0}, {0.4330, 0}, {1, 0}, {0.4, 0.8660}, {0.6928, -0.5}, {1, 0}}, 1e-4, "O-9.3 B")
@@ -30,31 +16,7 @@ T.near_all(p.h, {-21.5755, 2.9050}, 1e-4, "O-9.3 h")
 T.near_all(p.acc, {-16.8558, 2.9050}, 1e-4, "O-9.3 joint accelerations")
 
 ---------------------------------------------------------------- O-9.5, O-9.5A
-local function inverted_slider_crank()
-  local L1, L2, L3 = 0.208, 0.6, 0.195
-  local th1, th2, th3, w1, w2, w3 = math.rad(345), 0.2149, 0.4017, math.pi, 1.4453, 0.5816
-  local m = mb.model{ name = "inverted slider-crank" }
-  local s1, r2, u = vec.rotate(th1, {L1 / 2, 0}), vec.rotate(th2, {L2 / 2, 0}), vec.unit(th2)
-  m:body{ name = "crank", mass = 0.2, inertia = 0.004, pos = vec(0.15, 0.33) + s1, angle = th1,
-         vel = w1 * vec.rot(s1), omega = w1 }
-  m:body{ name = "link", mass = 1.0, inertia = 0.1, pos = r2, angle = th2, vel = w2 * vec.rot(r2), omega = w2 }
-  m:body{ name = "block", mass = 0.5, inertia = 0.05, pos = th3 * u, angle = th2,
-          vel = w3 * u + th3 * w2 * vec.rot(u), omega = w2 }
-  m:point{ name = "O", body = "ground", at = {0.15, 0.33} }
-  m:point{ name = "Q", body = "ground" }
-  m:point{ name = "O1", body = "crank", at = {-L1 / 2, 0} }
-  m:point{ name = "B1", body = "crank", at = {L1 / 2, 0} }
-  m:point{ name = "Q2", body = "link", at = {-L2 / 2, 0} }
-  m:point{ name = "G3", body = "block" }
-  m:point{ name = "B3", body = "block", at = {0, L3} }
-  m:vector{ name = "u2", body = "link", dir = {1, 0} }
-  m:vector{ name = "u3", body = "block", dir = {1, 0} }
-  m:joint{ name = "O", type = "revolute", points = {"O1", "O"} }
-  m:joint{ name = "Q", type = "revolute", points = {"Q2", "Q"} }
-  m:joint{ name = "slide", type = "translational", points = {"G3", "Q2"}, vectors = {"u3", "u2"} }
-  m:joint{ name = "B", type = "revolute", points = {"B1", "B3"} }
-  return m
-end
+local inverted_slider_crank = example("inverted_slider_crank")
 p = inverted_slider_crank():joint_coords{ tree = {"O", "Q", "slide"} }
 T.eq(p.cut[1], "B", "O-9.5: the pin B is cut")
 T.near_all(p.M, {{0.0062, 0, 0}, {0, 0.3207, 0}, {0, 0, 0.5}}, 1e-4, "O-9.5 M")
@@ -185,5 +147,21 @@ local mp = example("macpherson")("C")
 local pm = mp:joint_coords()
 T.ok(#pm.cut == 2 and pm.tree[1].kind == "x, y, angle", "MacPherson C: no tree joint reaches the knuckle, it floats and both joints are cut")
 T.fails(function() fb:simulate{ formulation = "joint", angles = "sideways" } end, 'angles must be "relative" or "absolute"', "bad angles option")
+
+-- a joint that cannot be a tree joint is cut, with a word on stderr
+local sc = example("slider_crank")()
+local err_file = os.tmpname()
+local saved = io.stderr
+io.stderr = io.open(err_file, "w")
+local ps = sc:joint_coords{ tree = {"main", "crank pin", "motor"} }
+io.stderr:close()
+io.stderr = saved
+local said = io.open(err_file):read("a")
+os.remove(err_file)
+T.ok(said:find("joint 'motor' (driver) cannot be a tree joint in joint coordinates; it is cut instead", 1, true),
+  "an unsupported tree joint is named: " .. said)
+local motor_cut = false
+for _, n in ipairs(ps.cut) do motor_cut = motor_cut or n == "motor" end
+T.ok(motor_cut, "and cut")
 
 T.finish()

@@ -150,4 +150,10 @@ local tab = c:table()
 T.ok(tab:find("fevals", 1, true) and tab:find("rk4 10 ms", 1, true) and tab:find("(reference)", 1, true), "the comparison table")
 T.fails(function() mb.compare(fb, { "joint-x" }, { tf = 1, show = false }) end, "unknown formulation 'joint-x'", "unknown formulation named")
 
+-- body against joint coordinates on the four-bar: the difference is tiny,
+-- and the batch table shows both rows
+local bj = mb.compare(example("four_bar")(), { "body", "joint" }, { tf = 2, dt = 0.01, tol = 1e-10, show = false })
+T.ok(bj.maxdiff < 1e-7, ("four-bar, body vs joint coordinates: largest difference %.2g"):format(bj.maxdiff))
+T.ok(bj:table():find("joint", 1, true) and bj.figures.joint.fevals > 0, "figures for both formulations")
+
 T.finish()
