@@ -13,6 +13,7 @@
 
 #include "anim.h"
 #include "lua_core.h"
+#include "luafield.h"
 
 #define SCENE_META "mechbench.scene"
 #define POSES_META "mechbench.poses"
@@ -181,14 +182,6 @@ static int view_frame(lua_State *L)
 
 /* ------------------------------------------------------------ plots */
 
-static char *string_field(lua_State *L, int t, const char *key)
-{
-	lua_getfield(L, t, key);
-	char *s = lua_isstring(L, -1) ? strdup(lua_tostring(L, -1)) : NULL;
-	lua_pop(L, 1);
-	return s;
-}
-
 static double *numbers_field(lua_State *L, int t, const char *key, int *n)
 {
 	lua_getfield(L, t, key);
@@ -213,9 +206,9 @@ static void plot_from_lua(lua_State *L, int t, struct plot_spec *p)
 {
 	t = lua_absindex(L, t);
 	memset(p, 0, sizeof *p);
-	p->title = string_field(L, t, "title");
-	p->xlabel = string_field(L, t, "xlabel");
-	p->ylabel = string_field(L, t, "ylabel");
+	p->title = field_strdup(L, t, "title");
+	p->xlabel = field_strdup(L, t, "xlabel");
+	p->ylabel = field_strdup(L, t, "ylabel");
 	lua_getfield(L, t, "series");
 	p->nseries = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
 	p->series = calloc((size_t)p->nseries + 1, sizeof *p->series);
@@ -225,7 +218,7 @@ static void plot_from_lua(lua_State *L, int t, struct plot_spec *p)
 		p->series[s].x = numbers_field(L, -1, "x", &nx);
 		p->series[s].y = numbers_field(L, -1, "y", &ny);
 		p->series[s].n = nx < ny ? nx : ny;
-		p->series[s].label = string_field(L, -1, "label");
+		p->series[s].label = field_strdup(L, -1, "label");
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);

@@ -10,42 +10,7 @@
 
 #include "force.h"
 #include "joint.h"
-
-static double num_field(lua_State *L, int t, const char *key, double fallback)
-{
-	lua_getfield(L, t, key);
-	double v = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : fallback;
-	lua_pop(L, 1);
-	return v;
-}
-
-static int int_field(lua_State *L, int t, const char *key, int fallback)
-{
-	return (int)num_field(L, t, key, fallback);
-}
-
-static char *str_field(lua_State *L, int t, const char *key)
-{
-	lua_getfield(L, t, key);
-	const char *s = lua_tostring(L, -1);
-	char *copy = strdup(s ? s : "?");
-	lua_pop(L, 1);
-	return copy;
-}
-
-static vec2 vec_field(lua_State *L, int t, const char *key)
-{
-	vec2 v = {0, 0};
-	lua_getfield(L, t, key);
-	if (lua_istable(L, -1)) {
-		lua_geti(L, -1, 1);
-		lua_geti(L, -2, 2);
-		v = v2(lua_tonumber(L, -2), lua_tonumber(L, -1));
-		lua_pop(L, 2);
-	}
-	lua_pop(L, 1);
-	return v;
-}
+#include "luafield.h"
 
 static void triple_field(lua_State *L, int t, const char *key, double out[3])
 {
@@ -56,6 +21,13 @@ static void triple_field(lua_State *L, int t, const char *key, double out[3])
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);
+}
+
+/* A name, "?" when missing (every element has one from model.lua). */
+static char *name_field(lua_State *L, int t, const char *key)
+{
+	char *s = field_strdup(L, t, key);
+	return s ? s : strdup("?");
 }
 
 /* A number is a constant; a function is kept in the registry. */
@@ -72,78 +44,70 @@ static struct mb_fn fn_field(lua_State *L, int t, const char *key)
 	return fn;
 }
 
-static int count_of(lua_State *L, int t, const char *key)
-{
-	lua_getfield(L, t, key);
-	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
-	lua_pop(L, 1);
-	return n;
-}
-
 static void read_body(lua_State *L, int t, struct body *b)
 {
-	b->name = str_field(L, t, "name");
-	b->mass = num_field(L, t, "mass", 0);
-	b->inertia = num_field(L, t, "inertia", 0);
+	b->name = name_field(L, t, "name");
+	b->mass = field_number(L, t, "mass", 0);
+	b->inertia = field_number(L, t, "inertia", 0);
 	triple_field(L, t, "q", b->q0);
 	triple_field(L, t, "v", b->v0);
 }
 
 static void read_joint(struct model *m, lua_State *L, int t, struct joint *j)
 {
-	char *kind = str_field(L, t, "kind");
+	char *kind = name_field(L, t, "kind");
 	j->kind = joint_kind_find(kind);
 	if (j->kind == NULL) {
 		model_fail(m, "unknown joint kind '%s'", kind);
 		j->kind = &joint_simple; /* keeps the model well-formed until it is freed */
 	}
 	free(kind);
-	j->name = str_field(L, t, "name");
-	j->where = str_field(L, t, "where");
-	j->bi = int_field(L, t, "bi", -1);
-	j->bj = int_field(L, t, "bj", -1);
-	j->si = vec_field(L, t, "si");
-	j->sj = vec_field(L, t, "sj");
-	j->ui = vec_field(L, t, "ui");
-	j->uj = vec_field(L, t, "uj");
-	j->length = num_field(L, t, "length", 0);
-	j->radius = num_field(L, t, "radius", 0);
-	j->coord = int_field(L, t, "coord", 0);
-	j->value = num_field(L, t, "value", 0);
+	j->name = name_field(L, t, "name");
+	j->where = name_field(L, t, "where");
+	j->bi = field_int(L, t, "bi", -1);
+	j->bj = field_int(L, t, "bj", -1);
+	j->si = field_vec2(L, t, "si");
+	j->sj = field_vec2(L, t, "sj");
+	j->ui = field_vec2(L, t, "ui");
+	j->uj = field_vec2(L, t, "uj");
+	j->length = field_number(L, t, "length", 0);
+	j->radius = field_number(L, t, "radius", 0);
+	j->coord = field_int(L, t, "coord", 0);
+	j->value = field_number(L, t, "value", 0);
 	j->fn = fn_field(L, t, "fn");
 	/* reference values at t = 0: disc (Eq. 7.40) and rigid (Eq. 7.35) */
 	const double *qi = j->bi >= 0 ? m->bodies[j->bi].q0 : (double[3]){0, 0, 0};
 	const double *qj = j->bj >= 0 ? m->bodies[j->bj].q0 : (double[3]){0, 0, 0};
-	j->x0 = num_field(L, t, "x0", qi[0]);
-	j->phi0 = num_field(L, t, "phi0", qi[2]);
+	j->x0 = field_number(L, t, "x0", qi[0]);
+	j->phi0 = field_number(L, t, "phi0", qi[2]);
 	j->rigid_d = v2_unrotate(qj[2], v2(qi[0] - qj[0], qi[1] - qj[1]));
-	j->rigid_theta = num_field(L, t, "theta", qi[2] - qj[2]);
+	j->rigid_theta = field_number(L, t, "theta", qi[2] - qj[2]);
 	lua_getfield(L, t, "offset");
 	if (lua_istable(L, -1))
-		j->rigid_d = vec_field(L, t, "offset");
+		j->rigid_d = field_vec2(L, t, "offset");
 	lua_pop(L, 1);
 }
 
 static void read_force(struct model *m, lua_State *L, int t, struct force *f)
 {
-	char *kind = str_field(L, t, "kind");
+	char *kind = name_field(L, t, "kind");
 	f->kind = force_kind_find(kind);
 	if (f->kind == NULL) {
 		model_fail(m, "unknown force kind '%s'", kind);
 		f->kind = force_kind_find("torque");
 	}
 	free(kind);
-	f->name = str_field(L, t, "name");
-	f->where = str_field(L, t, "where");
-	f->bi = int_field(L, t, "bi", -1);
-	f->bj = int_field(L, t, "bj", -1);
-	f->si = vec_field(L, t, "si");
-	f->sj = vec_field(L, t, "sj");
-	f->k = num_field(L, t, "k", 0);
-	f->length = num_field(L, t, "length", 0);
-	f->damping = num_field(L, t, "damping", 0);
-	f->actuator = num_field(L, t, "actuator", 0);
-	f->value = vec_field(L, t, "value");
+	f->name = name_field(L, t, "name");
+	f->where = name_field(L, t, "where");
+	f->bi = field_int(L, t, "bi", -1);
+	f->bj = field_int(L, t, "bj", -1);
+	f->si = field_vec2(L, t, "si");
+	f->sj = field_vec2(L, t, "sj");
+	f->k = field_number(L, t, "k", 0);
+	f->length = field_number(L, t, "length", 0);
+	f->damping = field_number(L, t, "damping", 0);
+	f->actuator = field_number(L, t, "actuator", 0);
+	f->value = field_vec2(L, t, "value");
 	f->fn = fn_field(L, t, "fn");
 }
 
@@ -152,11 +116,11 @@ struct model *model_from_lua(lua_State *L, int idx)
 	idx = lua_absindex(L, idx);
 	struct model *m = calloc(1, sizeof *m);
 	m->L = L;
-	m->name = str_field(L, idx, "name");
-	m->gravity = vec_field(L, idx, "gravity");
-	m->nbodies = count_of(L, idx, "bodies");
-	m->njoints = count_of(L, idx, "joints");
-	m->nforces = count_of(L, idx, "forces");
+	m->name = name_field(L, idx, "name");
+	m->gravity = field_vec2(L, idx, "gravity");
+	m->nbodies = field_len(L, idx, "bodies");
+	m->njoints = field_len(L, idx, "joints");
+	m->nforces = field_len(L, idx, "forces");
 	m->bodies = calloc((size_t)m->nbodies + 1, sizeof *m->bodies);
 	m->joints = calloc((size_t)m->njoints + 1, sizeof *m->joints);
 	m->forces = calloc((size_t)m->nforces + 1, sizeof *m->forces);

@@ -1,42 +1,14 @@
 /* render.c — scenes drawn into grids (see render.h). */
 #include "render.h"
 
+#include "luafield.h"
+
 #include <lauxlib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ building */
-
-static vec2 pair_at(lua_State *L, int t, const char *key)
-{
-	vec2 v = {0, 0};
-	lua_getfield(L, t, key);
-	if (lua_istable(L, -1)) {
-		lua_geti(L, -1, 1);
-		lua_geti(L, -2, 2);
-		v = v2(lua_tonumber(L, -2), lua_tonumber(L, -1));
-		lua_pop(L, 2);
-	}
-	lua_pop(L, 1);
-	return v;
-}
-
-static int int_at(lua_State *L, int t, const char *key, int fallback)
-{
-	lua_getfield(L, t, key);
-	int v = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : fallback;
-	lua_pop(L, 1);
-	return v;
-}
-
-static int length_of(lua_State *L, int t, const char *key)
-{
-	lua_getfield(L, t, key);
-	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
-	lua_pop(L, 1);
-	return n;
-}
 
 static enum link_kind kind_named(const char *name)
 {
@@ -51,9 +23,9 @@ struct scene *scene_from_lua(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
 	struct scene *s = calloc(1, sizeof *s);
-	s->nbodies = length_of(L, idx, "bodies");
-	s->nlinks = length_of(L, idx, "links");
-	s->ntrails = length_of(L, idx, "trails");
+	s->nbodies = field_len(L, idx, "bodies");
+	s->nlinks = field_len(L, idx, "links");
+	s->ntrails = field_len(L, idx, "trails");
 	s->bodies = calloc((size_t)s->nbodies + 1, sizeof *s->bodies);
 	s->links = calloc((size_t)s->nlinks + 1, sizeof *s->links);
 	s->trails = calloc((size_t)s->ntrails + 1, sizeof *s->trails);
@@ -68,7 +40,7 @@ struct scene *scene_from_lua(lua_State *L, int idx)
 		lua_getfield(L, -1, "radius");
 		sb->radius = lua_tonumber(L, -1);
 		lua_pop(L, 1);
-		sb->npoints = length_of(L, -1, "points");
+		sb->npoints = field_len(L, -1, "points");
 		sb->points = calloc((size_t)sb->npoints + 1, sizeof *sb->points);
 		lua_getfield(L, -1, "points");
 		for (int p = 0; p < sb->npoints; p++) {
@@ -90,11 +62,11 @@ struct scene *scene_from_lua(lua_State *L, int idx)
 		lua_getfield(L, t, "kind");
 		l->kind = kind_named(lua_tostring(L, -1));
 		lua_pop(L, 1);
-		l->bi = int_at(L, t, "bi", -1);
-		l->bj = int_at(L, t, "bj", -1);
-		l->si = pair_at(L, t, "si");
-		l->sj = pair_at(L, t, "sj");
-		l->dir = pair_at(L, t, "dir");
+		l->bi = field_int(L, t, "bi", -1);
+		l->bj = field_int(L, t, "bj", -1);
+		l->si = field_vec2(L, t, "si");
+		l->sj = field_vec2(L, t, "sj");
+		l->dir = field_vec2(L, t, "dir");
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);
@@ -102,8 +74,8 @@ struct scene *scene_from_lua(lua_State *L, int idx)
 	lua_getfield(L, idx, "trails");
 	for (int k = 0; k < s->ntrails; k++) {
 		lua_geti(L, -1, k + 1);
-		s->trails[k].body = int_at(L, lua_gettop(L), "body", -1);
-		s->trails[k].at = pair_at(L, lua_gettop(L), "at");
+		s->trails[k].body = field_int(L, lua_gettop(L), "body", -1);
+		s->trails[k].at = field_vec2(L, lua_gettop(L), "at");
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);

@@ -3,28 +3,9 @@
 # pause, step, resize, quit and Ctrl-C back to a working prompt; no busy
 # loop while paused; colour only without NO_COLOR.
 . tests/lib.sh
-SOCK="mbanim$$"
-T="tmux -L $SOCK"
-trap '$T kill-server 2>/dev/null; rm -rf "$SANDBOX"' EXIT
+TERM_ENV="TERM=xterm-256color LANG=C.UTF-8"
+. tests/tmux.sh
 
-screen() { $T capture-pane -p -t mb; }
-wait_for() {
-  local i
-  for ((i = 0; i < ${2:-5} * 20; i++)); do
-    screen | grep -Eq -- "$1" && return 0
-    sleep 0.05
-  done
-  return 1
-}
-check_screen() { if wait_for "$2" "${3:-5}"; then pass; else fail "$1" "no /$2/ on screen:
-$(screen | grep -v '^$' | tail -n 8)"; fi; }
-keys() { $T send-keys -t mb "$@"; }
-line() { local l; for l in "$@"; do $T send-keys -t mb -l "$l"; keys Enter; done; }
-start() {
-  $T kill-server 2>/dev/null; sleep 0.3
-  $T new-session -d -s mb -x "${2:-100}" -y "${3:-30}" \
-    "env HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME TERM=xterm-256color LANG=C.UTF-8 $1; echo EXITED=\$?; sleep 30"
-}
 shown_time() { screen | grep -Eo 't = [0-9.]+/' | tail -n 1 | grep -Eo '[0-9.]+'; }
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 

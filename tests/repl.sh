@@ -2,31 +2,7 @@
 # The REPL as a student meets it: driven in tmux with send-keys, read back
 # with capture-pane.
 . tests/lib.sh
-SOCK="mbtest$$"
-T="tmux -L $SOCK"
-trap '$T kill-server 2>/dev/null; rm -rf "$SANDBOX"' EXIT
-
-screen() { $T capture-pane -p -t mb; }
-# wait_for PATTERN [SECONDS]: poll the screen until PATTERN shows
-wait_for() {
-  local i
-  for ((i = 0; i < ${2:-5} * 20; i++)); do
-    screen | grep -Eq -- "$1" && return 0
-    sleep 0.05
-  done
-  return 1
-}
-check_screen() { if wait_for "$2" "${3:-5}"; then pass; else fail "$1" "no /$2/ on screen:
-$(screen | grep -v '^$' | tail -n 10)"; fi; }
-keys() { $T send-keys -t mb "$@"; }
-# text is sent literally (tmux would read a bare "end" as the End key)
-text() { $T send-keys -t mb -l "$1"; }
-line() { local l; for l in "$@"; do text "$l"; keys Enter; done; }
-start() {
-  $T kill-server 2>/dev/null; sleep 0.3
-  $T new-session -d -s mb -x "${2:-100}" -y "${3:-30}" \
-    "env HOME=$HOME XDG_STATE_HOME=$XDG_STATE_HOME XDG_DATA_HOME=$XDG_DATA_HOME TERM=xterm $1; echo EXITED=\$?; sleep 30"
-}
+. tests/tmux.sh
 
 start "$MB"
 check_screen greeting 'Type help for a tour'
