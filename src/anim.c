@@ -29,7 +29,8 @@ static int screen_open(char *err, size_t errlen)
 	}
 	screen = newterm(NULL, stdout, stdin);
 	if (screen == NULL) {
-		snprintf(err, errlen, "cannot open the terminal (TERM=%s)", getenv("TERM") ? getenv("TERM") : "");
+		snprintf(err, errlen, "cannot open the terminal (TERM=%s)",
+		         getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
 	cbreak(); /* Ctrl-C still raises SIGINT, which we watch */
@@ -42,8 +43,9 @@ static int screen_open(char *err, size_t errlen)
 	if (colors_on) {
 		start_color();
 		use_default_colors();
-		static const short palette[] = {COLOR_CYAN, COLOR_YELLOW, COLOR_GREEN, COLOR_MAGENTA,
-		                                COLOR_RED,  COLOR_BLUE,   COLOR_WHITE};
+		static const short palette[] = {COLOR_CYAN,    COLOR_YELLOW, COLOR_GREEN,
+		                                COLOR_MAGENTA, COLOR_RED,    COLOR_BLUE,
+		                                COLOR_WHITE};
 		for (short k = 0; k < 7; k++)
 			init_pair((short)(k + 1), palette[k], -1);
 	}
@@ -113,8 +115,8 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 			panes[k] = grid_new(width, height > 1 ? height : 1, o->unicode);
 		}
 		struct draw_options d = {labels, trails, p->poses, frame};
-		scene_draw(p->scene, p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies, &p->view,
-		           panes[k], &d);
+		scene_draw(p->scene, p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies,
+		           &p->view, panes[k], &d);
 		int col = k * (width + 1);
 		attron(A_BOLD);
 		mvaddnstr(0, col, p->title ? p->title : "", width);

@@ -24,7 +24,7 @@ struct bc {
 	int n, nc;
 	double *minv, *mdiag, *h, *acc, *phi, *gamma, *vrhs, *lambda, *work;
 	int (*row_bodies)[2]; /* the (at most two) bodies each row touches, -1: none */
-	gsl_matrix *D, *S; /* Jacobian; Schur complement D M⁻¹ D' */
+	gsl_matrix *D, *S;    /* Jacobian; Schur complement D M⁻¹ D' */
 	double potential;
 };
 
@@ -91,7 +91,8 @@ static int assemble(struct bc *w, double t, const double *c, const double *cd)
 	gsl_matrix_set_zero(w->D);
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
-		struct body_state bi = model_body_state(c, cd, j->bi), bj = model_body_state(c, cd, j->bj);
+		struct body_state bi = model_body_state(c, cd, j->bi),
+		                  bj = model_body_state(c, cd, j->bj);
 		struct joint_eval e;
 		memset(&e, 0, sizeof e);
 		if (j->kind->eval(m, j, &bi, &bj, t, &e) != 0)
@@ -100,9 +101,11 @@ static int assemble(struct bc *w, double t, const double *c, const double *cd)
 			size_t row = (size_t)(j->row + r);
 			for (int k = 0; k < 3; k++) {
 				if (j->bi >= 0)
-					gsl_matrix_set(w->D, row, (size_t)(3 * j->bi + k), e.di[r][k]);
+					gsl_matrix_set(w->D, row, (size_t)(3 * j->bi + k),
+					               e.di[r][k]);
 				if (j->bj >= 0)
-					*gsl_matrix_ptr(w->D, row, (size_t)(3 * j->bj + k)) += e.dj[r][k];
+					*gsl_matrix_ptr(w->D, row, (size_t)(3 * j->bj + k)) +=
+					    e.dj[r][k];
 			}
 			w->phi[row] = e.phi[r];
 			w->gamma[row] = e.gamma[r];
@@ -135,7 +138,8 @@ static void explain_singular(struct bc *w, double t)
 		for (int i = 0; i < m->njoints; i++) {
 			const struct joint *j = &m->joints[i];
 			if ((int)row >= j->row && (int)row < j->row + j->kind->rows &&
-			    !strstr(names, j->name) && strlen(names) + strlen(j->name) + 8 < sizeof names) {
+			    !strstr(names, j->name) &&
+			    strlen(names) + strlen(j->name) + 8 < sizeof names) {
 				strcat(names, names[0] ? ", '" : "'");
 				strcat(names, j->name);
 				strcat(names, "'");
@@ -158,7 +162,8 @@ static int factor_schur(struct bc *w, const double *wdiag, double t)
 	for (size_t a = 0; a < nc; a++)
 		for (size_t b = 0; b <= a; b++) {
 			double s = 0;
-			const double *da = gsl_matrix_const_ptr(w->D, a, 0), *db = gsl_matrix_const_ptr(w->D, b, 0);
+			const double *da = gsl_matrix_const_ptr(w->D, a, 0),
+			             *db = gsl_matrix_const_ptr(w->D, b, 0);
 			for (int p = 0; p < 2; p++) {
 				int body = w->row_bodies[a][p];
 				if (body < 0 || (p == 1 && body == w->row_bodies[a][0]))
@@ -245,7 +250,8 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 			double rhs = w->gamma[r] - dot_row(w, (size_t)r, w->work);
 			if (w->stab.kind == STAB_BAUMGARTE) {
 				double phid = dot_row(w, (size_t)r, cd) - w->vrhs[r];
-				rhs -= 2 * w->stab.alpha * phid + w->stab.beta * w->stab.beta * w->phi[r];
+				rhs -= 2 * w->stab.alpha * phid +
+				       w->stab.beta * w->stab.beta * w->phi[r];
 			}
 			w->lambda[r] = rhs;
 		}
@@ -309,10 +315,12 @@ static void reactions(struct bc *w, const double *c, double *out)
 		double sign = on_j ? 1 : -1, g[3] = {0, 0, 0};
 		for (int row = j->row; row < j->row + j->kind->rows; row++)
 			for (int k = 0; k < 3; k++)
-				g[k] += gsl_matrix_get(w->D, (size_t)row, (size_t)(3 * b + k)) * w->lambda[row];
+				g[k] += gsl_matrix_get(w->D, (size_t)row, (size_t)(3 * b + k)) *
+				        w->lambda[row];
 		vec2 s = v2_rotate(c[3 * b + 2], on_j ? j->sj : j->si);
 		vec2 f = v2(sign * g[0], sign * g[1]);
-		vec2 f_local = on_j ? v2_unrotate(c[3 * b + 2], f) : f; /* the ground's frame is global */
+		vec2 f_local =
+		    on_j ? v2_unrotate(c[3 * b + 2], f) : f; /* the ground's frame is global */
 		r[0] = f.x, r[1] = f.y;
 		r[2] = sign * g[2] - sign * v2_cross(s, v2(g[0], g[1]));
 		r[3] = f_local.x, r[4] = f_local.y;
@@ -400,12 +408,15 @@ static int correct(void *ws, double t, double *y)
 					worst = r;
 			const char *name = "?";
 			for (int i = 0; i < m->njoints; i++)
-				if (worst >= m->joints[i].row && worst < m->joints[i].row + m->joints[i].kind->rows)
+				if (worst >= m->joints[i].row &&
+				    worst < m->joints[i].row + m->joints[i].kind->rows)
 					name = m->joints[i].name;
-			model_fail(m, "the initial positions cannot be corrected: after %d iterations "
-			              "the constraint violation is %.3g, worst at joint '%s'. The joints "
-			              "may not be able to assemble from this start",
-			           max_iterations, err, name);
+			model_fail(
+			    m,
+			    "the initial positions cannot be corrected: after %d iterations "
+			    "the constraint violation is %.3g, worst at joint '%s'. The joints "
+			    "may not be able to assemble from this start",
+			    max_iterations, err, name);
 			return -1;
 		}
 		if (factor_schur(w, ones, t) != 0)
@@ -434,5 +445,5 @@ int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc
 	return 0;
 }
 
-const struct formulation formulation_body = {
-    "body", setup, release, state_size, initial_state, derivatives, measure, correct};
+const struct formulation formulation_body = {"body",        setup,       release, state_size,
+                                             initial_state, derivatives, measure, correct};

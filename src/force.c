@@ -21,18 +21,20 @@ static double potential_of_force(vec2 f, vec2 r) { return -v2_dot(f, r); }
 
 /* Point-to-point spring-damper-actuator, Eqs. 4.22-4.32: f > 0 pulls the
  * points together; body i gets -f u, body j gets +f u. */
-static int spring_damper(struct model *m, const struct force *fe, const double *c,
-                         const double *cd, double t, double *h, double *potential)
+static int spring_damper(struct model *m, const struct force *fe, const double *c, const double *cd,
+                         double t, double *h, double *potential)
 {
-	struct body_state bi = model_body_state(c, cd, fe->bi), bj = model_body_state(c, cd, fe->bj);
+	struct body_state bi = model_body_state(c, cd, fe->bi),
+	                  bj = model_body_state(c, cd, fe->bj);
 	vec2 si = v2_rotate(bi.phi, fe->si), sj = v2_rotate(bj.phi, fe->sj);
 	vec2 d = v2_sub(v2_add(bi.r, si), v2_add(bj.r, sj));
 	vec2 dd = v2_sub(v2_add(bi.rd, v2_scale(bi.phid, v2_perp(si))),
 	                 v2_add(bj.rd, v2_scale(bj.phid, v2_perp(sj))));
 	double L = v2_norm(d);
 	if (L < 1e-12) {
-		model_fail(m, "%s: force '%s': its two points coincide (length 0 at t = %g), so the "
-		              "direction of the spring is undefined",
+		model_fail(m,
+		           "%s: force '%s': its two points coincide (length 0 at t = %g), so the "
+		           "direction of the spring is undefined",
 		           fe->where, fe->name, t);
 		return -1;
 	}
@@ -52,7 +54,8 @@ static int spring_damper(struct model *m, const struct force *fe, const double *
 static int rot_spring_damper(struct model *m, const struct force *fe, const double *c,
                              const double *cd, double t, double *h, double *potential)
 {
-	struct body_state bi = model_body_state(c, cd, fe->bi), bj = model_body_state(c, cd, fe->bj);
+	struct body_state bi = model_body_state(c, cd, fe->bi),
+	                  bj = model_body_state(c, cd, fe->bj);
 	double theta = bi.phi - bj.phi, thetad = bi.phid - bj.phid, act[3];
 	if (model_fn(m, &fe->fn, t, act) != 0)
 		return -1;
@@ -72,10 +75,11 @@ static int slide_friction(struct model *m, const struct force *fe, const double 
                           const double *cd, double t, double *h, double *potential)
 {
 	(void)m, (void)t, (void)potential;
-	struct body_state bi = model_body_state(c, cd, fe->bi), bj = model_body_state(c, cd, fe->bj);
+	struct body_state bi = model_body_state(c, cd, fe->bi),
+	                  bj = model_body_state(c, cd, fe->bj);
 	vec2 si = v2_rotate(bi.phi, fe->si), uj = v2_rotate(bj.phi, fe->value);
-	vec2 p = v2_add(bi.r, si);                 /* P_i, where both forces act */
-	vec2 sj = v2_sub(p, bj.r);                 /* the same place from body j */
+	vec2 p = v2_add(bi.r, si); /* P_i, where both forces act */
+	vec2 sj = v2_sub(p, bj.r); /* the same place from body j */
 	vec2 vi = v2_add(bi.rd, v2_scale(bi.phid, v2_perp(si)));
 	vec2 vj = v2_add(bj.rd, v2_scale(bj.phid, v2_perp(sj)));
 	vec2 f = v2_scale(-fe->damping * v2_dot(uj, v2_sub(vi, vj)), uj);
@@ -138,8 +142,10 @@ static int user(struct model *m, const struct force *fe, const double *c, const 
 		double v = lua_tonumber(L, -1);
 		lua_pop(L, 1);
 		if (!isfinite(v)) {
-			model_fail(m, "%s: force '%s': the user function gave a non-finite force at t = %g",
-			           fe->where, fe->name, t);
+			model_fail(
+			    m,
+			    "%s: force '%s': the user function gave a non-finite force at t = %g",
+			    fe->where, fe->name, t);
 			lua_settop(L, top);
 			return -1;
 		}
@@ -149,10 +155,12 @@ static int user(struct model *m, const struct force *fe, const double *c, const 
 	return 0;
 }
 
-static const struct force_kind kinds[] = {
-    {"spring-damper", spring_damper}, {"rot-spring-damper", rot_spring_damper},
-    {"force", point_force},           {"torque", torque},
-    {"user", user},                   {"slide-friction", slide_friction}};
+static const struct force_kind kinds[] = {{"spring-damper", spring_damper},
+                                          {"rot-spring-damper", rot_spring_damper},
+                                          {"force", point_force},
+                                          {"torque", torque},
+                                          {"user", user},
+                                          {"slide-friction", slide_friction}};
 
 const struct force_kind *force_kind_find(const char *name)
 {

@@ -13,10 +13,10 @@
 /* Everything reported at one time. Arrays are sized by the model. */
 struct sample {
 	double t;
-	double *q, *qd, *qdd;  /* 3 per body: x, y, φ */
-	double *reaction;      /* REACTION_FIELDS per joint: fx, fy, torque on its second
-	                        * body in the global frame, then fx, fy in that body's frame */
-	double *lambda;        /* one per constraint row */
+	double *q, *qd, *qdd; /* 3 per body: x, y, φ */
+	double *reaction;     /* REACTION_FIELDS per joint: fx, fy, torque on its second
+	                       * body in the global frame, then fx, fy in that body's frame */
+	double *lambda;       /* one per constraint row */
 	double kinetic, potential;
 	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
 };

@@ -123,7 +123,8 @@ void grid_line(struct grid *g, double x0, double y0, double x1, double y1, uint3
 			grid_dot(g, x, y, 0, color);
 		else {
 			int col = (int)floor(x), row = (int)floor(y);
-			if (inside(g, col, row) && !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
+			if (inside(g, col, row) &&
+			    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
 				grid_put(g, col, row, ascii, color);
 		}
 	}

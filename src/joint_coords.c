@@ -38,9 +38,9 @@ struct jc {
 	struct model *m;
 	struct stabilization stab;
 	int nb, n3, n, nc, absolute;
-	int *order;                 /* bodies, parents first */
-	struct tree_link *link;     /* per body */
-	int *cut, ncut;             /* model joints that are cut */
+	int *order;                            /* bodies, parents first */
+	struct tree_link *link;                /* per body */
+	int *cut, ncut;                        /* model joints that are cut */
 	int *parent, *tjoint, *tcoord, *tkind; /* struct jc_tree_info's arrays */
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *hbar, *mdiag;
@@ -79,7 +79,8 @@ static int allowed(const struct formulation_config *cfg, int joint)
 static double slide_angle(const struct model *m, const struct joint *j)
 {
 	double base = v2_angle(j->uj) - v2_angle(j->ui);
-	double now = (j->bi >= 0 ? m->bodies[j->bi].q0[2] : 0) - (j->bj >= 0 ? m->bodies[j->bj].q0[2] : 0);
+	double now =
+	    (j->bi >= 0 ? m->bodies[j->bi].q0[2] : 0) - (j->bj >= 0 ? m->bodies[j->bj].q0[2] : 0);
 	return base + M_PI * round((now - base) / M_PI);
 }
 
@@ -109,14 +110,16 @@ static void grow_tree(struct jc *w, const struct formulation_config *cfg)
 {
 	struct model *m = w->m;
 	int nb = w->nb, head = 0, tail = 0;
-	int *seen = calloc((size_t)nb + 1, sizeof *seen), *used = calloc((size_t)m->njoints + 1, sizeof *used);
+	int *seen = calloc((size_t)nb + 1, sizeof *seen),
+	    *used = calloc((size_t)m->njoints + 1, sizeof *used);
 	int *queue = calloc((size_t)nb + 2, sizeof *queue);
 	for (int start = -1; start < nb; start++) {
 		if (start >= 0) {
 			if (seen[start])
 				continue;
 			seen[start] = 1; /* unreachable: floats from the ground */
-			w->link[start] = (struct tree_link){TREE_FLOAT, -1, -1, 0, {0, 0}, {0, 0}, {0, 0}, 0, 0};
+			w->link[start] =
+			    (struct tree_link){TREE_FLOAT, -1, -1, 0, {0, 0}, {0, 0}, {0, 0}, 0, 0};
 			w->order[tail++] = start;
 			queue[head] = start;
 		} else {
@@ -127,7 +130,8 @@ static void grow_tree(struct jc *w, const struct formulation_config *cfg)
 			int u = queue[qhead++];
 			for (int k = 0; k < m->njoints; k++) {
 				const struct joint *j = &m->joints[k];
-				if (used[k] || !tree_capable(j) || !allowed(cfg, k) || (j->bi != u && j->bj != u))
+				if (used[k] || !tree_capable(j) || !allowed(cfg, k) ||
+				    (j->bi != u && j->bj != u))
 					continue;
 				int v = j->bi == u ? j->bj : j->bi;
 				if (v < 0 || seen[v])
@@ -253,7 +257,8 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		}
 		static const double ground[3] = {0, 0, 0};
 		int p = l->parent;
-		const double *qp = p >= 0 ? w->c + 3 * p : ground, *vp = p >= 0 ? w->cd + 3 * p : ground;
+		const double *qp = p >= 0 ? w->c + 3 * p : ground,
+		             *vp = p >= 0 ? w->cd + 3 * p : ground;
 		const double *ap = p >= 0 ? w->bias + 3 * p : ground;
 		const double *Bpx = p >= 0 ? w->B + (size_t)(3 * p) * (size_t)n : NULL;
 		int inherit = l->kind == TREE_SLIDE || !w->absolute; /* φ_c builds on φ_p */
@@ -272,10 +277,12 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		vec2 e = {0, 0}, ed = {0, 0}, ea = {0, 0}, eB = {0, 0};
 		if (l->kind == TREE_SLIDE) {
 			double sigma = l->axis_on_parent ? 1 : -1, wa = vp[2];
-			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis), un = v2_perp(u);
+			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis),
+			     un = v2_perp(u);
 			e = v2_scale(sigma * th[i], u);
 			ed = v2_scale(sigma, v2_add(v2_scale(thd[i], u), v2_scale(th[i] * wa, un)));
-			ea = v2_scale(sigma, v2_sub(v2_scale(2 * thd[i] * wa, un), v2_scale(th[i] * wa * wa, u)));
+			ea = v2_scale(sigma, v2_sub(v2_scale(2 * thd[i] * wa, un),
+			                            v2_scale(th[i] * wa * wa, u)));
 			eB = v2_scale(sigma * th[i], un); /* multiplies B_φ of the parent */
 			if (with_b)
 				Bx[i] += sigma * u.x, By[i] += sigma * u.y;
@@ -286,15 +293,16 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		v[0] = vp[0] + vp[2] * psp.x + ed.x - v[2] * psc.x;
 		v[1] = vp[1] + vp[2] * psp.y + ed.y - v[2] * psc.y;
 		/* Ḃθ̇: the acceleration with θ̈ = 0 (Sec. 9.1.2) */
-		a[0] = ap[0] + psp.x * ap[2] - sp.x * vp[2] * vp[2] + ea.x + eB.x * ap[2] - psc.x * a[2] +
-		       sc.x * v[2] * v[2];
-		a[1] = ap[1] + psp.y * ap[2] - sp.y * vp[2] * vp[2] + ea.y + eB.y * ap[2] - psc.y * a[2] +
-		       sc.y * v[2] * v[2];
+		a[0] = ap[0] + psp.x * ap[2] - sp.x * vp[2] * vp[2] + ea.x + eB.x * ap[2] -
+		       psc.x * a[2] + sc.x * v[2] * v[2];
+		a[1] = ap[1] + psp.y * ap[2] - sp.y * vp[2] * vp[2] + ea.y + eB.y * ap[2] -
+		       psc.y * a[2] + sc.y * v[2] * v[2];
 		/* B rows: B_r = B_rp + (s̆_p + σθŭ) B_φp - s̆_c B_φ */
 		for (int col = 0; with_b && col < n; col++) {
 			double bpp = Bpx ? Bpx[2 * n + col] : 0;
 			Bx[col] += (Bpx ? Bpx[col] : 0) + (psp.x + eB.x) * bpp - psc.x * Bp[col];
-			By[col] += (Bpx ? Bpx[n + col] : 0) + (psp.y + eB.y) * bpp - psc.y * Bp[col];
+			By[col] +=
+			    (Bpx ? Bpx[n + col] : 0) + (psp.y + eB.y) * bpp - psc.y * Bp[col];
 		}
 	}
 }
@@ -329,7 +337,8 @@ static int cut_constraints(struct jc *w, double t)
 					d[3 * j->bj + c] += e.dj[r][c];
 			}
 			w->row_bodies[row][0] = j->bi, w->row_bodies[row][1] = j->bj;
-			w->phi[row] = e.phi[r], w->gamma[row] = e.gamma[r], w->vrhs[row] = e.vrhs[r];
+			w->phi[row] = e.phi[r], w->gamma[row] = e.gamma[r],
+			w->vrhs[row] = e.vrhs[r];
 		}
 	}
 	/* C = D_cut B: a row of D touches at most two bodies */
@@ -343,7 +352,8 @@ static int cut_constraints(struct jc *w, double t)
 				continue;
 			for (int k = 3 * b; k < 3 * b + 3; k++)
 				for (int col = 0; col < w->n; col++)
-					crow[col] += d[k] * w->B[(size_t)k * (size_t)w->n + (size_t)col];
+					crow[col] +=
+					    d[k] * w->B[(size_t)k * (size_t)w->n + (size_t)col];
 			for (int k = 3 * b; k < 3 * b + 3; k++)
 				w->gamma[r] -= d[k] * w->bias[k]; /* γ̄ = γ - D Ḃθ̇ */
 		}
@@ -398,11 +408,12 @@ static int factor_cut(struct jc *w, int use_mbar, double t)
 			gsl_matrix_set(w->S, b, a, s);
 		}
 	if (cholesky(w->S) != 0) {
-		model_fail(w->m,
-		           "at t = %g the cut-joint constraints in joint coordinates are dependent "
-		           "(near joint '%s'): the model has redundant constraints or the mechanism is in "
-		           "a singular configuration",
-		           t, w->nc ? joint_of_row(w, w->nc - 1) : "?");
+		model_fail(
+		    w->m,
+		    "at t = %g the cut-joint constraints in joint coordinates are dependent "
+		    "(near joint '%s'): the model has redundant constraints or the mechanism is in "
+		    "a singular configuration",
+		    t, w->nc ? joint_of_row(w, w->nc - 1) : "?");
 		return -1;
 	}
 	return 0;
@@ -425,7 +436,8 @@ static void twists(struct jc *w)
 		double *s = w->twist + 3 * l->coord;
 		const double *q = w->c + 3 * b;
 		if (l->kind == TREE_FLOAT) {
-			double t[9] = {0, 1, 0, 0, 0, 1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
+			double t[9] = {0, 1, 0,    0,    0,
+			               1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
 			memcpy(s, t, sizeof t);
 		} else if (l->kind == TREE_REVOLUTE) {
 			vec2 pin = v2_add(v2(q[0], q[1]), v2_rotate(q[2], l->sc));
@@ -460,7 +472,8 @@ static void composite_terms(struct jc *w)
 		double g[3];
 		for (int k = 0; k < 3; k++)
 			g[k] = w->h[3 * b + k] - md[k] * w->bias[3 * b + k];
-		f[0] = g[0], f[1] = g[1], f[2] = g[2] + q[0] * g[1] - q[1] * g[0]; /* moment about O */
+		f[0] = g[0], f[1] = g[1],
+		f[2] = g[2] + q[0] * g[1] - q[1] * g[0]; /* moment about O */
 	}
 	for (int k = w->nb - 1; k >= 0; k--) { /* leaves first: a child adds to its parent */
 		int b = w->order[k], p = w->link[b].parent;
@@ -473,7 +486,8 @@ static void composite_terms(struct jc *w)
 	}
 	for (int j = 0; j < n; j++) {
 		int b = w->owner[j];
-		const double *sj = w->twist + 3 * j, *I = w->composite + 4 * b, *f = w->wrench + 3 * b;
+		const double *sj = w->twist + 3 * j, *I = w->composite + 4 * b,
+		             *f = w->wrench + 3 * b;
 		w->hbar[j] = sj[0] * f[2] + sj[1] * f[0] + sj[2] * f[1];
 		/* coordinates of b itself and of its ancestors */
 		for (int a = b; a >= 0; a = w->link[a].parent) {
@@ -558,14 +572,16 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 				ca += crow[k] * w->acc[k], cv += crow[k] * thd[k];
 			double target = w->gamma[r];
 			if (w->stab.kind == STAB_BAUMGARTE)
-				target -= 2 * w->stab.alpha * (cv - w->vrhs[r]) + w->stab.beta * w->stab.beta * w->phi[r];
+				target -= 2 * w->stab.alpha * (cv - w->vrhs[r]) +
+				          w->stab.beta * w->stab.beta * w->phi[r];
 			w->lambda[r] = target - ca;
 		}
 		gsl_vector_view lam = gsl_vector_view_array(w->lambda, (size_t)w->nc);
 		gsl_linalg_cholesky_svx(w->S, &lam.vector);
 		for (int k = 0; k < n; k++)
 			for (int r = 0; r < w->nc; r++)
-				w->acc[k] += gsl_matrix_get(w->X, (size_t)k, (size_t)r) * w->lambda[r];
+				w->acc[k] +=
+				    gsl_matrix_get(w->X, (size_t)k, (size_t)r) * w->lambda[r];
 	}
 	for (int k = 0; k < n; k++)
 		if (!isfinite(w->acc[k])) {
@@ -604,7 +620,7 @@ static int measure(void *ws, double t, const double *y, struct sample *out)
 		return -1;
 	w->m->fevals = fe;
 	kinematics(w, y, y + w->n); /* with B, for c̈ */
-	double *cdd = w->work; /* after accelerations, work is free again */
+	double *cdd = w->work;      /* after accelerations, work is free again */
 	body_accelerations(w, cdd);
 	return bc_measure_given(w->body, t, w->c, w->cd, cdd, out);
 }
@@ -622,7 +638,8 @@ static void initial_state(void *ws, double *y)
 		const double *q = m->bodies[b].q0, *v = m->bodies[b].v0;
 		int i = l->coord, p = l->parent;
 		static const double zero[3] = {0, 0, 0};
-		const double *qp = p >= 0 ? m->bodies[p].q0 : zero, *vp = p >= 0 ? m->bodies[p].v0 : zero;
+		const double *qp = p >= 0 ? m->bodies[p].q0 : zero,
+		             *vp = p >= 0 ? m->bodies[p].v0 : zero;
 		if (l->kind == TREE_FLOAT) {
 			for (int d = 0; d < 3; d++)
 				th[i + d] = q[d], thd[i + d] = v[d];
@@ -631,9 +648,12 @@ static void initial_state(void *ws, double *y)
 			thd[i] = v[2] - (w->absolute ? 0 : vp[2]);
 		} else {
 			/* distance along the guide from its point to the slider's */
-			const double *qg = l->axis_on_parent ? qp : q, *vg = l->axis_on_parent ? vp : v;
-			const double *qs = l->axis_on_parent ? q : qp, *vs = l->axis_on_parent ? v : vp;
-			vec2 sg_local = l->axis_on_parent ? l->sp : l->sc, ss_local = l->axis_on_parent ? l->sc : l->sp;
+			const double *qg = l->axis_on_parent ? qp : q,
+			             *vg = l->axis_on_parent ? vp : v;
+			const double *qs = l->axis_on_parent ? q : qp,
+			             *vs = l->axis_on_parent ? v : vp;
+			vec2 sg_local = l->axis_on_parent ? l->sp : l->sc,
+			     ss_local = l->axis_on_parent ? l->sc : l->sp;
 			vec2 sg = v2_rotate(qg[2], sg_local), ss = v2_rotate(qs[2], ss_local);
 			vec2 u = v2_rotate(qg[2], l->axis);
 			vec2 d = v2_sub(v2_add(v2(qs[0], qs[1]), ss), v2_add(v2(qg[0], qg[1]), sg));
@@ -662,9 +682,11 @@ static int correct(void *ws, double t, double *y)
 		if (sqrt(err) < 1e-12)
 			break;
 		if (it == 50) {
-			model_fail(w->m, "the cut joints cannot be closed from this start (violation %.3g "
-			                 "after 50 iterations)",
-			           sqrt(err));
+			model_fail(
+			    w->m,
+			    "the cut joints cannot be closed from this start (violation %.3g "
+			    "after 50 iterations)",
+			    sqrt(err));
 			return -1;
 		}
 		if (factor_cut(w, 0, t) != 0)
@@ -715,11 +737,23 @@ int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
 	}
 	*out = (struct jc_pieces){
 	    {w->nb, w->n, w->ncut, w->parent, w->tjoint, w->tcoord, w->tkind, w->cut},
-	    w->B, w->bias, w->Mbar->data, w->hbar, w->C, w->gamma, w->acc, w->lambda,
-	    w->work, w->work + w->n, w->c, w->cd, w->n, w->nc};
+	    w->B,
+	    w->bias,
+	    w->Mbar->data,
+	    w->hbar,
+	    w->C,
+	    w->gamma,
+	    w->acc,
+	    w->lambda,
+	    w->work,
+	    w->work + w->n,
+	    w->c,
+	    w->cd,
+	    w->n,
+	    w->nc};
 	free(y);
 	return status;
 }
 
-const struct formulation formulation_joint = {
-    "joint", setup, release, state_size, initial_state, derivatives, measure, correct};
+const struct formulation formulation_joint = {"joint",       setup,       release, state_size,
+                                              initial_state, derivatives, measure, correct};

@@ -27,7 +27,7 @@ struct jc_pieces {
 	const double *C, *gamma;    /* nc x n; right side of C θ̈ = γ̄ */
 	const double *acc, *lambda; /* θ̈; cut-joint multipliers */
 	const double *theta, *theta_d;
-	const double *c, *cd;       /* the body coordinates they give */
+	const double *c, *cd; /* the body coordinates they give */
 	int n, nc;
 };
 

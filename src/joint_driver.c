@@ -25,8 +25,9 @@ static int distance(struct model *m, const struct joint *j, const struct body_st
 	if (model_fn(m, &j->fn, t, f) != 0)
 		return -1;
 	if (!(f[0] > 0)) {
-		model_fail(m, "%s: joint '%s': the prescribed distance must stay positive (%g at t = %g)",
-		           j->where, j->name, f[0], t);
+		model_fail(
+		    m, "%s: joint '%s': the prescribed distance must stay positive (%g at t = %g)",
+		    j->where, j->name, f[0], t);
 		return -1;
 	}
 	vec2 si = v2_rotate(bi->phi, j->si), sj = v2_rotate(bj->phi, j->sj);
@@ -44,7 +45,8 @@ static int distance(struct model *m, const struct joint *j, const struct body_st
 	double f0 = f[0], f1 = f[1], f2 = f[2];
 	double dtdd = v2_dot(d, dd);
 	out->vrhs[0] = f1 * (dtd / (f0 * f0) + 1) / 2;
-	vec2 centripetal = v2_sub(v2_scale(bi->phid * bi->phid, si), v2_scale(bj->phid * bj->phid, sj));
+	vec2 centripetal =
+	    v2_sub(v2_scale(bi->phid * bi->phid, si), v2_scale(bj->phid * bj->phid, sj));
 	out->gamma[0] = -v2_dot(dd, dd) / f0 + v2_dot(u, centripetal) + 2 * dtdd * f1 / (f0 * f0) +
 	                (f2 * (dtd / (f0 * f0) + 1) - 2 * dtd * f1 * f1 / (f0 * f0 * f0)) / 2;
 	return 0;

@@ -18,7 +18,8 @@ static int eval(struct model *m, const struct joint *j, const struct body_state 
 	double dj[3] = {-u.x, -u.y, -v2_dot(u, v2_perp(sj))};
 	for (int k = 0; k < 3; k++)
 		out->di[0][k] = di[k], out->dj[0][k] = dj[k];
-	vec2 centripetal = v2_sub(v2_scale(bi->phid * bi->phid, si), v2_scale(bj->phid * bj->phid, sj));
+	vec2 centripetal =
+	    v2_sub(v2_scale(bi->phid * bi->phid, si), v2_scale(bj->phid * bj->phid, sj));
 	out->gamma[0] = -v2_dot(dd, dd) / L + v2_dot(u, centripetal); /* Eq. 7.30 */
 	return 0;
 }

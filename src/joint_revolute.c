@@ -10,7 +10,8 @@ static int eval(struct model *m, const struct joint *j, const struct body_state 
 	vec2 d = v2_sub(v2_add(bi->r, si), v2_add(bj->r, sj));
 	vec2 pi = v2_perp(si), pj = v2_perp(sj);
 	vec2 g = v2_sub(v2_scale(bi->phid * bi->phid, si), v2_scale(bj->phid * bj->phid, sj));
-	double rows[2][3] = {{1, 0, pi.x}, {0, 1, pi.y}}, rowsj[2][3] = {{-1, 0, -pj.x}, {0, -1, -pj.y}};
+	double rows[2][3] = {{1, 0, pi.x}, {0, 1, pi.y}},
+	       rowsj[2][3] = {{-1, 0, -pj.x}, {0, -1, -pj.y}};
 	out->phi[0] = d.x, out->phi[1] = d.y;
 	out->gamma[0] = g.x, out->gamma[1] = g.y; /* Eq. 7.18 */
 	for (int r = 0; r < 2; r++)

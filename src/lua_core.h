@@ -28,7 +28,9 @@ double *mb_push_matrix(lua_State *L, int rows, int cols);
 void mb_format_number(char *buf, size_t len, double v, double scale);
 
 /* Planar vectors cross the boundary as Lua tables {x, y}. */
-struct vec2_lua { double x, y; };
+struct vec2_lua {
+	double x, y;
+};
 struct vec2_lua mb_check_vec2(lua_State *L, int idx);
 void mb_push_vec2(lua_State *L, double x, double y);
 

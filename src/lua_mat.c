@@ -44,10 +44,7 @@ static struct matrix *push_new(lua_State *L, int rows, int cols)
 	return m;
 }
 
-double *mb_push_matrix(lua_State *L, int rows, int cols)
-{
-	return push_new(L, rows, cols)->a;
-}
+double *mb_push_matrix(lua_State *L, int rows, int cols) { return push_new(L, rows, cols)->a; }
 
 static double number_at(lua_State *L, int t, lua_Integer i, const char *what)
 {
@@ -215,7 +212,8 @@ static int elementwise(lua_State *L, double sign)
 	struct matrix *a = check_matrix(L, 1), *b = check_matrix(L, 2);
 	if (a->rows != b->rows || a->cols != b->cols)
 		return luaL_error(L, "cannot %s a %d x %d and a %d x %d matrix",
-		                  sign > 0 ? "add" : "subtract", a->rows, a->cols, b->rows, b->cols);
+		                  sign > 0 ? "add" : "subtract", a->rows, a->cols, b->rows,
+		                  b->cols);
 	struct matrix *c = push_copy(L, a);
 	for (int k = 0; k < a->rows * a->cols; k++)
 		c->a[k] += sign * b->a[k];
@@ -243,12 +241,14 @@ static int mat_mul(lua_State *L)
 	int plain_right = !luaL_testudata(L, 2, MAT_META);
 	struct matrix *a = check_matrix(L, 1), *b = check_matrix(L, 2);
 	if (a->cols != b->rows)
-		return luaL_error(L, "cannot multiply a %d x %d by a %d x %d matrix: inner sizes differ",
-		                  a->rows, a->cols, b->rows, b->cols);
+		return luaL_error(
+		    L, "cannot multiply a %d x %d by a %d x %d matrix: inner sizes differ", a->rows,
+		    a->cols, b->rows, b->cols);
 	struct matrix *c = push_new(L, a->rows, b->cols);
 	gsl_matrix_view av = view(a), bv = view(b), cv = view(c);
 	if (c->rows > 0 && c->cols > 0 && a->cols > 0)
-		gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &av.matrix, &bv.matrix, 0.0, &cv.matrix);
+		gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &av.matrix, &bv.matrix, 0.0,
+		               &cv.matrix);
 	if (plain_right && c->cols == 1)
 		push_as_table(L, c);
 	return 1;
@@ -266,8 +266,8 @@ static int rank_of(const struct matrix *m, double *smax_out)
 	gsl_vector *s = gsl_vector_alloc((size_t)c), *work = gsl_vector_alloc((size_t)c);
 	for (int i = 0; i < m->rows; i++)
 		for (int j = 0; j < m->cols; j++)
-			gsl_matrix_set(u, tall ? (size_t)i : (size_t)j, tall ? (size_t)j : (size_t)i,
-			               m->a[i * m->cols + j]);
+			gsl_matrix_set(u, tall ? (size_t)i : (size_t)j,
+			               tall ? (size_t)j : (size_t)i, m->a[i * m->cols + j]);
 	gsl_linalg_SV_decomp(u, v, s, work);
 	double smax = gsl_vector_get(s, 0), tol = r * DBL_EPSILON * smax;
 	int rank = 0;
@@ -313,7 +313,8 @@ static struct lu lu_or_error(lua_State *L, int idx, const char *what)
 	struct matrix *a = check_square(L, idx, what);
 	int rank = rank_of(a, NULL);
 	if (rank < a->rows)
-		luaL_error(L, "the %d x %d matrix is singular (rank %d): its rows are not independent",
+		luaL_error(L,
+		           "the %d x %d matrix is singular (rank %d): its rows are not independent",
 		           a->rows, a->cols, rank);
 	size_t n = (size_t)a->rows;
 	struct lu f = {gsl_matrix_alloc(n, n), gsl_permutation_alloc(n), 0};
@@ -330,12 +331,14 @@ static int mat_solve(lua_State *L)
 	struct matrix *b = check_matrix(L, 2);
 	struct matrix *a = check_square(L, 1, "solve");
 	if (b->rows != a->rows)
-		return luaL_error(L, "solve: A is %d x %d but b has %d rows", a->rows, a->cols, b->rows);
+		return luaL_error(L, "solve: A is %d x %d but b has %d rows", a->rows, a->cols,
+		                  b->rows);
 	struct matrix *x = push_new(L, b->rows, b->cols);
 	struct lu f = lu_or_error(L, 1, "solve");
 	size_t n = (size_t)a->rows;
 	for (int j = 0; j < b->cols; j++) {
-		gsl_vector_view col = gsl_vector_view_array_with_stride(x->a + j, (size_t)b->cols, n);
+		gsl_vector_view col =
+		    gsl_vector_view_array_with_stride(x->a + j, (size_t)b->cols, n);
 		gsl_vector_const_view rhs =
 		    gsl_vector_const_view_array_with_stride(b->a + j, (size_t)b->cols, n);
 		gsl_linalg_LU_solve(f.lu, f.perm, &rhs.vector, &col.vector);
@@ -444,7 +447,8 @@ static int mat_index(lua_State *L)
 		struct matrix *m = check_matrix(L, 1);
 		lua_Integer i = lua_tointeger(L, 2);
 		if (i < 1 || i > m->rows)
-			return luaL_error(L, "row %d is outside a %d x %d matrix", (int)i, m->rows, m->cols);
+			return luaL_error(L, "row %d is outside a %d x %d matrix", (int)i, m->rows,
+			                  m->cols);
 		lua_createtable(L, m->cols, 0);
 		for (int j = 0; j < m->cols; j++) {
 			lua_pushnumber(L, m->a[(i - 1) * m->cols + j]);
@@ -467,15 +471,16 @@ static int mat_call(lua_State *L) { return mat_get(L); }
 int mb_open_mat(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {
-	    {"new", mat_new},     {"zeros", mat_zeros}, {"eye", mat_eye},     {"diag", mat_diag},
-	    {"size", mat_size},   {"get", mat_get},     {"set", mat_set},     {"t", mat_transpose},
-	    {"transpose", mat_transpose}, {"rank", mat_rank}, {"solve", mat_solve},
-	    {"inv", mat_inv},     {"det", mat_det},     {"norm", mat_norm},   {"totable", mat_totable},
+	    {"new", mat_new},   {"zeros", mat_zeros}, {"eye", mat_eye},
+	    {"diag", mat_diag}, {"size", mat_size},   {"get", mat_get},
+	    {"set", mat_set},   {"t", mat_transpose}, {"transpose", mat_transpose},
+	    {"rank", mat_rank}, {"solve", mat_solve}, {"inv", mat_inv},
+	    {"det", mat_det},   {"norm", mat_norm},   {"totable", mat_totable},
 	    {NULL, NULL}};
 	static const luaL_Reg meta[] = {
-	    {"__add", mat_add}, {"__sub", mat_sub}, {"__unm", mat_unm}, {"__mul", mat_mul},
-	    {"__eq", mat_eq},   {"__tostring", mat_tostring}, {"__len", mat_len},
-	    {"__call", mat_call}, {NULL, NULL}};
+	    {"__add", mat_add}, {"__sub", mat_sub},   {"__unm", mat_unm},
+	    {"__mul", mat_mul}, {"__eq", mat_eq},     {"__tostring", mat_tostring},
+	    {"__len", mat_len}, {"__call", mat_call}, {NULL, NULL}};
 
 	luaL_newlib(L, funcs);
 	luaL_newmetatable(L, MAT_META);

@@ -45,13 +45,22 @@ static double get_qd(const struct run *r, int i, int k) { return r->samples[i]->
 static double get_qdd(const struct run *r, int i, int k) { return r->samples[i]->qdd[k]; }
 static double get_reaction(const struct run *r, int i, int k) { return r->samples[i]->reaction[k]; }
 static double get_lambda(const struct run *r, int i, int k) { return r->samples[i]->lambda[k]; }
-static double get_kinetic(const struct run *r, int i, int k) { return (void)k, r->samples[i]->kinetic; }
-static double get_potential(const struct run *r, int i, int k) { return (void)k, r->samples[i]->potential; }
+static double get_kinetic(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->kinetic;
+}
+static double get_potential(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->potential;
+}
 static double get_total(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->kinetic + r->samples[i]->potential;
 }
-static double get_violation(const struct run *r, int i, int k) { return (void)k, r->samples[i]->violation; }
+static double get_violation(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->violation;
+}
 static double get_vviolation(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->velocity_violation;
@@ -175,7 +184,8 @@ static int core_simulate(lua_State *L)
 		o.cfg.stab = (struct stabilization){STAB_BAUMGARTE, opt_number(L, 2, "alpha", 5),
 		                                    opt_number(L, 2, "beta", 5)};
 	else if (strcmp(stab, "none") != 0)
-		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte)", stab);
+		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte)",
+		                  stab);
 	read_config(L, 2, &o.cfg);
 	struct model *m = model_from_lua(L, 1);
 	mb_c_busy++;
@@ -348,9 +358,11 @@ static int core_joint_pieces(lua_State *L)
 
 int mb_open_model(lua_State *L)
 {
-	static const luaL_Reg funcs[] = {
-	    {"simulate", core_simulate}, {"evaluate", core_evaluate}, {"correct", core_correct},
-	    {"joint_pieces", core_joint_pieces}, {NULL, NULL}};
+	static const luaL_Reg funcs[] = {{"simulate", core_simulate},
+	                                 {"evaluate", core_evaluate},
+	                                 {"correct", core_correct},
+	                                 {"joint_pieces", core_joint_pieces},
+	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;
 }

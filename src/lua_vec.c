@@ -151,15 +151,15 @@ static int vec_tostring(lua_State *L)
 int mb_open_vec(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {
-	    {"new", vec_new},     {"add", vec_add},       {"sub", vec_sub},
-	    {"scale", vec_mul},   {"rot", vec_rot},       {"perp", vec_rot},
-	    {"dot", vec_dot},     {"cross", vec_cross},   {"norm", vec_norm},
-	    {"unit", vec_unit},   {"angle", vec_angle},   {"between", vec_between},
+	    {"new", vec_new},       {"add", vec_add},     {"sub", vec_sub},
+	    {"scale", vec_mul},     {"rot", vec_rot},     {"perp", vec_rot},
+	    {"dot", vec_dot},       {"cross", vec_cross}, {"norm", vec_norm},
+	    {"unit", vec_unit},     {"angle", vec_angle}, {"between", vec_between},
 	    {"rotate", vec_rotate}, {"A", vec_A},         {NULL, NULL}};
-	static const luaL_Reg meta[] = {
-	    {"__add", vec_add}, {"__sub", vec_sub}, {"__unm", vec_unm},
-	    {"__mul", vec_mul}, {"__div", vec_div}, {"__eq", vec_eq},
-	    {"__tostring", vec_tostring}, {NULL, NULL}};
+	static const luaL_Reg meta[] = {{"__add", vec_add},           {"__sub", vec_sub},
+	                                {"__unm", vec_unm},           {"__mul", vec_mul},
+	                                {"__div", vec_div},           {"__eq", vec_eq},
+	                                {"__tostring", vec_tostring}, {NULL, NULL}};
 
 	luaL_newlib(L, funcs);
 	luaL_newmetatable(L, VEC_META);

@@ -90,7 +90,8 @@ static int view_poses(lua_State *L)
 		for (int k = 0; k < 3; k++) {
 			lua_getfield(L, -1, keys[k]);
 			for (int f = 0; f < nf; f++)
-				p->q[((size_t)f * (size_t)nb + (size_t)b) * 3 + (size_t)k] = number_in(L, -1, f + 1);
+				p->q[((size_t)f * (size_t)nb + (size_t)b) * 3 + (size_t)k] =
+				    number_in(L, -1, f + 1);
 			lua_pop(L, 1);
 		}
 		lua_pop(L, 1);
@@ -163,7 +164,8 @@ static int view_frame(lua_State *L)
 	int frame = (int)luaL_checkinteger(L, 3) - 1;
 	int w = (int)luaL_checkinteger(L, 4), h = (int)luaL_checkinteger(L, 5);
 	if (frame < 0 || frame >= p->nframes)
-		return luaL_error(L, "frame %d is outside the run (1 to %d)", frame + 1, p->nframes);
+		return luaL_error(L, "frame %d is outside the run (1 to %d)", frame + 1,
+		                  p->nframes);
 	if (w < 1 || h < 1 || w > 2000 || h > 1000)
 		return luaL_error(L, "a frame of %d x %d characters is not sensible", w, h);
 	int opts = lua_istable(L, 6) ? 6 : 0;
@@ -268,7 +270,8 @@ static int view_animate(lua_State *L)
 		return luaL_error(L, "animate: no panes");
 	int panes_at = lua_gettop(L);
 	struct anim_options o = {0};
-	struct pane *panes = lua_newuserdatauv(L, sizeof *panes * (size_t)n, 0); /* freed by the GC */
+	struct pane *panes =
+	    lua_newuserdatauv(L, sizeof *panes * (size_t)n, 0); /* freed by the GC */
 	int nframes = -1;
 	const double *times = NULL;
 	for (int k = 0; k < n; k++) {
@@ -325,10 +328,9 @@ static int view_utf8(lua_State *L)
 int mb_open_view(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {
-	    {"scene", view_scene},         {"poses", view_poses},     {"fit", view_fit},
-	    {"frame", view_frame},         {"plot_text", view_plot_text},
-	    {"show_plot", view_show_plot}, {"animate", view_animate}, {"utf8", view_utf8},
-	    {NULL, NULL}};
+	    {"scene", view_scene},     {"poses", view_poses},         {"fit", view_fit},
+	    {"frame", view_frame},     {"plot_text", view_plot_text}, {"show_plot", view_show_plot},
+	    {"animate", view_animate}, {"utf8", view_utf8},           {NULL, NULL}};
 	luaL_newmetatable(L, SCENE_META);
 	lua_pushcfunction(L, scene_gc);
 	lua_setfield(L, -2, "__gc");

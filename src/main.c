@@ -113,9 +113,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	int tty = isatty(STDIN_FILENO);
-	enum mb_mode mode = opt.batch ? MB_BATCH : (opt.script || opt.nchunks) && !opt.interactive
-	                                                 ? MB_SCRIPT
-	                                                 : MB_INTERACTIVE;
+	enum mb_mode mode = opt.batch                                         ? MB_BATCH
+	                    : (opt.script || opt.nchunks) && !opt.interactive ? MB_SCRIPT
+	                                                                      : MB_INTERACTIVE;
 	lua_State *L = mb_lua_new(&paths, mode);
 	if (L == NULL) {
 		free(opt.chunks);

@@ -16,7 +16,7 @@ struct force_kind;
 
 /* A function of time from Lua (drivers, actuators): f, f', f''. */
 struct mb_fn {
-	int ref;        /* LUA_NOREF: none */
+	int ref;         /* LUA_NOREF: none */
 	double constant; /* used when ref is LUA_NOREF */
 };
 
@@ -35,18 +35,18 @@ struct body_state {
 struct joint {
 	const struct joint_kind *kind;
 	char *name, *where; /* where: "file:line" of its definition */
-	int bi, bj;        /* bodies, -1 for the ground */
-	vec2 si, sj;       /* joint points, body-fixed */
-	vec2 ui, uj;       /* unit vectors, body-fixed */
-	double length;     /* rev-rev L, rev-tran offset */
-	double radius;     /* disc */
-	double x0, phi0;   /* disc: reference position and angle */
-	int coord;         /* simple: 0 x, 1 y, 2 phi */
-	double value;      /* simple: the fixed value */
-	vec2 rigid_d;      /* rigid: d'_j */
+	int bi, bj;         /* bodies, -1 for the ground */
+	vec2 si, sj;        /* joint points, body-fixed */
+	vec2 ui, uj;        /* unit vectors, body-fixed */
+	double length;      /* rev-rev L, rev-tran offset */
+	double radius;      /* disc */
+	double x0, phi0;    /* disc: reference position and angle */
+	int coord;          /* simple: 0 x, 1 y, 2 phi */
+	double value;       /* simple: the fixed value */
+	vec2 rigid_d;       /* rigid: d'_j */
 	double rigid_theta;
-	struct mb_fn fn;   /* drivers */
-	int row;           /* first constraint row */
+	struct mb_fn fn; /* drivers */
+	int row;         /* first constraint row */
 };
 
 struct force {
@@ -55,8 +55,8 @@ struct force {
 	int bi, bj;
 	vec2 si, sj;
 	double k, length, damping, actuator; /* spring-damper-actuator; rot: length = angle */
-	vec2 value;                           /* constant force; value.x = torque */
-	struct mb_fn fn;                      /* actuator or user function */
+	vec2 value;                          /* constant force; value.x = torque */
+	struct mb_fn fn;                     /* actuator or user function */
 };
 
 struct model {

@@ -97,7 +97,8 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 		for (int i = 0; i < ps->n; i++) {
 			if (!isfinite(ps->x[i]) || !isfinite(ps->y[i]))
 				continue;
-			double x = left + 1 + (ps->x[i] - xlo) * sx, y = bottom - (ps->y[i] - ylo) * sy + 0.5;
+			double x = left + 1 + (ps->x[i] - xlo) * sx,
+			       y = bottom - (ps->y[i] - ylo) * sy + 0.5;
 			if (i > 0 && isfinite(ps->x[i - 1]) && isfinite(ps->y[i - 1])) {
 				double x0 = left + 1 + (ps->x[i - 1] - xlo) * sx;
 				double y0 = bottom - (ps->y[i - 1] - ylo) * sy + 0.5;

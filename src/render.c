@@ -1,12 +1,12 @@
 /* render.c — scenes drawn into grids (see render.h). */
 #include "render.h"
 
-#include "luafield.h"
-
 #include <lauxlib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "luafield.h"
 
 /* ------------------------------------------------------------ building */
 
@@ -231,7 +231,8 @@ static void draw_link(struct grid *g, const struct mapping *m, const struct view
 	case LINK_GUIDE: {
 		/* the guide: a long line through P_j along u_j; the slider at P_i */
 		vec2 u = l->bj < 0 ? l->dir : v2_rotate(pose[3 * l->bj + 2], l->dir);
-		double reach = (l->bj < 0) ? 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin)) : 0.25 * (v->xmax - v->xmin);
+		double reach = (l->bj < 0) ? 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin))
+		                           : 0.25 * (v->xmax - v->xmin);
 		segment(g, m, v2_sub(b, v2_scale(reach, u)), v2_add(b, v2_scale(reach, u)),
 		        g->unicode ? 0x2550 : '=', body_color(l->bj));
 		marker(g, m, a, '#', 0x25A3, body_color(l->bi));
@@ -269,10 +270,13 @@ static void draw_body(struct grid *g, const struct mapping *m, const struct scen
 		const int n = 32;
 		for (int k = 0; k < n; k++) {
 			double a0 = 2 * M_PI * k / n, a1 = 2 * M_PI * (k + 1) / n;
-			segment(g, m, world(pose, index, v2(b->radius * cos(a0), b->radius * sin(a0))),
-			        world(pose, index, v2(b->radius * cos(a1), b->radius * sin(a1))), 0, color);
+			segment(g, m,
+			        world(pose, index, v2(b->radius * cos(a0), b->radius * sin(a0))),
+			        world(pose, index, v2(b->radius * cos(a1), b->radius * sin(a1))), 0,
+			        color);
 		}
-		segment(g, m, c, world(pose, index, v2(b->radius, 0)), 0, color); /* shows the spin */
+		segment(g, m, c, world(pose, index, v2(b->radius, 0)), 0,
+		        color); /* shows the spin */
 	}
 	if (b->npoints == 0 && b->radius <= 0)
 		marker(g, m, c, '*', 0x25C6, color);
@@ -286,11 +290,12 @@ void scene_draw(const struct scene *s, const double *pose, const struct view *v,
 	if (o && o->trails && o->poses)
 		for (int k = 0; k < s->ntrails; k++)
 			for (int f = 0; f <= o->frame; f++) {
-				vec2 p = world(o->poses + (size_t)f * 3 * (size_t)s->nbodies, s->trails[k].body,
-				               s->trails[k].at);
+				vec2 p = world(o->poses + (size_t)f * 3 * (size_t)s->nbodies,
+				               s->trails[k].body, s->trails[k].at);
 				double x, y;
 				to_cell(&m, p, &x, &y);
-				grid_dot(g, x, y, g->unicode ? 0 : '.', body_color(s->trails[k].body));
+				grid_dot(g, x, y, g->unicode ? 0 : '.',
+				         body_color(s->trails[k].body));
 			}
 	for (int b = 0; b < s->nbodies; b++)
 		draw_body(g, &m, &s->bodies[b], b, pose);
@@ -300,6 +305,7 @@ void scene_draw(const struct scene *s, const double *pose, const struct view *v,
 		for (int b = 0; b < s->nbodies; b++) {
 			double x, y;
 			to_cell(&m, world(pose, b, v2(0, 0)), &x, &y);
-			grid_text(g, (int)floor(x) + 1, (int)floor(y) - 1, s->bodies[b].name, body_color(b));
+			grid_text(g, (int)floor(x) + 1, (int)floor(y) - 1, s->bodies[b].name,
+			          body_color(b));
 		}
 }

@@ -18,22 +18,25 @@ enum link_kind { LINK_PIN, LINK_GUIDE, LINK_SPRING, LINK_DAMPER, LINK_FLOOR, LIN
 struct scene_body {
 	char *name;
 	int npoints;
-	vec2 *points; /* body-fixed */
+	vec2 *points;  /* body-fixed */
 	double radius; /* > 0: a disc */
 };
 
 struct scene_link {
 	enum link_kind kind;
-	int bi, bj;    /* -1: ground */
-	vec2 si, sj;   /* body-fixed points on bi and bj */
-	vec2 dir;      /* guide direction, fixed on bj */
+	int bi, bj;  /* -1: ground */
+	vec2 si, sj; /* body-fixed points on bi and bj */
+	vec2 dir;    /* guide direction, fixed on bj */
 };
 
 struct scene {
 	int nbodies, nlinks, ntrails;
 	struct scene_body *bodies;
 	struct scene_link *links;
-	struct { int body; vec2 at; } *trails;
+	struct {
+		int body;
+		vec2 at;
+	} * trails;
 };
 
 struct view {

@@ -121,7 +121,8 @@ static void remember(const char *chunk)
 {
 	if (!tty || !*chunk)
 		return;
-	HIST_ENTRY *last = history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
+	HIST_ENTRY *last =
+	    history_length > 0 ? history_get(history_base + history_length - 1) : NULL;
 	if (last && strcmp(last->line, chunk) == 0)
 		return;
 	add_history(chunk);

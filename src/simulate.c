@@ -27,8 +27,10 @@ static const gsl_odeiv2_step_type *step_type(const char *name)
 	static const struct {
 		const char *name;
 		const gsl_odeiv2_step_type *const *type;
-	} types[] = {{"rk45", &gsl_odeiv2_step_rkf45}, {"rkf45", &gsl_odeiv2_step_rkf45},
-	             {"rkck", &gsl_odeiv2_step_rkck}, {"rk8pd", &gsl_odeiv2_step_rk8pd}};
+	} types[] = {{"rk45", &gsl_odeiv2_step_rkf45},
+	             {"rkf45", &gsl_odeiv2_step_rkf45},
+	             {"rkck", &gsl_odeiv2_step_rkck},
+	             {"rk8pd", &gsl_odeiv2_step_rk8pd}};
 	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (strcmp(types[i].name, name) == 0)
 			return *types[i].type;
@@ -111,7 +113,8 @@ static void hermite(int n, double t0, const double *y0, const double *f0, double
                     const double *y1, const double *f1, double t, double *out)
 {
 	double H = t1 - t0, s = H > 0 ? (t - t0) / H : 1, s2 = s * s, s3 = s2 * s;
-	double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2, h11 = s3 - s2;
+	double h00 = 2 * s3 - 3 * s2 + 1, h10 = s3 - 2 * s2 + s, h01 = -2 * s3 + 3 * s2,
+	       h11 = s3 - s2;
 	for (int i = 0; i < n; i++)
 		out[i] = h00 * y0[i] + h10 * H * f0[i] + h01 * y1[i] + h11 * H * f1[i];
 }
@@ -147,9 +150,11 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 		r->steps++;
 		if (status != GSL_SUCCESS || t <= t0 || h < 1e-13 * fmax(1.0, fabs(t))) {
 			/* a failed evaluation has said why already; model_fail keeps that */
-			model_fail(m, "at t = %g the %s step fell to %.3g (%s): tol = %g cannot be met "
-			              "here (a discontinuity, a stiff force or a singular position?)",
-			           t, o->integrator, h, gsl_strerror(status), o->tol);
+			model_fail(
+			    m,
+			    "at t = %g the %s step fell to %.3g (%s): tol = %g cannot be met "
+			    "here (a discontinuity, a stiff force or a singular position?)",
+			    t, o->integrator, h, gsl_strerror(status), o->tol);
 			goto done;
 		}
 		if (!o->dense) {

@@ -13,7 +13,7 @@ struct sim_options {
 	int correct;            /* correct initial conditions first */
 	int dense;              /* adaptive: interpolate reports between free steps */
 	struct formulation_config cfg;
-	int progress;           /* print progress on stderr */
+	int progress; /* print progress on stderr */
 };
 
 /* The recorded run: samples[0..count) at t = 0, dt, 2dt, ... */
@@ -23,7 +23,7 @@ struct run {
 	long fevals, steps;
 	double wall;
 	char error[600]; /* empty when the run reached tf */
-	int corrected; /* the initial conditions were corrected (the first sample shows them) */
+	int corrected;   /* the initial conditions were corrected (the first sample shows them) */
 	int state_size;
 };
 

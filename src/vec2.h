@@ -7,7 +7,9 @@
 
 #include <math.h>
 
-typedef struct { double x, y; } vec2;
+typedef struct {
+	double x, y;
+} vec2;
 
 static inline vec2 v2(double x, double y) { return (vec2){x, y}; }
 static inline vec2 v2_add(vec2 a, vec2 b) { return v2(a.x + b.x, a.y + b.y); }

@@ -9,27 +9,27 @@
 
 static int checks_passed, checks_failed;
 
-#define ENSURE(cond)                                                                    \
-	do {                                                                            \
-		if (cond)                                                               \
-			checks_passed++;                                                \
-		else {                                                                  \
-			checks_failed++;                                                \
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);          \
-		}                                                                       \
+#define ENSURE(cond)                                                                               \
+	do {                                                                                       \
+		if (cond)                                                                          \
+			checks_passed++;                                                           \
+		else {                                                                             \
+			checks_failed++;                                                           \
+			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                     \
+		}                                                                                  \
 	} while (0)
 
 /* |got - want| <= tol, with both values shown on failure */
-#define ENSURE_NEAR(got, want, tol)                                                      \
-	do {                                                                             \
-		double g_ = (got), w_ = (want);                                          \
-		if (fabs(g_ - w_) <= (tol))                                              \
-			checks_passed++;                                                 \
-		else {                                                                   \
-			checks_failed++;                                                 \
-			printf("FAIL %s:%d: %s = %.12g, want %.12g (tol %g)\n", __FILE__,  \
-			       __LINE__, #got, g_, w_, (double)(tol));                   \
-		}                                                                        \
+#define ENSURE_NEAR(got, want, tol)                                                                \
+	do {                                                                                       \
+		double g_ = (got), w_ = (want);                                                    \
+		if (fabs(g_ - w_) <= (tol))                                                        \
+			checks_passed++;                                                           \
+		else {                                                                             \
+			checks_failed++;                                                           \
+			printf("FAIL %s:%d: %s = %.12g, want %.12g (tol %g)\n", __FILE__,          \
+			       __LINE__, #got, g_, w_, (double)(tol));                             \
+		}                                                                                  \
 	} while (0)
 
 static int finish(void)
