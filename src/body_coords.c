@@ -436,6 +436,24 @@ static int correct(void *ws, double t, double *y)
 	return 0;
 }
 
+int bc_constraints(void *ws, double t, const double *c, const double *cd, struct bc_constraints *out)
+{
+	struct bc *w = ws;
+	if (assemble(w, t, c, cd) != 0)
+		return -1;
+	*out = (struct bc_constraints){w->D, w->phi, w->gamma, w->vrhs, w->nc, w->n};
+	return 0;
+}
+
+const char *bc_row_joint(void *ws, int row)
+{
+	struct bc *w = ws;
+	for (int i = 0; i < w->m->njoints; i++)
+		if (row >= w->m->joints[i].row && row < w->m->joints[i].row + w->m->joints[i].kind->rows)
+			return w->m->joints[i].name;
+	return "?";
+}
+
 int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc_pieces *out)
 {
 	struct bc *w = ws;

@@ -20,6 +20,18 @@ struct bc_pieces {
  * formulation_body.setup; the pieces point into the workspace. */
 int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc_pieces *out);
 
+/* The constraints at (t, c, ċ): Φ, D, γ and the velocity right side v
+ * (D ċ = v, D c̈ = γ), pointing into the workspace; 0 or -1. */
+struct bc_constraints {
+	const gsl_matrix *D;
+	const double *phi, *gamma, *vrhs;
+	int rows, cols;
+};
+int bc_constraints(void *ws, double t, const double *c, const double *cd, struct bc_constraints *out);
+
+/* Which joint a constraint row belongs to. */
+const char *bc_row_joint(void *ws, int row);
+
 /* A sample for a state whose accelerations another formulation computed:
  * the multipliers of every joint come from D'λ = M c̈ - h (least squares),
  * so reactions, energy and violation are reported the same way. */

@@ -10,6 +10,7 @@
 #include "body_coords.h"
 #include "joint.h"
 #include "joint_coords.h"
+#include "kinematics.h"
 #include "lua_core.h"
 #include "simulate.h"
 
@@ -197,6 +198,48 @@ static int core_simulate(lua_State *L)
 	return 1;
 }
 
+/* kinematics(desc, opts): Algorithm K with ID1 multipliers (kinematics.h) */
+static int core_kinematics(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct kin_options o = {opt_number(L, 2, "tf", 1), opt_number(L, 2, "dt", 0.01),
+	                        opt_number(L, 2, "tol", 1e-10), (int)opt_number(L, 2, "max_iterations", 25),
+	                        strcmp(opt_string(L, 2, "newton", "full"), "modified") == 0, 0};
+	lua_getfield(L, 2, "trace");
+	o.trace = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	struct model *m = model_from_lua(L, 1);
+	struct kin_trace trace = {0};
+	int *iterations = NULL;
+	mb_c_busy++;
+	struct run *r = kinematic_run(m, &o, &iterations, o.trace ? &trace : NULL);
+	mb_c_busy--;
+	push_run(L, m, r);
+	lua_createtable(L, r->count, 0);
+	for (int i = 0; i < r->count && iterations; i++) {
+		lua_pushinteger(L, iterations[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "iterations");
+	if (o.trace) {
+		lua_createtable(L, trace.count, 0);
+		for (int i = 0; i < trace.count; i++) {
+			lua_createtable(L, 0, 2);
+			lua_pushnumber(L, trace.residual[i]);
+			lua_setfield(L, -2, "residual");
+			lua_pushinteger(L, trace.worst_row[i] + 1);
+			lua_setfield(L, -2, "worst_row");
+			lua_rawseti(L, -2, i + 1);
+		}
+		lua_setfield(L, -2, "trace");
+	}
+	free(iterations);
+	run_free(r);
+	model_free(m);
+	return 1;
+}
+
 static void push_doubles(lua_State *L, const double *v, int n)
 {
 	lua_createtable(L, n, 0);
@@ -362,6 +405,7 @@ int mb_open_model(lua_State *L)
 	                                 {"evaluate", core_evaluate},
 	                                 {"correct", core_correct},
 	                                 {"joint_pieces", core_joint_pieces},
+	                                 {"kinematics", core_kinematics},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;

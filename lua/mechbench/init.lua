@@ -17,6 +17,7 @@ mb.help = require "mechbench.help"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
 mb.fn = require "mechbench.fn"
+mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot
 function mb.animate(r, opts) return r:animate(opts) end
 mb.compare = require("mechbench.compare").compare

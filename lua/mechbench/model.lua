@@ -518,6 +518,48 @@ function Model:simulate(opts)
   return r
 end
 
+-- Kinematic analysis (Sec. 12.1, Algorithm K): the drivers fix the motion;
+-- Newton-Raphson finds the positions at each reporting time. The samples
+-- also carry every multiplier (inverse dynamics, Sec. 12.2), so
+-- r:reaction("motor").torque is the driving torque. r.iterations counts
+-- the Newton steps of each solve; with trace = true, r.trace lists the
+-- residual of each step of the first solve and the joint that is worst.
+local joint_rows = { revolute = 2, translational = 2, rigid = 3, disc = 2 }
+
+local function kinematic(m, opts, analysis, level)
+  opts = opts or {}
+  local o = {}
+  for k, v in pairs(opts) do o[k] = v end
+  o.tf = o.tf or 1
+  o.dt = o.dt or math.min(0.01, o.tf / 10)
+  local function bad(msg) error(string.format("%s: %s: %s", where(level + 1), analysis, msg), 0) end
+  if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
+  if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
+  if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
+  o.formulation = "body"
+  o.integrator = "Newton-Raphson"
+  local raw = core.model.kinematics(m:compile(), o)
+  local r = require("mechbench.result").new(m, raw, o)
+  r.stats.analysis = analysis
+  for _, step in ipairs(r.trace or {}) do
+    local row = 0
+    for _, j in ipairs(m._order.joints) do
+      row = row + (joint_rows[j.type] or 1)
+      if step.worst_row <= row then step.worst = j.name break end
+    end
+  end
+  if raw.error then
+    m.last = r
+    local t = raw.t[#raw.t]
+    error(string.format("%s: %s of '%s' stopped: %s%s", where(level + 1), analysis, m.name, raw.error,
+      t and string.format(" (the samples up to t = %g are kept in m.last)", t) or ""), 0)
+  end
+  return r
+end
+
+function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
+function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
+
 -- The pieces of Eq. 7.56 at the initial state: M, D, γ, Φ, h, c̈, λ.
 function Model:evaluate(t)
   local desc = self:compile()
