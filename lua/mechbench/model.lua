@@ -558,6 +558,7 @@ local function kinematic(m, opts, analysis, level)
 end
 
 function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
+function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 
 -- The pieces of Eq. 7.56 at the initial state: M, D, γ, Φ, h, c̈, λ.

@@ -100,6 +100,26 @@ end
 -- open loop, from a torque sampled every millisecond: small errors grow, so 1e-3 rad over 2 s
 T.ok(drift < 1e-3, ("the computed torque reproduces the prescribed crank motion (%.2g rad)"):format(drift))
 
+---------------------------------------------------------------- static equilibrium (Sec. 14.2)
+-- Ex 14.2's pendulum settles hanging straight down with the spring holding
+-- the slider's weight: 0.7 + 9.81/20 = 1.1905 m from the pin.
+for _, method in ipairs { "newton", "dynamics" } do
+  local vp = example("variable_length_pendulum")()
+  local eq = vp:equilibrium{ method = method }
+  T.near(eq:body("arm").angle[1], 0, 1e-7, method .. ": the arm hangs straight down")
+  T.near(math.sqrt(eq:body("slider").x[1]^2 + eq:body("slider").y[1]^2), 0.7 + 9.81 / 20, 1e-7,
+    method .. ": the spring holds the slider's weight")
+  -- the spring runs from the ground to the slider, so the pin carries the arm alone;
+  -- the force is reported on the ground (the pin's second body): downward
+  T.near(eq:reaction("pin").fy[1], -2 * 9.81, 1e-6, method .. ": the pin carries the arm's weight")
+  T.eq(#eq.t, 1, method .. ": one instant")
+  T.near(vp.bodies.arm.angle, math.pi / 3, 0, method .. ": the model's own start is left as it was")
+end
+local loose = mb.model{ name = "loose" }
+loose:body{ name = "b", mass = 1, inertia = 1 }
+T.fails(function() loose:equilibrium{} end, "equilibrium: the equations are singular here", "nothing holds a free body: explained")
+T.fails(function() loose:equilibrium{ method = "magic" } end, 'method must be "newton" or "dynamics"', "bad method")
+
 ---------------------------------------------------------------- bad input
 local f = example("slider_crank")(false)
 T.fails(function() f:kinematics{ tf = 1 } end, "9 coordinates, 8 rows, so add 1 driver row", "missing driver counted")
