@@ -81,7 +81,11 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
   m:joint_coords()                           the tree, B, M-bar, h-bar, C
   m:evaluate()                               M, D, gamma, h, acc, lambda now
-  m:correct()                                fix initial positions, velocities]]
+  m:correct()                                fix initial positions, velocities
+  m:kinematics{ tf = 2, dt = 0.01, trace = true }     drivers fix the motion
+  m:inverse_dynamics{ tf = 2 }               r:reaction("motor").torque
+  m:equilibrium{ method = "newton" }         at rest: eq:body("b").angle[1]
+  mb.newton(f, x0, { derivative = df })      Newton-Raphson, step by step]]
 
 topics.pictures = [[
 Pictures of a run r = m:simulate{...} (full screen at the prompt, text in --batch):
