@@ -24,7 +24,9 @@ struct bc {
 	int n, nc;
 	double *minv, *mdiag, *h, *acc, *phi, *gamma, *vrhs, *lambda, *work;
 	int (*row_bodies)[2]; /* the (at most two) bodies each row touches, -1: none */
+	double *cd_report;    /* velocities of a reported state */
 	gsl_matrix *D, *S;    /* Jacobian; Schur complement D M⁻¹ D' */
+	gsl_matrix *A;        /* penalty: M + m_c D'D */
 	double potential;
 };
 
@@ -40,6 +42,7 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	w->mdiag = calloc(n, sizeof(double));
 	w->h = calloc(n, sizeof(double));
 	w->acc = calloc(n, sizeof(double));
+	w->cd_report = calloc(n + 1, sizeof(double));
 	w->work = calloc(n + nc + 1, sizeof(double));
 	w->phi = calloc(nc + 1, sizeof(double));
 	w->gamma = calloc(nc + 1, sizeof(double));
@@ -53,6 +56,8 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 		}
 	w->D = gsl_matrix_calloc(nc ? nc : 1, n ? n : 1);
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
+	if (w->stab.kind == STAB_PENALTY)
+		w->A = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	for (int b = 0; b < m->nbodies; b++) {
 		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
 		for (int k = 0; k < 3; k++)
@@ -66,9 +71,11 @@ static void release(void *ws)
 	struct bc *w = ws;
 	if (!w)
 		return;
-	free(w->minv), free(w->mdiag), free(w->h), free(w->acc), free(w->work);
+	free(w->minv), free(w->mdiag), free(w->h), free(w->acc), free(w->work), free(w->cd_report);
 	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
 	gsl_matrix_free(w->D), gsl_matrix_free(w->S);
+	if (w->A)
+		gsl_matrix_free(w->A);
 	free(w);
 }
 
@@ -79,8 +86,9 @@ static void initial_state(void *ws, double *y)
 	struct bc *w = ws;
 	for (int b = 0; b < w->m->nbodies; b++)
 		for (int k = 0; k < 3; k++) {
+			double scale = w->stab.kind == STAB_MOMENTUM ? w->mdiag[3 * b + k] : 1;
 			y[3 * b + k] = w->m->bodies[b].q0[k];
-			y[w->n + 3 * b + k] = w->m->bodies[b].v0[k];
+			y[w->n + 3 * b + k] = scale * w->m->bodies[b].v0[k]; /* ċ, or p = M ċ */
 		}
 }
 
@@ -228,6 +236,51 @@ static void add_transpose_product(const struct bc *w, const double *v, double *o
 	}
 }
 
+/* The penalty method (Sec. 13.3.3): the constraints become stiff, damped
+ * springs, λ = -m_c (Φ̈ + 2ζωΦ̇ + ω²Φ), so
+ *   (M + m_c D'D) c̈ = h - m_c D'(-γ + 2ζωΦ̇ + ω²Φ),
+ * one n x n system that tolerates redundant constraints. */
+static int penalty_accelerations(struct bc *w, double t, const double *cd)
+{
+	int n = w->n, nc = w->nc;
+	double mc = w->stab.mc, two_zw = 2 * w->stab.zeta * w->stab.omega;
+	double w2 = w->stab.omega * w->stab.omega;
+	double *e = w->work; /* -γ + 2ζωΦ̇ + ω²Φ per row */
+	gsl_matrix_set_zero(w->A);
+	for (int k = 0; k < n; k++)
+		gsl_matrix_set(w->A, (size_t)k, (size_t)k, w->mdiag[k]);
+	for (int r = 0; r < nc; r++) {
+		const double *d = gsl_matrix_const_ptr(w->D, (size_t)r, 0);
+		int cols[6], nz = 0;
+		for (int p = 0; p < 2; p++) {
+			int b = w->row_bodies[r][p];
+			if (b < 0 || (p == 1 && b == w->row_bodies[r][0]))
+				continue;
+			for (int k = 3 * b; k < 3 * b + 3; k++)
+				cols[nz++] = k;
+		}
+		for (int a = 0; a < nz; a++)
+			for (int b = 0; b < nz; b++)
+				*gsl_matrix_ptr(w->A, (size_t)cols[a], (size_t)cols[b]) +=
+				    mc * d[cols[a]] * d[cols[b]];
+		double phid = dot_row(w, (size_t)r, cd) - w->vrhs[r];
+		e[r] = -w->gamma[r] + two_zw * phid + w2 * w->phi[r];
+	}
+	if (gsl_linalg_cholesky_decomp1(w->A) != 0) {
+		model_fail(w->m, "at t = %g the penalty system is not positive definite", t);
+		return -1;
+	}
+	for (int r = 0; r < nc; r++)
+		w->lambda[r] = -mc * e[r];
+	memcpy(w->acc, w->h, sizeof(double) * (size_t)n);
+	add_transpose_product(w, w->lambda, w->acc);
+	gsl_vector_view acc = gsl_vector_view_array(w->acc, (size_t)n);
+	gsl_linalg_cholesky_svx(w->A, &acc.vector);
+	for (int r = 0; r < nc; r++) /* λ recovered from Eq. 13.37 */
+		w->lambda[r] = -mc * (dot_row(w, (size_t)r, w->acc) + e[r]);
+	return 0;
+}
+
 /* c̈ and λ at (t, c, ċ) (Eq. 7.56 with optional Baumgarte terms). */
 static int accelerations(struct bc *w, double t, const double *c, const double *cd)
 {
@@ -241,7 +294,11 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 	if (assemble(w, t, c, cd) != 0 || forces_apply(m, c, cd, t, w->h, &w->potential) != 0)
 		return -1;
 	int n = w->n;
-	if (w->nc > 0) {
+	int penalty = w->nc > 0 && w->stab.kind == STAB_PENALTY;
+	if (penalty) {
+		if (penalty_accelerations(w, t, cd) != 0)
+			return -1;
+	} else if (w->nc > 0) {
 		if (factor_schur(w, w->minv, t) != 0)
 			return -1;
 		for (int k = 0; k < n; k++)
@@ -257,10 +314,13 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 		}
 		solve_schur(w, w->lambda);
 	}
-	memcpy(w->acc, w->h, sizeof(double) * (size_t)n);
-	add_transpose_product(w, w->lambda, w->acc);
+	if (!penalty) { /* c̈ = M⁻¹(h + D'λ) */
+		memcpy(w->acc, w->h, sizeof(double) * (size_t)n);
+		add_transpose_product(w, w->lambda, w->acc);
+		for (int k = 0; k < n; k++)
+			w->acc[k] *= w->minv[k];
+	}
 	for (int k = 0; k < n; k++) {
-		w->acc[k] *= w->minv[k];
 		if (!isfinite(w->acc[k])) {
 			model_fail(m, "at t = %g the acceleration of body '%s' is not finite", t,
 			           m->bodies[k / 3].name);
@@ -270,13 +330,43 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 	return 0;
 }
 
+/* The velocities a state stands for. With the momentum method (Sec.
+ * 13.3.5) the state holds p = M ċ, and ċ is its projection onto D ċ = v:
+ *   ċ = M⁻¹(p + D'σ),  (D M⁻¹ D') σ = v - D M⁻¹ p,
+ * so velocity drift cannot build up; otherwise the state holds ċ itself. */
+static int velocities(struct bc *w, double t, const double *y, double *cd)
+{
+	const double *c = y, *second = y + w->n;
+	if (w->stab.kind != STAB_MOMENTUM) {
+		memcpy(cd, second, sizeof(double) * (size_t)w->n);
+		return 0;
+	}
+	for (int k = 0; k < w->n; k++)
+		cd[k] = w->minv[k] * second[k];
+	if (w->nc == 0)
+		return 0;
+	if (assemble(w, t, c, cd) != 0 || factor_schur(w, w->minv, t) != 0)
+		return -1;
+	double *sigma = w->lambda;
+	for (int r = 0; r < w->nc; r++)
+		sigma[r] = w->vrhs[r] - dot_row(w, (size_t)r, cd);
+	solve_schur(w, sigma);
+	double *push = w->work + w->nc;
+	memset(push, 0, sizeof(double) * (size_t)w->n);
+	add_transpose_product(w, sigma, push);
+	for (int k = 0; k < w->n; k++)
+		cd[k] += w->minv[k] * push[k];
+	return 0;
+}
+
 static int derivatives(void *ws, double t, const double *y, double *dydt)
 {
 	struct bc *w = ws;
-	if (accelerations(w, t, y, y + w->n) != 0)
+	/* dydt's first half receives ċ; the second c̈, or ṗ = M c̈ */
+	if (velocities(w, t, y, dydt) != 0 || accelerations(w, t, y, dydt) != 0)
 		return -1;
-	memcpy(dydt, y + w->n, sizeof(double) * (size_t)w->n);
-	memcpy(dydt + w->n, w->acc, sizeof(double) * (size_t)w->n);
+	for (int k = 0; k < w->n; k++)
+		dydt[w->n + k] = w->acc[k] * (w->stab.kind == STAB_MOMENTUM ? w->mdiag[k] : 1);
 	return 0;
 }
 
@@ -348,9 +438,10 @@ static void fill_sample(struct bc *w, double t, const double *c, const double *c
 static int measure(void *ws, double t, const double *y, struct sample *out)
 {
 	struct bc *w = ws;
-	const double *c = y, *cd = y + w->n;
+	const double *c = y;
+	double *cd = w->cd_report;
 	long fe = w->m->fevals;
-	if (accelerations(w, t, c, cd) != 0)
+	if (velocities(w, t, y, cd) != 0 || accelerations(w, t, c, cd) != 0)
 		return -1;
 	w->m->fevals = fe; /* reporting is not integration work */
 	fill_sample(w, t, c, cd, out);
@@ -385,11 +476,27 @@ int bc_measure_given(void *ws, double t, const double *c, const double *cd, cons
 /* Least-squares correction (Sec. 14.3): Δ = -D'(DD')⁻¹ e, iterated for
  * the positions (Eq. 14.7), once for the velocities (Eq. 14.9, with the
  * drivers' right side). */
+static int correct_positions_velocities(struct bc *w, double t, double *c, double *cd);
+
 static int correct(void *ws, double t, double *y)
 {
 	struct bc *w = ws;
+	double *c = y, *second = y + w->n;
+	if (w->stab.kind != STAB_MOMENTUM)
+		return correct_positions_velocities(w, t, c, second);
+	/* the state holds momenta: correct the velocities they stand for */
+	for (int k = 0; k < w->n; k++)
+		second[k] *= w->minv[k];
+	int status = correct_positions_velocities(w, t, c, second);
+	for (int k = 0; k < w->n; k++)
+		second[k] *= w->mdiag[k];
+	return status;
+}
+
+static int correct_positions_velocities(struct bc *w, double t, double *c, double *cd)
+{
 	struct model *m = w->m;
-	double *c = y, *cd = y + w->n, *ones = w->work + w->nc;
+	double *ones = w->work + w->nc;
 	if (w->nc == 0)
 		return 0;
 	for (int k = 0; k < w->n; k++)

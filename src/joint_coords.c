@@ -202,7 +202,7 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 		for (int k = 0; k < 3; k++)
 			w->mdiag[3 * b + k] = md[k];
 	}
-	struct formulation_config plain = {{STAB_NONE, 0, 0}, 0, NULL, 0};
+	struct formulation_config plain = {.stab.kind = STAB_NONE};
 	w->body = formulation_body.setup(m, &plain);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));

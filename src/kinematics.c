@@ -123,7 +123,7 @@ struct run *kinematic_run(struct model *m, const struct kin_options *o, int **it
 {
 	struct run *r = calloc(1, sizeof *r);
 	double start = seconds();
-	struct formulation_config plain = {{STAB_NONE, 0, 0}, 0, NULL, 0};
+	struct formulation_config plain = {.stab.kind = STAB_NONE};
 	struct kin k = {m, formulation_body.setup(m, &plain), 3 * m->nbodies, NULL, NULL, NULL};
 	m->error[0] = '\0';
 	m->fevals = 0;

@@ -5,6 +5,7 @@
  * desc is the table model.lua compiles; results are plain Lua tables that
  * result.lua dresses with methods. */
 #include <lauxlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "body_coords.h"
@@ -181,12 +182,31 @@ static int core_simulate(lua_State *L)
 	o.dense = lua_toboolean(L, -1);
 	lua_pop(L, 3);
 	const char *stab = opt_string(L, 2, "stabilization", "none");
-	if (strcmp(stab, "baumgarte") == 0)
-		o.cfg.stab = (struct stabilization){STAB_BAUMGARTE, opt_number(L, 2, "alpha", 5),
-		                                    opt_number(L, 2, "beta", 5)};
-	else if (strcmp(stab, "none") != 0)
-		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte)",
+	if (strcmp(stab, "baumgarte") == 0) {
+		o.cfg.stab.kind = STAB_BAUMGARTE;
+		o.cfg.stab.alpha = opt_number(L, 2, "alpha", 5);
+		o.cfg.stab.beta = opt_number(L, 2, "beta", 5);
+	} else if (strcmp(stab, "penalty") == 0) { /* defaults of Ex. 13.7 */
+		double heaviest = 0;
+		lua_getfield(L, 1, "bodies");
+		for (lua_Integer b = 1; b <= luaL_len(L, -1); b++) {
+			lua_geti(L, -1, b);
+			lua_getfield(L, -1, "mass");
+			heaviest = fmax(heaviest, lua_tonumber(L, -1));
+			lua_pop(L, 2);
+		}
+		lua_pop(L, 1);
+		o.cfg.stab.kind = STAB_PENALTY;
+		o.cfg.stab.mc = opt_number(L, 2, "mc", 1000 * heaviest);
+		o.cfg.stab.zeta = opt_number(L, 2, "zeta", 1);
+		o.cfg.stab.omega = opt_number(L, 2, "omega", 20 * M_PI);
+	} else if (strcmp(stab, "momentum") == 0) {
+		o.cfg.stab.kind = STAB_MOMENTUM;
+	} else if (strcmp(stab, "none") != 0) {
+		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte, penalty, "
+		                     "momentum)",
 		                  stab);
+	}
 	read_config(L, 2, &o.cfg);
 	struct model *m = model_from_lua(L, 1);
 	mb_c_busy++;
@@ -261,7 +281,7 @@ struct at_start {
 static struct at_start at_start_new(lua_State *L)
 {
 	struct at_start s;
-	struct formulation_config plain = {{STAB_NONE, 0, 0}, 0, NULL, 0};
+	struct formulation_config plain = {.stab.kind = STAB_NONE};
 	s.m = model_from_lua(L, 1);
 	s.ws = formulation_body.setup(s.m, &plain);
 	s.n = 3 * s.m->nbodies;
@@ -348,7 +368,7 @@ static void push_ints(lua_State *L, const int *v, int n, int offset)
 static int core_joint_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct formulation_config cfg = {{STAB_NONE, 0, 0}, 0, NULL, 0};
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	if (lua_istable(L, 2))
 		read_config(L, 2, &cfg);
 	struct model *m = model_from_lua(L, 1);

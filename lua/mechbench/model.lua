@@ -456,6 +456,10 @@ local function run_options(opts, level)
     table.sort(names)
     bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(names, ", ") .. ")")
   end
+  local stab = o.stabilization or "none"
+  if o.formulation == "joint" and (stab == "penalty" or stab == "momentum") then
+    bad("the " .. stab .. " method works in body coordinates; joint coordinates offer baumgarte on their cut joints")
+  end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
   end

@@ -170,6 +170,19 @@ do
   local none, baum = worst("none"), worst("baumgarte")
   T.ok(none > 1e-3, ("without a remedy the four-bar drifts (rk4, h = 10 ms): %.2g"):format(none))
   T.ok(baum < 1e-4, ("Baumgarte alpha = beta = 10 holds it below 1e-4: %.2g"):format(baum))
+  local pen = worst("penalty")
+  T.ok(pen < 1e-4, ("the penalty method (Ex 13.7 defaults) holds it below 1e-4: %.2g"):format(pen))
+  local rm = example("four_bar")():simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01, stabilization = "momentum" }
+  local wp, wv = 0, 0
+  for i = 1, #rm.t do wp, wv = math.max(wp, rm.violation[i]), math.max(wv, rm.velocity_violation[i]) end
+  T.ok(wp < 1e-4 and wv < 1e-12, ("the momentum method: no velocity drift (%.2g), position drift %.2g"):format(wv, wp))
+  -- the penalty forces approach the Lagrange multipliers
+  local exact = example("pendulum")():simulate{ tf = 0.5, dt = 0.1, tol = 1e-10 }
+  local soft = example("pendulum")():simulate{ tf = 0.5, dt = 0.1, tol = 1e-10, stabilization = "penalty" }
+  local fe, fs = exact:reaction("pin").fy, soft:reaction("pin").fy
+  T.ok(math.abs(fs[6] - fe[6]) < 1e-3 * math.abs(fe[6]), ("penalty reaction within 0.1%% of the multiplier (%.4g vs %.4g)"):format(fs[6], fe[6]))
+  T.fails(function() example("four_bar")():simulate{ tf = 1, formulation = "joint", stabilization = "penalty" } end,
+    "works in body coordinates", "penalty in joint coordinates is refused with a reason")
 end
 
 ---------------------------------------------------------------- viscous friction in joints
