@@ -47,7 +47,7 @@ for _, formulation in ipairs { "body", "joint" } do
 end
 
 print("constraint remedies: four-bar, rk4 h = 10 ms, 10 s simulated (body coordinates)")
-for _, s in ipairs { "none", "baumgarte", "penalty", "momentum" } do
+for _, s in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
   local r = example("four_bar")():simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01, stabilization = s,
     alpha = 10, beta = 10 }
   local w = 0

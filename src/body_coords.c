@@ -27,6 +27,12 @@ struct bc {
 	double *cd_report;    /* velocities of a reported state */
 	gsl_matrix *D, *S;    /* Jacobian; Schur complement D M⁻¹ D' */
 	gsl_matrix *A;        /* penalty: M + m_c D'D */
+	/* coordinate partitioning: dependent and independent coordinates */
+	int *dep, *ind, user_split;
+	double *cfix;
+	gsl_matrix *Dd;
+	gsl_permutation *pd;
+	gsl_vector *xd;
 	double potential;
 };
 
@@ -58,6 +64,28 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
 	if (w->stab.kind == STAB_PENALTY)
 		w->A = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
+	if (w->stab.kind == STAB_PARTITION) {
+		w->dep = calloc(nc + 1, sizeof(int));
+		w->ind = calloc(n + 1, sizeof(int));
+		w->cfix = calloc(n + 1, sizeof(double));
+		w->Dd = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
+		w->pd = gsl_permutation_alloc(nc ? nc : 1);
+		w->xd = gsl_vector_alloc(nc ? nc : 1);
+		if (cfg->independent && cfg->nindependent == w->n - w->nc) {
+			int *is_ind = calloc(n + 1, sizeof(int)), kd = 0, ki = 0;
+			for (int k = 0; k < cfg->nindependent; k++)
+				is_ind[cfg->independent[k]] = 1;
+			for (int k = 0; k < w->n; k++)
+				if (is_ind[k])
+					w->ind[ki++] = k;
+				else
+					w->dep[kd++] = k;
+			free(is_ind);
+			w->user_split = 1;
+		} else {
+			w->user_split = -1; /* chosen at the first evaluation */
+		}
+	}
 	for (int b = 0; b < m->nbodies; b++) {
 		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
 		for (int k = 0; k < 3; k++)
@@ -76,6 +104,10 @@ static void release(void *ws)
 	gsl_matrix_free(w->D), gsl_matrix_free(w->S);
 	if (w->A)
 		gsl_matrix_free(w->A);
+	if (w->Dd) {
+		gsl_matrix_free(w->Dd), gsl_permutation_free(w->pd), gsl_vector_free(w->xd);
+		free(w->dep), free(w->ind), free(w->cfix);
+	}
 	free(w);
 }
 
@@ -359,23 +391,146 @@ static int velocities(struct bc *w, double t, const double *y, double *cd)
 	return 0;
 }
 
-static int derivatives(void *ws, double t, const double *y, double *dydt)
-{
-	struct bc *w = ws;
-	/* dydt's first half receives ċ; the second c̈, or ṗ = M c̈ */
-	if (velocities(w, t, y, dydt) != 0 || accelerations(w, t, y, dydt) != 0)
-		return -1;
-	for (int k = 0; k < w->n; k++)
-		dydt[w->n + k] = w->acc[k] * (w->stab.kind == STAB_MOMENTUM ? w->mdiag[k] : 1);
-	return 0;
-}
-
 static double norm(const double *v, int n)
 {
 	double s = 0;
 	for (int k = 0; k < n; k++)
 		s += v[k] * v[k];
 	return sqrt(s);
+}
+
+/* Coordinate partitioning (Sec. 13.3.2): only the independent coordinates
+ * and rates are taken from the state; the dependent ones are solved from
+ * Φ(c_d, c_i) = 0 by Newton-Raphson (starting from the state) and from
+ * D_d ċ_d = v - D_i ċ_i, so the constraints hold to round-off at every
+ * evaluation. The split comes from the Jacobian (QR with column pivoting:
+ * the best-conditioned columns are dependent) unless the user gave one. */
+static void choose_split(struct bc *w)
+{
+	size_t nc = (size_t)w->nc, n = (size_t)w->n;
+	gsl_matrix *A = gsl_matrix_alloc(nc, n);
+	gsl_matrix_memcpy(A, w->D);
+	gsl_vector *tau = gsl_vector_alloc(nc < n ? nc : n), *norm_v = gsl_vector_alloc(n);
+	gsl_permutation *p = gsl_permutation_alloc(n);
+	int sign;
+	gsl_linalg_QRPT_decomp(A, tau, p, &sign, norm_v);
+	int *is_dep = calloc(n + 1, sizeof(int)), kd = 0, ki = 0;
+	for (size_t k = 0; k < nc; k++)
+		is_dep[gsl_permutation_get(p, k)] = 1;
+	for (int k = 0; k < w->n; k++)
+		if (is_dep[k])
+			w->dep[kd++] = k;
+		else
+			w->ind[ki++] = k;
+	free(is_dep);
+	gsl_matrix_free(A), gsl_vector_free(tau), gsl_vector_free(norm_v), gsl_permutation_free(p);
+}
+
+static int factor_dependent(struct bc *w)
+{
+	int sign;
+	for (int r = 0; r < w->nc; r++)
+		for (int k = 0; k < w->nc; k++)
+			gsl_matrix_set(w->Dd, (size_t)r, (size_t)k, gsl_matrix_get(w->D, (size_t)r, (size_t)w->dep[k]));
+	gsl_linalg_LU_decomp(w->Dd, w->pd, &sign);
+	double top = 0;
+	for (int k = 0; k < w->nc; k++)
+		top = fmax(top, fabs(gsl_matrix_get(w->Dd, (size_t)k, (size_t)k)));
+	for (int k = 0; k < w->nc; k++)
+		if (fabs(gsl_matrix_get(w->Dd, (size_t)k, (size_t)k)) < 1e-9 * top || top == 0)
+			return -1;
+	return 0;
+}
+
+static void solve_dependent(struct bc *w, double *rhs_in_out)
+{
+	for (int k = 0; k < w->nc; k++)
+		gsl_vector_set(w->xd, (size_t)k, rhs_in_out[k]);
+	gsl_linalg_LU_svx(w->Dd, w->pd, w->xd);
+	for (int k = 0; k < w->nc; k++)
+		rhs_in_out[k] = gsl_vector_get(w->xd, (size_t)k);
+}
+
+static int partition(struct bc *w, double t, double *c, double *cd)
+{
+	double *step = w->lambda; /* free until accelerations */
+	for (int it = 0;; it++) {
+		if (assemble(w, t, c, cd) != 0)
+			return -1;
+		if (w->user_split < 0) {
+			choose_split(w);
+			w->user_split = 0;
+		}
+		double err = norm(w->phi, w->nc);
+		if (err < 1e-12)
+			break;
+		if (it == 30) {
+			model_fail(w->m, "at t = %g coordinate partitioning cannot solve the dependent "
+			                 "coordinates (|Phi| = %.3g): the mechanism may be at a singular position",
+			           t, err);
+			return -1;
+		}
+		if (factor_dependent(w) != 0) {
+			if (w->user_split) {
+				model_fail(w->m, "at t = %g the chosen independent coordinates cannot describe "
+				                 "the motion here: the dependent block of the Jacobian is singular",
+				           t);
+				return -1;
+			}
+			choose_split(w); /* the old split became singular: choose again here */
+			if (factor_dependent(w) != 0) {
+				model_fail(w->m, "at t = %g no split into dependent and independent "
+				                 "coordinates works: the constraints are dependent here",
+				           t);
+				return -1;
+			}
+		}
+		for (int r = 0; r < w->nc; r++)
+			step[r] = -w->phi[r];
+		solve_dependent(w, step);
+		for (int k = 0; k < w->nc; k++)
+			c[w->dep[k]] += step[k];
+	}
+	if (factor_dependent(w) != 0) {
+		model_fail(w->m, "at t = %g the dependent block of the Jacobian is singular", t);
+		return -1;
+	}
+	/* D_d ċ_d = v - D_i ċ_i */
+	for (int r = 0; r < w->nc; r++) {
+		double s = w->vrhs[r];
+		for (int k = 0; k < w->n - w->nc; k++)
+			s -= gsl_matrix_get(w->D, (size_t)r, (size_t)w->ind[k]) * cd[w->ind[k]];
+		step[r] = s;
+	}
+	solve_dependent(w, step);
+	for (int k = 0; k < w->nc; k++)
+		cd[w->dep[k]] = step[k];
+	return 0;
+}
+
+/* The positions and velocities a state stands for, under each remedy. */
+static int state_of(struct bc *w, double t, const double *y, const double **c, double *cd)
+{
+	if (w->stab.kind == STAB_PARTITION && w->nc > 0) {
+		memcpy(w->cfix, y, sizeof(double) * (size_t)w->n);
+		memcpy(cd, y + w->n, sizeof(double) * (size_t)w->n);
+		*c = w->cfix;
+		return partition(w, t, w->cfix, cd);
+	}
+	*c = y;
+	return velocities(w, t, y, cd);
+}
+
+static int derivatives(void *ws, double t, const double *y, double *dydt)
+{
+	struct bc *w = ws;
+	const double *c;
+	/* dydt's first half receives ċ; the second c̈, or ṗ = M c̈ */
+	if (state_of(w, t, y, &c, dydt) != 0 || accelerations(w, t, c, dydt) != 0)
+		return -1;
+	for (int k = 0; k < w->n; k++)
+		dydt[w->n + k] = w->acc[k] * (w->stab.kind == STAB_MOMENTUM ? w->mdiag[k] : 1);
+	return 0;
 }
 
 static double velocity_residual(struct bc *w, const double *cd, double *out)
@@ -438,10 +593,10 @@ static void fill_sample(struct bc *w, double t, const double *c, const double *c
 static int measure(void *ws, double t, const double *y, struct sample *out)
 {
 	struct bc *w = ws;
-	const double *c = y;
+	const double *c;
 	double *cd = w->cd_report;
 	long fe = w->m->fevals;
-	if (velocities(w, t, y, cd) != 0 || accelerations(w, t, c, cd) != 0)
+	if (state_of(w, t, y, &c, cd) != 0 || accelerations(w, t, c, cd) != 0)
 		return -1;
 	w->m->fevals = fe; /* reporting is not integration work */
 	fill_sample(w, t, c, cd, out);

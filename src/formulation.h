@@ -22,7 +22,7 @@ struct sample {
 };
 
 struct stabilization {
-	enum { STAB_NONE, STAB_BAUMGARTE, STAB_PENALTY, STAB_MOMENTUM } kind;
+	enum { STAB_NONE, STAB_BAUMGARTE, STAB_PENALTY, STAB_MOMENTUM, STAB_PARTITION } kind;
 	double alpha, beta;       /* Baumgarte (Eq. 13.32): γ - 2αΦ̇ - β²Φ */
 	double mc, zeta, omega;   /* penalty (Eqs. 13.37-13.40) */
 };
@@ -33,6 +33,8 @@ struct formulation_config {
 	int absolute_angles; /* joint coordinates: absolute instead of relative */
 	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
 	int ntree;
+	const int *independent; /* partitioning: the coordinates to integrate (NULL: chosen) */
+	int nindependent;
 };
 
 struct formulation {

@@ -144,6 +144,20 @@ static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 	lua_getfield(L, t, "angles");
 	cfg->absolute_angles = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "absolute") == 0;
 	lua_pop(L, 1);
+	lua_getfield(L, t, "independent_coords");
+	if (lua_istable(L, -1)) {
+		int n = (int)luaL_len(L, -1);
+		int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(n + 1), 0);
+		for (int k = 0; k < n; k++) {
+			lua_geti(L, -2, k + 1);
+			idx[k] = (int)lua_tointeger(L, -1);
+			lua_pop(L, 1);
+		}
+		lua_replace(L, -2); /* keep the userdata where the table was */
+		cfg->independent = idx, cfg->nindependent = n;
+	} else {
+		lua_pop(L, 1);
+	}
 	lua_getfield(L, t, "tree_joints");
 	if (lua_istable(L, -1)) {
 		int n = (int)luaL_len(L, -1);
@@ -202,9 +216,11 @@ static int core_simulate(lua_State *L)
 		o.cfg.stab.omega = opt_number(L, 2, "omega", 20 * M_PI);
 	} else if (strcmp(stab, "momentum") == 0) {
 		o.cfg.stab.kind = STAB_MOMENTUM;
+	} else if (strcmp(stab, "partitioning") == 0) {
+		o.cfg.stab.kind = STAB_PARTITION;
 	} else if (strcmp(stab, "none") != 0) {
 		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte, penalty, "
-		                     "momentum)",
+		                     "momentum, partitioning)",
 		                  stab);
 	}
 	read_config(L, 2, &o.cfg);

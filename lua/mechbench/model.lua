@@ -441,7 +441,7 @@ end
 local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true }
 local formulations = { body = true, joint = true }
 
-local function run_options(opts, level)
+local function run_options(m, opts, level)
   opts = opts or {}
   local o = {}
   for k, v in pairs(opts) do o[k] = v end
@@ -457,7 +457,29 @@ local function run_options(opts, level)
     bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(names, ", ") .. ")")
   end
   local stab = o.stabilization or "none"
-  if o.formulation == "joint" and (stab == "penalty" or stab == "momentum") then
+  if o.independent ~= nil then
+    -- partitioning: names such as "crank.angle" to coordinate indices (0-based)
+    if stab ~= "partitioning" then bad('independent coordinates go with stabilization = "partitioning"') end
+    if type(o.independent) ~= "table" then bad('independent must be a list such as {"crank.angle"}') end
+    local index = {}
+    for i, b in ipairs(m._order.bodies) do index[b.name] = i - 1 end
+    local idx = {}
+    for _, name in ipairs(o.independent) do
+      local body, coord = tostring(name):match("^(.*)%.([%w]+)$")
+      local k = ({ x = 0, y = 1, angle = 2 })[coord or ""]
+      if not body or not index[body] or not k then
+        bad("independent: '" .. tostring(name) .. "' is not body.x, body.y or body.angle of a body of the model")
+      end
+      idx[#idx + 1] = 3 * index[body] + k
+    end
+    local dof = m:dof()
+    if #idx ~= dof then
+      bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
+        dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #idx))
+    end
+    o.independent_coords = idx
+  end
+  if o.formulation == "joint" and (stab == "penalty" or stab == "momentum" or stab == "partitioning") then
     bad("the " .. stab .. " method works in body coordinates; joint coordinates offer baumgarte on their cut joints")
   end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
@@ -508,7 +530,7 @@ local function tree_option(m, o, level)
 end
 
 function Model:simulate(opts)
-  local o = run_options(opts, 2)
+  local o = run_options(self, opts, 2)
   tree_option(self, o, 2)
   local desc = self:compile()
   local raw = core.model.simulate(desc, o)
