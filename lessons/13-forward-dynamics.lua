@@ -1,0 +1,119 @@
+-- Lesson 13: forward dynamics: step sizes and constraint drift.
+local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+
+local function drift(stab)
+  local r = example("four_bar"):simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01,
+    stabilization = stab, alpha = 10, beta = 10 }
+  local w = 0
+  for i = 1, #r.t do w = math.max(w, r.violation[i]) end
+  return w
+end
+
+return {
+  number = 13,
+  title = "Forward dynamics: step size and constraint drift",
+  book = "Nikravesh, Planar Multibody Dynamics, Ch. 13 (Sec. 13.1-13.3)",
+  objectives = {
+    "pick a step size from a mechanism's natural period",
+    "see constraint violation grow when only accelerations are constrained",
+    "compare Baumgarte, penalty, momentum and coordinate partitioning on one model",
+  },
+  steps = {
+    { title = "How big a step?",
+      text = [[
+An integrator follows the motion in steps. A fixed step must resolve the
+fastest oscillation: with natural frequency omega, the period is
+tau = 2 pi / omega, and a safe step is below tau / 10 (Sec. 13.1.3). For a
+rod pinned at one end, omega = sqrt(3 g / 2 L).]] },
+
+    { title = "A step for the pendulum",
+      text = [[
+For a 1 m rod pinned at one end (g = 9.81), what is the largest step the
+tau / 10 rule allows, in seconds?   check(value)]],
+      answer = function() return 2 * math.pi / math.sqrt(3 * 9.81 / 2) / 10 end,
+      tol = 1e-3,
+      mistakes = {
+        { value = 2 * math.pi / math.sqrt(9.81) / 10, say = "that is a point mass on a string; a rod's mass is spread along it: omega = sqrt(3g/2L)." },
+        { value = 2 * math.pi / math.sqrt(3 * 9.81 / 2), say = "that is the whole period tau; the rule takes a tenth of it." },
+      },
+      hints = {
+        "omega = sqrt(3 * 9.81 / 2), tau = 2 pi / omega.",
+        "2 * math.pi / math.sqrt(14.715) / 10",
+        "tau = 1.638 s, so steps up to about 0.164 s.",
+      } },
+
+    { title = "Try the rule",
+      text = [[
+Run the pendulum with fixed RK4 steps below and above that bound and
+compare the energy, which should stay constant.]],
+      code = [[
+p = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()
+c = mb.compare(p, { {label = "h = 0.05", integrator = "rk4", h = 0.05},
+                    {label = "h = 0.16", integrator = "rk4", h = 0.16},
+                    {label = "h = 0.4", integrator = "rk4", h = 0.4} },
+               { tf = 4, dt = 0.4 })]] },
+
+    { title = "Drift",
+      text = [[
+In body coordinates the integrator only sees D c'' = gamma, the second
+derivative of the constraints. Small errors in position and velocity are
+not pulled back, so Phi wanders off zero: the joints come apart slowly
+(Sec. 13.3). Watch the four-bar's violation grow with a coarse step.]],
+      code = [[
+fb = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()
+r = fb:simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01 }
+r:plot("violation")]] },
+
+    { title = "How far apart?",
+      text = [[
+With no remedy, RK4 at h = 0.01 s for 10 s: what is the largest |Phi| of
+the four-bar, in metres?   check(value)]],
+      answer = function() return drift("none") end,
+      tol = 0.002, -- metres: 0.021 to 0.025 shows the drift was read
+      mistakes = {
+        { value = 0, say = "look at the plot again: without a remedy the violation grows." },
+      },
+      hints = {
+        "The largest value of r.violation.",
+        "local w = 0 for i = 1, #r.t do w = math.max(w, r.violation[i]) end w",
+        "About 0.023 m: more than 2 cm after 10 s.",
+      } },
+
+    { title = "Four remedies",
+      text = [[
+Baumgarte adds feedback on Phi and Phi' to gamma (alpha, beta); the
+penalty method turns joints into stiff, damped springs; the momentum method
+projects velocities back onto the constraints; coordinate partitioning
+integrates only independent coordinates and solves the rest (Secs.
+13.3.1-13.3.5). The comparison runs them all on the four-bar.]],
+      code = [[
+c = mb.compare(fb, { "body",
+  { label = "baumgarte", stabilization = "baumgarte", alpha = 10, beta = 10 },
+  { label = "penalty", stabilization = "penalty" },
+  { label = "momentum", stabilization = "momentum" },
+  { label = "partitioning", stabilization = "partitioning" } },
+  { tf = 10, dt = 0.05, integrator = "rk4", h = 0.01 })]] },
+
+    { title = "The best of them",
+      text = [[
+Which remedy leaves the smallest largest |Phi| on this run? Answer with
+its value, in metres.   check(value)]],
+      answer = function() return drift("partitioning") end,
+      tol = 1e-9, -- metres: any round-off-sized value is the right reading
+      mistakes = {
+        { value = drift("baumgarte"), say = "Baumgarte is good, but one remedy solves the constraints exactly each step." },
+        { value = drift("momentum"), say = "the momentum method stops velocity drift; positions still wander a little." },
+      },
+      hints = {
+        "c.figures has each run's largest violation.",
+        "Coordinate partitioning solves Phi = 0 by Newton-Raphson at every evaluation.",
+        "About 1e-12 m: round-off.",
+      } },
+  },
+  wrap_up = [[
+You chose a step from a period, watched constraint drift, and compared four
+remedies on one mechanism. Lesson 14 asks where a mechanism comes to rest.
+
+Challenge: raise Baumgarte's alpha and beta to 100 with h = 0.01 s. What
+happens, and why does the book warn against large values?]],
+}
