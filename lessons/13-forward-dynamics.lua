@@ -87,6 +87,7 @@ projects velocities back onto the constraints; coordinate partitioning
 integrates only independent coordinates and solves the rest (Secs.
 13.3.1-13.3.5). The comparison runs them all on the four-bar.]],
       code = [[
+fb = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()
 c = mb.compare(fb, { "body",
   { label = "baumgarte", stabilization = "baumgarte", alpha = 10, beta = 10 },
   { label = "penalty", stabilization = "penalty" },

@@ -105,7 +105,7 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
                      struct grid **panes, struct grid **plot)
 {
 	int plot_rows = o->plot ? (LINES - 1) / 3 : 0;
-	int height = LINES - 1 - plot_rows - 2, n = o->npanes;
+	int height = LINES - 1 - plot_rows - 3, n = o->npanes; /* title, two lines of figures */
 	int width = (COLS - (n - 1)) / n;
 	erase();
 	for (int k = 0; k < n; k++) {
@@ -121,8 +121,12 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 		attron(A_BOLD);
 		mvaddnstr(0, col, p->title ? p->title : "", width);
 		attroff(A_BOLD);
-		mvaddnstr(1, col, p->figures ? p->figures : "", width);
-		blit(panes[k], 2, col);
+		/* figures: up to two lines, split at '\n' */
+		const char *fig = p->figures ? p->figures : "", *nl = strchr(fig, '\n');
+		mvaddnstr(1, col, fig, nl ? (int)fmin(width, (double)(nl - fig)) : width);
+		if (nl)
+			mvaddnstr(2, col, nl + 1, width);
+		blit(panes[k], 3, col);
 		if (k > 0)
 			for (int r = 0; r < LINES - 1 - plot_rows; r++)
 				mvaddstr(r, col - 1, o->unicode ? "\u2502" : "|");

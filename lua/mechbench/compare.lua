@@ -36,6 +36,10 @@ local function difference(a, b)
 end
 
 function M.compare(model, entries, opts)
+  if type(model) ~= "table" or type(model.simulate) ~= "function" then
+    error("mb.compare(model, {\"body\", ...}, options): the first argument must be a model, not "
+      .. (model == nil and "nil" or type(model)), 2)
+  end
   if type(entries) ~= "table" or #entries == 0 then
     error('mb.compare(model, {"body", ...}, options) needs at least one formulation', 2)
   end
@@ -93,7 +97,7 @@ function Comparison:show(opts)
       local f = self.figures[label]
       r:frame(r.t[1], { width = 1, height = 1 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
-        figures = string.format("%d evals %.3g ms |Phi|<=%.2g dE %.2g", f.fevals, 1e3 * f.wall,
+        figures = string.format("%d evals, %.3g ms\n|Phi| <= %.2g, dE %.2g", f.fevals, 1e3 * f.wall,
           f.violation, f.energy_drift) }
     end
     local plot

@@ -190,7 +190,7 @@ end
 
 local function figures_text(r)
   local f = r:figures()
-  return string.format("%d evals  %.3g ms  |Phi| <= %.2g  dE %.2g", f.fevals, 1e3 * f.wall,
+  return string.format("%d evals  %.3g ms\n|Phi| <= %.2g  dE %.2g", f.fevals, 1e3 * f.wall,
     f.violation, f.energy_drift)
 end
 

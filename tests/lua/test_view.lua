@@ -149,6 +149,7 @@ T.eq(c.maxdiff, math.max(c.diff.tight.max_position, c.diff.tight.max_angle,
 local tab = c:table()
 T.ok(tab:find("fevals", 1, true) and tab:find("rk4 10 ms", 1, true) and tab:find("(reference)", 1, true), "the comparison table")
 T.fails(function() mb.compare(fb, { "joint-x" }, { tf = 1, show = false }) end, "unknown formulation 'joint-x'", "unknown formulation named")
+T.fails(function() mb.compare(nil, { "body" }, {}) end, "the first argument must be a model, not nil", "compare without a model")
 
 -- body against joint coordinates on the four-bar: the difference is tiny,
 -- and the batch table shows both rows
