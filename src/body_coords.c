@@ -698,6 +698,21 @@ static int correct_positions_velocities(struct bc *w, double t, double *c, doubl
 	return 0;
 }
 
+int bc_impulse(void *ws, double t, const double *c, double *cd)
+{
+	struct bc *w = ws;
+	double *y = calloc(2 * (size_t)w->n + 1, sizeof(double));
+	memcpy(y, c, sizeof(double) * (size_t)w->n);
+	for (int k = 0; k < w->n; k++)
+		y[w->n + k] = w->mdiag[k] * cd[k]; /* momenta, kept by the impulse */
+	struct stabilization keep = w->stab;
+	w->stab.kind = STAB_MOMENTUM; /* the same projection the momentum method uses */
+	int status = velocities(w, t, y, cd);
+	w->stab = keep;
+	free(y);
+	return status;
+}
+
 int bc_constraints(void *ws, double t, const double *c, const double *cd, struct bc_constraints *out)
 {
 	struct bc *w = ws;

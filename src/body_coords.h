@@ -29,6 +29,10 @@ struct bc_constraints {
 };
 int bc_constraints(void *ws, double t, const double *c, const double *cd, struct bc_constraints *out);
 
+/* The velocities after a constraint is added (Sec. 13.5, Eq. 13.55): the
+ * mass-weighted projection of cd onto D ċ = v, in place; 0 or -1. */
+int bc_impulse(void *ws, double t, const double *c, double *cd);
+
 /* Which joint a constraint row belongs to. */
 const char *bc_row_joint(void *ws, int row);
 

@@ -346,6 +346,18 @@ static int core_evaluate(lua_State *L)
 	return at_start_finish(L, &s, status);
 }
 
+/* impulse(desc): the velocities after the model's constraints act as an
+ * impulse on the bodies' initial velocities (Sec. 13.5) */
+static int core_impulse(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct at_start s = at_start_new(L);
+	int status = bc_impulse(s.ws, 0, s.y, s.y + s.n);
+	if (status == 0)
+		push_doubles(L, s.y + s.n, s.n);
+	return at_start_finish(L, &s, status);
+}
+
 static int core_correct(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -442,6 +454,7 @@ int mb_open_model(lua_State *L)
 	                                 {"correct", core_correct},
 	                                 {"joint_pieces", core_joint_pieces},
 	                                 {"kinematics", core_kinematics},
+	                                 {"impulse", core_impulse},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;

@@ -431,7 +431,9 @@ function Model:compile()
     desc.bodies[#desc.bodies + 1] = { name = b.name, mass = b.mass, inertia = b.inertia,
       q = { p[1], p[2], b.angle or 0 }, v = { v[1], v[2], b.omega or 0 } }
   end
-  for _, j in ipairs(self._order.joints) do desc.joints[#desc.joints + 1] = compile_joint(self, j) end
+  for _, j in ipairs(self._order.joints) do
+    if j.active ~= false then desc.joints[#desc.joints + 1] = compile_joint(self, j) end
+  end
   for _, f in ipairs(self._order.forces) do desc.forces[#desc.forces + 1] = compile_force(self, f) end
   return desc
 end
@@ -529,9 +531,16 @@ local function tree_option(m, o, level)
   o.tree_joints = idx
 end
 
+-- Constraints added or deleted during a run (Sec. 13.5): the run goes in
+-- segments. Deleting a joint changes nothing at that instant; adding one
+-- acts like an impact: the velocities jump to the mass-weighted projection
+-- onto the new constraints (Eq. 13.55). The model is left as it was.
+local run_segments
+
 function Model:simulate(opts)
   local o = run_options(self, opts, 2)
   tree_option(self, o, 2)
+  if o.events then return run_segments(self, o, where(2)) end
   local desc = self:compile()
   local raw = core.model.simulate(desc, o)
   local r = require("mechbench.result").new(self, raw, o)
@@ -586,6 +595,71 @@ end
 function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
+
+run_segments = function(m, o, here)
+  local function bad(msg) error(string.format("%s: simulate: events: %s", here, msg), 0) end
+  if type(o.events) ~= "table" then bad("a list such as { {t = 1, add = \"lock\"} }") end
+  local events = {}
+  for i, e in ipairs(o.events) do
+    if type(e) ~= "table" or type(e.t) ~= "number" or not (e.t > 0 and e.t < o.tf) then
+      bad(("event %d needs a time t between 0 and tf"):format(i))
+    end
+    local steps = e.t / o.dt
+    if math.abs(steps - math.floor(steps + 0.5)) > 1e-9 then bad(("event %d at t = %g is not a multiple of dt = %g"):format(i, e.t, o.dt)) end
+    local name = e.add or e.remove
+    if not name or not m.joints[name_of(name)] then bad(("event %d must add or remove a joint of the model"):format(i)) end
+    events[#events + 1] = { t = e.t, joint = m.joints[name_of(name)], add = e.add ~= nil }
+  end
+  table.sort(events, function(a, b) return a.t < b.t end)
+
+  local saved = {}
+  for _, b in ipairs(m._order.bodies) do saved[b] = { b.pos, b.angle, b.vel, b.omega } end
+  local active = {}
+  for _, j in ipairs(m._order.joints) do active[j] = j.active end
+  local function restore()
+    for b, s in pairs(saved) do b.pos, b.angle, b.vel, b.omega = s[1], s[2], s[3], s[4] end
+    for j, a in pairs(active) do j.active = a end
+  end
+
+  local merged, t0 = nil, 0
+  local ok, err = pcall(function()
+    for k = 1, #events + 1 do
+      local t1 = events[k] and events[k].t or o.tf
+      local seg = {}
+      for key, v in pairs(o) do seg[key] = v end
+      seg.events, seg.tf = nil, t1 - t0
+      local r = m:simulate(seg)
+      merged = require("mechbench.result").append(merged, r, t0, m)
+      local last = #r.t
+      for _, b in ipairs(m._order.bodies) do
+        local rb = r:body(b.name)
+        b.pos, b.angle = { rb.x[last], rb.y[last] }, rb.angle[last]
+        b.vel, b.omega = { rb.vx[last], rb.vy[last] }, rb.omega[last]
+      end
+      local e = events[k]
+      if e then
+        e.joint.active = e.add
+        if e.add then
+          local v = {}
+          for i, b in ipairs(m._order.bodies) do v[i] = { b.vel, b.omega } end
+          local phi = 0
+          for _, x in ipairs(m:evaluate().phi) do phi = math.max(phi, math.abs(x)) end
+          if phi > 1e-9 then m:correct() end -- the new joint must hold where it closes
+          for i, b in ipairs(m._order.bodies) do b.vel, b.omega = v[i][1], v[i][2] end
+          local cd = core.model.impulse(m:compile())
+          for i, b in ipairs(m._order.bodies) do
+            b.vel, b.omega = { cd[3 * i - 2], cd[3 * i - 1] }, cd[3 * i]
+          end
+        end
+      end
+      t0 = t1
+    end
+  end)
+  restore()
+  if not ok then error(err, 0) end
+  merged.stats.events = #events
+  return merged
+end
 
 -- The pieces of Eq. 7.56 at the initial state: M, D, γ, Φ, h, c̈, λ.
 function Model:evaluate(t)

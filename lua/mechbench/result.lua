@@ -139,6 +139,48 @@ function Result:summary()
   return table.concat(lines, "\n")
 end
 
+-- Join a segment r (times shifted by t0) onto a run made of segments; a
+-- joint absent from a segment has zero reactions there.
+function M.append(acc, r, t0, model)
+  local start = 1
+  if acc == nil then
+    acc = setmetatable({ t = {}, bodies = {}, reactions = {}, energy = { kinetic = {}, potential = {}, total = {} },
+      violation = {}, velocity_violation = {}, stats = { fevals = 0, steps = 0, wall = 0 } }, Result)
+    for k, v in pairs(r) do
+      if acc[k] == nil and k ~= "reactions" and k ~= "bodies" then acc[k] = v end
+    end
+    acc.stats.formulation, acc.stats.integrator = r.stats.formulation, r.stats.integrator
+    acc._scene_desc = r._scene_desc
+    for _, name in ipairs(r.body_order) do acc.bodies[name] = {} end
+    for _, j in ipairs(model._order.joints) do acc.reactions[j.name] = { fx = {}, fy = {}, torque = {}, local_fx = {}, local_fy = {}, lambda = {} } end
+    acc.joint_order = {}
+    for i, j in ipairs(model._order.joints) do acc.joint_order[i] = j.name end
+  else
+    start = 2 -- the segment's first sample repeats the last one
+  end
+  local n0 = #acc.t
+  for i = start, #r.t do
+    local k = n0 + i - start + 1
+    acc.t[k] = r.t[i] + t0
+    for name, b in pairs(r.bodies) do
+      for field, arr in pairs(b) do
+        acc.bodies[name][field] = acc.bodies[name][field] or {}
+        acc.bodies[name][field][k] = arr[i]
+      end
+    end
+    for name, rx in pairs(acc.reactions) do
+      local src = r.reactions[name]
+      for _, f in ipairs { "fx", "fy", "torque", "local_fx", "local_fy" } do rx[f][k] = src and src[f][i] or 0 end
+    end
+    for _, f in ipairs { "kinetic", "potential", "total" } do acc.energy[f][k] = r.energy[f][i] end
+    acc.violation[k] = r.violation[i]
+    acc.velocity_violation[k] = r.velocity_violation[i]
+  end
+  for _, f in ipairs { "fevals", "steps", "wall" } do acc.stats[f] = acc.stats[f] + r.stats[f] end
+  acc._scene, acc._poses, acc._drawn_key = nil, nil, nil
+  return acc
+end
+
 ------------------------------------------------------------------ pictures
 
 local function terminal() return core.mode ~= "batch" and core.isatty(0) and core.isatty(1) end

@@ -120,6 +120,51 @@ loose:body{ name = "b", mass = 1, inertia = 1 }
 T.fails(function() loose:equilibrium{} end, "equilibrium: the equations are singular here", "nothing holds a free body: explained")
 T.fails(function() loose:equilibrium{ method = "magic" } end, 'method must be "newton" or "dynamics"', "bad method")
 
+---------------------------------------------------------------- constraints added and deleted during a run (Sec. 13.5-13.6)
+do
+  local m = example("pendulum")()
+  m:joint{ name = "lock", type = "simple", body = "rod", coord = "angle", active = false }
+  local r = m:simulate{ tf = 2, dt = 0.01, events = { { t = 0.5, add = "lock" }, { t = 1.5, remove = "lock" } } }
+  local om, ang = r:body("rod").omega, r:body("rod").angle
+  T.ok(math.abs(om[51]) > 5 and math.abs(om[52]) < 1e-9, "locking stops the swing at once")
+  T.near(ang[151], ang[52], 1e-12, "the lock holds the angle until it is removed")
+  T.ok(math.abs(om[160]) > 0.05, "released, the rod falls again")
+  T.near(math.abs(r:reaction("lock").torque[100]), 2 * 9.81 * 0.5 * math.abs(math.cos(ang[100])), 1e-9,
+    "the lock carries the weight's moment")
+  T.eq(#r.t, 201, "one result over the whole run")
+  T.ok(m.joints.lock.active == false and m.bodies.rod.angle == 0, "the model is left as it was")
+end
+do -- a pin joins two coasting bodies: the impulse keeps the total momentum
+  local m = mb.model{ name = "docking", gravity = { 0, 0 } }
+  m:body{ name = "a", mass = 2, inertia = 0.2, pos = { 0, 0 }, vel = { 1, 0.2 } }
+  m:body{ name = "b", mass = 1, inertia = 0.1, pos = { 1.5, 0.1 }, omega = 0.5 }
+  m:point{ name = "pa", body = "a", at = { 0.5, 0 } }
+  m:point{ name = "pb", body = "b", at = { -0.5, 0 } }
+  m:joint{ name = "dock", type = "revolute", points = { "pa", "pb" }, active = false }
+  local r = m:simulate{ tf = 1, dt = 0.01, events = { { t = 0.5, add = "dock" } } }
+  local function momentum(i)
+    local a, b = r:body("a"), r:body("b")
+    return 2 * a.vx[i] + 1 * b.vx[i], 2 * a.vy[i] + 1 * b.vy[i]
+  end
+  local px0, py0 = momentum(1)
+  local px1, py1 = momentum(#r.t)
+  T.near(px1, px0, 1e-9, "docking keeps the x momentum")
+  T.near(py1, py0, 1e-9, "docking keeps the y momentum")
+  T.ok(r.violation[#r.t] < 1e-8, "after docking the pin holds")
+end
+do -- a driver removed: kinematic until t = 1, then the cart coasts (Sec. 13.6)
+  local m = example("cart")("A")
+  m:correct()
+  local r = m:simulate{ tf = 2, dt = 0.01, events = { { t = 1, remove = "motor" } } }
+  local vx = r:body("chassis").vx
+  T.near(vx[101], 0.2 * math.pi, 1e-9, "driven at 2 pi rad/s until t = 1")
+  T.near(vx[#r.t], vx[101], 1e-7, "then it coasts at the same speed")
+end
+T.fails(function() example("pendulum")():simulate{ tf = 1, dt = 0.1, events = { { t = 0.55, remove = "pin" } } } end,
+  "is not a multiple of dt", "event times on the reporting grid")
+T.fails(function() example("pendulum")():simulate{ tf = 1, events = { { t = 0.5, add = "nope" } } } end,
+  "must add or remove a joint of the model", "unknown joint in an event")
+
 ---------------------------------------------------------------- bad input
 local f = example("slider_crank")(false)
 T.fails(function() f:kinematics{ tf = 1 } end, "9 coordinates, 8 rows, so add 1 driver row", "missing driver counted")
