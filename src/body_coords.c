@@ -189,7 +189,9 @@ static void explain_singular(struct bc *w, double t)
 	model_fail(m,
 	           "at t = %g the constraint Jacobian has rank %zu for %zu constraint rows: the "
 	           "constraints of joint %s depend on the others. Either the model has redundant "
-	           "constraints, or the mechanism is in a singular configuration",
+	           "constraints (remove them, or run with stabilization = \"penalty\", which "
+	           "tolerates them; their reactions are then not unique), or the mechanism is in a "
+	           "singular configuration",
 	           t, rank, nc, names[0] ? names : "(unknown)");
 	gsl_matrix_free(Dt), gsl_vector_free(tau), gsl_vector_free(norm), gsl_permutation_free(p);
 }

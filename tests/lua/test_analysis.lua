@@ -165,6 +165,18 @@ T.fails(function() example("pendulum")():simulate{ tf = 1, dt = 0.1, events = { 
 T.fails(function() example("pendulum")():simulate{ tf = 1, events = { { t = 0.5, add = "nope" } } } end,
   "must add or remove a joint of the model", "unknown joint in an event")
 
+---------------------------------------------------------------- redundant constraints, carried by the penalty method
+do
+  local p = example("pendulum")()
+  p:joint{ name = "second pin", type = "revolute", points = { "A", "O" } }
+  T.fails(function() p:simulate{ tf = 1 } end, 'run with stabilization = "penalty"', "the redundancy message says how to go on")
+  local r = p:simulate{ tf = 1, dt = 0.01, stabilization = "penalty" }
+  local ref = example("pendulum")():simulate{ tf = 1, dt = 0.01 }
+  T.near(r:body("rod").angle[101], ref:body("rod").angle[101], 1e-4, "with the penalty method the doubly pinned rod swings as the single-pinned one")
+  local split = r:reaction("pin").fy[50] + r:reaction("second pin").fy[50]
+  T.near(split, ref:reaction("pin").fy[50], 1e-3 * math.abs(ref:reaction("pin").fy[50]), "the two pins share the one pin's reaction")
+end
+
 ---------------------------------------------------------------- bad input
 local f = example("slider_crank")(false)
 T.fails(function() f:kinematics{ tf = 1 } end, "9 coordinates, 8 rows, so add 1 driver row", "missing driver counted")
