@@ -155,26 +155,43 @@ static int assemble(struct bc *w, double t, const double *c, const double *cd)
 	return 0;
 }
 
+/* QR with column pivoting of A (or of A' when transposed): the columns in
+ * pivot order, most independent first, into order; returns the rank. */
+static size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order)
+{
+	size_t rows = transposed ? A->size2 : A->size1, cols = transposed ? A->size1 : A->size2;
+	gsl_matrix *B = gsl_matrix_alloc(rows, cols);
+	if (transposed)
+		gsl_matrix_transpose_memcpy(B, A);
+	else
+		gsl_matrix_memcpy(B, A);
+	gsl_vector *tau = gsl_vector_alloc(rows < cols ? rows : cols),
+	           *norm_v = gsl_vector_alloc(cols);
+	gsl_permutation *p = gsl_permutation_alloc(cols);
+	int sign;
+	gsl_linalg_QRPT_decomp(B, tau, p, &sign, norm_v);
+	double top = fabs(gsl_matrix_get(B, 0, 0));
+	size_t rank = 0;
+	while (rank < rows && rank < cols && fabs(gsl_matrix_get(B, rank, rank)) > 1e-9 * top)
+		rank++;
+	for (size_t k = 0; k < cols; k++)
+		order[k] = gsl_permutation_get(p, k);
+	gsl_matrix_free(B), gsl_vector_free(tau), gsl_vector_free(norm_v), gsl_permutation_free(p);
+	return rank;
+}
+
 /* Name the joints whose rows are dependent, found by QR with column
  * pivoting of D' (Sec. 14.4): the pivots past the rank are the rows that
  * the others already determine. */
 static void explain_singular(struct bc *w, double t)
 {
 	struct model *m = w->m;
-	size_t n = (size_t)w->n, nc = (size_t)w->nc;
-	gsl_matrix *Dt = gsl_matrix_alloc(n, nc);
-	gsl_matrix_transpose_memcpy(Dt, w->D);
-	gsl_vector *tau = gsl_vector_alloc(nc < n ? nc : n), *norm = gsl_vector_alloc(nc);
-	gsl_permutation *p = gsl_permutation_alloc(nc);
-	int sign;
-	gsl_linalg_QRPT_decomp(Dt, tau, p, &sign, norm);
-	double top = fabs(gsl_matrix_get(Dt, 0, 0));
-	size_t rank = 0;
-	while (rank < nc && rank < n && fabs(gsl_matrix_get(Dt, rank, rank)) > 1e-9 * top)
-		rank++;
+	size_t nc = (size_t)w->nc;
+	size_t *order = calloc(nc + 1, sizeof *order);
+	size_t rank = pivot_order(w->D, 1, order);
 	char names[256] = "";
 	for (size_t k = rank; k < nc; k++) {
-		size_t row = gsl_permutation_get(p, k);
+		size_t row = order[k];
 		for (int i = 0; i < m->njoints; i++) {
 			const struct joint *j = &m->joints[i];
 			if ((int)row >= j->row && (int)row < j->row + j->kind->rows &&
@@ -186,6 +203,7 @@ static void explain_singular(struct bc *w, double t)
 			}
 		}
 	}
+	free(order);
 	model_fail(m,
 	           "at t = %g the constraint Jacobian has rank %zu for %zu constraint rows: the "
 	           "constraints of joint %s depend on the others. Either the model has redundant "
@@ -193,7 +211,6 @@ static void explain_singular(struct bc *w, double t)
 	           "tolerates them; their reactions are then not unique), or the mechanism is in a "
 	           "singular configuration",
 	           t, rank, nc, names[0] ? names : "(unknown)");
-	gsl_matrix_free(Dt), gsl_vector_free(tau), gsl_vector_free(norm), gsl_permutation_free(p);
 }
 
 /* S = D W D' for a diagonal W, Cholesky-factored in place. A row touches
@@ -409,23 +426,18 @@ static double norm(const double *v, int n)
  * the best-conditioned columns are dependent) unless the user gave one. */
 static void choose_split(struct bc *w)
 {
-	size_t nc = (size_t)w->nc, n = (size_t)w->n;
-	gsl_matrix *A = gsl_matrix_alloc(nc, n);
-	gsl_matrix_memcpy(A, w->D);
-	gsl_vector *tau = gsl_vector_alloc(nc < n ? nc : n), *norm_v = gsl_vector_alloc(n);
-	gsl_permutation *p = gsl_permutation_alloc(n);
-	int sign;
-	gsl_linalg_QRPT_decomp(A, tau, p, &sign, norm_v);
+	size_t n = (size_t)w->n;
+	size_t *order = calloc(n + 1, sizeof *order);
+	pivot_order(w->D, 0, order);
 	int *is_dep = calloc(n + 1, sizeof(int)), kd = 0, ki = 0;
-	for (size_t k = 0; k < nc; k++)
-		is_dep[gsl_permutation_get(p, k)] = 1;
+	for (int k = 0; k < w->nc; k++)
+		is_dep[order[k]] = 1;
 	for (int k = 0; k < w->n; k++)
 		if (is_dep[k])
 			w->dep[kd++] = k;
 		else
 			w->ind[ki++] = k;
-	free(is_dep);
-	gsl_matrix_free(A), gsl_vector_free(tau), gsl_vector_free(norm_v), gsl_permutation_free(p);
+	free(is_dep), free(order);
 }
 
 static int factor_dependent(struct bc *w)
@@ -433,7 +445,8 @@ static int factor_dependent(struct bc *w)
 	int sign;
 	for (int r = 0; r < w->nc; r++)
 		for (int k = 0; k < w->nc; k++)
-			gsl_matrix_set(w->Dd, (size_t)r, (size_t)k, gsl_matrix_get(w->D, (size_t)r, (size_t)w->dep[k]));
+			gsl_matrix_set(w->Dd, (size_t)r, (size_t)k,
+			               gsl_matrix_get(w->D, (size_t)r, (size_t)w->dep[k]));
 	gsl_linalg_LU_decomp(w->Dd, w->pd, &sign);
 	double top = 0;
 	for (int k = 0; k < w->nc; k++)
@@ -467,22 +480,28 @@ static int partition(struct bc *w, double t, double *c, double *cd)
 		if (err < 1e-12)
 			break;
 		if (it == 30) {
-			model_fail(w->m, "at t = %g coordinate partitioning cannot solve the dependent "
-			                 "coordinates (|Phi| = %.3g): the mechanism may be at a singular position",
+			model_fail(w->m,
+			           "at t = %g coordinate partitioning cannot solve the dependent "
+			           "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
+			           "position",
 			           t, err);
 			return -1;
 		}
 		if (factor_dependent(w) != 0) {
 			if (w->user_split) {
-				model_fail(w->m, "at t = %g the chosen independent coordinates cannot describe "
-				                 "the motion here: the dependent block of the Jacobian is singular",
-				           t);
+				model_fail(
+				    w->m,
+				    "at t = %g the chosen independent coordinates cannot describe "
+				    "the motion here: the dependent block of the Jacobian is "
+				    "singular",
+				    t);
 				return -1;
 			}
 			choose_split(w); /* the old split became singular: choose again here */
 			if (factor_dependent(w) != 0) {
-				model_fail(w->m, "at t = %g no split into dependent and independent "
-				                 "coordinates works: the constraints are dependent here",
+				model_fail(w->m,
+				           "at t = %g no split into dependent and independent "
+				           "coordinates works: the constraints are dependent here",
 				           t);
 				return -1;
 			}
@@ -715,7 +734,8 @@ int bc_impulse(void *ws, double t, const double *c, double *cd)
 	return status;
 }
 
-int bc_constraints(void *ws, double t, const double *c, const double *cd, struct bc_constraints *out)
+int bc_constraints(void *ws, double t, const double *c, const double *cd,
+                   struct bc_constraints *out)
 {
 	struct bc *w = ws;
 	if (assemble(w, t, c, cd) != 0)
@@ -728,7 +748,8 @@ const char *bc_row_joint(void *ws, int row)
 {
 	struct bc *w = ws;
 	for (int i = 0; i < w->m->njoints; i++)
-		if (row >= w->m->joints[i].row && row < w->m->joints[i].row + w->m->joints[i].kind->rows)
+		if (row >= w->m->joints[i].row &&
+		    row < w->m->joints[i].row + w->m->joints[i].kind->rows)
 			return w->m->joints[i].name;
 	return "?";
 }

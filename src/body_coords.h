@@ -27,7 +27,8 @@ struct bc_constraints {
 	const double *phi, *gamma, *vrhs;
 	int rows, cols;
 };
-int bc_constraints(void *ws, double t, const double *c, const double *cd, struct bc_constraints *out);
+int bc_constraints(void *ws, double t, const double *c, const double *cd,
+                   struct bc_constraints *out);
 
 /* The velocities after a constraint is added (Sec. 13.5, Eq. 13.55): the
  * mass-weighted projection of cd onto D ċ = v, in place; 0 or -1. */

@@ -23,8 +23,8 @@ struct sample {
 
 struct stabilization {
 	enum { STAB_NONE, STAB_BAUMGARTE, STAB_PENALTY, STAB_MOMENTUM, STAB_PARTITION } kind;
-	double alpha, beta;       /* Baumgarte (Eq. 13.32): γ - 2αΦ̇ - β²Φ */
-	double mc, zeta, omega;   /* penalty (Eqs. 13.37-13.40) */
+	double alpha, beta;     /* Baumgarte (Eq. 13.32): γ - 2αΦ̇ - β²Φ */
+	double mc, zeta, omega; /* penalty (Eqs. 13.37-13.40) */
 };
 
 /* How a run wants its formulation set up. */

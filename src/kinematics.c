@@ -56,12 +56,15 @@ static int factor(struct kin *k, const struct bc_constraints *c, double t)
 		double scale = 0;
 		for (int j = 0; j < k->n; j++)
 			scale = fmax(scale, fabs(gsl_matrix_get(c->D, (size_t)i, (size_t)j)));
-		if (fabs(gsl_matrix_get(k->lu, (size_t)i, (size_t)i)) < 1e-12 * fmax(scale, 1e-300)) {
-			model_fail(k->m,
-			           "at t = %g the constraint Jacobian is singular: the drivers and joints are "
-			           "dependent here (a dead point or a locked configuration, or redundant "
-			           "constraints), so positions cannot be solved",
-			           t);
+		if (fabs(gsl_matrix_get(k->lu, (size_t)i, (size_t)i)) <
+		    1e-12 * fmax(scale, 1e-300)) {
+			model_fail(
+			    k->m,
+			    "at t = %g the constraint Jacobian is singular: the drivers and joints "
+			    "are "
+			    "dependent here (a dead point or a locked configuration, or redundant "
+			    "constraints), so positions cannot be solved",
+			    t);
 			return -1;
 		}
 	}
@@ -101,11 +104,13 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 			return 0;
 		}
 		if (it == o->max_iterations) {
-			model_fail(k->m,
-			           "at t = %g Newton-Raphson did not converge in %d iterations: |Phi| = %.3g, "
-			           "worst at joint '%s' (the mechanism may not be able to reach this "
-			           "position: check the driver and the link lengths)",
-			           t, it, err, bc_row_joint(k->body, worst_row(con.phi, k->n)));
+			model_fail(
+			    k->m,
+			    "at t = %g Newton-Raphson did not converge in %d iterations: |Phi| = "
+			    "%.3g, "
+			    "worst at joint '%s' (the mechanism may not be able to reach this "
+			    "position: check the driver and the link lengths)",
+			    t, it, err, bc_row_joint(k->body, worst_row(con.phi, k->n)));
 			return -1;
 		}
 		if ((it == 0 || !o->modified) && factor(k, &con, t) != 0)
@@ -134,7 +139,8 @@ struct run *kinematic_run(struct model *m, const struct kin_options *o, int **it
 	if (m->nc != k.n) {
 		int need = k.n - m->nc;
 		model_fail(m,
-		           "kinematic analysis needs as many constraint rows as coordinates: %d coordinates, "
+		           "kinematic analysis needs as many constraint rows as coordinates: %d "
+		           "coordinates, "
 		           "%d rows, so %s %d %s%s",
 		           k.n, m->nc, need > 0 ? "add" : "remove", abs(need),
 		           need > 0 ? "driver row" : "row", abs(need) == 1 ? "" : "s");

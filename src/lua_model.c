@@ -137,41 +137,36 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	}
 }
 
-/* Joint-coordinate choices: angles = "absolute", tree = {joint indices}.
- * The indices live in a userdata on the stack until the caller returns. */
+/* A list of indices at field key of table t, or NULL. The list lives in a
+ * userdata left on the stack until the caller returns. */
+static int *read_indices(lua_State *L, int t, const char *key, int *count)
+{
+	lua_getfield(L, t, key);
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 1);
+		return NULL;
+	}
+	int n = (int)luaL_len(L, -1);
+	int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(n + 1), 0);
+	for (int k = 0; k < n; k++) {
+		lua_geti(L, -2, k + 1);
+		idx[k] = (int)lua_tointeger(L, -1);
+		lua_pop(L, 1);
+	}
+	lua_replace(L, -2); /* keep the userdata where the table was */
+	*count = n;
+	return idx;
+}
+
+/* Formulation choices: angles = "absolute" and tree = {joint indices} for
+ * joint coordinates, independent_coords for partitioning. */
 static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 {
 	lua_getfield(L, t, "angles");
 	cfg->absolute_angles = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "absolute") == 0;
 	lua_pop(L, 1);
-	lua_getfield(L, t, "independent_coords");
-	if (lua_istable(L, -1)) {
-		int n = (int)luaL_len(L, -1);
-		int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(n + 1), 0);
-		for (int k = 0; k < n; k++) {
-			lua_geti(L, -2, k + 1);
-			idx[k] = (int)lua_tointeger(L, -1);
-			lua_pop(L, 1);
-		}
-		lua_replace(L, -2); /* keep the userdata where the table was */
-		cfg->independent = idx, cfg->nindependent = n;
-	} else {
-		lua_pop(L, 1);
-	}
-	lua_getfield(L, t, "tree_joints");
-	if (lua_istable(L, -1)) {
-		int n = (int)luaL_len(L, -1);
-		int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(n + 1), 0);
-		for (int k = 0; k < n; k++) {
-			lua_geti(L, -2, k + 1);
-			idx[k] = (int)lua_tointeger(L, -1);
-			lua_pop(L, 1);
-		}
-		lua_replace(L, -2); /* keep the userdata where the table was */
-		cfg->tree = idx, cfg->ntree = n;
-		return;
-	}
-	lua_pop(L, 1);
+	cfg->independent = read_indices(L, t, "independent_coords", &cfg->nindependent);
+	cfg->tree = read_indices(L, t, "tree_joints", &cfg->ntree);
 }
 
 static int core_simulate(lua_State *L)
@@ -219,9 +214,11 @@ static int core_simulate(lua_State *L)
 	} else if (strcmp(stab, "partitioning") == 0) {
 		o.cfg.stab.kind = STAB_PARTITION;
 	} else if (strcmp(stab, "none") != 0) {
-		return luaL_error(L, "unknown stabilization '%s' (available: none, baumgarte, penalty, "
-		                     "momentum, partitioning)",
-		                  stab);
+		return luaL_error(
+		    L,
+		    "unknown stabilization '%s' (available: none, baumgarte, penalty, "
+		    "momentum, partitioning)",
+		    stab);
 	}
 	read_config(L, 2, &o.cfg);
 	struct model *m = model_from_lua(L, 1);
@@ -239,9 +236,12 @@ static int core_kinematics(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	struct kin_options o = {opt_number(L, 2, "tf", 1), opt_number(L, 2, "dt", 0.01),
-	                        opt_number(L, 2, "tol", 1e-10), (int)opt_number(L, 2, "max_iterations", 25),
-	                        strcmp(opt_string(L, 2, "newton", "full"), "modified") == 0, 0};
+	struct kin_options o = {opt_number(L, 2, "tf", 1),
+	                        opt_number(L, 2, "dt", 0.01),
+	                        opt_number(L, 2, "tol", 1e-10),
+	                        (int)opt_number(L, 2, "max_iterations", 25),
+	                        strcmp(opt_string(L, 2, "newton", "full"), "modified") == 0,
+	                        0};
 	lua_getfield(L, 2, "trace");
 	o.trace = lua_toboolean(L, -1);
 	lua_pop(L, 1);
