@@ -20,6 +20,7 @@
 #include "body_coords.h"
 #include "force.h"
 #include "joint.h"
+#include "kinematics.h"
 #include "luaenv.h"
 
 enum tree_kind { TREE_FLOAT, TREE_REVOLUTE, TREE_SLIDE };
@@ -753,6 +754,50 @@ int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
 	    w->nc};
 	free(y);
 	return status;
+}
+
+/* ------------------------------------------------------------ kinematic analysis */
+
+static void kin_initial(void *ctx, double *q, double *qd)
+{
+	struct jc *w = ctx;
+	double *y = calloc(2 * (size_t)w->n + 1, sizeof(double));
+	initial_state(w, y);
+	memcpy(q, y, sizeof(double) * (size_t)w->n);
+	memcpy(qd, y + w->n, sizeof(double) * (size_t)w->n);
+	free(y);
+}
+
+static int kin_constraints(void *ctx, double t, const double *q, const double *qd,
+                           struct kin_eval *out)
+{
+	struct jc *w = ctx;
+	kinematics(w, q, qd);
+	if (w->nc > 0 && cut_constraints(w, t) != 0)
+		return -1;
+	*out = (struct kin_eval){w->C, w->phi, w->vrhs, w->gamma, w->nc};
+	return 0;
+}
+
+static int kin_bodies(void *ctx, double t, const double *q, const double *qd, const double *qdd,
+                      const double **c, const double **cd, const double **cdd)
+{
+	(void)t;
+	struct jc *w = ctx;
+	kinematics(w, q, qd);
+	memcpy(w->acc, qdd, sizeof(double) * (size_t)w->n);
+	body_accelerations(w, w->work); /* c̈ = B θ̈ + Ḃθ̇ */
+	*c = w->c, *cd = w->cd, *cdd = w->work;
+	return 0;
+}
+
+static const char *kin_row_joint(void *ctx, int row) { return joint_of_row(ctx, row); }
+
+void jc_kin_system(void *ws, struct kin_system *out)
+{
+	struct jc *w = ws;
+	*out =
+	    (struct kin_system){w->n, w, kin_initial, kin_constraints, kin_bodies, kin_row_joint};
 }
 
 const struct formulation formulation_joint = {"joint",       setup,       release, state_size,

@@ -38,4 +38,9 @@ int jc_evaluate(void *ws, double t, const double *y, struct jc_pieces *out);
 /* The number of joint coordinates of a workspace. */
 int jc_size(const void *ws);
 
+struct kin_system;
+/* The cut-joint constraints in joint coordinates (C = D B, γ̄) for the
+ * kinematic analysis of kinematics.h. */
+void jc_kin_system(void *ws, struct kin_system *out);
+
 #endif

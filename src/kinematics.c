@@ -8,11 +8,13 @@
 #include <time.h>
 
 #include "body_coords.h"
+#include "joint_coords.h"
 #include "luaenv.h"
 
 struct kin {
 	struct model *m;
-	void *body;
+	struct kin_system sys;
+	void *body; /* body-coordinate workspace: multipliers and reactions */
 	int n;
 	gsl_matrix *lu;
 	gsl_permutation *perm;
@@ -43,19 +45,59 @@ static int worst_row(const double *v, int n)
 	return w;
 }
 
-/* LU of D; a tiny pivot means the rows are dependent here. */
-static int factor(struct kin *k, const struct bc_constraints *c, double t)
+/* ------------------------------------------------------------ body coordinates */
+
+struct body_system {
+	struct model *m;
+	void *ws;
+};
+
+static void body_initial(void *ctx, double *q, double *qd)
+{
+	struct body_system *b = ctx;
+	for (int i = 0; i < b->m->nbodies; i++)
+		for (int d = 0; d < 3; d++)
+			q[3 * i + d] = b->m->bodies[i].q0[d], qd[3 * i + d] = b->m->bodies[i].v0[d];
+}
+
+static int body_constraints(void *ctx, double t, const double *q, const double *qd,
+                            struct kin_eval *out)
+{
+	struct body_system *b = ctx;
+	struct bc_constraints con;
+	if (bc_constraints(b->ws, t, q, qd, &con) != 0)
+		return -1;
+	*out = (struct kin_eval){con.D->data, con.phi, con.vrhs, con.gamma, con.rows};
+	return 0;
+}
+
+static int body_bodies(void *ctx, double t, const double *q, const double *qd, const double *qdd,
+                       const double **c, const double **cd, const double **cdd)
+{
+	(void)ctx, (void)t;
+	*c = q, *cd = qd, *cdd = qdd;
+	return 0;
+}
+
+static const char *body_row_joint(void *ctx, int row)
+{
+	return bc_row_joint(((struct body_system *)ctx)->ws, row);
+}
+
+/* ------------------------------------------------------------ Newton-Raphson */
+
+/* LU of the square Jacobian; a tiny pivot means its rows are dependent. */
+static int factor(struct kin *k, const struct kin_eval *e, double t)
 {
 	int sign;
-	gsl_matrix_memcpy(k->lu, c->D);
-	gsl_linalg_LU_decomp(k->lu, k->perm, &sign);
-	double top = 0;
 	for (int i = 0; i < k->n; i++)
-		top = fmax(top, fabs(gsl_matrix_get(c->D, (size_t)i, (size_t)i)));
+		for (int j = 0; j < k->n; j++)
+			gsl_matrix_set(k->lu, (size_t)i, (size_t)j, e->J[i * k->n + j]);
+	gsl_linalg_LU_decomp(k->lu, k->perm, &sign);
 	for (int i = 0; i < k->n; i++) {
 		double scale = 0;
 		for (int j = 0; j < k->n; j++)
-			scale = fmax(scale, fabs(gsl_matrix_get(c->D, (size_t)i, (size_t)j)));
+			scale = fmax(scale, fabs(e->J[i * k->n + j]));
 		if (fabs(gsl_matrix_get(k->lu, (size_t)i, (size_t)i)) <
 		    1e-12 * fmax(scale, 1e-300)) {
 			model_fail(
@@ -71,7 +113,7 @@ static int factor(struct kin *k, const struct bc_constraints *c, double t)
 	return 0;
 }
 
-/* Solve D x = rhs with the current LU into out. */
+/* Solve J x = rhs with the current LU into out. */
 static void solve(struct kin *k, const double *rhs, double *out)
 {
 	for (int i = 0; i < k->n; i++)
@@ -81,19 +123,21 @@ static void solve(struct kin *k, const double *rhs, double *out)
 		out[i] = gsl_vector_get(k->x, (size_t)i);
 }
 
-/* Newton-Raphson on Φ(c, t) = 0 (Sec. 12.1.2, NRn): D Δc = -Φ. */
-static int positions(struct kin *k, const struct kin_options *o, double t, double *c,
-                     const double *cd, int *iterations, struct kin_trace *trace, double *delta)
+/* Newton-Raphson on Φ(q, t) = 0 (Sec. 12.1.2, NRn): J Δq = -Φ. */
+static int positions(struct kin *k, const struct kin_options *o, double t, double *q,
+                     const double *qd, int *iterations, struct kin_trace *trace, double *delta)
 {
-	struct bc_constraints con;
+	struct kin_eval e;
 	for (int it = 0;; it++) {
 		k->m->fevals++;
-		if (bc_constraints(k->body, t, c, cd, &con) != 0)
+		if (k->sys.constraints(k->sys.ctx, t, q, qd, &e) != 0)
 			return -1;
-		double err = norm(con.phi, k->n);
+		double err = norm(e.phi, k->n);
 		if (trace && trace->count < 64) {
+			int row = worst_row(e.phi, k->n);
 			trace->residual[trace->count] = err;
-			trace->worst_row[trace->count++] = worst_row(con.phi, k->n);
+			trace->worst_row[trace->count] = row;
+			trace->worst_joint[trace->count++] = k->sys.row_joint(k->sys.ctx, row);
 		}
 		if (!isfinite(err)) {
 			model_fail(k->m, "at t = %g the constraints are not finite", t);
@@ -110,51 +154,84 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 			    "%.3g, "
 			    "worst at joint '%s' (the mechanism may not be able to reach this "
 			    "position: check the driver and the link lengths)",
-			    t, it, err, bc_row_joint(k->body, worst_row(con.phi, k->n)));
+			    t, it, err, k->sys.row_joint(k->sys.ctx, worst_row(e.phi, k->n)));
 			return -1;
 		}
-		if ((it == 0 || !o->modified) && factor(k, &con, t) != 0)
+		if ((it == 0 || !o->modified) && factor(k, &e, t) != 0)
 			return -1;
 		for (int i = 0; i < k->n; i++)
-			delta[i] = -con.phi[i];
+			delta[i] = -e.phi[i];
 		solve(k, delta, delta);
 		for (int i = 0; i < k->n; i++)
-			c[i] += delta[i];
+			q[i] += delta[i];
 	}
 }
 
-struct run *kinematic_run(struct model *m, const struct kin_options *o, int **iterations,
-                          struct kin_trace *trace)
+/* ------------------------------------------------------------ the run */
+
+static int record(struct run *r, struct kin *k, double t, const double *q, const double *qd,
+                  const double *qdd)
+{
+	const double *c, *cd, *cdd;
+	if (k->sys.bodies(k->sys.ctx, t, q, qd, qdd, &c, &cd, &cdd) != 0)
+		return -1;
+	if (r->count == r->capacity) {
+		r->capacity = r->capacity ? 2 * r->capacity : 64;
+		r->samples = realloc(r->samples, sizeof *r->samples * (size_t)r->capacity);
+	}
+	struct sample *s = sample_new(k->m);
+	if (bc_measure_given(k->body, t, c, cd, cdd, s) != 0) { /* λ: D'λ = M c̈ - h (ID1) */
+		sample_free(s);
+		return -1;
+	}
+	r->samples[r->count++] = s;
+	return 0;
+}
+
+struct run *kinematic_run(struct model *m, const char *formulation,
+                          const struct formulation_config *cfg, const struct kin_options *o,
+                          int **iterations, struct kin_trace *trace)
 {
 	struct run *r = calloc(1, sizeof *r);
 	double start = seconds();
 	struct formulation_config plain = {.stab.kind = STAB_NONE};
-	struct kin k = {m, formulation_body.setup(m, &plain), 3 * m->nbodies, NULL, NULL, NULL};
+	struct body_system bs = {m, NULL};
+	void *joint_ws = NULL;
+	struct kin k = {m, {0}, formulation_body.setup(m, &plain), 0, NULL, NULL, NULL};
 	m->error[0] = '\0';
 	m->fevals = 0;
+	if (strcmp(formulation, "joint") == 0) {
+		joint_ws = formulation_joint.setup(m, cfg);
+		jc_kin_system(joint_ws, &k.sys);
+	} else {
+		bs.ws = k.body;
+		k.sys = (struct kin_system){3 * m->nbodies,   &bs,         body_initial,
+		                            body_constraints, body_bodies, body_row_joint};
+	}
+	k.n = k.sys.n;
 	r->state_size = 2 * k.n;
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 	if (iterations)
 		*iterations = calloc((size_t)nsteps + 2, sizeof **iterations);
-	if (m->nc != k.n) {
-		int need = k.n - m->nc;
+	struct kin_eval e;
+	double *q = calloc(4 * (size_t)k.n + 1, sizeof(double)), *qd = q + k.n, *qdd = qd + k.n,
+	       *work = qdd + k.n;
+	k.sys.initial(k.sys.ctx, q, qd);
+	if (k.sys.constraints(k.sys.ctx, 0, q, qd, &e) != 0)
+		goto done;
+	if (e.rows != k.n) {
+		int need = k.n - e.rows;
 		model_fail(m,
 		           "kinematic analysis needs as many constraint rows as coordinates: %d "
 		           "coordinates, "
 		           "%d rows, so %s %d %s%s",
-		           k.n, m->nc, need > 0 ? "add" : "remove", abs(need),
+		           k.n, e.rows, need > 0 ? "add" : "remove", abs(need),
 		           need > 0 ? "driver row" : "row", abs(need) == 1 ? "" : "s");
 		goto done;
 	}
 	k.lu = gsl_matrix_alloc((size_t)k.n, (size_t)k.n);
 	k.perm = gsl_permutation_alloc((size_t)k.n);
 	k.x = gsl_vector_alloc((size_t)k.n);
-	double *c = calloc(4 * (size_t)k.n, sizeof(double)), *cd = c + k.n, *cdd = cd + k.n,
-	       *work = cdd + k.n;
-	for (int b = 0; b < m->nbodies; b++)
-		for (int d = 0; d < 3; d++)
-			c[3 * b + d] = m->bodies[b].q0[d], cd[3 * b + d] = m->bodies[b].v0[d];
-	struct bc_constraints con;
 	for (long step = 0; step <= nsteps; step++) {
 		double t = (double)step * o->dt;
 		if (mb_sigint_seen) {
@@ -164,39 +241,33 @@ struct run *kinematic_run(struct model *m, const struct kin_options *o, int **it
 		}
 		if (step > 0) /* predict from the last step: fewer iterations */
 			for (int i = 0; i < k.n; i++)
-				c[i] += cd[i] * o->dt + 0.5 * cdd[i] * o->dt * o->dt;
+				q[i] += qd[i] * o->dt + 0.5 * qdd[i] * o->dt * o->dt;
 		int its = 0;
-		if (positions(&k, o, t, c, cd, &its, step == 0 ? trace : NULL, work) != 0)
+		if (positions(&k, o, t, q, qd, &its, step == 0 ? trace : NULL, work) != 0)
 			break;
 		r->steps += its;
 		if (iterations)
 			(*iterations)[step] = its;
-		/* D ċ = v, then D c̈ = γ (Eqs. 12.2-12.3) */
-		if (bc_constraints(k.body, t, c, cd, &con) != 0 || factor(&k, &con, t) != 0)
+		/* J q̇ = v, then J q̈ = γ (Eqs. 12.2-12.3) */
+		if (k.sys.constraints(k.sys.ctx, t, q, qd, &e) != 0 || factor(&k, &e, t) != 0)
 			break;
-		solve(&k, con.vrhs, cd);
-		if (bc_constraints(k.body, t, c, cd, &con) != 0)
+		solve(&k, e.v, qd);
+		if (k.sys.constraints(k.sys.ctx, t, q, qd, &e) != 0)
 			break;
-		solve(&k, con.gamma, cdd);
-		if (r->count == r->capacity) {
-			r->capacity = r->capacity ? 2 * r->capacity : 64;
-			r->samples = realloc(r->samples, sizeof *r->samples * (size_t)r->capacity);
-		}
-		struct sample *s = sample_new(m);
-		if (bc_measure_given(k.body, t, c, cd, cdd, s) != 0) { /* λ: D'λ = M c̈ - h (ID1) */
-			sample_free(s);
+		solve(&k, e.gamma, qdd);
+		if (record(r, &k, t, q, qd, qdd) != 0)
 			break;
-		}
-		r->samples[r->count++] = s;
 	}
-	free(c);
 done:
+	free(q);
 	if (m->error[0])
 		snprintf(r->error, sizeof r->error, "%s", m->error);
 	r->fevals = m->fevals;
 	r->wall = seconds() - start;
 	if (k.lu)
 		gsl_matrix_free(k.lu), gsl_permutation_free(k.perm), gsl_vector_free(k.x);
+	if (joint_ws)
+		formulation_joint.release(joint_ws);
 	formulation_body.release(k.body);
 	return r;
 }

@@ -245,11 +245,14 @@ static int core_kinematics(lua_State *L)
 	lua_getfield(L, 2, "trace");
 	o.trace = lua_toboolean(L, -1);
 	lua_pop(L, 1);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	read_config(L, 2, &cfg);
+	const char *fname = opt_string(L, 2, "formulation", "body");
 	struct model *m = model_from_lua(L, 1);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
 	mb_c_busy++;
-	struct run *r = kinematic_run(m, &o, &iterations, o.trace ? &trace : NULL);
+	struct run *r = kinematic_run(m, fname, &cfg, &o, &iterations, o.trace ? &trace : NULL);
 	mb_c_busy--;
 	push_run(L, m, r);
 	lua_createtable(L, r->count, 0);
@@ -266,6 +269,8 @@ static int core_kinematics(lua_State *L)
 			lua_setfield(L, -2, "residual");
 			lua_pushinteger(L, trace.worst_row[i] + 1);
 			lua_setfield(L, -2, "worst_row");
+			lua_pushstring(L, trace.worst_joint[i]);
+			lua_setfield(L, -2, "worst");
 			lua_rawseti(L, -2, i + 1);
 		}
 		lua_setfield(L, -2, "trace");

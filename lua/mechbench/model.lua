@@ -559,8 +559,6 @@ end
 -- r:reaction("motor").torque is the driving torque. r.iterations counts
 -- the Newton steps of each solve; with trace = true, r.trace lists the
 -- residual of each step of the first solve and the joint that is worst.
-local joint_rows = { revolute = 2, translational = 2, rigid = 3, disc = 2 }
-
 local function kinematic(m, opts, analysis, level)
   opts = opts or {}
   local o = {}
@@ -571,18 +569,15 @@ local function kinematic(m, opts, analysis, level)
   if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
   if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
   if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
-  o.formulation = "body"
+  o.formulation = o.formulation or "body"
+  if o.formulation ~= "body" and o.formulation ~= "joint" then
+    bad("formulation must be \"body\" or \"joint\"")
+  end
+  tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local raw = core.model.kinematics(m:compile(), o)
   local r = require("mechbench.result").new(m, raw, o)
   r.stats.analysis = analysis
-  for _, step in ipairs(r.trace or {}) do
-    local row = 0
-    for _, j in ipairs(m._order.joints) do
-      row = row + (joint_rows[j.type] or 1)
-      if step.worst_row <= row then step.worst = j.name break end
-    end
-  end
   if raw.error then
     m.last = r
     local t = raw.t[#raw.t]

@@ -100,6 +100,34 @@ end
 -- open loop, from a torque sampled every millisecond: small errors grow, so 1e-3 rad over 2 s
 T.ok(drift < 1e-3, ("the computed torque reproduces the prescribed crank motion (%.2g rad)"):format(drift))
 
+---------------------------------------------------------------- the same analyses in joint coordinates
+do
+  local rb = example("slider_crank")(1.5):inverse_dynamics{ tf = 2, dt = 0.01 }
+  local rj = example("slider_crank")(1.5):inverse_dynamics{ tf = 2, dt = 0.01, formulation = "joint" }
+  local dp, dt = 0, 0
+  for i = 1, #rb.t do
+    for _, name in ipairs { "crank", "rod", "slider" } do
+      for _, f in ipairs { "x", "y", "angle", "vx", "ax", "alpha" } do
+        dp = math.max(dp, math.abs(rb:body(name)[f][i] - rj:body(name)[f][i]))
+      end
+    end
+    dt = math.max(dt, math.abs(rb:reaction("motor").torque[i] - rj:reaction("motor").torque[i]))
+  end
+  T.ok(dp < 1e-9, ("joint-coordinate kinematics match body coordinates (%.2g)"):format(dp))
+  T.ok(dt < 1e-8, ("and so does the motor torque (%.2g)"):format(dt))
+  local off = example("slider_crank")(1.5)
+  off.bodies.rod.angle = off.bodies.rod.angle + 0.3
+  local rt = off:kinematics{ tf = 0.1, dt = 0.01, trace = true, formulation = "joint" }
+  T.ok(#rt.trace >= 3 and rt.trace[#rt.trace].residual < 1e-10 and rt.trace[1].worst == "wrist",
+    "in joint coordinates the trace names the cut joint that is open: " .. tostring(rt.trace[1].worst))
+  local cutter = example("four_bar_program")()
+  local cj = cutter:inverse_dynamics{ tf = 1, dt = 0.001, formulation = "joint" }
+  local cb = example("four_bar_program")():inverse_dynamics{ tf = 1, dt = 0.001 }
+  local d = 0
+  for i = 1, #cb.t do d = math.max(d, math.abs(cj:reaction("motor").torque[i] - cb:reaction("motor").torque[i])) end
+  T.ok(d < 1e-6, ("the web cutter's torque in joint coordinates (%.2g)"):format(d))
+end
+
 ---------------------------------------------------------------- static equilibrium (Sec. 14.2)
 -- Ex 14.2's pendulum settles hanging straight down with the spring holding
 -- the slider's weight: 0.7 + 9.81/20 = 1.1905 m from the pin.
