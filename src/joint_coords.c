@@ -540,6 +540,56 @@ static void mass_terms(struct jc *w)
 
 /* ------------------------------------------------------------ dynamics */
 
+/* The penalty method on the cut joints (Sec. 13.3.3 with 13.3.4):
+ *   (M̄ + m_c C'C) θ̈ = h̄ - m_c C'(-γ̄ + 2ζωΦ̇ + ω²Φ),
+ * and λ = -m_c (C θ̈ - γ̄ + 2ζωΦ̇ + ω²Φ). */
+static int penalty_accelerations(struct jc *w, double t, const double *thd)
+{
+	int n = w->n, nc = w->nc;
+	double mc = w->stab.mc, two_zw = 2 * w->stab.zeta * w->stab.omega;
+	double w2 = w->stab.omega * w->stab.omega;
+	double *e = w->work; /* -γ̄ + 2ζωΦ̇ + ω²Φ per cut row */
+	for (int r = 0; r < nc; r++) {
+		const double *crow = w->C + (size_t)r * (size_t)n;
+		double cv = 0;
+		for (int k = 0; k < n; k++)
+			cv += crow[k] * thd[k];
+		e[r] = -w->gamma[r] + two_zw * (cv - w->vrhs[r]) + w2 * w->phi[r];
+	}
+	for (int a = 0; a < n; a++) {
+		double rhs = w->hbar[a];
+		for (int r = 0; r < nc; r++)
+			rhs -= mc * w->C[(size_t)r * (size_t)n + (size_t)a] * e[r];
+		w->acc[a] = rhs;
+		for (int b = 0; b < n; b++) {
+			double s = 0;
+			for (int r = 0; r < nc; r++)
+				s += w->C[(size_t)r * (size_t)n + (size_t)a] *
+				     w->C[(size_t)r * (size_t)n + (size_t)b];
+			*gsl_matrix_ptr(w->Mbar, (size_t)a, (size_t)b) += mc * s;
+		}
+	}
+	if (cholesky(w->Mbar) != 0) {
+		model_fail(w->m, "at t = %g the penalty system in joint coordinates is singular",
+		           t);
+		return -1;
+	}
+	gsl_vector_view acc = gsl_vector_view_array(w->acc, (size_t)n);
+	gsl_linalg_cholesky_svx(w->Mbar, &acc.vector);
+	for (int r = 0; r < nc; r++) { /* λ recovered from Eq. 13.37 */
+		double ca = 0;
+		for (int k = 0; k < n; k++)
+			ca += w->C[(size_t)r * (size_t)n + (size_t)k] * w->acc[k];
+		w->lambda[r] = -mc * (ca + e[r]);
+	}
+	for (int k = 0; k < n; k++)
+		if (!isfinite(w->acc[k])) {
+			model_fail(w->m, "at t = %g a joint acceleration is not finite", t);
+			return -1;
+		}
+	return 0;
+}
+
 static int accelerations(struct jc *w, double t, const double *th, const double *thd)
 {
 	struct model *m = w->m;
@@ -556,6 +606,8 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 	if (w->nc > 0 && cut_constraints(w, t) != 0)
 		return -1;
 	mass_terms(w); /* M̄ = B'MB, h̄ = B'(h - M Ḃθ̇) (Eqs. 9.22-9.23) */
+	if (w->nc > 0 && w->stab.kind == STAB_PENALTY)
+		return penalty_accelerations(w, t, thd);
 	if (cholesky(w->Mbar) != 0) {
 		model_fail(m, "at t = %g the joint-coordinate mass matrix is singular", t);
 		return -1;

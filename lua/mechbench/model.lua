@@ -481,8 +481,8 @@ local function run_options(m, opts, level)
     end
     o.independent_coords = idx
   end
-  if o.formulation == "joint" and (stab == "penalty" or stab == "momentum" or stab == "partitioning") then
-    bad("the " .. stab .. " method works in body coordinates; joint coordinates offer baumgarte on their cut joints")
+  if o.formulation == "joint" and (stab == "momentum" or stab == "partitioning") then
+    bad("the " .. stab .. " method works in body coordinates; joint coordinates offer baumgarte and penalty on their cut joints")
   end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
