@@ -72,6 +72,34 @@ do
   T.ok(with.violation[#with.t] < 1e-8, "the estimates theta2, theta3 were solved: the loop closes")
 end
 
+-- O-14.1: the two-link structure's pin forces from D'lambda = -h
+do
+  local eq = example("structure")():equilibrium{}
+  local got = {}
+  for _, j in ipairs { "O", "Q", "A" } do
+    local l = eq:reaction(j).lambda
+    got[#got + 1], got[#got + 2] = l[1][1], l[2][1]
+  end
+  T.near_all(got, { -50, -54.4167, 0, 98.5167, 50, 78.9167 }, 1e-4, "O-14.1 pin forces")
+  T.near(got[2] + got[4], 4.5 * 9.8, 1e-9, "the ground carries the whole weight")
+end
+
+-- Ex 12.6: ID1 = ID2 with the slider force: torque x speed = c'(M c'') - f3 x slider speed
+do
+  local r = example("slider_crank_ch12")():inverse_dynamics{ tf = 1, dt = 0.01 }
+  local masses = { crank = { 1.0, 0.001 }, rod = { 1.5, 0.002 }, slider = { 10.0, 1.0 } }
+  local worst = 0
+  for i = 1, #r.t do
+    local p = -10 * r:body("slider").vx[i]
+    for name, mi in pairs(masses) do
+      local b = r:body(name)
+      p = p + mi[1] * (b.vx[i] * b.ax[i] + b.vy[i] * b.ay[i]) + mi[2] * b.omega[i] * b.alpha[i]
+    end
+    worst = math.max(worst, math.abs(r:reaction("motor").torque[i] * 2 * math.pi - p))
+  end
+  T.ok(worst < 1e-9, ("Ex 12.6: the motor torque's power balances (%.2g)"):format(worst))
+end
+
 -- mb.fn: the DAP_BC function types give exact derivatives (checked by
 -- central differences) and hold their end values
 for name, fn in pairs {
