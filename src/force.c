@@ -88,14 +88,17 @@ static int slide_friction(struct model *m, const struct force *fe, const double 
 	return 0;
 }
 
-/* A constant force at a point, fixed in the global frame. */
+/* A constant force at a point, fixed in the global frame, or in the body's
+ * own frame (it turns with the body, and has no potential). */
 static int point_force(struct model *m, const struct force *fe, const double *c, const double *cd,
                        double t, double *h, double *potential)
 {
 	(void)m, (void)t;
 	struct body_state b = model_body_state(c, cd, fe->bi);
-	force_at_point(h, fe->bi, b.phi, fe->si, fe->value);
-	*potential += potential_of_force(fe->value, v2_add(b.r, v2_rotate(b.phi, fe->si)));
+	vec2 f = fe->local ? v2_rotate(b.phi, fe->value) : fe->value;
+	force_at_point(h, fe->bi, b.phi, fe->si, f);
+	if (!fe->local)
+		*potential += potential_of_force(f, v2_add(b.r, v2_rotate(b.phi, fe->si)));
 	return 0;
 }
 

@@ -4,8 +4,9 @@
 #include "joint.h"
 
 static const struct joint_kind *const kinds[] = {
-    &joint_revolute, &joint_translational, &joint_rev_rev,      &joint_rev_tran,       &joint_rigid,
-    &joint_simple,   &joint_disc,          &joint_driver_angle, &joint_driver_distance};
+    &joint_revolute,     &joint_translational,  &joint_rev_rev, &joint_rev_tran,
+    &joint_rigid,        &joint_simple,         &joint_disc,    &joint_disc_disc,
+    &joint_driver_angle, &joint_driver_distance};
 
 const struct joint_kind *joint_kind_find(const char *name)
 {

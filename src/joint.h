@@ -25,7 +25,8 @@ struct joint_kind {
 };
 
 extern const struct joint_kind joint_revolute, joint_translational, joint_rev_rev, joint_rev_tran,
-    joint_rigid, joint_simple, joint_disc, joint_driver_angle, joint_driver_distance;
+    joint_rigid, joint_simple, joint_disc, joint_disc_disc, joint_driver_angle,
+    joint_driver_distance;
 
 /* The kind called name, or NULL. */
 const struct joint_kind *joint_kind_find(const char *name);

@@ -108,6 +108,7 @@ static void read_force(struct model *m, lua_State *L, int t, struct force *f)
 	f->damping = field_number(L, t, "damping", 0);
 	f->actuator = field_number(L, t, "actuator", 0);
 	f->value = field_vec2(L, t, "value");
+	f->local = field_int(L, t, "local", 0);
 	f->fn = fn_field(L, t, "fn");
 }
 

@@ -56,6 +56,7 @@ struct force {
 	vec2 si, sj;
 	double k, length, damping, actuator; /* spring-damper-actuator; rot: length = angle */
 	vec2 value;                          /* constant force; value.x = torque */
+	int local;                           /* the force is fixed in the body's frame */
 	struct mb_fn fn;                     /* actuator or user function */
 };
 

@@ -186,6 +186,15 @@ function joint_checks.disc(m, j)
   if b == "ground" then fail(j, "the disc must be a moving body") end
   number(j, "radius", { positive = true })
 end
+joint_checks["disc-disc"] = function(m, j)
+  if type(j.bodies) ~= "table" or #j.bodies ~= 2 then fail(j, 'needs bodies = {"a", "b"}') end
+  if type(j.radii) ~= "table" or #j.radii ~= 2 then fail(j, "needs radii = {R_a, R_b}") end
+  for k = 1, 2 do
+    if lookup(m, j, "body", j.bodies[k]) == "ground" then fail(j, "both discs must be moving bodies") end
+    if type(j.radii[k]) ~= "number" or not (j.radii[k] > 0) then fail(j, "radii must be positive numbers") end
+  end
+  distinct_bodies(j, j.bodies[1], j.bodies[2])
+end
 function joint_checks.driver(m, j)
   if type(j.fn) ~= "function" and type(j.fn) ~= "number" then
     fail(j, "needs fn = function(t) return ... end (the prescribed angle or distance)")
@@ -233,6 +242,9 @@ force_checks["rot-spring-damper"] = function(m, f)
 end
 force_checks.force = function(m, f)
   lookup(m, f, "point", f.point)
+  if f.frame ~= nil and f.frame ~= "global" and f.frame ~= "local" then
+    fail(f, 'frame must be "global" or "local" (got %s)', tostring(f.frame))
+  end
   pair(f, "value", nil)
   if not f.value then fail(f, "needs value = {fx, fy}") end
 end
@@ -326,6 +338,12 @@ local function compile_joint(m, j)
   elseif t == "disc" then
     d.kind, d.bi, d.bj, d.radius = "disc", body_index(m, j.body), -1, j.radius
     d.x0, d.phi0 = j.x0, j.phi0
+  elseif t == "disc-disc" then
+    -- the reference angles are those at t = 0 (phi0 for the first disc, x0 carries the second's)
+    local a, b = m.bodies[name_of(j.bodies[1])], m.bodies[name_of(j.bodies[2])]
+    d.kind, d.bi, d.bj = "disc-disc", body_index(m, j.bodies[1]), body_index(m, j.bodies[2])
+    d.radius, d.length = j.radii[1], j.radii[2]
+    d.phi0, d.x0 = a.angle or 0, b.angle or 0
   elseif t == "driver" then
     d.fn = j.fn
     if j.joint then
@@ -394,6 +412,7 @@ local function compile_force(m, f)
   elseif f.type == "force" then
     d.bi, d.si = point_ref(m, f.point)
     d.value = f.value
+    d["local"] = f.frame == "local" and 1 or 0
   elseif f.type == "torque" then
     d.bi = body_index(m, f.body)
     if type(f.value) == "function" then d.fn = f.value else d.value = { f.value, 0 } end

@@ -262,22 +262,24 @@ local units = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega =
   ax = "m/s^2", ay = "m/s^2", alpha = "rad/s^2", fx = "N", fy = "N", torque = "N m",
   local_fx = "N", local_fy = "N", force = "N", kinetic = "J", potential = "J", total = "J" }
 
--- The global path of a point: {x = {...}, y = {...}}.
+-- The global path of a point, with its velocity:
+-- {x = {...}, y = {...}, vx = {...}, vy = {...}} (Eqs. 3.3 and 3.9).
 function Result:path(name)
   local p = self._scene_desc.points[type(name) == "table" and name.name or name]
   if not p then error("no point '" .. tostring(name) .. "' in this result's model", 2) end
-  local x, y = {}, {}
+  local x, y, vx, vy = {}, {}, {}, {}
   if p.body < 0 then
-    for i = 1, #self.t do x[i], y[i] = p.at[1], p.at[2] end
-    return { x = x, y = y }
+    for i = 1, #self.t do x[i], y[i], vx[i], vy[i] = p.at[1], p.at[2], 0, 0 end
+    return { x = x, y = y, vx = vx, vy = vy }
   end
   local b = self.bodies[self.body_order[p.body + 1]]
   for i = 1, #self.t do
     local c, s = math.cos(b.angle[i]), math.sin(b.angle[i])
-    x[i] = b.x[i] + c * p.at[1] - s * p.at[2]
-    y[i] = b.y[i] + s * p.at[1] + c * p.at[2]
+    local sx, sy = c * p.at[1] - s * p.at[2], s * p.at[1] + c * p.at[2] -- A s'
+    x[i], y[i] = b.x[i] + sx, b.y[i] + sy
+    vx[i], vy[i] = b.vx[i] - b.omega[i] * sy, b.vy[i] + b.omega[i] * sx -- r' + rot(s) phi'
   end
-  return { x = x, y = y }
+  return { x = x, y = y, vx = vx, vy = vy }
 end
 
 -- "body.field", "joint.field", "energy.kind", "violation", or "point.path"

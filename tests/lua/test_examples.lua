@@ -100,6 +100,48 @@ do
   T.ok(worst < 1e-9, ("Ex 12.6: the motor torque's power balances (%.2g)"):format(worst))
 end
 
+-- disc-disc (Eq. 7.42): meshing wheels, equal rim speeds, opposite senses
+do
+  local m = mb.model{ name = "gears", gravity = { 0, 0 } }
+  m:body{ name = "pinion", mass = 1, inertia = 0.01, omega = 10 }
+  m:body{ name = "gear", mass = 4, inertia = 0.16, pos = { 0.3, 0 } }
+  m:point{ name = "P", body = "pinion" }
+  m:point{ name = "G", body = "gear" }
+  m:point{ name = "O1", body = "ground" }
+  m:point{ name = "O2", body = "ground", at = { 0.3, 0 } }
+  m:joint{ name = "p1", type = "revolute", points = { "P", "O1" } }
+  m:joint{ name = "p2", type = "revolute", points = { "G", "O2" } }
+  m:joint{ name = "mesh", type = "disc-disc", bodies = { "pinion", "gear" }, radii = { 0.1, 0.2 } }
+  m:force{ name = "drive", type = "torque", body = "pinion", value = 0.5 }
+  m:correct()
+  local r = m:simulate{ tf = 1, dt = 0.1, tol = 1e-10 }
+  local p, g = r:body("pinion"), r:body("gear")
+  T.near(0.1 * p.omega[11], -0.2 * g.omega[11], 1e-9, "disc-disc: equal rim speeds in opposite senses")
+  -- the torque accelerates both inertias through the mesh: (J_p + J_g (R_p/R_g)^2) alpha_p = T
+  T.near(p.alpha[11], 0.5 / (0.01 + 0.16 * 0.25), 1e-8, "disc-disc: reflected inertia")
+  local rj = m:simulate{ tf = 1, dt = 0.1, tol = 1e-10, formulation = "joint" }
+  T.near(rj:body("gear").angle[11], g.angle[11], 1e-8, "disc-disc in joint coordinates (a cut joint)")
+  T.fails(function() m:joint{ name = "bad", type = "disc-disc", bodies = { "pinion", "ground" }, radii = { 1, 1 } } end,
+    "both discs must be moving bodies", "a disc on the ground is refused")
+end
+
+-- a force fixed in the body's frame turns with the body; point velocities
+do
+  local m = mb.model{ name = "rocket", gravity = { 0, 0 } }
+  m:body{ name = "b", mass = 1, inertia = 1, omega = 1 }
+  m:point{ name = "tail", body = "b", at = { -1, 0 } }
+  m:force{ name = "thrust", type = "force", point = "tail", value = { 2, 0 }, frame = "local" }
+  local r = m:simulate{ tf = math.pi, dt = math.pi / 10, tol = 1e-11 }
+  -- thrust along the body axis, spinning at 1 rad/s: the velocity goes round a circle of radius 2
+  T.near(r:body("b").vx[11], 0, 1e-8, "a local force turns with the body: vx after half a turn")
+  T.near(r:body("b").vy[11], 4, 1e-8, "vy = 2 * (1 - cos pi) after half a turn")
+  local path = r:path("tail")
+  T.near(path.vx[6], r:body("b").vx[6] + r:body("b").omega[6] * math.sin(r:body("b").angle[6]), 1e-12,
+    "point velocity r' + rot(s) phi'")
+  T.fails(function() m:force{ name = "x", type = "force", point = "tail", value = { 1, 0 }, frame = "body" } end,
+    'frame must be "global" or "local"', "bad frame")
+end
+
 -- mb.fn: the DAP_BC function types give exact derivatives (checked by
 -- central differences) and hold their end values
 for name, fn in pairs {
