@@ -25,8 +25,10 @@ struct bc {
 	double *minv, *mdiag, *h, *acc, *phi, *gamma, *vrhs, *lambda, *work;
 	int (*row_bodies)[2]; /* the (at most two) bodies each row touches, -1: none */
 	double *cd_report;    /* velocities of a reported state */
-	gsl_matrix *D, *S;    /* Jacobian; Schur complement D M⁻¹ D' */
-	gsl_matrix *A;        /* penalty: M + m_c D'D */
+	char *dropped;        /* rows found redundant and left out (λ = 0) */
+	int drop, dropped_decided;
+	gsl_matrix *D, *S; /* Jacobian; Schur complement D M⁻¹ D' */
+	gsl_matrix *A;     /* penalty: M + m_c D'D */
 	/* coordinate partitioning: dependent and independent coordinates */
 	int *dep, *ind, user_split;
 	double *cfix;
@@ -49,6 +51,8 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	w->h = calloc(n, sizeof(double));
 	w->acc = calloc(n, sizeof(double));
 	w->cd_report = calloc(n + 1, sizeof(double));
+	w->dropped = calloc(nc + 1, 1);
+	w->drop = cfg->drop_redundant;
 	w->work = calloc(n + nc + 1, sizeof(double));
 	w->phi = calloc(nc + 1, sizeof(double));
 	w->gamma = calloc(nc + 1, sizeof(double));
@@ -99,7 +103,8 @@ static void release(void *ws)
 	struct bc *w = ws;
 	if (!w)
 		return;
-	free(w->minv), free(w->mdiag), free(w->h), free(w->acc), free(w->work), free(w->cd_report);
+	free(w->minv), free(w->mdiag), free(w->h), free(w->acc), free(w->work), free(w->cd_report),
+	    free(w->dropped);
 	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
 	gsl_matrix_free(w->D), gsl_matrix_free(w->S);
 	if (w->A)
@@ -207,19 +212,70 @@ static void explain_singular(struct bc *w, double t)
 	model_fail(m,
 	           "at t = %g the constraint Jacobian has rank %zu for %zu constraint rows: the "
 	           "constraints of joint %s depend on the others. Either the model has redundant "
-	           "constraints (remove them, or run with stabilization = \"penalty\", which "
-	           "tolerates them; their reactions are then not unique), or the mechanism is in a "
-	           "singular configuration",
+	           "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
+	           "\"penalty\", which carry on; their reactions are then not unique), or the "
+	           "mechanism is in a singular configuration",
 	           t, rank, nc, names[0] ? names : "(unknown)");
 }
 
 /* S = D W D' for a diagonal W, Cholesky-factored in place. A row touches
  * at most two bodies, so an entry sums over the bodies two rows share. */
+/* With redundant = "drop", the rows that QR with pivoting finds dependent
+ * at the first evaluation are left out: their multipliers stay zero
+ * (Sec. 14.4). Every joint with a share in a combination of multipliers
+ * that exerts no force (the null space of D') has reactions that are not
+ * unique, and is marked so. */
+static void mark_nonunique(struct bc *w)
+{
+	size_t n = (size_t)w->n, nc = (size_t)w->nc, rows = n > nc ? n : nc;
+	gsl_matrix *U = gsl_matrix_calloc(rows, nc), *V = gsl_matrix_alloc(nc, nc);
+	gsl_vector *S = gsl_vector_alloc(nc), *work = gsl_vector_alloc(nc);
+	for (size_t r = 0; r < nc; r++) /* D', padded with zero rows to be tall */
+		for (size_t k = 0; k < n; k++)
+			gsl_matrix_set(U, k, r, gsl_matrix_get(w->D, r, k));
+	gsl_linalg_SV_decomp(U, V, S, work);
+	double top = gsl_vector_get(S, 0);
+	for (size_t k = 0; k < nc; k++) {
+		if (gsl_vector_get(S, k) > 1e-9 * top)
+			continue;
+		for (size_t r = 0; r < nc; r++) {
+			if (fabs(gsl_matrix_get(V, r, k)) < 1e-8)
+				continue;
+			for (int i = 0; i < w->m->njoints; i++) {
+				struct joint *j = &w->m->joints[i];
+				if ((int)r >= j->row && (int)r < j->row + j->kind->rows)
+					j->nonunique = 1;
+			}
+		}
+	}
+	gsl_matrix_free(U), gsl_matrix_free(V), gsl_vector_free(S), gsl_vector_free(work);
+}
+
+static void decide_dropped(struct bc *w)
+{
+	size_t nc = (size_t)w->nc;
+	size_t *order = calloc(nc + 1, sizeof *order);
+	size_t rank = pivot_order(w->D, 1, order);
+	for (size_t k = rank; k < nc; k++)
+		w->dropped[order[k]] = 1;
+	if (rank < nc)
+		mark_nonunique(w);
+	free(order);
+	w->dropped_decided = 1;
+}
+
 static int factor_schur(struct bc *w, const double *wdiag, double t)
 {
 	size_t nc = (size_t)w->nc;
+	if (w->drop && !w->dropped_decided)
+		decide_dropped(w);
 	for (size_t a = 0; a < nc; a++)
 		for (size_t b = 0; b <= a; b++) {
+			if (w->dropped[a] || w->dropped[b]) { /* an identity row: λ_a = 0 */
+				gsl_matrix_set(w->S, a, b, a == b);
+				gsl_matrix_set(w->S, b, a, a == b);
+				continue;
+			}
 			double s = 0;
 			const double *da = gsl_matrix_const_ptr(w->D, a, 0),
 			             *db = gsl_matrix_const_ptr(w->D, b, 0);
@@ -355,6 +411,10 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 		for (int k = 0; k < n; k++)
 			w->work[k] = w->minv[k] * w->h[k];
 		for (int r = 0; r < w->nc; r++) {
+			if (w->dropped[r]) {
+				w->lambda[r] = 0;
+				continue;
+			}
 			double rhs = w->gamma[r] - dot_row(w, (size_t)r, w->work);
 			if (w->stab.kind == STAB_BAUMGARTE) {
 				double phid = dot_row(w, (size_t)r, cd) - w->vrhs[r];
@@ -400,7 +460,7 @@ static int velocities(struct bc *w, double t, const double *y, double *cd)
 		return -1;
 	double *sigma = w->lambda;
 	for (int r = 0; r < w->nc; r++)
-		sigma[r] = w->vrhs[r] - dot_row(w, (size_t)r, cd);
+		sigma[r] = w->dropped[r] ? 0 : w->vrhs[r] - dot_row(w, (size_t)r, cd);
 	solve_schur(w, sigma);
 	double *push = w->work + w->nc;
 	memset(push, 0, sizeof(double) * (size_t)w->n);
@@ -705,7 +765,7 @@ static int correct_positions_velocities(struct bc *w, double t, double *c, doubl
 		if (factor_schur(w, ones, t) != 0)
 			return -1;
 		for (int r = 0; r < w->nc; r++)
-			w->lambda[r] = -w->phi[r];
+			w->lambda[r] = w->dropped[r] ? 0 : -w->phi[r];
 		solve_schur(w, w->lambda);
 		add_transpose_product(w, w->lambda, c);
 	}
@@ -713,7 +773,7 @@ static int correct_positions_velocities(struct bc *w, double t, double *c, doubl
 		return -1;
 	velocity_residual(w, cd, w->lambda);
 	for (int r = 0; r < w->nc; r++)
-		w->lambda[r] = -w->lambda[r];
+		w->lambda[r] = w->dropped[r] ? 0 : -w->lambda[r];
 	solve_schur(w, w->lambda);
 	add_transpose_product(w, w->lambda, cd);
 	return 0;

@@ -35,6 +35,7 @@ struct formulation_config {
 	int ntree;
 	const int *independent; /* partitioning: the coordinates to integrate (NULL: chosen) */
 	int nindependent;
+	int drop_redundant; /* body coordinates: carry on without dependent constraint rows */
 };
 
 struct formulation {

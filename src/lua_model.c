@@ -109,6 +109,8 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 			lua_rawseti(L, -2, row + 1);
 		}
 		lua_setfield(L, -2, "lambda");
+		lua_pushboolean(L, !j->nonunique);
+		lua_setfield(L, -2, "unique");
 		lua_setfield(L, -2, j->name);
 	}
 	lua_setfield(L, -2, "reactions");
@@ -221,6 +223,7 @@ static int core_simulate(lua_State *L)
 		    stab);
 	}
 	read_config(L, 2, &o.cfg);
+	o.cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	struct model *m = model_from_lua(L, 1);
 	mb_c_busy++;
 	struct run *r = simulate(m, f, &o);

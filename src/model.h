@@ -47,6 +47,7 @@ struct joint {
 	double rigid_theta;
 	struct mb_fn fn; /* drivers */
 	int row;         /* first constraint row */
+	int nonunique;   /* some rows were dropped as redundant: reactions not unique */
 };
 
 struct force {

@@ -203,6 +203,15 @@ do
   T.near(r:body("rod").angle[101], ref:body("rod").angle[101], 1e-4, "with the penalty method the doubly pinned rod swings as the single-pinned one")
   local split = r:reaction("pin").fy[50] + r:reaction("second pin").fy[50]
   T.near(split, ref:reaction("pin").fy[50], 1e-3 * math.abs(ref:reaction("pin").fy[50]), "the two pins share the one pin's reaction")
+  -- or leave the dependent rows out and carry on with the Lagrange multipliers
+  local d = p:simulate{ tf = 1, dt = 0.01, redundant = "drop" }
+  T.near(d:body("rod").angle[101], ref:body("rod").angle[101], 1e-12, 'redundant = "drop": the same motion')
+  T.near(d:reaction("pin").fy[50] + d:reaction("second pin").fy[50], ref:reaction("pin").fy[50], 1e-9,
+    'redundant = "drop": the reactions still add up')
+  T.ok(d:reaction("pin").unique == false and d:reaction("second pin").unique == false,
+    "both pins' reactions are marked not unique")
+  T.ok(ref:reaction("pin").unique == true, "a single pin's reaction is unique")
+  T.fails(function() p:simulate{ tf = 1, redundant = "ignore" } end, 'redundant must be "stop"', "bad option")
 end
 
 ---------------------------------------------------------------- bad input
