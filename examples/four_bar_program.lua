@@ -6,6 +6,15 @@
 -- at LG and gamma likewise; angles in degrees; theta2 and theta3 are only
 -- estimates: the kinematic analysis solves them.
 --   mechbench --batch examples/four_bar_program.lua
+-- Grashof's criterion (Sec. 12.1.3): with S the shortest and L the longest
+-- of the four lengths (ground included), some link turns fully when
+-- S + L <= P + Q.
+local function grashof(ground, l1, l2, l3)
+  local all = { ground, l1, l2, l3 }
+  table.sort(all)
+  return all[1] + all[4] <= all[2] + all[3]
+end
+
 local function build(d)
   d = d or {
     name = "web cutter (Ex. 12.7)",
@@ -60,8 +69,9 @@ local function build(d)
   end
   return m
 end
-if ... == "model" then return build end
+if ... == "model" then return build, grashof end
 
+print(("Grashof: %s"):format(grashof(math.sqrt(0.65^2 + 0.1^2), 0.1, 0.7, 1.0) and "yes, the crank turns fully" or "no"))
 local m = build()
 local r = m:inverse_dynamics{ tf = 1, dt = 0.001 }
 local torque, peak, at = r:reaction("motor").torque, 0, 0

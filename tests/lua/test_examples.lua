@@ -72,6 +72,31 @@ do
   T.ok(with.violation[#with.t] < 1e-8, "the estimates theta2, theta3 were solved: the loop closes")
 end
 
+-- O-12.G: Grashof's criterion for model GEN (RQ = (5, -1))
+do
+  local _, grashof = loadfile(here .. "../../examples/four_bar_program.lua")("model")
+  local ground = math.sqrt(26)
+  T.ok(grashof(ground, 2, 6, 4) == true, "O-12.G: [2 6 4] is Grashof")
+  T.ok(grashof(ground, 2, 7, 3) == false, "O-12.G: [2 7 3] is not")
+end
+
+-- O-13.1.3: the step-size rule's numbers
+T.near(2 * math.pi / math.sqrt(100 / 1) / 10, 0.0628, 1e-4, "O-13.1.3 mass-spring: tau/10 = 0.0628 s")
+T.near(2 * math.pi / math.sqrt(3 * 9.81 / 2), 1.638, 1e-3, "O-13.1.3 compound pendulum: tau = 1.638 s")
+
+-- O-C.1: DAP_JC's sliding pendulum (joint coordinates) follows the reference table
+do
+  local m = example("sliding_pendulum")()
+  m:correct()
+  local r = m:simulate{ formulation = "joint", tf = 4, dt = 0.02, tol = 1e-10 }
+  local ref = { { 1.00, 0.5926, -0.1869 }, { 2.00, 0.1816, -0.3676 }, { 3.00, 0.6490, 0.4010 }, { 4.00, 1.0582, 0.0198 } }
+  for _, row in ipairs(ref) do
+    local s = r:at(row[1])
+    T.near_all({ s.bodies.slider.x, s.bodies.pendulum.angle }, { row[2], row[3] }, 1e-3,
+      ("O-C.1 joint coordinates at t = %g"):format(row[1]))
+  end
+end
+
 -- O-14.1: the two-link structure's pin forces from D'lambda = -h
 do
   local eq = example("structure")():equilibrium{}
