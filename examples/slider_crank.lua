@@ -2,18 +2,23 @@
 -- through a connecting rod (the book's Fig. 1.1 proportions: crank 0.2 m,
 -- rod 0.4 m, crank speed 1.5 rad/s, starting at 30 degrees): DAP_JC's SCd.
 -- build(false) leaves out the driver: the mechanism falls freely (SC).
+-- build(omega, data) takes other data: L1, L2, theta (degrees), m and J
+-- (three each), gravity, force (horizontal, on the slider), name.
 --   mechbench --batch examples/slider_crank.lua [body|joint]
-local function build(omega)
+local function build(omega, data)
   if omega == nil then omega = 1.5 end
-  local L1, L2, th = 0.2, 0.4, math.rad(30)
+  local d = data or {}
+  local L1, L2, th = d.L1 or 0.2, d.L2 or 0.4, math.rad(d.theta or 30)
+  local mass = d.m or { 1, 2, 3 }
+  local inertia = d.J or { mass[1] * L1^2 / 12, mass[2] * L2^2 / 12, 0.01 }
   local A = { L1 * math.cos(th), L1 * math.sin(th) }               -- crank pin
   local xB = A[1] + math.sqrt(L2^2 - A[2]^2)                        -- slider pin
   local beta = math.atan(-A[2], xB - A[1])                          -- rod angle
-  local m = mb.model{ name = "slider-crank" }
-  m:body{ name = "crank", mass = 1, inertia = 1 * L1^2 / 12, pos = { A[1] / 2, A[2] / 2 }, angle = th }
-  m:body{ name = "rod", mass = 2, inertia = 2 * L2^2 / 12,
+  local m = mb.model{ name = d.name or "slider-crank", gravity = d.gravity }
+  m:body{ name = "crank", mass = mass[1], inertia = inertia[1], pos = { A[1] / 2, A[2] / 2 }, angle = th }
+  m:body{ name = "rod", mass = mass[2], inertia = inertia[2],
           pos = { (A[1] + xB) / 2, A[2] / 2 }, angle = beta }
-  m:body{ name = "slider", mass = 3, inertia = 0.01, pos = { xB, 0 } }
+  m:body{ name = "slider", mass = mass[3], inertia = inertia[3], pos = { xB, 0 } }
   m:point{ name = "O", body = "ground" }
   m:point{ name = "O1", body = "crank", at = { -L1 / 2, 0 } }
   m:point{ name = "A1", body = "crank", at = { L1 / 2, 0 } }
@@ -26,6 +31,9 @@ local function build(omega)
   m:joint{ name = "crank pin", type = "revolute", points = { "A2", "A1" } }
   m:joint{ name = "wrist", type = "revolute", points = { "B3", "B2" } }
   m:joint{ name = "guide", type = "translational", points = { "B3", "O" }, vectors = { "slide", "axis" } }
+  if d.force then
+    m:force{ name = "f3", type = "force", point = "B3", value = { d.force, 0 } }
+  end
   if omega then
     m:joint{ name = "motor", type = "driver", joint = "main",
              fn = function(t) return th + omega * t, omega, 0 end }
