@@ -17,6 +17,7 @@
 #include "force.h"
 #include "joint.h"
 #include "luaenv.h"
+#include "partition.h"
 
 struct bc {
 	struct model *m;
@@ -27,14 +28,11 @@ struct bc {
 	double *cd_report;    /* velocities of a reported state */
 	char *dropped;        /* rows found redundant and left out (λ = 0) */
 	int drop, dropped_decided;
-	gsl_matrix *D, *S; /* Jacobian; Schur complement D M⁻¹ D' */
-	gsl_matrix *A;     /* penalty: M + m_c D'D */
-	/* coordinate partitioning: dependent and independent coordinates */
-	int *dep, *ind, user_split;
+	gsl_matrix *D, *S;      /* Jacobian; Schur complement D M⁻¹ D' */
+	gsl_matrix *A;          /* penalty: M + m_c D'D */
+	struct partition *part; /* coordinate partitioning */
+	struct kin_system sys;
 	double *cfix;
-	gsl_matrix *Dd;
-	gsl_permutation *pd;
-	gsl_vector *xd;
 	double potential;
 };
 
@@ -69,26 +67,9 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	if (w->stab.kind == STAB_PENALTY)
 		w->A = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	if (w->stab.kind == STAB_PARTITION) {
-		w->dep = calloc(nc + 1, sizeof(int));
-		w->ind = calloc(n + 1, sizeof(int));
 		w->cfix = calloc(n + 1, sizeof(double));
-		w->Dd = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
-		w->pd = gsl_permutation_alloc(nc ? nc : 1);
-		w->xd = gsl_vector_alloc(nc ? nc : 1);
-		if (cfg->independent && cfg->nindependent == w->n - w->nc) {
-			int *is_ind = calloc(n + 1, sizeof(int)), kd = 0, ki = 0;
-			for (int k = 0; k < cfg->nindependent; k++)
-				is_ind[cfg->independent[k]] = 1;
-			for (int k = 0; k < w->n; k++)
-				if (is_ind[k])
-					w->ind[ki++] = k;
-				else
-					w->dep[kd++] = k;
-			free(is_ind);
-			w->user_split = 1;
-		} else {
-			w->user_split = -1; /* chosen at the first evaluation */
-		}
+		w->part = partition_new(w->n, cfg->independent, cfg->nindependent);
+		bc_kin_system(w, &w->sys);
 	}
 	for (int b = 0; b < m->nbodies; b++) {
 		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
@@ -109,10 +90,8 @@ static void release(void *ws)
 	gsl_matrix_free(w->D), gsl_matrix_free(w->S);
 	if (w->A)
 		gsl_matrix_free(w->A);
-	if (w->Dd) {
-		gsl_matrix_free(w->Dd), gsl_permutation_free(w->pd), gsl_vector_free(w->xd);
-		free(w->dep), free(w->ind), free(w->cfix);
-	}
+	partition_free(w->part);
+	free(w->cfix);
 	free(w);
 }
 
@@ -158,31 +137,6 @@ static int assemble(struct bc *w, double t, const double *c, const double *cd)
 		}
 	}
 	return 0;
-}
-
-/* QR with column pivoting of A (or of A' when transposed): the columns in
- * pivot order, most independent first, into order; returns the rank. */
-static size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order)
-{
-	size_t rows = transposed ? A->size2 : A->size1, cols = transposed ? A->size1 : A->size2;
-	gsl_matrix *B = gsl_matrix_alloc(rows, cols);
-	if (transposed)
-		gsl_matrix_transpose_memcpy(B, A);
-	else
-		gsl_matrix_memcpy(B, A);
-	gsl_vector *tau = gsl_vector_alloc(rows < cols ? rows : cols),
-	           *norm_v = gsl_vector_alloc(cols);
-	gsl_permutation *p = gsl_permutation_alloc(cols);
-	int sign;
-	gsl_linalg_QRPT_decomp(B, tau, p, &sign, norm_v);
-	double top = fabs(gsl_matrix_get(B, 0, 0));
-	size_t rank = 0;
-	while (rank < rows && rank < cols && fabs(gsl_matrix_get(B, rank, rank)) > 1e-9 * top)
-		rank++;
-	for (size_t k = 0; k < cols; k++)
-		order[k] = gsl_permutation_get(p, k);
-	gsl_matrix_free(B), gsl_vector_free(tau), gsl_vector_free(norm_v), gsl_permutation_free(p);
-	return rank;
 }
 
 /* Name the joints whose rows are dependent, found by QR with column
@@ -478,117 +432,6 @@ static double norm(const double *v, int n)
 	return sqrt(s);
 }
 
-/* Coordinate partitioning (Sec. 13.3.2): only the independent coordinates
- * and rates are taken from the state; the dependent ones are solved from
- * Φ(c_d, c_i) = 0 by Newton-Raphson (starting from the state) and from
- * D_d ċ_d = v - D_i ċ_i, so the constraints hold to round-off at every
- * evaluation. The split comes from the Jacobian (QR with column pivoting:
- * the best-conditioned columns are dependent) unless the user gave one. */
-static void choose_split(struct bc *w)
-{
-	size_t n = (size_t)w->n;
-	size_t *order = calloc(n + 1, sizeof *order);
-	pivot_order(w->D, 0, order);
-	int *is_dep = calloc(n + 1, sizeof(int)), kd = 0, ki = 0;
-	for (int k = 0; k < w->nc; k++)
-		is_dep[order[k]] = 1;
-	for (int k = 0; k < w->n; k++)
-		if (is_dep[k])
-			w->dep[kd++] = k;
-		else
-			w->ind[ki++] = k;
-	free(is_dep), free(order);
-}
-
-static int factor_dependent(struct bc *w)
-{
-	int sign;
-	for (int r = 0; r < w->nc; r++)
-		for (int k = 0; k < w->nc; k++)
-			gsl_matrix_set(w->Dd, (size_t)r, (size_t)k,
-			               gsl_matrix_get(w->D, (size_t)r, (size_t)w->dep[k]));
-	gsl_linalg_LU_decomp(w->Dd, w->pd, &sign);
-	double top = 0;
-	for (int k = 0; k < w->nc; k++)
-		top = fmax(top, fabs(gsl_matrix_get(w->Dd, (size_t)k, (size_t)k)));
-	for (int k = 0; k < w->nc; k++)
-		if (fabs(gsl_matrix_get(w->Dd, (size_t)k, (size_t)k)) < 1e-9 * top || top == 0)
-			return -1;
-	return 0;
-}
-
-static void solve_dependent(struct bc *w, double *rhs_in_out)
-{
-	for (int k = 0; k < w->nc; k++)
-		gsl_vector_set(w->xd, (size_t)k, rhs_in_out[k]);
-	gsl_linalg_LU_svx(w->Dd, w->pd, w->xd);
-	for (int k = 0; k < w->nc; k++)
-		rhs_in_out[k] = gsl_vector_get(w->xd, (size_t)k);
-}
-
-static int partition(struct bc *w, double t, double *c, double *cd)
-{
-	double *step = w->lambda; /* free until accelerations */
-	for (int it = 0;; it++) {
-		if (assemble(w, t, c, cd) != 0)
-			return -1;
-		if (w->user_split < 0) {
-			choose_split(w);
-			w->user_split = 0;
-		}
-		double err = norm(w->phi, w->nc);
-		if (err < 1e-12)
-			break;
-		if (it == 30) {
-			model_fail(w->m,
-			           "at t = %g coordinate partitioning cannot solve the dependent "
-			           "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
-			           "position",
-			           t, err);
-			return -1;
-		}
-		if (factor_dependent(w) != 0) {
-			if (w->user_split) {
-				model_fail(
-				    w->m,
-				    "at t = %g the chosen independent coordinates cannot describe "
-				    "the motion here: the dependent block of the Jacobian is "
-				    "singular",
-				    t);
-				return -1;
-			}
-			choose_split(w); /* the old split became singular: choose again here */
-			if (factor_dependent(w) != 0) {
-				model_fail(w->m,
-				           "at t = %g no split into dependent and independent "
-				           "coordinates works: the constraints are dependent here",
-				           t);
-				return -1;
-			}
-		}
-		for (int r = 0; r < w->nc; r++)
-			step[r] = -w->phi[r];
-		solve_dependent(w, step);
-		for (int k = 0; k < w->nc; k++)
-			c[w->dep[k]] += step[k];
-	}
-	if (factor_dependent(w) != 0) {
-		model_fail(w->m, "at t = %g the dependent block of the Jacobian is singular", t);
-		return -1;
-	}
-	/* D_d ċ_d = v - D_i ċ_i */
-	for (int r = 0; r < w->nc; r++) {
-		double s = w->vrhs[r];
-		for (int k = 0; k < w->n - w->nc; k++)
-			s -= gsl_matrix_get(w->D, (size_t)r, (size_t)w->ind[k]) * cd[w->ind[k]];
-		step[r] = s;
-	}
-	solve_dependent(w, step);
-	for (int k = 0; k < w->nc; k++)
-		cd[w->dep[k]] = step[k];
-	return 0;
-}
-
 /* The positions and velocities a state stands for, under each remedy. */
 static int state_of(struct bc *w, double t, const double *y, const double **c, double *cd)
 {
@@ -596,7 +439,7 @@ static int state_of(struct bc *w, double t, const double *y, const double **c, d
 		memcpy(w->cfix, y, sizeof(double) * (size_t)w->n);
 		memcpy(cd, y + w->n, sizeof(double) * (size_t)w->n);
 		*c = w->cfix;
-		return partition(w, t, w->cfix, cd);
+		return partition_apply(w->part, &w->sys, w->m, t, w->cfix, cd);
 	}
 	*c = y;
 	return velocities(w, t, y, cd);
@@ -825,3 +668,37 @@ int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc
 
 const struct formulation formulation_body = {"body",        setup,       release, state_size,
                                              initial_state, derivatives, measure, correct};
+
+/* ------------------------------------------------------------ as a kin_system */
+
+static void kin_initial(void *ws, double *c, double *cd)
+{
+	struct bc *w = ws;
+	for (int i = 0; i < w->m->nbodies; i++)
+		for (int d = 0; d < 3; d++)
+			c[3 * i + d] = w->m->bodies[i].q0[d], cd[3 * i + d] = w->m->bodies[i].v0[d];
+}
+
+static int kin_constraints(void *ws, double t, const double *c, const double *cd,
+                           struct kin_eval *out)
+{
+	struct bc *w = ws;
+	if (assemble(w, t, c, cd) != 0)
+		return -1;
+	*out = (struct kin_eval){w->D->data, w->phi, w->vrhs, w->gamma, w->nc};
+	return 0;
+}
+
+static int kin_bodies(void *ws, double t, const double *q, const double *qd, const double *qdd,
+                      const double **c, const double **cd, const double **cdd)
+{
+	(void)ws, (void)t;
+	*c = q, *cd = qd, *cdd = qdd;
+	return 0;
+}
+
+void bc_kin_system(void *ws, struct kin_system *out)
+{
+	struct bc *w = ws;
+	*out = (struct kin_system){w->n, w, kin_initial, kin_constraints, kin_bodies, bc_row_joint};
+}

@@ -9,6 +9,7 @@
 #include <gsl/gsl_matrix.h>
 
 #include "formulation.h"
+#include "kinematics.h"
 
 struct bc_pieces {
 	const double *mass_diag; /* M, 3 per body */
@@ -33,6 +34,10 @@ int bc_constraints(void *ws, double t, const double *c, const double *cd,
 /* The velocities after a constraint is added (Sec. 13.5, Eq. 13.55): the
  * mass-weighted projection of cd onto D ċ = v, in place; 0 or -1. */
 int bc_impulse(void *ws, double t, const double *c, double *cd);
+
+/* The constraints as a kin_system in c (kinematics.h), for Algorithm K
+ * and coordinate partitioning; ctx is the workspace. */
+void bc_kin_system(void *ws, struct kin_system *out);
 
 /* Which joint a constraint row belongs to. */
 const char *bc_row_joint(void *ws, int row);

@@ -22,6 +22,7 @@
 #include "joint.h"
 #include "kinematics.h"
 #include "luaenv.h"
+#include "partition.h"
 
 enum tree_kind { TREE_FLOAT, TREE_REVOLUTE, TREE_SLIDE };
 
@@ -56,6 +57,10 @@ struct jc {
 	int *owner;        /* body of each coordinate */
 	double *composite; /* 4 per body: M, Fx, Fy, Q */
 	double *wrench;    /* 3 per body: fx, fy, n about the origin */
+	/* coordinate partitioning on the cut joints (Sec. 13.3.2) */
+	struct partition *part;
+	struct kin_system sys;
+	double *fixed; /* θ, θ̇ after the dependent ones are solved */
 };
 
 /* ------------------------------------------------------------ the tree */
@@ -212,6 +217,11 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	for (int b = 0; b < w->nb; b++)
 		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
 			w->owner[w->link[b].coord + k] = b;
+	if (w->stab.kind == STAB_PARTITION && w->nc > 0) {
+		w->part = partition_new(w->n, NULL, 0); /* the split comes from C */
+		w->fixed = calloc(2 * n + 1, sizeof(double));
+		jc_kin_system(w, &w->sys);
+	}
 	return w;
 }
 
@@ -228,6 +238,7 @@ static void release(void *ws)
 	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
 	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->S), gsl_matrix_free(w->X);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench);
+	partition_free(w->part), free(w->fixed);
 	free(w);
 }
 
@@ -644,12 +655,25 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 	return 0;
 }
 
+/* The θ and θ̇ a state stands for: itself, or under partitioning its
+ * independent part with the dependent coordinates solved on the cut joints. */
+static int state_of(struct jc *w, double t, const double *y, const double **th, const double **thd)
+{
+	*th = y, *thd = y + w->n;
+	if (!w->part)
+		return 0;
+	memcpy(w->fixed, y, sizeof(double) * 2 * (size_t)w->n);
+	*th = w->fixed, *thd = w->fixed + w->n;
+	return partition_apply(w->part, &w->sys, w->m, t, w->fixed, w->fixed + w->n);
+}
+
 static int derivatives(void *ws, double t, const double *y, double *dydt)
 {
 	struct jc *w = ws;
-	if (accelerations(w, t, y, y + w->n) != 0)
+	const double *th, *thd;
+	if (state_of(w, t, y, &th, &thd) != 0 || accelerations(w, t, th, thd) != 0)
 		return -1;
-	memcpy(dydt, y + w->n, sizeof(double) * (size_t)w->n);
+	memcpy(dydt, thd, sizeof(double) * (size_t)w->n);
 	memcpy(dydt + w->n, w->acc, sizeof(double) * (size_t)w->n);
 	return 0;
 }
@@ -668,12 +692,13 @@ static void body_accelerations(const struct jc *w, double *out)
 static int measure(void *ws, double t, const double *y, struct sample *out)
 {
 	struct jc *w = ws;
+	const double *th, *thd;
 	long fe = w->m->fevals;
-	if (accelerations(w, t, y, y + w->n) != 0)
+	if (state_of(w, t, y, &th, &thd) != 0 || accelerations(w, t, th, thd) != 0)
 		return -1;
 	w->m->fevals = fe;
-	kinematics(w, y, y + w->n); /* with B, for c̈ */
-	double *cdd = w->work;      /* after accelerations, work is free again */
+	kinematics(w, th, thd); /* with B, for c̈ */
+	double *cdd = w->work;  /* after accelerations, work is free again */
 	body_accelerations(w, cdd);
 	return bc_measure_given(w->body, t, w->c, w->cd, cdd, out);
 }

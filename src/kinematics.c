@@ -45,45 +45,6 @@ static int worst_row(const double *v, int n)
 	return w;
 }
 
-/* ------------------------------------------------------------ body coordinates */
-
-struct body_system {
-	struct model *m;
-	void *ws;
-};
-
-static void body_initial(void *ctx, double *q, double *qd)
-{
-	struct body_system *b = ctx;
-	for (int i = 0; i < b->m->nbodies; i++)
-		for (int d = 0; d < 3; d++)
-			q[3 * i + d] = b->m->bodies[i].q0[d], qd[3 * i + d] = b->m->bodies[i].v0[d];
-}
-
-static int body_constraints(void *ctx, double t, const double *q, const double *qd,
-                            struct kin_eval *out)
-{
-	struct body_system *b = ctx;
-	struct bc_constraints con;
-	if (bc_constraints(b->ws, t, q, qd, &con) != 0)
-		return -1;
-	*out = (struct kin_eval){con.D->data, con.phi, con.vrhs, con.gamma, con.rows};
-	return 0;
-}
-
-static int body_bodies(void *ctx, double t, const double *q, const double *qd, const double *qdd,
-                       const double **c, const double **cd, const double **cdd)
-{
-	(void)ctx, (void)t;
-	*c = q, *cd = qd, *cdd = qdd;
-	return 0;
-}
-
-static const char *body_row_joint(void *ctx, int row)
-{
-	return bc_row_joint(((struct body_system *)ctx)->ws, row);
-}
-
 /* ------------------------------------------------------------ Newton-Raphson */
 
 /* LU of the square Jacobian; a tiny pivot means its rows are dependent. */
@@ -195,7 +156,6 @@ struct run *kinematic_run(struct model *m, const char *formulation,
 	struct run *r = calloc(1, sizeof *r);
 	double start = seconds();
 	struct formulation_config plain = {.stab.kind = STAB_NONE};
-	struct body_system bs = {m, NULL};
 	void *joint_ws = NULL;
 	struct kin k = {m, {0}, formulation_body.setup(m, &plain), 0, NULL, NULL, NULL};
 	m->error[0] = '\0';
@@ -204,9 +164,7 @@ struct run *kinematic_run(struct model *m, const char *formulation,
 		joint_ws = formulation_joint.setup(m, cfg);
 		jc_kin_system(joint_ws, &k.sys);
 	} else {
-		bs.ws = k.body;
-		k.sys = (struct kin_system){3 * m->nbodies,   &bs,         body_initial,
-		                            body_constraints, body_bodies, body_row_joint};
+		bc_kin_system(k.body, &k.sys);
 	}
 	k.n = k.sys.n;
 	r->state_size = 2 * k.n;

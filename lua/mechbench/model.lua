@@ -504,8 +504,11 @@ local function run_options(m, opts, level)
     end
     o.independent_coords = idx
   end
-  if o.formulation == "joint" and (stab == "momentum" or stab == "partitioning") then
-    bad("the " .. stab .. " method works in body coordinates; joint coordinates offer baumgarte and penalty on their cut joints")
+  if o.formulation == "joint" and stab == "momentum" then
+    bad("the momentum method works in body coordinates; joint coordinates offer baumgarte, penalty and partitioning on their cut joints")
+  end
+  if o.formulation == "joint" and o.independent ~= nil then
+    bad("independent names body coordinates; in joint coordinates partitioning picks its independent joint coordinates from the cut joints' Jacobian")
   end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')

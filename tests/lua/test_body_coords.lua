@@ -206,6 +206,18 @@ do
   local wp, wn = 0, 0
   for i = 1, #jp.t do wp, wn = math.max(wp, jp.violation[i]), math.max(wn, jn.violation[i]) end
   T.ok(wp < 1e-4 and wp < wn, ("penalty on the cut joint in joint coordinates: %.2g (none: %.2g)"):format(wp, wn))
+  -- partitioning on the cut joint: the dependent joint angles solved at every evaluation
+  local jq = example("four_bar")():simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01,
+    formulation = "joint", stabilization = "partitioning" }
+  local qw, qv = 0, 0
+  for i = 1, #jq.t do qw, qv = math.max(qw, jq.violation[i]), math.max(qv, jq.velocity_violation[i]) end
+  T.ok(qw < 1e-10 and qv < 1e-12, ("partitioning on the cut joint in joint coordinates: |Phi| %.2g, |Phidot| %.2g"):format(qw, qv))
+  local jt = example("four_bar")():simulate{ tf = 2, dt = 0.01, tol = 1e-10, formulation = "joint",
+    stabilization = "partitioning" }
+  T.near(jt:body("rocker").angle[201], tight:body("rocker").angle[201], 1e-8,
+    "partitioning in joint coordinates follows the body-coordinate motion")
+  T.fails(function() example("four_bar")():simulate{ tf = 1, formulation = "joint", stabilization = "partitioning",
+    independent = { "crank.angle" } } end, "in joint coordinates partitioning picks", "independent names are body coordinates")
 end
 
 ---------------------------------------------------------------- viscous friction in joints
