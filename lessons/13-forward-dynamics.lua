@@ -1,9 +1,9 @@
 -- Lesson 13: forward dynamics: step sizes and constraint drift.
 local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
 
-local function drift(stab)
+local function drift(stab, formulation)
   local r = example("four_bar"):simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01,
-    stabilization = stab, alpha = 10, beta = 10 }
+    stabilization = stab, alpha = 10, beta = 10, formulation = formulation }
   local w = 0
   for i = 1, #r.t do w = math.max(w, r.violation[i]) end
   return w
@@ -17,6 +17,7 @@ return {
     "pick a step size from a mechanism's natural period",
     "see constraint violation grow when only accelerations are constrained",
     "compare Baumgarte, penalty, momentum and coordinate partitioning on one model",
+    "see which constraints are left to drift in joint coordinates",
   },
   steps = {
     { title = "How big a step?",
@@ -110,10 +111,39 @@ its value, in metres.   check(value)]],
         "Coordinate partitioning solves Phi = 0 by Newton-Raphson at every evaluation.",
         "About 1e-12 m: round-off.",
       } },
+
+    { title = "Fewer constraints to drift",
+      text = [[
+In joint coordinates the tree joints hold by construction: only the cut
+joint's two rows, C theta'' = gamma, can drift (Sec. 13.3.4), and the
+remedies act on them alone. The momentum method now integrates
+p = M theta', and M changes with the pose, so p' = M theta'' + M' theta'.]],
+      code = [[
+jc = mb.compare(fb, {
+  { label = "joint", formulation = "joint" },
+  { label = "joint, momentum", formulation = "joint", stabilization = "momentum" },
+  { label = "joint, partitioning", formulation = "joint", stabilization = "partitioning" } },
+  { tf = 10, dt = 0.05, integrator = "rk4", h = 0.01 })]] },
+
+    { title = "Drift of the cut joint",
+      text = [[
+With no remedy in joint coordinates (same step, same 10 s), what is the
+largest |Phi| now, in metres?   check(value)]],
+      answer = function() return drift("none", "joint") end,
+      tol = 0.001, -- metres: 0.0089 to 0.0109 shows the joint run was read
+      mistakes = {
+        { value = drift("none"), say = "that is the body-coordinate run; read the pane labelled joint." },
+        { value = drift("partitioning", "joint"), say = "that run had a remedy; read the pane labelled joint." },
+      },
+      hints = {
+        "jc.figures has each run's largest violation.",
+        "The pane labelled joint, without a remedy.",
+        "About 0.0099 m: less than half the body-coordinate drift, since only one pin can open.",
+      } },
   },
   wrap_up = [[
 You chose a step from a period, watched constraint drift, and compared four
-remedies on one mechanism. Lesson 14 asks where a mechanism comes to rest.
+remedies on one mechanism, in body and in joint coordinates. Lesson 14 asks where a mechanism comes to rest.
 
 Challenge: raise Baumgarte's alpha and beta to 100 with h = 0.01 s. What
 happens, and why does the book warn against large values?]],

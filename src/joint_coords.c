@@ -12,6 +12,7 @@
  * the two formulations report alike. */
 #include "joint_coords.h"
 
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -57,10 +58,11 @@ struct jc {
 	int *owner;        /* body of each coordinate */
 	double *composite; /* 4 per body: M, Fx, Fy, Q */
 	double *wrench;    /* 3 per body: fx, fy, n about the origin */
+	double *linear;    /* 2 per body: the subtree's linear momentum */
 	/* coordinate partitioning on the cut joints (Sec. 13.3.2) */
 	struct partition *part;
 	struct kin_system sys;
-	double *fixed; /* θ, θ̇ after the dependent ones are solved */
+	double *fixed; /* θ, θ̇ after the dependent ones are solved, or θ̇ from p */
 };
 
 /* ------------------------------------------------------------ the tree */
@@ -214,14 +216,15 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	w->owner = calloc(n + 1, sizeof(int));
 	w->composite = calloc(4 * (size_t)w->nb + 1, sizeof(double));
 	w->wrench = calloc(3 * (size_t)w->nb + 1, sizeof(double));
+	w->linear = calloc(2 * (size_t)w->nb + 1, sizeof(double));
 	for (int b = 0; b < w->nb; b++)
 		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
 			w->owner[w->link[b].coord + k] = b;
 	if (w->stab.kind == STAB_PARTITION && w->nc > 0) {
 		w->part = partition_new(w->n, NULL, 0); /* the split comes from C */
-		w->fixed = calloc(2 * n + 1, sizeof(double));
 		jc_kin_system(w, &w->sys);
 	}
+	w->fixed = calloc(2 * n + 1, sizeof(double));
 	return w;
 }
 
@@ -237,7 +240,7 @@ static void release(void *ws)
 	free(w->hbar), free(w->acc), free(w->work), free(w->D), free(w->C);
 	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
 	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->S), gsl_matrix_free(w->X);
-	free(w->twist), free(w->owner), free(w->composite), free(w->wrench);
+	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
 	partition_free(w->part), free(w->fixed);
 	free(w);
 }
@@ -470,37 +473,26 @@ static double twist_form(const double *a, const double *b, const double *I)
 	       a[0] * (b[1] * Fpx + b[2] * Fpy) + a[0] * b[0] * I[3];
 }
 
-/* M̄ and h̄ = B'(h - M Ḃθ̇) from subtree composites. */
+/* M̄ from subtree composites. */
 static void composite_terms(struct jc *w)
 {
 	int n = w->n;
-	twists(w);
 	gsl_matrix_set_zero(w->Mbar); /* bodies on different branches do not couple */
 	for (int b = 0; b < w->nb; b++) {
 		const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
-		double *I = w->composite + 4 * b, *f = w->wrench + 3 * b;
+		double *I = w->composite + 4 * b;
 		I[0] = md[0], I[1] = md[0] * q[0], I[2] = md[0] * q[1];
 		I[3] = md[2] + md[0] * (q[0] * q[0] + q[1] * q[1]);
-		double g[3];
-		for (int k = 0; k < 3; k++)
-			g[k] = w->h[3 * b + k] - md[k] * w->bias[3 * b + k];
-		f[0] = g[0], f[1] = g[1],
-		f[2] = g[2] + q[0] * g[1] - q[1] * g[0]; /* moment about O */
 	}
 	for (int k = w->nb - 1; k >= 0; k--) { /* leaves first: a child adds to its parent */
 		int b = w->order[k], p = w->link[b].parent;
-		if (p < 0)
-			continue;
-		for (int d = 0; d < 4; d++)
-			w->composite[4 * p + d] += w->composite[4 * b + d];
-		for (int d = 0; d < 3; d++)
-			w->wrench[3 * p + d] += w->wrench[3 * b + d];
+		if (p >= 0)
+			for (int d = 0; d < 4; d++)
+				w->composite[4 * p + d] += w->composite[4 * b + d];
 	}
 	for (int j = 0; j < n; j++) {
 		int b = w->owner[j];
-		const double *sj = w->twist + 3 * j, *I = w->composite + 4 * b,
-		             *f = w->wrench + 3 * b;
-		w->hbar[j] = sj[0] * f[2] + sj[1] * f[0] + sj[2] * f[1];
+		const double *sj = w->twist + 3 * j, *I = w->composite + 4 * b;
 		/* coordinates of b itself and of its ancestors */
 		for (int a = b; a >= 0; a = w->link[a].parent) {
 			const struct tree_link *la = &w->link[a];
@@ -521,14 +513,7 @@ static void composite_terms(struct jc *w)
 static void product_terms(struct jc *w)
 {
 	int n = w->n, n3 = w->n3;
-	double *rhs = w->work;
-	for (int k = 0; k < n3; k++)
-		rhs[k] = w->h[k] - w->mdiag[k] * w->bias[k];
-	for (int a = 0; a < n; a++) {
-		double hs = 0;
-		for (int k = 0; k < n3; k++)
-			hs += w->B[(size_t)k * (size_t)n + (size_t)a] * rhs[k];
-		w->hbar[a] = hs;
+	for (int a = 0; a < n; a++)
 		for (int b = 0; b <= a; b++) {
 			double s = 0;
 			for (int k = 0; k < n3; k++) {
@@ -538,15 +523,52 @@ static void product_terms(struct jc *w)
 			gsl_matrix_set(w->Mbar, (size_t)a, (size_t)b, s);
 			gsl_matrix_set(w->Mbar, (size_t)b, (size_t)a, s);
 		}
+}
+
+/* B'g for forces g on the bodies (3 per body): with relative coordinates
+ * each twist against the total wrench of its subtree, O(N); with absolute
+ * angles straight from B. */
+static void project(struct jc *w, const double *g, double *out)
+{
+	if (w->absolute) {
+		for (int a = 0; a < w->n; a++) {
+			double s = 0;
+			for (int k = 0; k < w->n3; k++)
+				s += w->B[(size_t)k * (size_t)w->n + (size_t)a] * g[k];
+			out[a] = s;
+		}
+		return;
+	}
+	for (int b = 0; b < w->nb; b++) {
+		const double *q = w->c + 3 * b, *gb = g + 3 * b;
+		double *f = w->wrench + 3 * b;
+		f[0] = gb[0], f[1] = gb[1],
+		f[2] = gb[2] + q[0] * gb[1] - q[1] * gb[0]; /* about O */
+	}
+	for (int k = w->nb - 1; k >= 0; k--) {
+		int b = w->order[k], p = w->link[b].parent;
+		if (p >= 0)
+			for (int d = 0; d < 3; d++)
+				w->wrench[3 * p + d] += w->wrench[3 * b + d];
+	}
+	for (int j = 0; j < w->n; j++) {
+		const double *sj = w->twist + 3 * j, *f = w->wrench + 3 * w->owner[j];
+		out[j] = sj[0] * f[2] + sj[1] * f[0] + sj[2] * f[1];
 	}
 }
 
+/* M̄ = B'MB and h̄ = B'(h - M Ḃθ̇) (Eqs. 9.22-9.23), after kinematics. */
 static void mass_terms(struct jc *w)
 {
+	twists(w);
 	if (w->absolute)
 		product_terms(w);
 	else
 		composite_terms(w);
+	double *g = w->work;
+	for (int k = 0; k < w->n3; k++)
+		g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
+	project(w, g, w->hbar);
 }
 
 /* ------------------------------------------------------------ dynamics */
@@ -616,7 +638,7 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 		return -1;
 	if (w->nc > 0 && cut_constraints(w, t) != 0)
 		return -1;
-	mass_terms(w); /* M̄ = B'MB, h̄ = B'(h - M Ḃθ̇) (Eqs. 9.22-9.23) */
+	mass_terms(w);
 	if (w->nc > 0 && w->stab.kind == STAB_PENALTY)
 		return penalty_accelerations(w, t, thd);
 	if (cholesky(w->Mbar) != 0) {
@@ -655,11 +677,143 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 	return 0;
 }
 
-/* The θ and θ̇ a state stands for: itself, or under partitioning its
- * independent part with the dependent coordinates solved on the cut joints. */
+/* ------------------------------------------------------------ momentum method */
+
+/* M̄ at θ alone (the rates only move ċ, which is not used). */
+static void mass_matrix_at(struct jc *w, const double *th, const double *any_rates)
+{
+	kinematics_b(w, th, any_rates, w->nc > 0 || w->absolute);
+	mass_terms(w);
+}
+
+/* The coordinate whose value is body b's absolute angle (-1: the ground's). */
+static int angle_coordinate(const struct jc *w, int b)
+{
+	while (b >= 0 && w->link[b].kind == TREE_SLIDE)
+		b = w->link[b].parent;
+	if (b < 0)
+		return -1;
+	return w->link[b].coord + (w->link[b].kind == TREE_FLOAT ? 2 : 0);
+}
+
+/* Ḃ'Mċ, the part of Ṁ̄θ̇ = Ḃ'Mċ + B'MḂθ̇ that h̄ leaves out, after kinematics
+ * and mass_terms. Coordinate i moves its subtree rigidly with twist s_i, so
+ * column i of Ḃ is ṡ_i over the subtree and (Ḃ'Mċ)_i = v̇_i · L, with L the
+ * subtree's linear momentum and v̇_i: the pin's velocity turned (revolute),
+ * the turning guide (slide), the mass centre's velocity turned (a floating
+ * body's angle), zero (a translation). Absolute angles are a constant map
+ * of relative ones, θ_a = T θ_r, so their sums pass through T⁻ᵀ. */
+static void inertial_term(struct jc *w, double *out)
+{
+	for (int b = 0; b < w->nb; b++)
+		for (int d = 0; d < 2; d++)
+			w->linear[2 * b + d] = w->mdiag[3 * b + d] * w->cd[3 * b + d];
+	for (int k = w->nb - 1; k >= 0; k--) {
+		int b = w->order[k], p = w->link[b].parent;
+		if (p >= 0)
+			for (int d = 0; d < 2; d++)
+				w->linear[2 * p + d] += w->linear[2 * b + d];
+	}
+	memset(out, 0, sizeof(double) * (size_t)w->n);
+	for (int b = 0; b < w->nb; b++) {
+		const struct tree_link *l = &w->link[b];
+		const double *q = w->c + 3 * b, *v = w->cd + 3 * b, *L = w->linear + 2 * b;
+		vec2 rate; /* v̇ of the twist */
+		if (l->kind == TREE_FLOAT) {
+			rate = v2(v[1], -v[0]);
+		} else if (l->kind == TREE_REVOLUTE) {
+			vec2 pin_rate =
+			    v2_add(v2(v[0], v[1]), v2_scale(v[2], v2_perp(v2_rotate(q[2], l->sc))));
+			rate = v2(pin_rate.y, -pin_rate.x);
+		} else {
+			double sigma = l->axis_on_parent ? 1 : -1;
+			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
+			rate = v2_scale(sigma * v[2], v2_perp(u));
+		}
+		out[l->coord + (l->kind == TREE_FLOAT ? 2 : 0)] = v2_dot(rate, v2(L[0], L[1]));
+	}
+	if (!w->absolute)
+		return;
+	double *relative = w->work + w->n3;
+	memcpy(relative, out, sizeof(double) * (size_t)w->n);
+	for (int b = 0; b < w->nb; b++) {
+		int from = angle_coordinate(w, w->link[b].parent);
+		if (w->link[b].kind == TREE_REVOLUTE && from >= 0)
+			out[from] -= relative[w->link[b].coord];
+	}
+}
+
+/* The momentum method (Sec. 13.3.5) in joint coordinates: the state holds
+ * p = M̄θ̇ and θ̇ is its projection onto C θ̇ = v,
+ *   θ̇ = M̄⁻¹(p + C'σ),  (C M̄⁻¹ C') σ = v - C M̄⁻¹ p,
+ * so velocity drift cannot build up on the cut joints. */
+static int rates_from_momenta(struct jc *w, double t, const double *th, const double *p,
+                              double *thd)
+{
+	mass_matrix_at(w, th, p);
+	if (w->nc > 0 && cut_constraints(w, t) != 0)
+		return -1;
+	if (cholesky(w->Mbar) != 0) {
+		model_fail(w->m, "at t = %g the joint-coordinate mass matrix is singular", t);
+		return -1;
+	}
+	memcpy(thd, p, sizeof(double) * (size_t)w->n);
+	gsl_vector_view rates = gsl_vector_view_array(thd, (size_t)w->n);
+	gsl_linalg_cholesky_svx(w->Mbar, &rates.vector);
+	if (w->nc == 0)
+		return 0;
+	if (factor_cut(w, 1, t) != 0)
+		return -1;
+	for (int r = 0; r < w->nc; r++) {
+		double s = w->vrhs[r];
+		for (int k = 0; k < w->n; k++)
+			s -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * thd[k];
+		w->lambda[r] = s;
+	}
+	gsl_vector_view sigma = gsl_vector_view_array(w->lambda, (size_t)w->nc);
+	gsl_linalg_cholesky_svx(w->S, &sigma.vector);
+	for (int k = 0; k < w->n; k++)
+		for (int r = 0; r < w->nc; r++)
+			thd[k] += gsl_matrix_get(w->X, (size_t)k, (size_t)r) * w->lambda[r];
+	return 0;
+}
+
+/* p = M̄θ̇ in place of θ̇. */
+static void momenta_from_rates(struct jc *w, const double *th, double *second)
+{
+	double *rates = w->fixed + w->n;
+	memcpy(rates, second, sizeof(double) * (size_t)w->n);
+	mass_matrix_at(w, th, rates);
+	gsl_vector_const_view r = gsl_vector_const_view_array(rates, (size_t)w->n);
+	gsl_vector_view p = gsl_vector_view_array(second, (size_t)w->n);
+	gsl_blas_dsymv(CblasLower, 1, w->Mbar, &r.vector, 0, &p.vector);
+}
+
+/* ṗ = M̄θ̈ + Ṁ̄θ̇ = B'h + C'λ + Ḃ'Mċ, after accelerations. */
+static void momentum_rates(struct jc *w, double *pd)
+{
+	double *inertial = w->work;
+	project(w, w->h, pd);
+	inertial_term(w, inertial);
+	for (int k = 0; k < w->n; k++) {
+		pd[k] += inertial[k];
+		for (int r = 0; r < w->nc; r++)
+			pd[k] += w->C[(size_t)r * (size_t)w->n + (size_t)k] * w->lambda[r];
+	}
+}
+
+/* ------------------------------------------------------------ integration */
+
+/* The θ and θ̇ a state stands for: itself; under partitioning its
+ * independent part with the dependent coordinates solved on the cut joints;
+ * with the momentum method θ and the rates its momenta give. */
 static int state_of(struct jc *w, double t, const double *y, const double **th, const double **thd)
 {
 	*th = y, *thd = y + w->n;
+	if (w->stab.kind == STAB_MOMENTUM) {
+		*thd = w->fixed + w->n;
+		return rates_from_momenta(w, t, y, y + w->n, w->fixed + w->n);
+	}
 	if (!w->part)
 		return 0;
 	memcpy(w->fixed, y, sizeof(double) * 2 * (size_t)w->n);
@@ -674,7 +828,10 @@ static int derivatives(void *ws, double t, const double *y, double *dydt)
 	if (state_of(w, t, y, &th, &thd) != 0 || accelerations(w, t, th, thd) != 0)
 		return -1;
 	memcpy(dydt, thd, sizeof(double) * (size_t)w->n);
-	memcpy(dydt + w->n, w->acc, sizeof(double) * (size_t)w->n);
+	if (w->stab.kind == STAB_MOMENTUM)
+		momentum_rates(w, dydt + w->n);
+	else
+		memcpy(dydt + w->n, w->acc, sizeof(double) * (size_t)w->n);
 	return 0;
 }
 
@@ -706,9 +863,8 @@ static int measure(void *ws, double t, const double *y, struct sample *out)
 /* ------------------------------------------------------------ initial state */
 
 /* θ and θ̇ from the bodies' initial coordinates, through the tree. */
-static void initial_state(void *ws, double *y)
+static void initial_coordinates(struct jc *w, double *y)
 {
-	struct jc *w = ws;
 	struct model *m = w->m;
 	double *th = y, *thd = y + w->n;
 	for (int b = 0; b < w->nb; b++) {
@@ -743,13 +899,41 @@ static void initial_state(void *ws, double *y)
 	}
 }
 
-/* Least-squares correction of the cut joints (Sec. 9.3.4 with 14.3). */
+static void initial_state(void *ws, double *y)
+{
+	struct jc *w = ws;
+	initial_coordinates(w, y);
+	if (w->stab.kind == STAB_MOMENTUM)
+		momenta_from_rates(w, y, y + w->n);
+}
+
+static int correct_coordinates(struct jc *w, double t, double *th, double *thd);
+
 static int correct(void *ws, double t, double *y)
 {
 	struct jc *w = ws;
-	double *th = y, *thd = y + w->n;
 	if (w->nc == 0)
 		return 0;
+	if (w->stab.kind != STAB_MOMENTUM)
+		return correct_coordinates(w, t, y, y + w->n);
+	/* the state holds momenta: correct the rates they stand for */
+	double *p = y + w->n;
+	mass_matrix_at(w, y, p);
+	if (cholesky(w->Mbar) != 0) {
+		model_fail(w->m, "at t = %g the joint-coordinate mass matrix is singular", t);
+		return -1;
+	}
+	gsl_vector_view rates = gsl_vector_view_array(p, (size_t)w->n);
+	gsl_linalg_cholesky_svx(w->Mbar, &rates.vector);
+	if (correct_coordinates(w, t, y, p) != 0)
+		return -1;
+	momenta_from_rates(w, y, p);
+	return 0;
+}
+
+/* Least-squares correction of the cut joints (Sec. 9.3.4 with 14.3). */
+static int correct_coordinates(struct jc *w, double t, double *th, double *thd)
+{
 	for (int it = 0;; it++) {
 		kinematics(w, th, thd);
 		if (cut_constraints(w, t) != 0)
@@ -801,7 +985,7 @@ int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
 	if (given)
 		memcpy(y, given, sizeof(double) * 2 * (size_t)w->n);
 	else
-		initial_state(w, y);
+		initial_coordinates(w, y);
 	int status = accelerations(w, t, y, y + w->n);
 	if (status == 0) {
 		/* M̄ was factored in place: rebuild it for display (h̄ is intact) */
@@ -839,7 +1023,7 @@ static void kin_initial(void *ctx, double *q, double *qd)
 {
 	struct jc *w = ctx;
 	double *y = calloc(2 * (size_t)w->n + 1, sizeof(double));
-	initial_state(w, y);
+	initial_coordinates(w, y);
 	memcpy(q, y, sizeof(double) * (size_t)w->n);
 	memcpy(qd, y + w->n, sizeof(double) * (size_t)w->n);
 	free(y);

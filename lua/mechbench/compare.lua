@@ -70,12 +70,14 @@ function Comparison:table()
   local ref = self.results[self.order[1]]
   lines[1] = string.format("%s: %d runs, t = %g to %g, %d samples", self.model_name, #self.order,
     ref.t[1], ref.t[#ref.t], #ref.t)
-  lines[2] = string.format("  %-16s %9s %10s %12s %12s %14s %14s", "run", "fevals", "wall ms",
-    "max |Phi|", "energy drift", "max dpos [m]", "max dangle")
+  local width = 16
+  for _, label in ipairs(self.order) do width = math.max(width, #label) end
+  local row = "  %-" .. width .. "s %9s %10s %12s %12s %14s %14s"
+  lines[2] = string.format(row, "run", "fevals", "wall ms", "max |Phi|", "energy drift", "max dpos [m]", "max dangle")
   for k, label in ipairs(self.order) do
     local f, d = self.figures[label], self.diff[label]
-    lines[#lines + 1] = string.format("  %-16s %9d %10.3g %12.3g %12.3g %14s %14s", label, f.fevals,
-      1e3 * f.wall, f.violation, f.energy_drift,
+    lines[#lines + 1] = string.format(row, label, f.fevals, string.format("%.3g", 1e3 * f.wall),
+      string.format("%.3g", f.violation), string.format("%.3g", f.energy_drift),
       d and string.format("%.3g", d.max_position) or (k == 1 and "(reference)" or "-"),
       d and string.format("%.3g", d.max_angle) or "")
   end

@@ -504,9 +504,6 @@ local function run_options(m, opts, level)
     end
     o.independent_coords = idx
   end
-  if o.formulation == "joint" and stab == "momentum" then
-    bad("the momentum method works in body coordinates; joint coordinates offer baumgarte, penalty and partitioning on their cut joints")
-  end
   if o.formulation == "joint" and o.independent ~= nil then
     bad("independent names body coordinates; in joint coordinates partitioning picks its independent joint coordinates from the cut joints' Jacobian")
   end
