@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact.h"
 #include "force.h"
 #include "joint.h"
 #include "luaenv.h"
@@ -97,15 +98,13 @@ static void release(void *ws)
 
 static int state_size(const void *ws) { return 2 * ((const struct bc *)ws)->n; }
 
-static void initial_state(void *ws, double *y)
+static void set_state(void *ws, const double *c, const double *cd, double *y)
 {
 	struct bc *w = ws;
-	for (int b = 0; b < w->m->nbodies; b++)
-		for (int k = 0; k < 3; k++) {
-			double scale = w->stab.kind == STAB_MOMENTUM ? w->mdiag[3 * b + k] : 1;
-			y[3 * b + k] = w->m->bodies[b].q0[k];
-			y[w->n + 3 * b + k] = scale * w->m->bodies[b].v0[k]; /* ċ, or p = M ċ */
-		}
+	for (int k = 0; k < w->n; k++) {
+		double scale = w->stab.kind == STAB_MOMENTUM ? w->mdiag[k] : 1;
+		y[k] = c[k], y[w->n + k] = scale * cd[k]; /* ċ, or p = M ċ */
+	}
 }
 
 /* Φ, D, γ and the velocity right side of every joint (Sec. 7.2.9). */
@@ -348,7 +347,7 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 	struct model *m = w->m;
 	if (mb_sigint_seen) {
 		mb_sigint_seen = 0; /* consumed: the run stops here */
-		model_fail(m, "interrupted (Ctrl-C) at t = %g", t);
+		model_stop(m, "interrupted (Ctrl-C) at t = %g", t);
 		return -1;
 	}
 	m->fevals++;
@@ -445,6 +444,16 @@ static int state_of(struct bc *w, double t, const double *y, const double **c, d
 	return velocities(w, t, y, cd);
 }
 
+static int bodies(void *ws, double t, const double *y, double *c, double *cd)
+{
+	struct bc *w = ws;
+	const double *at;
+	if (state_of(w, t, y, &at, cd) != 0)
+		return -1;
+	memcpy(c, at, sizeof(double) * (size_t)w->n);
+	return 0;
+}
+
 static int derivatives(void *ws, double t, const double *y, double *dydt)
 {
 	struct bc *w = ws;
@@ -510,6 +519,7 @@ static void fill_sample(struct bc *w, double t, const double *c, const double *c
 	for (int k = 0; k < w->n; k++)
 		out->kinetic += 0.5 * w->mdiag[k] * cd[k] * cd[k]; /* ½ ċ'Mċ, Eq. 7.65 */
 	out->potential = w->potential;
+	contacts_report(w->m, c, cd, out->contact);
 	out->violation = norm(w->phi, w->nc);
 	out->velocity_violation = velocity_residual(w, cd, w->work);
 }
@@ -637,6 +647,53 @@ int bc_impulse(void *ws, double t, const double *c, double *cd)
 	return status;
 }
 
+int bc_impact(void *ws, double t, const double *c, double *cd, int rows, const double *A,
+              const double *W, const double *target, double *pi)
+{
+	struct bc *w = ws;
+	if (assemble(w, t, c, cd) != 0)
+		return -1;
+	size_t n = (size_t)w->n, nc = (size_t)w->nc, size = n + nc + (size_t)rows;
+	gsl_matrix *K = gsl_matrix_calloc(size, size);
+	gsl_vector *x = gsl_vector_calloc(size);
+	gsl_permutation *perm = gsl_permutation_alloc(size);
+	for (size_t k = 0; k < n; k++)
+		gsl_matrix_set(K, k, k, w->mdiag[k]);
+	for (size_t r = 0; r < nc; r++)
+		for (size_t k = 0; k < n; k++) {
+			double d = gsl_matrix_get(w->D, r, k);
+			gsl_matrix_set(K, k, n + r, -d); /* -D' */
+			gsl_matrix_set(K, n + r, k, d);  /* D */
+		}
+	for (size_t r = 0; r < (size_t)rows; r++) {
+		double a_cd = 0;
+		for (size_t k = 0; k < n; k++) {
+			gsl_matrix_set(K, k, n + nc + r, -W[r * n + k]);
+			gsl_matrix_set(K, n + nc + r, k, A[r * n + k]);
+			a_cd += A[r * n + k] * cd[k];
+		}
+		gsl_vector_set(x, n + nc + r, target[r] - a_cd);
+	}
+	int sign, status = 0;
+	gsl_linalg_LU_decomp(K, perm, &sign);
+	double top = 0, low = INFINITY;
+	for (size_t k = 0; k < size; k++) {
+		double u = fabs(gsl_matrix_get(K, k, k));
+		top = fmax(top, u), low = fmin(low, u);
+	}
+	if (!(low > 1e-12 * top)) {
+		status = -1;
+	} else {
+		gsl_linalg_LU_svx(K, perm, x);
+		for (size_t k = 0; k < n; k++)
+			cd[k] += gsl_vector_get(x, k);
+		for (int r = 0; r < rows; r++)
+			pi[r] = gsl_vector_get(x, n + nc + (size_t)r);
+	}
+	gsl_matrix_free(K), gsl_vector_free(x), gsl_permutation_free(perm);
+	return status;
+}
+
 int bc_constraints(void *ws, double t, const double *c, const double *cd,
                    struct bc_constraints *out)
 {
@@ -666,8 +723,8 @@ int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc
 	return 0;
 }
 
-const struct formulation formulation_body = {"body",        setup,       release, state_size,
-                                             initial_state, derivatives, measure, correct};
+const struct formulation formulation_body = {"body", setup,       release, state_size, set_state,
+                                             bodies, derivatives, measure, correct};
 
 /* ------------------------------------------------------------ as a kin_system */
 

@@ -35,6 +35,15 @@ int bc_constraints(void *ws, double t, const double *c, const double *cd,
  * mass-weighted projection of cd onto D ċ = v, in place; 0 or -1. */
 int bc_impulse(void *ws, double t, const double *c, double *cd);
 
+/* The velocity jump of an impact (Sec. 11.1.4, Eq. 11.27; with friction
+ * as Eq. 11.30): impulses π along the generalised directions W (rows x n,
+ * row-major) such that A ċ⁺ = target while every joint keeps D ċ⁺ = v,
+ *   [M -D' -W'; D 0 0; A 0 0] {Δċ; Δσ; π} = {0; 0; target - A ċ⁻}.
+ * ċ becomes ċ⁺; 0, or -1 when the system is singular (the joints already
+ * stop the motion the impulse asks for, or they are redundant). */
+int bc_impact(void *ws, double t, const double *c, double *cd, int rows, const double *A,
+              const double *W, const double *target, double *pi);
+
 /* The constraints as a kin_system in c (kinematics.h), for Algorithm K
  * and coordinate partitioning; ctx is the workspace. */
 void bc_kin_system(void *ws, struct kin_system *out);

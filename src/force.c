@@ -7,6 +7,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "contact.h"
+
 void force_at_point(double *h, int b, double phi, vec2 s, vec2 f)
 {
 	if (b < 0)
@@ -136,7 +138,7 @@ static int user(struct model *m, const struct force *fe, const double *c, const 
 		lua_rawseti(L, -2, k + 1);
 	}
 	if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
-		model_fail(m, "%s", lua_tostring(L, -1));
+		model_stop(m, "%s", lua_tostring(L, -1));
 		lua_settop(L, top);
 		return -1;
 	}
@@ -189,5 +191,6 @@ int forces_apply(struct model *m, const double *c, const double *cd, double t, d
 		if (f->kind->apply(m, f, c, cd, t, h, potential) != 0)
 			return -1;
 	}
+	contacts_apply(m, c, cd, h, potential);
 	return 0;
 }

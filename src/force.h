@@ -16,8 +16,8 @@ struct force_kind {
 
 const struct force_kind *force_kind_find(const char *name);
 
-/* All applied forces, gravity included: h = h^(a) (Eq. 7.49), and the
- * potential energy of the conservative ones. 0 or -1. */
+/* All applied forces, gravity and contact forces included: h = h^(a)
+ * (Eq. 7.49), and the potential energy of the conservative ones. 0 or -1. */
 int forces_apply(struct model *m, const double *c, const double *cd, double t, double *h,
                  double *potential);
 

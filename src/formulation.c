@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contact.h"
+
 static const struct formulation *const formulations[] = {&formulation_body, &formulation_joint};
 
 const struct formulation *formulation_find(const char *name)
@@ -23,6 +25,7 @@ struct sample *sample_new(const struct model *m)
 	s->qdd = calloc(n, sizeof(double));
 	s->reaction = calloc(REACTION_FIELDS * (size_t)m->njoints + 1, sizeof(double));
 	s->lambda = calloc((size_t)m->nc + 1, sizeof(double));
+	s->contact = calloc(CONTACT_FIELDS * (size_t)m->ncontacts + 1, sizeof(double));
 	return s;
 }
 
@@ -30,6 +33,6 @@ void sample_free(struct sample *s)
 {
 	if (!s)
 		return;
-	free(s->q), free(s->qd), free(s->qdd), free(s->reaction), free(s->lambda);
+	free(s->q), free(s->qd), free(s->qdd), free(s->reaction), free(s->lambda), free(s->contact);
 	free(s);
 }

@@ -17,6 +17,7 @@ struct sample {
 	double *reaction;     /* REACTION_FIELDS per joint: fx, fy, torque on its second
 	                       * body in the global frame, then fx, fy in that body's frame */
 	double *lambda;       /* one per constraint row */
+	double *contact;      /* CONTACT_FIELDS per contact (contact.h) */
 	double kinetic, potential;
 	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
 };
@@ -43,7 +44,11 @@ struct formulation {
 	void *(*setup)(struct model *m, const struct formulation_config *cfg);
 	void (*release)(void *ws);
 	int (*state_size)(const void *ws);
-	void (*initial_state)(void *ws, double *y);
+	/* the state standing for body coordinates c and rates ċ (the model's
+	 * initial ones at the start, the ones after an impact later) */
+	void (*set_state)(void *ws, const double *c, const double *cd, double *y);
+	/* the body coordinates and rates a state stands for: 0 or -1 */
+	int (*bodies)(void *ws, double t, const double *y, double *c, double *cd);
 	/* dy/dt at (t, y): 0, or -1 with the model's error set */
 	int (*derivatives)(void *ws, double t, const double *y, double *dydt);
 	/* fill a sample at (t, y): 0 or -1 */

@@ -628,7 +628,7 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 	struct model *m = w->m;
 	if (mb_sigint_seen) {
 		mb_sigint_seen = 0;
-		model_fail(m, "interrupted (Ctrl-C) at t = %g", t);
+		model_stop(m, "interrupted (Ctrl-C) at t = %g", t);
 		return -1;
 	}
 	m->fevals++;
@@ -860,20 +860,18 @@ static int measure(void *ws, double t, const double *y, struct sample *out)
 	return bc_measure_given(w->body, t, w->c, w->cd, cdd, out);
 }
 
-/* ------------------------------------------------------------ initial state */
+/* ------------------------------------------------------------ state from bodies */
 
-/* θ and θ̇ from the bodies' initial coordinates, through the tree. */
-static void initial_coordinates(struct jc *w, double *y)
+/* θ and θ̇ from body coordinates c and ċ, through the tree. */
+static void coordinates_from_bodies(struct jc *w, const double *c, const double *cd, double *th,
+                                    double *thd)
 {
-	struct model *m = w->m;
-	double *th = y, *thd = y + w->n;
 	for (int b = 0; b < w->nb; b++) {
 		const struct tree_link *l = &w->link[b];
-		const double *q = m->bodies[b].q0, *v = m->bodies[b].v0;
+		const double *q = c + 3 * b, *v = cd + 3 * b;
 		int i = l->coord, p = l->parent;
 		static const double zero[3] = {0, 0, 0};
-		const double *qp = p >= 0 ? m->bodies[p].q0 : zero,
-		             *vp = p >= 0 ? m->bodies[p].v0 : zero;
+		const double *qp = p >= 0 ? c + 3 * p : zero, *vp = p >= 0 ? cd + 3 * p : zero;
 		if (l->kind == TREE_FLOAT) {
 			for (int d = 0; d < 3; d++)
 				th[i + d] = q[d], thd[i + d] = v[d];
@@ -899,12 +897,33 @@ static void initial_coordinates(struct jc *w, double *y)
 	}
 }
 
-static void initial_state(void *ws, double *y)
+/* The model's initial θ and θ̇ into y. */
+static void initial_coordinates(struct jc *w, double *y)
+{
+	double *c = calloc(2 * (size_t)w->n3 + 1, sizeof(double));
+	model_initial(w->m, c, c + w->n3);
+	coordinates_from_bodies(w, c, c + w->n3, y, y + w->n);
+	free(c);
+}
+
+static void set_state(void *ws, const double *c, const double *cd, double *y)
 {
 	struct jc *w = ws;
-	initial_coordinates(w, y);
+	coordinates_from_bodies(w, c, cd, y, y + w->n);
 	if (w->stab.kind == STAB_MOMENTUM)
 		momenta_from_rates(w, y, y + w->n);
+}
+
+static int bodies(void *ws, double t, const double *y, double *c, double *cd)
+{
+	struct jc *w = ws;
+	const double *th, *thd;
+	if (state_of(w, t, y, &th, &thd) != 0)
+		return -1;
+	kinematics_b(w, th, thd, 0);
+	memcpy(c, w->c, sizeof(double) * (size_t)w->n3);
+	memcpy(cd, w->cd, sizeof(double) * (size_t)w->n3);
+	return 0;
 }
 
 static int correct_coordinates(struct jc *w, double t, double *th, double *thd);
@@ -1022,11 +1041,10 @@ int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
 static void kin_initial(void *ctx, double *q, double *qd)
 {
 	struct jc *w = ctx;
-	double *y = calloc(2 * (size_t)w->n + 1, sizeof(double));
-	initial_coordinates(w, y);
-	memcpy(q, y, sizeof(double) * (size_t)w->n);
-	memcpy(qd, y + w->n, sizeof(double) * (size_t)w->n);
-	free(y);
+	double *c = calloc(2 * (size_t)w->n3 + 1, sizeof(double));
+	model_initial(w->m, c, c + w->n3);
+	coordinates_from_bodies(w, c, c + w->n3, q, qd);
+	free(c);
 }
 
 static int kin_constraints(void *ctx, double t, const double *q, const double *qd,
@@ -1061,5 +1079,5 @@ void jc_kin_system(void *ws, struct kin_system *out)
 	    (struct kin_system){w->n, w, kin_initial, kin_constraints, kin_bodies, kin_row_joint};
 }
 
-const struct formulation formulation_joint = {"joint",       setup,       release, state_size,
-                                              initial_state, derivatives, measure, correct};
+const struct formulation formulation_joint = {"joint", setup,       release, state_size, set_state,
+                                              bodies,  derivatives, measure, correct};

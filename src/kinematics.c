@@ -194,7 +194,7 @@ struct run *kinematic_run(struct model *m, const char *formulation,
 		double t = (double)step * o->dt;
 		if (mb_sigint_seen) {
 			mb_sigint_seen = 0;
-			model_fail(m, "interrupted (Ctrl-C) at t = %g", t);
+			model_stop(m, "interrupted (Ctrl-C) at t = %g", t);
 			break;
 		}
 		if (step > 0) /* predict from the last step: fewer iterations */

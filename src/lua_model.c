@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "body_coords.h"
+#include "contact.h"
 #include "joint.h"
 #include "joint_coords.h"
 #include "kinematics.h"
@@ -47,6 +48,7 @@ static double get_qd(const struct run *r, int i, int k) { return r->samples[i]->
 static double get_qdd(const struct run *r, int i, int k) { return r->samples[i]->qdd[k]; }
 static double get_reaction(const struct run *r, int i, int k) { return r->samples[i]->reaction[k]; }
 static double get_lambda(const struct run *r, int i, int k) { return r->samples[i]->lambda[k]; }
+static double get_contact(const struct run *r, int i, int k) { return r->samples[i]->contact[k]; }
 static double get_kinetic(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->kinetic;
@@ -114,6 +116,34 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_setfield(L, -2, j->name);
 	}
 	lua_setfield(L, -2, "reactions");
+	static const char *contact_fields[CONTACT_FIELDS] = {"penetration", "rate", "normal",
+	                                                     "friction"};
+	lua_newtable(L);
+	for (int i = 0; i < m->ncontacts; i++) {
+		lua_newtable(L);
+		for (int k = 0; k < CONTACT_FIELDS; k++)
+			set_array(L, contact_fields[k], get_contact, r, CONTACT_FIELDS * i + k);
+		lua_setfield(L, -2, m->contacts[i].name);
+	}
+	lua_setfield(L, -2, "contacts");
+	lua_createtable(L, r->nimpacts, 0);
+	for (int i = 0; i < r->nimpacts; i++) {
+		const struct impact_record *e = &r->impacts[i];
+		lua_createtable(L, 0, 6);
+		lua_pushnumber(L, e->t), lua_setfield(L, -2, "t");
+		lua_pushstring(L, m->contacts[e->contact].name), lua_setfield(L, -2, "contact");
+		lua_pushnumber(L, e->closing), lua_setfield(L, -2, "closing");
+		lua_pushnumber(L, e->opening), lua_setfield(L, -2, "opening");
+		lua_pushnumber(L, e->normal), lua_setfield(L, -2, "impulse");
+		lua_pushnumber(L, e->tangent), lua_setfield(L, -2, "friction_impulse");
+		if (m->contacts[e->contact].law != LAW_IMPULSE) {
+			lua_pushnumber(L, e->duration), lua_setfield(L, -2, "duration");
+			lua_pushnumber(L, e->depth), lua_setfield(L, -2, "depth");
+			lua_pushnumber(L, e->peak), lua_setfield(L, -2, "peak_force");
+		}
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "impacts");
 	lua_newtable(L);
 	set_array(L, "kinetic", get_kinetic, r, 0);
 	set_array(L, "potential", get_potential, r, 0);
@@ -310,7 +340,8 @@ static struct at_start at_start_new(lua_State *L)
 	s.ws = formulation_body.setup(s.m, &plain);
 	s.n = 3 * s.m->nbodies;
 	s.y = calloc(2 * (size_t)s.n + 1, sizeof(double));
-	formulation_body.initial_state(s.ws, s.y);
+	model_initial(s.m, s.y, s.y + s.n);
+	formulation_body.set_state(s.ws, s.y, s.y + s.n, s.y);
 	return s;
 }
 
@@ -364,6 +395,62 @@ static int core_impulse(lua_State *L)
 	if (status == 0)
 		push_doubles(L, s.y + s.n, s.n);
 	return at_start_finish(L, &s, status);
+}
+
+/* The impact of contact k (1-based) at the model's initial state:
+ * {v = ċ⁺, impulse, friction_impulse, closing, opening}. */
+static int core_impact(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	int k = (int)luaL_checkinteger(L, 2) - 1;
+	struct at_start s = at_start_new(L);
+	double normal = 0, tangent = 0, *c = s.y, *cd = s.y + s.n;
+	struct contact_point before, after;
+	int status = k >= 0 && k < s.m->ncontacts ? 0 : -1;
+	if (status != 0)
+		model_fail(s.m, "no contact number %d", k + 1);
+	if (status == 0) {
+		contact_geometry(&s.m->contacts[k], c, cd, &before);
+		status = contact_impact(s.m, s.ws, k, 0, c, cd, &normal, &tangent);
+	}
+	if (status == 0) {
+		contact_geometry(&s.m->contacts[k], c, cd, &after);
+		lua_createtable(L, 0, 5);
+		push_doubles(L, cd, s.n), lua_setfield(L, -2, "v");
+		lua_pushnumber(L, normal), lua_setfield(L, -2, "impulse");
+		lua_pushnumber(L, tangent), lua_setfield(L, -2, "friction_impulse");
+		lua_pushnumber(L, -before.vn), lua_setfield(L, -2, "closing");
+		lua_pushnumber(L, after.vn), lua_setfield(L, -2, "opening");
+	}
+	return at_start_finish(L, &s, status);
+}
+
+/* contact_force(law, {k, n, c, e}, delta, rate, approach) -> force, energy:
+ * a contact law by itself, for lessons and tests. */
+static int core_contact_force(lua_State *L)
+{
+	static const char *laws[] = {"impulse", "spring", "hunt-crossley", "lankarani-nikravesh",
+	                             "flores",  NULL};
+	struct contact k = {0};
+	k.law = (enum contact_law)luaL_checkoption(L, 1, NULL, laws);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	k.k = opt_number(L, 2, "k", 0), k.n = opt_number(L, 2, "n", 1);
+	k.c = opt_number(L, 2, "c", 0), k.e = opt_number(L, 2, "e", 1);
+	double energy, f = contact_normal_force(&k, luaL_checknumber(L, 3), luaL_checknumber(L, 4),
+	                                        luaL_checknumber(L, 5), &energy);
+	lua_pushnumber(L, f);
+	lua_pushnumber(L, energy);
+	return 2;
+}
+
+/* joint_rows(kind) -> the constraint rows of a joint kind */
+static int core_joint_rows(lua_State *L)
+{
+	const struct joint_kind *kind = joint_kind_find(luaL_checkstring(L, 1));
+	if (!kind)
+		return luaL_error(L, "unknown joint kind '%s'", lua_tostring(L, 1));
+	lua_pushinteger(L, kind->rows);
+	return 1;
 }
 
 static int core_correct(lua_State *L)
@@ -457,13 +544,12 @@ static int core_joint_pieces(lua_State *L)
 
 int mb_open_model(lua_State *L)
 {
-	static const luaL_Reg funcs[] = {{"simulate", core_simulate},
-	                                 {"evaluate", core_evaluate},
-	                                 {"correct", core_correct},
-	                                 {"joint_pieces", core_joint_pieces},
-	                                 {"kinematics", core_kinematics},
-	                                 {"impulse", core_impulse},
-	                                 {NULL, NULL}};
+	static const luaL_Reg funcs[] = {
+	    {"simulate", core_simulate},     {"evaluate", core_evaluate},
+	    {"correct", core_correct},       {"joint_pieces", core_joint_pieces},
+	    {"kinematics", core_kinematics}, {"impulse", core_impulse},
+	    {"impact", core_impact},         {"contact_force", core_contact_force},
+	    {"joint_rows", core_joint_rows}, {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;
 }

@@ -18,6 +18,18 @@ int field_int(lua_State *L, int t, const char *key, int fallback)
 	return (int)field_number(L, t, key, fallback);
 }
 
+int field_option(lua_State *L, int t, const char *key, const char *const names[])
+{
+	lua_getfield(L, t, key);
+	const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+	int found = -1;
+	for (int k = 0; s && names[k] && found < 0; k++)
+		if (strcmp(s, names[k]) == 0)
+			found = k;
+	lua_pop(L, 1);
+	return found;
+}
+
 char *field_strdup(lua_State *L, int t, const char *key)
 {
 	lua_getfield(L, t, key);

@@ -14,6 +14,9 @@ int field_int(lua_State *L, int t, const char *key, int fallback);
 char *field_strdup(lua_State *L, int t, const char *key);
 /* {x, y}; {0, 0} when missing */
 vec2 field_vec2(lua_State *L, int t, const char *key);
+/* The position of a string field in names (NULL-terminated); -1 when it
+ * is missing or none of them. */
+int field_option(lua_State *L, int t, const char *key, const char *const names[]);
 /* Length of an array field; 0 when missing. */
 int field_len(lua_State *L, int t, const char *key);
 

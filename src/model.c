@@ -112,6 +112,34 @@ static void read_force(struct model *m, lua_State *L, int t, struct force *f)
 	f->fn = fn_field(L, t, "fn");
 }
 
+static void read_contact(struct model *m, lua_State *L, int t, struct contact *k)
+{
+	static const char *const shapes[] = {"circle-line", "circles", NULL};
+	static const char *const laws[] = {
+	    "impulse", "spring", "hunt-crossley", "lankarani-nikravesh", "flores", NULL};
+	int s = field_option(L, t, "shape", shapes), l = field_option(L, t, "law", laws);
+	if (s < 0 || l < 0)
+		model_fail(m, "unknown contact shape or law");
+	k->shape = s < 0 ? CONTACT_CIRCLE_LINE : (enum contact_shape)s;
+	k->law = l < 0 ? LAW_IMPULSE : (enum contact_law)l;
+	k->name = name_field(L, t, "name");
+	k->where = name_field(L, t, "where");
+	k->bi = field_int(L, t, "bi", -1);
+	k->bj = field_int(L, t, "bj", -1);
+	k->si = field_vec2(L, t, "si");
+	k->sj = field_vec2(L, t, "sj");
+	k->normal = field_vec2(L, t, "normal");
+	k->ri = field_number(L, t, "ri", 0);
+	k->rj = field_number(L, t, "rj", 0);
+	k->e = field_number(L, t, "e", 1);
+	k->k = field_number(L, t, "k", 0);
+	k->n = field_number(L, t, "n", 1);
+	k->c = field_number(L, t, "c", 0);
+	k->mu = field_number(L, t, "mu", 0);
+	k->mu_s = field_number(L, t, "mu_s", k->mu);
+	k->v_t = field_number(L, t, "v_t", 1e-3);
+}
+
 struct model *model_from_lua(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
@@ -122,12 +150,14 @@ struct model *model_from_lua(lua_State *L, int idx)
 	m->nbodies = field_len(L, idx, "bodies");
 	m->njoints = field_len(L, idx, "joints");
 	m->nforces = field_len(L, idx, "forces");
+	m->ncontacts = field_len(L, idx, "contacts");
 	m->bodies = calloc((size_t)m->nbodies + 1, sizeof *m->bodies);
 	m->joints = calloc((size_t)m->njoints + 1, sizeof *m->joints);
 	m->forces = calloc((size_t)m->nforces + 1, sizeof *m->forces);
-	for (int pass = 0; pass < 3; pass++) {
-		static const char *lists[] = {"bodies", "joints", "forces"};
-		int n = pass == 0 ? m->nbodies : pass == 1 ? m->njoints : m->nforces;
+	m->contacts = calloc((size_t)m->ncontacts + 1, sizeof *m->contacts);
+	for (int pass = 0; pass < 4; pass++) {
+		static const char *lists[] = {"bodies", "joints", "forces", "contacts"};
+		int counts[] = {m->nbodies, m->njoints, m->nforces, m->ncontacts}, n = counts[pass];
 		lua_getfield(L, idx, lists[pass]);
 		for (int i = 0; i < n; i++) {
 			lua_geti(L, -1, i + 1);
@@ -136,8 +166,10 @@ struct model *model_from_lua(lua_State *L, int idx)
 				read_body(L, t, &m->bodies[i]);
 			else if (pass == 1)
 				read_joint(m, L, t, &m->joints[i]);
-			else
+			else if (pass == 2)
 				read_force(m, L, t, &m->forces[i]);
+			else
+				read_contact(m, L, t, &m->contacts[i]);
 			lua_pop(L, 1);
 		}
 		lua_pop(L, 1);
@@ -168,8 +200,17 @@ void model_free(struct model *m)
 		free(m->forces[i].name), free(m->forces[i].where);
 		luaL_unref(m->L, LUA_REGISTRYINDEX, m->forces[i].fn.ref);
 	}
-	free(m->bodies), free(m->joints), free(m->forces), free(m->name);
+	for (int i = 0; i < m->ncontacts; i++)
+		free(m->contacts[i].name), free(m->contacts[i].where);
+	free(m->bodies), free(m->joints), free(m->forces), free(m->contacts), free(m->name);
 	free(m);
+}
+
+void model_initial(const struct model *m, double *c, double *cd)
+{
+	for (int b = 0; b < m->nbodies; b++)
+		for (int k = 0; k < 3; k++)
+			c[3 * b + k] = m->bodies[b].q0[k], cd[3 * b + k] = m->bodies[b].v0[k];
 }
 
 struct body_state model_body_state(const double *c, const double *cd, int b)
@@ -186,14 +227,27 @@ struct body_state model_body_state(const double *c, const double *cd, int b)
 	return s;
 }
 
+static void record(struct model *m, const char *fmt, va_list ap)
+{
+	if (!m->error[0]) /* keep the first cause */
+		vsnprintf(m->error, sizeof m->error, fmt, ap);
+}
+
 void model_fail(struct model *m, const char *fmt, ...)
 {
-	if (m->error[0])
-		return; /* keep the first cause */
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(m->error, sizeof m->error, fmt, ap);
+	record(m, fmt, ap);
 	va_end(ap);
+}
+
+void model_stop(struct model *m, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	record(m, fmt, ap);
+	va_end(ap);
+	m->stopped = 1;
 }
 
 /* One call of a Lua function of t; returns how many numbers it gave. */
@@ -204,7 +258,7 @@ static int call_fn(struct model *m, int ref, double t, double out[3])
 	lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
 	lua_pushnumber(L, t);
 	if (lua_pcall(L, 1, 3, 0) != LUA_OK) {
-		model_fail(m, "%s", lua_tostring(L, -1));
+		model_stop(m, "%s", lua_tostring(L, -1));
 		lua_settop(L, top);
 		return -1;
 	}
@@ -213,7 +267,7 @@ static int call_fn(struct model *m, int ref, double t, double out[3])
 		out[n++] = lua_tonumber(L, top + 1 + k);
 	lua_settop(L, top);
 	if (n == 0 || !isfinite(out[0]))
-		model_fail(m, "the function returned %s at t = %g, not a number",
+		model_stop(m, "the function returned %s at t = %g, not a number",
 		           n == 0 ? "nothing usable" : "a non-finite value", t);
 	return n == 0 || !isfinite(out[0]) ? -1 : n;
 }

@@ -61,16 +61,48 @@ struct force {
 	struct mb_fn fn;                     /* actuator or user function */
 };
 
+/* Contact between two bodies (book Ch. 11): a circle of body i against a
+ * line of body j, or two circles. δ > 0 is the overlap; the normal points
+ * from body j to body i. See contact.h for the laws. */
+enum contact_shape { CONTACT_CIRCLE_LINE, CONTACT_CIRCLES };
+enum contact_law {
+	LAW_IMPULSE,             /* piecewise: velocities jump at impact (Sec. 11.1) */
+	LAW_SPRING,              /* k δ^n + c δ̇ (Eqs. 11.31-11.34) */
+	LAW_HUNT_CROSSLEY,       /* (k + c δ̇) δ^n (Eqs. 11.38-11.39) */
+	LAW_LANKARANI_NIKRAVESH, /* Eq. 11.42 */
+	LAW_FLORES               /* Eq. 11.43 */
+};
+
+struct contact {
+	char *name, *where;
+	enum contact_shape shape;
+	enum contact_law law;
+	int bi, bj;
+	vec2 si,
+	    sj; /* centre of the circle on i; a point of the line, or the second centre, on j */
+	vec2 normal;   /* circle-line: the line's normal on j, towards the free side */
+	double ri, rj; /* radii (rj unused for a line) */
+	double e, k, n, c;
+	double mu, mu_s, v_t; /* friction: sliding and static coefficients, transition speed */
+	/* state during a run, kept by events.c */
+	int touching;    /* force laws: in contact since the last onset */
+	double approach; /* force laws: the closing speed at that onset */
+	int armed;       /* impulse: the bodies have come apart since the last impact */
+};
+
 struct model {
 	lua_State *L;
 	char *name;
 	vec2 gravity;
-	int nbodies, njoints, nforces;
+	int nbodies, njoints, nforces, ncontacts;
 	int nc; /* constraint rows */
 	struct body *bodies;
 	struct joint *joints;
 	struct force *forces;
-	char error[512]; /* the first failure during an evaluation */
+	struct contact *contacts;
+	int contacts_tracked; /* events.c follows the contacts: a force acts once touching */
+	char error[512];      /* the first failure during an evaluation */
+	int stopped;          /* the failure ends the run: a Lua error or Ctrl-C */
 	long fevals;
 };
 
@@ -78,6 +110,9 @@ struct model {
  * malformed description raises a Lua error (nothing is leaked). */
 struct model *model_from_lua(lua_State *L, int idx);
 void model_free(struct model *m);
+
+/* The initial coordinates and rates of every body (3 per body each). */
+void model_initial(const struct model *m, double *c, double *cd);
 
 /* The body_state of body b (-1: ground) from coordinates c and rates cd. */
 struct body_state model_body_state(const double *c, const double *cd, int b);
@@ -87,7 +122,11 @@ struct body_state model_body_state(const double *c, const double *cd, int b);
  * differences. Returns 0, or -1 with m->error set. */
 int model_fn(struct model *m, const struct mb_fn *fn, double t, double out[3]);
 
-/* Record the first error of an evaluation (printf-style). */
+/* Record the first error of an evaluation (printf-style). An adaptive
+ * integrator may try a shorter step after it. */
 void model_fail(struct model *m, const char *fmt, ...);
+
+/* The same for a failure no shorter step can mend: a Lua error, Ctrl-C. */
+void model_stop(struct model *m, const char *fmt, ...);
 
 #endif

@@ -10,15 +10,6 @@
 
 /* ------------------------------------------------------------ building */
 
-static enum link_kind kind_named(const char *name)
-{
-	static const char *names[] = {"pin", "guide", "spring", "damper", "floor", "rod"};
-	for (int k = 0; k < 6; k++)
-		if (name && strcmp(name, names[k]) == 0)
-			return (enum link_kind)k;
-	return LINK_PIN;
-}
-
 struct scene *scene_from_lua(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
@@ -59,14 +50,16 @@ struct scene *scene_from_lua(lua_State *L, int idx)
 		lua_geti(L, -1, k + 1);
 		int t = lua_gettop(L);
 		struct scene_link *l = &s->links[k];
-		lua_getfield(L, t, "kind");
-		l->kind = kind_named(lua_tostring(L, -1));
-		lua_pop(L, 1);
+		static const char *const kinds[] = {"pin", "guide",  "spring", "damper", "floor",
+		                                    "rod", "circle", "line",   NULL};
+		int kind = field_option(L, t, "kind", kinds);
+		l->kind = kind < 0 ? LINK_PIN : (enum link_kind)kind;
 		l->bi = field_int(L, t, "bi", -1);
 		l->bj = field_int(L, t, "bj", -1);
 		l->si = field_vec2(L, t, "si");
 		l->sj = field_vec2(L, t, "sj");
 		l->dir = field_vec2(L, t, "dir");
+		l->radius = field_number(L, t, "radius", 0);
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);
@@ -121,7 +114,9 @@ struct view scene_fit(const struct scene *s, const double *poses, int nframes)
 		}
 		for (int k = 0; k < s->nlinks; k++) {
 			const struct scene_link *l = &s->links[k];
-			if (l->bi < 0)
+			if (l->kind == LINK_CIRCLE)
+				grow(&v, world(pose, l->bi, l->si), l->radius);
+			if (l->bi < 0 && l->kind != LINK_LINE)
 				grow(&v, l->si, 0);
 			if (l->bj < 0 && l->kind != LINK_FLOOR)
 				grow(&v, l->sj, 0);
@@ -251,6 +246,23 @@ static void draw_link(struct grid *g, const struct mapping *m, const struct view
 		marker(g, m, a, 'o', 0x25CB, 0);
 		marker(g, m, b, 'o', 0x25CB, 0);
 		break;
+	case LINK_CIRCLE: {
+		const int n = 32;
+		for (int k = 0; k < n; k++) {
+			double a0 = 2 * M_PI * k / n, a1 = 2 * M_PI * (k + 1) / n;
+			segment(g, m, v2_add(a, v2(l->radius * cos(a0), l->radius * sin(a0))),
+			        v2_add(a, v2(l->radius * cos(a1), l->radius * sin(a1))), 0,
+			        body_color(l->bi));
+		}
+		break;
+	}
+	case LINK_LINE: {
+		vec2 u = l->bj < 0 ? l->dir : v2_rotate(pose[3 * l->bj + 2], l->dir);
+		double reach = 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin));
+		segment(g, m, v2_sub(b, v2_scale(reach, u)), v2_add(b, v2_scale(reach, u)),
+		        g->unicode ? 0x2550 : '=', l->bj < 0 ? INK_GROUND : body_color(l->bj));
+		break;
+	}
 	case LINK_FLOOR: {
 		double x0 = v->xmin - (v->xmax - v->xmin), x1 = v->xmax + (v->xmax - v->xmin);
 		segment(g, m, v2(x0, 0), v2(x1, 0), g->unicode ? 0x2550 : '=', INK_GROUND);

@@ -2,7 +2,7 @@
  *
  * A scene is the drawable part of a model: each body's points (drawn as a
  * stick figure from its mass centre), pins, sliding guides, springs,
- * dampers, discs and the hatched ground. It is built once from a
+ * dampers, discs, contact circles and lines, and the hatched ground. It is built once from a
  * description made in Lua (view.lua) and then drawn at any pose. The view
  * is fitted to the whole motion so a picture does not jump between frames. */
 #ifndef MB_RENDER_H
@@ -13,7 +13,16 @@
 #include "grid.h"
 #include "vec2.h"
 
-enum link_kind { LINK_PIN, LINK_GUIDE, LINK_SPRING, LINK_DAMPER, LINK_FLOOR, LINK_ROD };
+enum link_kind {
+	LINK_PIN,
+	LINK_GUIDE,
+	LINK_SPRING,
+	LINK_DAMPER,
+	LINK_FLOOR,
+	LINK_ROD,
+	LINK_CIRCLE, /* a contact circle about si on bi */
+	LINK_LINE    /* a contact line through sj on bj, along dir */
+};
 
 struct scene_body {
 	char *name;
@@ -26,7 +35,8 @@ struct scene_link {
 	enum link_kind kind;
 	int bi, bj;  /* -1: ground */
 	vec2 si, sj; /* body-fixed points on bi and bj */
-	vec2 dir;    /* guide direction, fixed on bj */
+	vec2 dir;    /* guide or line direction, fixed on bj */
+	double radius;
 };
 
 struct scene {

@@ -9,17 +9,24 @@
 #include <string.h>
 #include <time.h>
 
+#include "events.h"
+
 static double now(void);
 
 struct system_data {
 	const struct formulation *f;
 	void *ws;
+	struct model *m;
 };
 
 static int gsl_rhs(double t, const double y[], double dydt[], void *params)
 {
 	struct system_data *sd = params;
-	return sd->f->derivatives(sd->ws, t, y, dydt) == 0 ? GSL_SUCCESS : GSL_EBADFUNC;
+	if (sd->f->derivatives(sd->ws, t, y, dydt) == 0)
+		return GSL_SUCCESS;
+	/* A trial step may reach a state the model cannot take (a contact
+	 * pressed far in, a wild pose): GSL then tries a shorter step. */
+	return sd->m->stopped ? GSL_EBADFUNC : GSL_EDOM;
 }
 
 static const gsl_odeiv2_step_type *step_type(const char *name)
@@ -59,6 +66,33 @@ static void rk4_free(struct rk4 *w)
 	if (w)
 		free(w->k1);
 	free(w);
+}
+
+static int rk4_step(struct rk4 *w, const struct formulation *f, void *ws, double t, double h,
+                    double *y);
+
+/* One step from (t0, y0) over tau, for the search of an event's instant. */
+struct advance {
+	const struct formulation *f;
+	void *ws;
+	struct rk4 *rk;        /* fixed steps, or */
+	gsl_odeiv2_step *step; /* GSL's stepper */
+	gsl_odeiv2_system *sys;
+	double *yerr;
+	int n;
+};
+
+static int advance_one(void *ctx, double t0, const double *y0, double tau, double *y)
+{
+	struct advance *a = ctx;
+	memcpy(y, y0, sizeof(double) * (size_t)a->n);
+	if (a->rk)
+		return rk4_step(a->rk, a->f, a->ws, t0, tau, y);
+	gsl_odeiv2_step_reset(a->step);
+	return gsl_odeiv2_step_apply(a->step, t0, tau, y, a->yerr, NULL, NULL, a->sys) ==
+	               GSL_SUCCESS
+	           ? 0
+	           : -1;
 }
 
 static int rk4_step(struct rk4 *w, const struct formulation *f, void *ws, double t, double h,
@@ -126,15 +160,17 @@ static void hermite(int n, double t0, const double *y0, const double *f0, double
  * less accurate than the steps. Every evaluation, the one per step for the
  * end derivative included, is counted. */
 static void run_adaptive(struct run *r, struct model *m, const struct formulation *f, void *ws,
-                         const struct sim_options *o, double *y, int n, long nsteps)
+                         struct events *ev, const struct sim_options *o, double *y, int n,
+                         long nsteps)
 {
-	struct system_data sd = {f, ws};
+	struct system_data sd = {f, ws, m};
 	gsl_odeiv2_system sys = {gsl_rhs, NULL, (size_t)n, &sd};
 	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(step_type(o->integrator), (size_t)n);
 	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(o->tol, o->tol);
-	gsl_odeiv2_evolve *ev = gsl_odeiv2_evolve_alloc((size_t)n);
-	double *buf = malloc(sizeof(double) * 4 * (size_t)n + 1);
-	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n;
+	gsl_odeiv2_evolve *evo = gsl_odeiv2_evolve_alloc((size_t)n);
+	double *buf = malloc(sizeof(double) * 5 * (size_t)n + 1);
+	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n, *yerr = buf + 4 * n;
+	struct advance adv = {f, ws, NULL, step, &sys, yerr, n};
 	double t = 0, h = o->dt * 1e-2, last_note = now();
 	long k = 1;
 	if (o->dense && f->derivatives(ws, t, y, f0) != 0)
@@ -146,7 +182,7 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 		}
 		double t0 = t, target = o->dense ? o->tf : (double)k * o->dt;
 		memcpy(y0, y, sizeof(double) * (size_t)n);
-		int status = gsl_odeiv2_evolve_apply(ev, ctl, step, &sys, &t, target, &h, y);
+		int status = gsl_odeiv2_evolve_apply(evo, ctl, step, &sys, &t, target, &h, y);
 		r->steps++;
 		if (status != GSL_SUCCESS || t <= t0 || h < 1e-13 * fmax(1.0, fabs(t))) {
 			/* a failed evaluation has said why already; model_fail keeps that */
@@ -157,6 +193,18 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 			    t, o->integrator, h, gsl_strerror(status), o->tol);
 			goto done;
 		}
+		m->error[0] = '\0'; /* what failed in a rejected trial step is no error */
+		int event = events_after_step(ev, t0, y0, &t, y, advance_one, &adv);
+		if (event < 0)
+			goto done;
+		if (event) {
+			/* The run went back to the event: start afresh from there, with a
+			 * step small enough for a stiff contact force that has just
+			 * begun; the control lets it grow fivefold a step. */
+			gsl_odeiv2_evolve_reset(evo);
+			gsl_odeiv2_step_reset(step);
+			h = fmin(h, 1e-6 * o->dt);
+		}
 		if (!o->dense) {
 			if (t >= target - 1e-12 * fmax(1.0, fabs(target))) {
 				t = target;
@@ -164,6 +212,15 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 					goto done;
 				k++;
 			}
+			continue;
+		}
+		if (event) { /* samples before the event come from steps out of y0 */
+			for (; k <= nsteps && (double)k * o->dt <= t; k++)
+				if (advance_one(&adv, t0, y0, (double)k * o->dt - t0, yk) != 0 ||
+				    record(r, m, f, ws, (double)k * o->dt, yk) != 0)
+					goto done;
+			if (f->derivatives(ws, t, y, f0) != 0)
+				goto done;
 			continue;
 		}
 		if (f->derivatives(ws, t, y, f1) != 0)
@@ -177,22 +234,33 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 	}
 done:
 	free(buf);
-	gsl_odeiv2_evolve_free(ev);
+	gsl_odeiv2_evolve_free(evo);
 	gsl_odeiv2_control_free(ctl);
 	gsl_odeiv2_step_free(step);
 }
 
+/* Classic RK4 steps of about h, each reporting time ending a step. */
 static void run_fixed(struct run *r, struct model *m, const struct formulation *f, void *ws,
-                      const struct sim_options *o, double *y, int n, long nsteps)
+                      struct events *ev, const struct sim_options *o, double *y, int n, long nsteps)
 {
 	long substeps = (long)fmax(1, floor(o->dt / o->h + 0.5));
 	double h = o->dt / (double)substeps, t = 0, last_note = now();
 	struct rk4 *rk = rk4_new(n);
+	double *y0 = malloc(sizeof(double) * (size_t)n + 1);
+	struct advance adv = {f, ws, rk, NULL, NULL, NULL, n};
 	for (long k = 1; k <= nsteps; k++) {
-		for (long s = 0; s < substeps; s++, r->steps++)
-			if (rk4_step(rk, f, ws, t + (double)s * h, h, y) != 0)
+		double target = (double)k * o->dt;
+		while (target - t > 1e-9 * h) {
+			double t0 = t, step = fmin(h, target - t);
+			memcpy(y0, y, sizeof(double) * (size_t)n);
+			if (rk4_step(rk, f, ws, t, step, y) != 0)
 				goto done;
-		t = (double)k * o->dt; /* report on the grid, free of accumulated round-off */
+			r->steps++;
+			t += step;
+			if (events_after_step(ev, t0, y0, &t, y, advance_one, &adv) < 0)
+				goto done;
+		}
+		t = target; /* report on the grid, free of accumulated round-off */
 		if (record(r, m, f, ws, t, y) != 0)
 			goto done;
 		if (o->progress && now() - last_note > 0.5) {
@@ -201,6 +269,7 @@ static void run_fixed(struct run *r, struct model *m, const struct formulation *
 		}
 	}
 done:
+	free(y0);
 	rk4_free(rk);
 }
 
@@ -211,7 +280,10 @@ struct run *simulate(struct model *m, const struct formulation *f, const struct 
 	void *ws = f->setup(m, &o->cfg);
 	int n = f->state_size(ws);
 	double *y = calloc((size_t)n + 1, sizeof(double));
-	f->initial_state(ws, y);
+	double *c = calloc(6 * (size_t)m->nbodies + 1, sizeof(double));
+	model_initial(m, c, c + 3 * m->nbodies);
+	f->set_state(ws, c, c + 3 * m->nbodies, y);
+	free(c);
 	m->error[0] = '\0';
 	m->fevals = 0;
 	r->state_size = n;
@@ -219,12 +291,19 @@ struct run *simulate(struct model *m, const struct formulation *f, const struct 
 
 	int ok = !o->correct || f->correct(ws, 0, y) == 0;
 	r->corrected = ok && o->correct;
-	if (ok && record(r, m, f, ws, 0, y) == 0) {
+	struct events *ev = ok ? events_new(m, f, ws) : NULL;
+	if (ok && events_start(ev, 0, y) == 0 && record(r, m, f, ws, 0, y) == 0) {
 		if (step_type(o->integrator))
-			run_adaptive(r, m, f, ws, o, y, n, nsteps);
+			run_adaptive(r, m, f, ws, ev, o, y, n, nsteps);
 		else
-			run_fixed(r, m, f, ws, o, y, n, nsteps);
+			run_fixed(r, m, f, ws, ev, o, y, n, nsteps);
 	}
+	const struct impact_record *impacts = events_impacts(ev, &r->nimpacts);
+	if (r->nimpacts) {
+		r->impacts = malloc(sizeof *impacts * (size_t)r->nimpacts);
+		memcpy(r->impacts, impacts, sizeof *impacts * (size_t)r->nimpacts);
+	}
+	events_free(ev);
 	if (o->progress && now() - start > 0.5)
 		fprintf(stderr, "\r%40s\r", "");
 	if (m->error[0])
@@ -242,6 +321,6 @@ void run_free(struct run *r)
 		return;
 	for (int i = 0; i < r->count; i++)
 		sample_free(r->samples[i]);
-	free(r->samples);
+	free(r->samples), free(r->impacts);
 	free(r);
 }

@@ -4,6 +4,7 @@
 #ifndef MB_SIMULATE_H
 #define MB_SIMULATE_H
 
+#include "events.h"
 #include "formulation.h"
 
 struct sim_options {
@@ -25,6 +26,8 @@ struct run {
 	char error[600]; /* empty when the run reached tf */
 	int corrected;   /* the initial conditions were corrected (the first sample shows them) */
 	int state_size;
+	struct impact_record *impacts; /* impulse contacts: every impact, in order */
+	int nimpacts;
 };
 
 /* Run model m through formulation f. Always returns a run; a failure

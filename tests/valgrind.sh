@@ -24,6 +24,16 @@ expect_eq valgrind-batch-rc "$rc" 0
 out=$(vg "$MB" --batch examples/sliding_pendulum.lua 2>&1); rc=$?
 expect_eq valgrind-simulation-rc "$rc" 0
 expect_match valgrind-simulation-ran "$out" 'largest constraint violation'
+out=$(vg "$MB" --batch examples/impacting_pendulums.lua joint 2>&1); rc=$?
+expect_eq valgrind-impacts-rc "$rc" 0
+expect_match valgrind-impacts-ran "$out" 'hit1  closing'
+out=$(vg "$MB" --batch examples/rod2.lua joint 2>&1); rc=$?
+expect_eq valgrind-contact-forces-rc "$rc" 0
+printf 'local m = mb.model{}\nm:body{name = "b", mass = 1, inertia = 1, pos = {0, 1}}\nm:point{name = "C", body = "b"}\nm:contact{name = "floor", point = "C", e = 0}\nm:simulate{tf = 2}\n' > "$SANDBOX/rest.lua"
+out=$(vg "$MB" --batch "$SANDBOX/rest.lua" 2>&1); rc=$?
+expect_eq valgrind-lasting-contact-rc "$rc" 1
+expect_match valgrind-lasting-contact-said "$out" 'come to rest on each other'
+expect_no_match valgrind-lasting-contact-clean "$out" 'Invalid|uninitialised|definitely lost'
 printf 'local m = mb.model{}\nm:body{name = "b", mass = 1, inertia = 1}\nm:force{name = "f", type = "user", fn = function() return {{body = "b", force = {0/0, 0}}} end}\nm:simulate{tf = 1}\n' > "$SANDBOX/nan.lua"
 out=$(vg "$MB" --batch "$SANDBOX/nan.lua" 2>&1); rc=$?
 expect_eq valgrind-failed-run-rc "$rc" 1

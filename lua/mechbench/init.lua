@@ -16,6 +16,7 @@ mb.pretty = require "mechbench.pretty"
 mb.help = require "mechbench.help"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
+mb.contact_force = require("mechbench.model").contact_force
 mb.fn = require "mechbench.fn"
 mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot

@@ -266,6 +266,64 @@ end
 
 function check.force(m, f) checker(f, force_checks)(m, f) end
 
+-- Contacts (Ch. 11): the shape, then the law and its parameters.
+local contact_laws = {
+  impulse = { e = "required" },
+  spring = { k = "required", n = 1, c = 0 },
+  ["hunt-crossley"] = { k = "required", n = 1.5, c = 0 },
+  ["lankarani-nikravesh"] = { k = "required", n = 1.5, e = "required" },
+  flores = { k = "required", n = 1.5, e = "required" },
+}
+local contact_shapes = {}
+contact_shapes["circle-line"] = function(m, k)
+  local p = lookup(m, k, "point", k.point)
+  number(k, "radius", { default = 0 })
+  if k.radius and k.radius < 0 then fail(k, "radius must be 0 (a point) or more") end
+  if k.line ~= nil then
+    if type(k.line) ~= "table" or #k.line ~= 2 then fail(k, 'line must be {"a point", "its normal vector"}') end
+    local o, n = lookup(m, k, "point", k.line[1]), lookup(m, k, "vector", k.line[2])
+    if name_of(o.body) ~= name_of(n.body) then
+      fail(k, "the line's point '%s' and normal '%s' must be on the same body", o.name, n.name)
+    end
+    if name_of(o.body) == name_of(p.body) then fail(k, "the circle and the line are on the same body '%s'", name_of(p.body)) end
+  elseif name_of(p.body) == "ground" then
+    fail(k, "the point '%s' is on the ground, and so is the default line (the ground's x axis)", p.name)
+  end
+end
+contact_shapes.circles = function(m, k)
+  local pts = points_of(m, k, 2)
+  if name_of(pts[1].body) == name_of(pts[2].body) then fail(k, "both circles are on body '%s'", name_of(pts[1].body)) end
+  local r = pair(k, "radii") or fail(k, "needs radii = {R_i, R_j}")
+  if r[1] < 0 or r[2] < 0 or r[1] + r[2] <= 0 then fail(k, "radii must not be negative, and not both zero") end
+end
+
+function check.contact(m, k)
+  if k.type == nil then k.type = k.points and "circles" or "circle-line" end
+  checker(k, contact_shapes)(m, k)
+  k.law = k.law or "impulse"
+  local params = contact_laws[k.law]
+  if not params then
+    local all = {}
+    for name in pairs(contact_laws) do all[#all + 1] = name end
+    table.sort(all)
+    fail(k, "unknown law '%s' (the laws are: %s)", tostring(k.law), table.concat(all, ", "))
+  end
+  for key, default in pairs(params) do
+    if default == "required" and k[key] == nil then fail(k, "the %s law needs %s", k.law, key) end
+    number(k, key, { default = default ~= "required" and default or nil })
+  end
+  if k.k and not (k.k > 0) then fail(k, "k must be positive (got %g)", k.k) end
+  if k.n and not (k.n > 0) then fail(k, "n must be positive (got %g)", k.n) end
+  if k.c and k.c < 0 then fail(k, "c must not be negative (got %g)", k.c) end
+  if k.e and not (k.e >= 0 and k.e <= 1) then fail(k, "e must be between 0 and 1 (got %g)", k.e) end
+  if k.law == "flores" and k.e == 0 then fail(k, "the flores law divides by e: use a small e such as 0.01") end
+  number(k, "mu", { default = 0 })
+  if k.mu and k.mu < 0 then fail(k, "mu must not be negative") end
+  number(k, "mu_s", { default = k.mu or 0 })
+  number(k, "v_t", { default = 1e-3 })
+  if k.v_t and not (k.v_t > 0) then fail(k, "v_t (the friction transition speed) must be positive") end
+end
+
 ------------------------------------------------------------------ building
 
 function M.new(opts)
@@ -274,13 +332,14 @@ function M.new(opts)
     name = opts.name or "model",
     gravity = opts.gravity or { 0, -9.81 },
     where = where(2),
-    bodies = {}, points = {}, vectors = {}, joints = {}, forces = {},
-    _order = { bodies = {}, points = {}, vectors = {}, joints = {}, forces = {} },
+    bodies = {}, points = {}, vectors = {}, joints = {}, forces = {}, contacts = {},
+    _order = { bodies = {}, points = {}, vectors = {}, joints = {}, forces = {}, contacts = {} },
   }, Model)
   return m
 end
 
-for kind, list in pairs { body = "bodies", point = "points", vector = "vectors", joint = "joints", force = "forces" } do
+for kind, list in pairs { body = "bodies", point = "points", vector = "vectors", joint = "joints", force = "forces",
+  contact = "contacts" } do
   Model[kind] = function(m, spec)
     local e = add(m, list, kind, spec, 2)
     check[kind](m, e)
@@ -289,8 +348,10 @@ for kind, list in pairs { body = "bodies", point = "points", vector = "vectors",
 end
 
 function Model:__tostring()
-  return string.format("<model '%s': %d bodies, %d joints, %d forces>", self.name,
-    #self._order.bodies, #self._order.joints, #self._order.forces)
+  local contacts = #self._order.contacts
+  return string.format("<model '%s': %d bodies, %d joints, %d forces%s>", self.name,
+    #self._order.bodies, #self._order.joints, #self._order.forces,
+    contacts > 0 and string.format(", %d contact%s", contacts, contacts == 1 and "" or "s") or "")
 end
 
 ------------------------------------------------------------------ compiling
@@ -433,6 +494,29 @@ local function compile_force(m, f)
   return d
 end
 
+local function compile_contact(m, k)
+  local d = { name = k.name, where = k.where, shape = k.type, law = k.law,
+    mu = k.mu or 0, mu_s = k.mu_s or k.mu or 0, v_t = k.v_t or 1e-3 }
+  for key, default in pairs(contact_laws[k.law]) do
+    if k[key] ~= nil then d[key] = k[key] else d[key] = default end
+  end
+  if k.type == "circles" then
+    d.bi, d.si = point_ref(m, k.points[1])
+    d.bj, d.sj = point_ref(m, k.points[2])
+    d.ri, d.rj = k.radii[1], k.radii[2]
+  else
+    d.bi, d.si = point_ref(m, k.point)
+    d.ri = k.radius or 0
+    if k.line then
+      d.bj, d.sj = point_ref(m, k.line[1])
+      d.normal = unit(m.vectors[name_of(k.line[2])])
+    else
+      d.bj, d.sj, d.normal = -1, { 0, 0 }, { 0, 1 }
+    end
+  end
+  return d
+end
+
 -- Check everything again (values may have changed at the prompt) and build
 -- the description the C core reads.
 function Model:compile()
@@ -440,8 +524,8 @@ function Model:compile()
     error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", self.where, self.name), 0)
   end
   local desc = { name = self.name, gravity = pair({ gravity = self.gravity, kind_of = "model",
-    name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {} }
-  for _, kind in ipairs { "body", "point", "vector", "joint", "force" } do
+    name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {}, contacts = {} }
+  for _, kind in ipairs { "body", "point", "vector", "joint", "force", "contact" } do
     local list = kind == "body" and "bodies" or kind .. "s"
     for _, e in ipairs(self._order[list]) do check[kind](self, e) end
   end
@@ -454,6 +538,7 @@ function Model:compile()
     if j.active ~= false then desc.joints[#desc.joints + 1] = compile_joint(self, j) end
   end
   for _, f in ipairs(self._order.forces) do desc.forces[#desc.forces + 1] = compile_force(self, f) end
+  for _, k in ipairs(self._order.contacts) do desc.contacts[#desc.contacts + 1] = compile_contact(self, k) end
   return desc
 end
 
@@ -687,6 +772,30 @@ function Model:evaluate(t)
   return p
 end
 
+-- The impact of a contact at the model's state (Sec. 11.1): the velocities
+-- jump in place, as they would the instant the contact closes during a run.
+-- Returns the velocities by body name, the normal and friction impulses,
+-- and the normal speeds before (closing) and after (opening).
+function Model:impact(name)
+  local index
+  for i, k in ipairs(self._order.contacts) do if k.name == name_of(name) then index = i end end
+  if not index then
+    error(string.format("%s: model '%s' has no contact '%s' (its contacts: %s)", where(2), self.name,
+      tostring(name_of(name)), names(self._order.contacts)), 0)
+  end
+  local desc = self:compile()
+  local ok, out = pcall(core.model.impact, desc, index)
+  if not ok then error(string.format("%s: %s", where(2), out), 0) end
+  local result = { impulse = out.impulse, friction_impulse = out.friction_impulse,
+    closing = out.closing, opening = out.opening, bodies = {} }
+  for i, b in ipairs(self._order.bodies) do
+    local k = 3 * (i - 1)
+    b.vel, b.omega = { out.v[k + 1], out.v[k + 2] }, out.v[k + 3]
+    result.bodies[b.name] = { vx = out.v[k + 1], vy = out.v[k + 2], omega = out.v[k + 3] }
+  end
+  return result
+end
+
 -- Correct the initial positions and velocities (Sec. 14.3) in place, and
 -- return them by body name.
 function Model:correct()
@@ -744,11 +853,30 @@ end
 
 function Model:dof()
   local desc = self:compile()
-  local rows = { revolute = 2, translational = 2, ["rev-rev"] = 1, ["rev-tran"] = 1, rigid = 3,
-    simple = 1, disc = 2, ["driver-angle"] = 1, ["driver-distance"] = 1 }
   local nc = 0
-  for _, j in ipairs(desc.joints) do nc = nc + rows[j.kind] end
+  for _, j in ipairs(desc.joints) do nc = nc + core.model.joint_rows(j.kind) end
   return 3 * #desc.bodies - nc, nc
+end
+
+-- A contact law by itself (Sec. 11.2): the normal force at penetration
+-- delta closing at rate, when contact began at speed approach, and the
+-- elastic energy stored. mb.contact_force{ law = "flores", k = 1e11,
+-- e = 0.95, delta = 1e-3, rate = 2.5, approach = 6.5 }
+function M.contact_force(p)
+  local here = where(2)
+  local element = setmetatable({}, { __index = p })
+  element.kind_of, element.name, element.where = "contact law", p and p.law or "?", here
+  if type(p) ~= "table" then error(here .. ": mb.contact_force takes a table { law = ..., k = ..., delta = ... }", 0) end
+  local params = contact_laws[p.law]
+  if not params or p.law == "impulse" then
+    error(here .. ": mb.contact_force: law must be spring, hunt-crossley, lankarani-nikravesh or flores", 0)
+  end
+  local values = {}
+  for key, default in pairs(params) do
+    values[key] = number(element, key, { default = default ~= "required" and default or nil })
+  end
+  local delta, rate = number(element, "delta", {}), number(element, "rate", { default = 0 })
+  return core.model.contact_force(p.law, values, delta, rate, number(element, "approach", { default = rate }))
 end
 
 M.Model = Model

@@ -1,6 +1,7 @@
 -- mechbench.result: the one result type every formulation returns.
 --   r.t, r:body(name).x/.y/.angle/.vx/.vy/.omega/.ax/.ay/.alpha,
 --   r:reaction(name).fx/.fy/.torque, r.energy.kinetic/.potential/.total,
+--   r:contact(name).penetration/.rate/.normal/.friction, r.impacts,
 --   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:summary()
 local core = require "mechbench.core"
 local view = require "mechbench.view"
@@ -14,9 +15,10 @@ function M.new(model, raw, opts)
   local r = setmetatable(raw, Result)
   r.model_name = model.name
   r.options = opts
-  r.body_order, r.joint_order = {}, {}
+  r.body_order, r.joint_order, r.contact_order = {}, {}, {}
   for _, b in ipairs(model._order.bodies) do r.body_order[#r.body_order + 1] = b.name end
   for _, j in ipairs(model._order.joints) do r.joint_order[#r.joint_order + 1] = j.name end
+  for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
@@ -43,6 +45,7 @@ end
 
 function Result:body(name) return pick(self, "bodies", self.body_order, "body", name) end
 function Result:reaction(name) return pick(self, "reactions", self.joint_order, "joint", name) end
+function Result:contact(name) return pick(self, "contacts", self.contact_order, "contact", name) end
 
 -- Linear interpolation between the two reporting times around t.
 function Result:at(t)
@@ -135,6 +138,16 @@ function Result:summary()
     for i = 1, n do worst = math.max(worst, self.violation[i]) end
     add("  largest constraint violation: %.3g", worst)
   end
+  for _, name in ipairs(self.contact_order or {}) do
+    local k, impacts, deepest, strongest = self.contacts[name], 0, 0, 0
+    for _, e in ipairs(self.impacts or {}) do if e.contact == name then impacts = impacts + 1 end end
+    for i = 1, n do deepest, strongest = math.max(deepest, k.penetration[i]), math.max(strongest, k.normal[i]) end
+    if impacts > 0 then
+      add("  contact %s: %d impact%s", name, impacts, impacts == 1 and "" or "s")
+    else
+      add("  contact %s: deepest sampled penetration %.3g m, largest sampled force %.4g N", name, deepest, strongest)
+    end
+  end
   if self.error then add("  STOPPED: %s", self.error) end
   return table.concat(lines, "\n")
 end
@@ -155,6 +168,8 @@ function M.append(acc, r, t0, model)
     for _, j in ipairs(model._order.joints) do acc.reactions[j.name] = { fx = {}, fy = {}, torque = {}, local_fx = {}, local_fy = {}, lambda = {} } end
     acc.joint_order = {}
     for i, j in ipairs(model._order.joints) do acc.joint_order[i] = j.name end
+    acc.contacts, acc.impacts = {}, {}
+    for name in pairs(r.contacts or {}) do acc.contacts[name] = { penetration = {}, rate = {}, normal = {}, friction = {} } end
   else
     start = 2 -- the segment's first sample repeats the last one
   end
@@ -173,10 +188,19 @@ function M.append(acc, r, t0, model)
       for _, f in ipairs { "fx", "fy", "torque", "local_fx", "local_fy" } do rx[f][k] = src and src[f][i] or 0 end
     end
     for _, f in ipairs { "kinetic", "potential", "total" } do acc.energy[f][k] = r.energy[f][i] end
+    for name, kc in pairs(acc.contacts) do
+      for f, arr in pairs(kc) do arr[k] = r.contacts[name][f][i] end
+    end
     acc.violation[k] = r.violation[i]
     acc.velocity_violation[k] = r.velocity_violation[i]
   end
   for _, f in ipairs { "fevals", "steps", "wall" } do acc.stats[f] = acc.stats[f] + r.stats[f] end
+  for _, e in ipairs(r.impacts or {}) do
+    local shifted = {}
+    for key, v in pairs(e) do shifted[key] = v end
+    shifted.t = e.t + t0
+    acc.impacts[#acc.impacts + 1] = shifted
+  end
   acc._scene, acc._poses, acc._drawn_key = nil, nil, nil
   return acc
 end
@@ -260,7 +284,8 @@ end
 
 local units = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega = "rad/s",
   ax = "m/s^2", ay = "m/s^2", alpha = "rad/s^2", fx = "N", fy = "N", torque = "N m",
-  local_fx = "N", local_fy = "N", force = "N", kinetic = "J", potential = "J", total = "J" }
+  local_fx = "N", local_fy = "N", force = "N", kinetic = "J", potential = "J", total = "J",
+  penetration = "m", rate = "m/s", normal = "N", friction = "N" }
 
 -- The global path of a point, with its velocity:
 -- {x = {...}, y = {...}, vx = {...}, vy = {...}} (Eqs. 3.3 and 3.9).
@@ -297,15 +322,17 @@ function Result:series(name)
     local p = self:path(head)
     return p.x, p.y, head .. " path", "m"
   end
-  local owner = self.bodies[head] or self.reactions[head]
+  local owner = self.bodies[head] or self.reactions[head] or (self.contacts or {})[head]
   local row = field and tonumber(field:match("^lambda(%d+)$"))
   if row and self.reactions[head] and self.reactions[head].lambda[row] then
     return self.t, self.reactions[head].lambda[row], name, ""
   end
   if not owner or not field or not owner[field] then
     error(string.format("cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
-      .. "joint.fx|fy|torque|lambda1, energy.total, violation or point.path (bodies: %s; joints: %s)",
-      name, table.concat(self.body_order, ", "), table.concat(self.joint_order, ", ")), 3)
+      .. "joint.fx|fy|torque|lambda1, contact.penetration|rate|normal|friction, energy.total, "
+      .. "violation or point.path (bodies: %s; joints: %s; contacts: %s)",
+      name, table.concat(self.body_order, ", "), table.concat(self.joint_order, ", "),
+      #(self.contact_order or {}) > 0 and table.concat(self.contact_order, ", ") or "none"), 3)
   end
   return self.t, owner[field], name, units[field] or ""
 end

@@ -52,6 +52,24 @@ function M.describe(model)
       floor = true
     end
   end
+  for _, k in ipairs(model._order.contacts or {}) do
+    local function circle(ref, r)
+      local b, at = point(ref)
+      if (r or 0) > 0 and b >= 0 then desc.links[#desc.links + 1] = { kind = "circle", bi = b, si = at, radius = r } end
+    end
+    if k.type == "circles" then
+      circle(k.points[1], k.radii[1]); circle(k.points[2], k.radii[2])
+    else
+      circle(k.point, k.radius)
+      if k.line then
+        local b, at = point(k.line[1])
+        local n = model.vectors[name_of(k.line[2])].dir
+        desc.links[#desc.links + 1] = { kind = "line", bj = b, sj = at, dir = { -n[2], n[1] } }
+      else
+        floor = true
+      end
+    end
+  end
   if floor then desc.links[#desc.links + 1] = { kind = "floor" } end
   for _, f in ipairs(model._order.forces) do
     if f.type == "spring-damper" then
