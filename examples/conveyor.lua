@@ -1,32 +1,49 @@
 -- conveyor.lua: a block on a belt running at 0.1 m/s, tied to a wall by a
 -- spring (the book's CB model, Sec. 8.1.4 and App. B.4.4). The belt drags
--- the block by friction model A (Eq. 4.43) until the spring wins, then the
--- block slips back: stick-slip. The friction is a user force here; the
--- contact and friction issue will give it its own force element.
---   mechbench --batch examples/conveyor.lua [body|joint]
--- Friction model A (Eq. 4.43) as a coefficient: the static peak decays to
--- the sliding value past the Stribeck speed; tanh smooths the sign at v = 0.
-local function friction_a(static, sliding, stribeck_speed, exponent, steepness, v)
-  local peak = (static - sliding) * math.exp(-(math.abs(v) / stribeck_speed)^exponent)
-  return (sliding + peak) * math.tanh(steepness * v)
-end
+-- the block by friction until the spring wins, then the block slips back:
+-- stick-slip. The friction is a user force of the relative speed
+-- v = v_belt - x', with f_N = m g:
+--   "A"        Andersson's law, Eq. 4.43 (Ex 8.11, the default)
+--   "B"        Brown and McPhee's law, Eq. 4.44 (Ex 8.12, Ex 14.3a)
+--   "B-stick"  Eq. 4.44 while slipping, and while |v| < v_t the force that
+--              keeps the block on the belt, k (x - L0), as long as it stays
+--              below mu_s f_N (Ex 14.3b): the stiff part of the law is gone,
+--              and so are most of the integrator's steps.
+-- build(law, {length = L0, x0 = ..., v0 = ...}): Ex 14.3 uses
+-- {length = 0.5, x0 = 0.5, v0 = 0.1}; App. B's listing has L0 = 0.8 and
+-- the block at rest at x = 1.
+--   mechbench --batch examples/conveyor.lua [body|joint] [A|B|B-stick]
+local belt, mass, k, g = 0.1, 1, 10, 9.81
+local mu_s, mu_d, v_t = 0.2, 0.15, 1e-3
 
-local function build()
+local function build(law, opts)
+  law, opts = law or "A", opts or {}
+  local length = opts.length or 0.8
   local m = mb.model{ name = "conveyor belt" }
-  m:body{ name = "block", mass = 1, inertia = 1, pos = {1, 0.2} }
+  m:body{ name = "block", mass = mass, inertia = 1, pos = {opts.x0 or 1, 0.2}, vel = {opts.v0 or 0, 0} }
   m:point{ name = "wall", body = "ground", at = {0, 0.2} }
   m:point{ name = "P", body = "block" }
-  m:vector{ name = "belt", body = "ground", dir = {1, 0} }
+  m:vector{ name = "along belt", body = "ground", dir = {1, 0} }
   m:vector{ name = "u", body = "block", dir = {1, 0} }
-  m:joint{ name = "on belt", type = "translational", points = {"P", "wall"}, vectors = {"u", "belt"} }
-  m:force{ name = "spring", type = "spring-damper", points = {"P", "wall"}, k = 10, length = 0.8 }
+  m:joint{ name = "on belt", type = "translational", points = {"P", "wall"}, vectors = {"u", "along belt"} }
+  m:force{ name = "spring", type = "spring-damper", points = {"P", "wall"}, k = k, length = length }
+  local normal = mass * g
   m:force{ name = "belt friction", type = "user", fn = function(t, s)
-    local v = 0.1 - s.bodies.block.vx                  -- belt speed relative to the block
-    return {{ body = "block", force = {9.81 * friction_a(0.2, 0.15, 0.001, 2, 10000, v), 0} }}
+    local x, v = s.bodies.block.x, belt - s.bodies.block.vx   -- the belt's speed past the block
+    local f
+    if law == "A" then
+      f = normal * mb.friction.andersson(v, { mu_s = mu_s, mu_d = mu_d, v_s = 1e-3, p = 2, k_t = 1e4 })
+    elseif law == "B" or math.abs(v) >= v_t then
+      f = normal * mb.friction.brown_mcphee(v, { mu_s = mu_s, mu_d = mu_d, v_t = v_t })
+    else
+      local hold = k * (x - length)                          -- what keeps x'' = 0
+      f = math.abs(hold) < mu_s * normal and hold or mu_s * normal * (hold > 0 and 1 or -1)
+    end
+    return {{ body = "block", force = {f, 0} }}
   end }
   return m
 end
 if ... == "model" then return build end
-local formulation = (...) or "body"    -- "joint" as the script argument
+local formulation, law = ...
 
-print(build():simulate{ formulation = formulation, tf = 5, dt = 0.01 }:summary())
+print(build(law):simulate{ formulation = formulation or "body", tf = 5, dt = 0.01 }:summary())

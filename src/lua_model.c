@@ -443,6 +443,14 @@ static int core_contact_force(lua_State *L)
 	return 2;
 }
 
+/* friction_brown_mcphee(v, mu_s, mu_d, v_t) -> the coefficient of Eq. 4.44 */
+static int core_friction_brown_mcphee(lua_State *L)
+{
+	lua_pushnumber(L, friction_brown_mcphee(luaL_checknumber(L, 2), luaL_checknumber(L, 3),
+	                                        luaL_checknumber(L, 4), luaL_checknumber(L, 1)));
+	return 1;
+}
+
 /* joint_rows(kind) -> the constraint rows of a joint kind */
 static int core_joint_rows(lua_State *L)
 {
@@ -544,12 +552,17 @@ static int core_joint_pieces(lua_State *L)
 
 int mb_open_model(lua_State *L)
 {
-	static const luaL_Reg funcs[] = {
-	    {"simulate", core_simulate},     {"evaluate", core_evaluate},
-	    {"correct", core_correct},       {"joint_pieces", core_joint_pieces},
-	    {"kinematics", core_kinematics}, {"impulse", core_impulse},
-	    {"impact", core_impact},         {"contact_force", core_contact_force},
-	    {"joint_rows", core_joint_rows}, {NULL, NULL}};
+	static const luaL_Reg funcs[] = {{"simulate", core_simulate},
+	                                 {"evaluate", core_evaluate},
+	                                 {"correct", core_correct},
+	                                 {"joint_pieces", core_joint_pieces},
+	                                 {"kinematics", core_kinematics},
+	                                 {"impulse", core_impulse},
+	                                 {"impact", core_impact},
+	                                 {"contact_force", core_contact_force},
+	                                 {"joint_rows", core_joint_rows},
+	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
+	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;
 }

@@ -44,6 +44,21 @@ for k = 1, #cv.t do
   if stuck and v < -0.01 then back = true end
 end
 T.ok(stuck and back, "conveyor: the block sticks to the belt, then slips back")
+do -- O-14.3: the stick law costs far fewer evaluations than the smooth one
+  local ex143 = { length = 0.5, x0 = 0.5, v0 = 0.1 }
+  local o = { tf = 10, dt = 0.01, tol = 1e-6, dense = true }
+  local smooth = example("conveyor")("B", ex143):simulate(o)
+  local stick = example("conveyor")("B-stick", ex143):simulate(o)
+  local ratio = smooth.stats.fevals / stick.stats.fevals
+  T.ok(ratio > 10, ("O-14.3: %d evaluations with Eq. 4.44 alone, %d with the stick law (%.0f times fewer)"):format(
+    smooth.stats.fevals, stick.stats.fevals, ratio))
+  local apart = 0
+  for i = 1, #smooth.t do apart = math.max(apart, math.abs(smooth:body("block").x[i] - stick:body("block").x[i])) end
+  T.ok(apart < 0.01, ("O-14.3: the two motions coincide within 1 cm over 10 s (%.2g m)"):format(apart))
+  local held = 0
+  for i = 1, #stick.t do if math.abs(stick:body("block").vx[i] - 0.1) < 1e-9 then held = held + 1 end end
+  T.ok(held > 100, ("O-14.3: the stick law holds the block at exactly the belt speed (%d samples)"):format(held))
+end
 
 -- Rod: free fall (angle and spin unchanged, y'' = -g) until E1 reaches the
 -- ground at y = 0, which happens when 1 - sin(pi/4) = 6 t + g t^2 / 2
