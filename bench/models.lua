@@ -77,6 +77,17 @@ for _, c in ipairs(cases) do
   line("  " .. c[1] .. (c[2] and (" " .. c[2]) or ""), m:simulate{ tf = 5, dt = 0.01, correct = true }, 5)
 end
 
+print("contact: 2 s of the impacting pendulums (impulse law, events located to round-off)")
+for _, law in ipairs { "body", "joint" } do
+  local r = example("impacting_pendulums")():simulate{ formulation = law, tf = 2, dt = 0.01 }
+  line(("  impacting pendulums, %s (%d impacts)"):format(law, #r.impacts), r, 2)
+end
+print("contact: 0.5 s of the Rod (two ends on the ground), each law")
+for _, law in ipairs { "impulse", "lankarani-nikravesh", "flores" } do
+  local r = example("rod")(law):simulate{ tf = 0.5, dt = 0.01 }
+  line(("  rod, %-20s %2d contacts"):format(law, #r.impacts), r, 0.5)
+end
+
 print("rendering: one frame at 200 x 60 (what the animation draws 30 times a second)")
 local core_clock = mb.core.clock
 local function time_frames(label, r, unicode)

@@ -14,6 +14,7 @@ mechbench: learn planar multibody dynamics at the prompt.
   help "vec"         planar vectors:  mb.vec.rot, dot, cross, A, rotate ...
   help "mat"         matrices on GSL: mb.mat{{...}}, solve, inv, rank ...
   help "model"       mechanisms: mb.model, m:body, m:joint, m:simulate ...
+  help "contact"     contact and impact: m:contact, m:impact, r.impacts ...
   help "pictures"    r:animate(), r:plot("b.x"), mb.compare(m, {...})
   help "repl"        the prompt: =expr, multi-line input, completion, keys
   help "lessons"     how lessons work
@@ -77,6 +78,7 @@ A mechanism, described once for every formulation (see man mechbench(7)):
       also translational, rev-rev, rev-tran, rigid, simple, disc, driver
   m:force{ name, type = "spring-damper", points = {"A", "B"}, k, length, c }
       also rot-spring-damper, force, torque, joint-friction, user
+  m:contact{ name, point = "A", radius = 0.1, e = 0.8 }     see help "contact"
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
   r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
   m:joint_coords()                           the tree, B, M-bar, h-bar, C
@@ -86,6 +88,25 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:inverse_dynamics{ tf = 2 }               r:reaction("motor").torque
   m:equilibrium{ method = "newton" }         at rest: eq:body("b").angle[1]
   mb.newton(f, x0, { derivative = df })      Newton-Raphson, step by step]]
+
+topics.contact = [[
+Contact between bodies (Ch. 11; man mechbench(7) has every field):
+  m:contact{ name = "floor", point = "C", radius = 0.1, e = 0.8 }
+      a circle on a body against the ground's x axis; the impulse law:
+      at each impact the velocities jump so the ball leaves at e times
+      its closing speed (Eq. 11.27)
+  m:contact{ name = "hit", type = "circles", points = {"C1", "C2"},
+             radii = {0.01, 0.01}, e = 1 }               two balls
+  line = {"O", "n"}          a line on another body: a point and its normal
+  law = "lankarani-nikravesh", k = 1e11, e = 0.95       a force instead
+      (also "spring" k, n, c; "hunt-crossley" k, n, c; "flores" k, e)
+  mu = 0.3                   Coulomb friction (at impact, or Eq. 4.44)
+  m:impact("floor")          the jump at the model's state, in place
+  r.impacts                  t, contact, closing, opening, impulse, ...
+  r:contact("floor").normal  penetration, rate, normal, friction over r.t
+  mb.contact_force{ law = "flores", k = 1e11, e = 0.5, delta = 1e-3,
+                    rate = 2, approach = 3 }           a law by itself
+  mb.friction.brown_mcphee(v, {mu_s = 0.2, mu_d = 0.15, v_t = 1e-3})]]
 
 topics.pictures = [[
 Pictures of a run r = m:simulate{...} (full screen at the prompt, text in --batch):
@@ -120,6 +141,12 @@ local function_docs = {
   ["mb.mat.eye"] = "mb.mat.eye(n): the n x n identity.",
   ["mb.mat.zeros"] = "mb.mat.zeros(m, n): an m x n matrix of zeros.",
   ["mb.mat.diag"] = "mb.mat.diag{a, b, c}: a diagonal matrix.",
+  ["mb.contact_force"] = "mb.contact_force{ law, k, n, c, e, delta, rate, approach }: the normal force\n"
+    .. "and elastic energy of a contact law at penetration delta closing at rate (Sec. 11.2).",
+  ["mb.friction.andersson"] = "mb.friction.andersson(v, {mu_s, mu_d, v_s, p, k_t}): the friction\n"
+    .. "coefficient of Eq. 4.43 at slip speed v; the force is -mu f_N.",
+  ["mb.friction.brown_mcphee"] = "mb.friction.brown_mcphee(v, {mu_s, mu_d, v_t}): the friction\n"
+    .. "coefficient of Eq. 4.44 at slip speed v: mu_s at v = v_t, mu_d beyond.",
 }
 
 local help = setmetatable({}, {
@@ -130,7 +157,7 @@ local help = setmetatable({}, {
       text = topics.overview
     elseif type(what) == "string" then
       text = topics[what] or function_docs[what] or function_docs["mb." .. what]
-        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model, pictures.")
+        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model, contact, pictures.")
     else
       text = by_value[what] or "No help for that value. Type help for the topics."
     end

@@ -13,7 +13,6 @@ local mb = {
 package.loaded.mechbench = mb
 
 mb.pretty = require "mechbench.pretty"
-mb.help = require "mechbench.help"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
 mb.contact_force = require("mechbench.model").contact_force
@@ -23,6 +22,7 @@ mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot
 function mb.animate(r, opts) return r:animate(opts) end
 mb.compare = require("mechbench.compare").compare
+mb.help = require "mechbench.help"   -- last: it looks up the functions above
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)
