@@ -19,6 +19,7 @@
 #include "joint.h"
 #include "luaenv.h"
 #include "partition.h"
+#include "rank.h"
 
 struct bc {
 	struct model *m;
@@ -143,32 +144,9 @@ static int assemble(struct bc *w, double t, const double *c, const double *cd)
  * the others already determine. */
 static void explain_singular(struct bc *w, double t)
 {
-	struct model *m = w->m;
-	size_t nc = (size_t)w->nc;
-	size_t *order = calloc(nc + 1, sizeof *order);
-	size_t rank = pivot_order(w->D, 1, order);
-	char names[256] = "";
-	for (size_t k = rank; k < nc; k++) {
-		size_t row = order[k];
-		for (int i = 0; i < m->njoints; i++) {
-			const struct joint *j = &m->joints[i];
-			if ((int)row >= j->row && (int)row < j->row + j->kind->rows &&
-			    !strstr(names, j->name) &&
-			    strlen(names) + strlen(j->name) + 8 < sizeof names) {
-				strcat(names, names[0] ? ", '" : "'");
-				strcat(names, j->name);
-				strcat(names, "'");
-			}
-		}
-	}
-	free(order);
-	model_fail(m,
-	           "at t = %g the constraint Jacobian has rank %zu for %zu constraint rows: the "
-	           "constraints of joint %s depend on the others. Either the model has redundant "
-	           "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
-	           "\"penalty\", which carry on; their reactions are then not unique), or the "
-	           "mechanism is in a singular configuration",
-	           t, rank, nc, names[0] ? names : "(unknown)");
+	gsl_matrix_const_view D =
+	    gsl_matrix_const_submatrix(w->D, 0, 0, (size_t)w->nc, (size_t)w->n);
+	explain_dependent_rows(w->m, t, &D.matrix, bc_row_joint, w);
 }
 
 /* S = D W D' for a diagonal W, Cholesky-factored in place. A row touches
@@ -261,8 +239,12 @@ static int factor_schur(struct bc *w, const double *wdiag, double t)
 	return 0;
 }
 
+/* S λ = rhs in place; a dropped row's multiplier is zero. */
 static void solve_schur(struct bc *w, double *rhs_in_lambda_out)
 {
+	for (int r = 0; r < w->nc; r++)
+		if (w->dropped[r])
+			rhs_in_lambda_out[r] = 0;
 	gsl_vector_view v = gsl_vector_view_array(rhs_in_lambda_out, (size_t)w->nc);
 	gsl_linalg_cholesky_svx(w->S, &v.vector);
 }
@@ -364,10 +346,6 @@ static int accelerations(struct bc *w, double t, const double *c, const double *
 		for (int k = 0; k < n; k++)
 			w->work[k] = w->minv[k] * w->h[k];
 		for (int r = 0; r < w->nc; r++) {
-			if (w->dropped[r]) {
-				w->lambda[r] = 0;
-				continue;
-			}
 			double rhs = w->gamma[r] - dot_row(w, (size_t)r, w->work);
 			if (w->stab.kind == STAB_BAUMGARTE) {
 				double phid = dot_row(w, (size_t)r, cd) - w->vrhs[r];
@@ -413,7 +391,7 @@ static int velocities(struct bc *w, double t, const double *y, double *cd)
 		return -1;
 	double *sigma = w->lambda;
 	for (int r = 0; r < w->nc; r++)
-		sigma[r] = w->dropped[r] ? 0 : w->vrhs[r] - dot_row(w, (size_t)r, cd);
+		sigma[r] = w->vrhs[r] - dot_row(w, (size_t)r, cd);
 	solve_schur(w, sigma);
 	double *push = w->work + w->nc;
 	memset(push, 0, sizeof(double) * (size_t)w->n);
@@ -618,7 +596,7 @@ static int correct_positions_velocities(struct bc *w, double t, double *c, doubl
 		if (factor_schur(w, ones, t) != 0)
 			return -1;
 		for (int r = 0; r < w->nc; r++)
-			w->lambda[r] = w->dropped[r] ? 0 : -w->phi[r];
+			w->lambda[r] = -w->phi[r];
 		solve_schur(w, w->lambda);
 		add_transpose_product(w, w->lambda, c);
 	}
@@ -626,7 +604,7 @@ static int correct_positions_velocities(struct bc *w, double t, double *c, doubl
 		return -1;
 	velocity_residual(w, cd, w->lambda);
 	for (int r = 0; r < w->nc; r++)
-		w->lambda[r] = w->dropped[r] ? 0 : -w->lambda[r];
+		w->lambda[r] = -w->lambda[r];
 	solve_schur(w, w->lambda);
 	add_transpose_product(w, w->lambda, cd);
 	return 0;

@@ -24,6 +24,7 @@
 #include "kinematics.h"
 #include "luaenv.h"
 #include "partition.h"
+#include "rank.h"
 
 enum tree_kind { TREE_FLOAT, TREE_REVOLUTE, TREE_SLIDE };
 
@@ -41,9 +42,11 @@ struct jc {
 	struct model *m;
 	struct stabilization stab;
 	int nb, n3, n, nc, absolute;
-	int *order;                            /* bodies, parents first */
-	struct tree_link *link;                /* per body */
-	int *cut, ncut;                        /* model joints that are cut */
+	int *order;             /* bodies, parents first */
+	struct tree_link *link; /* per body */
+	int *cut, ncut;         /* model joints that are cut */
+	char *dropped;          /* cut rows left out as redundant (λ = 0) */
+	int drop, dropped_decided;
 	int *parent, *tjoint, *tcoord, *tkind; /* struct jc_tree_info's arrays */
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *hbar, *mdiag;
@@ -165,6 +168,7 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 {
 	struct jc *w = calloc(1, sizeof *w);
 	w->m = m, w->stab = cfg->stab, w->absolute = cfg->absolute_angles;
+	w->drop = cfg->drop_redundant;
 	w->nb = m->nbodies, w->n3 = 3 * m->nbodies;
 	w->order = calloc((size_t)w->nb + 1, sizeof *w->order);
 	w->link = calloc((size_t)w->nb + 1, sizeof *w->link);
@@ -201,6 +205,7 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	w->gamma = calloc(nc + 1, sizeof(double));
 	w->vrhs = calloc(nc + 1, sizeof(double));
 	w->lambda = calloc(nc + 1, sizeof(double));
+	w->dropped = calloc(nc + 1, 1);
 	w->row_bodies = calloc(nc + 1, sizeof *w->row_bodies);
 	w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
@@ -210,7 +215,11 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 		for (int k = 0; k < 3; k++)
 			w->mdiag[3 * b + k] = md[k];
 	}
-	struct formulation_config plain = {.stab.kind = STAB_NONE};
+	/* reports come through body coordinates, which drop (and mark) the
+	 * same redundancy; the penalty method carries it without a word */
+	struct formulation_config plain = {
+	    .stab.kind = STAB_NONE,
+	    .drop_redundant = cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY};
 	w->body = formulation_body.setup(m, &plain);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));
@@ -239,6 +248,7 @@ static void release(void *ws)
 	free(w->c), free(w->cd), free(w->bias), free(w->h), free(w->mdiag), free(w->B);
 	free(w->hbar), free(w->acc), free(w->work), free(w->D), free(w->C);
 	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
+	free(w->dropped);
 	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->S), gsl_matrix_free(w->X);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
 	partition_free(w->part), free(w->fixed);
@@ -403,10 +413,28 @@ static int cholesky(gsl_matrix *A)
 	return 0;
 }
 
-/* S = C W C' with W = M̄⁻¹ (X = M̄⁻¹ C' kept) when use_mbar, else W = I. */
+static const char *kin_row_joint(void *ctx, int row);
+
+/* With redundant = "drop", the cut rows that QR with pivoting finds
+ * dependent at the first evaluation are left out, as in body coordinates. */
+static void decide_dropped(struct jc *w)
+{
+	size_t nc = (size_t)w->nc, *order = calloc(nc + 1, sizeof *order);
+	gsl_matrix_const_view C = gsl_matrix_const_view_array(w->C, nc, (size_t)w->n);
+	size_t rank = pivot_order(&C.matrix, 1, order);
+	for (size_t k = rank; k < nc; k++)
+		w->dropped[order[k]] = 1;
+	free(order);
+	w->dropped_decided = 1;
+}
+
+/* S = C W C' with W = M̄⁻¹ (X = M̄⁻¹ C' kept) when use_mbar, else W = I;
+ * a dropped row is an identity row of S. */
 static int factor_cut(struct jc *w, int use_mbar, double t)
 {
 	size_t n = (size_t)w->n, nc = (size_t)w->nc;
+	if (w->drop && !w->dropped_decided)
+		decide_dropped(w);
 	for (size_t r = 0; r < nc; r++) {
 		gsl_vector_view col = gsl_matrix_column(w->X, r);
 		for (size_t k = 0; k < n; k++)
@@ -417,21 +445,29 @@ static int factor_cut(struct jc *w, int use_mbar, double t)
 	for (size_t a = 0; a < nc; a++)
 		for (size_t b = 0; b <= a; b++) {
 			double s = 0;
-			for (size_t k = 0; k < n; k++)
+			for (size_t k = 0; k < n && !w->dropped[a] && !w->dropped[b]; k++)
 				s += w->C[a * n + k] * gsl_matrix_get(w->X, k, b);
+			if (w->dropped[a] || w->dropped[b])
+				s = a == b;
 			gsl_matrix_set(w->S, a, b, s);
 			gsl_matrix_set(w->S, b, a, s);
 		}
 	if (cholesky(w->S) != 0) {
-		model_fail(
-		    w->m,
-		    "at t = %g the cut-joint constraints in joint coordinates are dependent "
-		    "(near joint '%s'): the model has redundant constraints or the mechanism is in "
-		    "a singular configuration",
-		    t, w->nc ? joint_of_row(w, w->nc - 1) : "?");
+		gsl_matrix_const_view C = gsl_matrix_const_view_array(w->C, nc, n);
+		explain_dependent_rows(w->m, t, &C.matrix, kin_row_joint, w);
 		return -1;
 	}
 	return 0;
+}
+
+/* S λ = rhs in place, the dropped rows' multipliers zero. */
+static void solve_cut(struct jc *w, double *rhs)
+{
+	for (int r = 0; r < w->nc; r++)
+		if (w->dropped[r])
+			rhs[r] = 0;
+	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)w->nc);
+	gsl_linalg_cholesky_svx(w->S, &v.vector);
 }
 
 /* ------------------------------------------------------------ M̄ and h̄ */
@@ -662,8 +698,7 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 				          w->stab.beta * w->stab.beta * w->phi[r];
 			w->lambda[r] = target - ca;
 		}
-		gsl_vector_view lam = gsl_vector_view_array(w->lambda, (size_t)w->nc);
-		gsl_linalg_cholesky_svx(w->S, &lam.vector);
+		solve_cut(w, w->lambda);
 		for (int k = 0; k < n; k++)
 			for (int r = 0; r < w->nc; r++)
 				w->acc[k] +=
@@ -770,8 +805,7 @@ static int rates_from_momenta(struct jc *w, double t, const double *th, const do
 			s -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * thd[k];
 		w->lambda[r] = s;
 	}
-	gsl_vector_view sigma = gsl_vector_view_array(w->lambda, (size_t)w->nc);
-	gsl_linalg_cholesky_svx(w->S, &sigma.vector);
+	solve_cut(w, w->lambda);
 	for (int k = 0; k < w->n; k++)
 		for (int r = 0; r < w->nc; r++)
 			thd[k] += gsl_matrix_get(w->X, (size_t)k, (size_t)r) * w->lambda[r];
@@ -972,9 +1006,8 @@ static int correct_coordinates(struct jc *w, double t, double *th, double *thd)
 		}
 		if (factor_cut(w, 0, t) != 0)
 			return -1;
-		gsl_vector_view lam = gsl_vector_view_array(w->lambda, (size_t)w->nc);
 		memcpy(w->lambda, w->phi, sizeof(double) * (size_t)w->nc);
-		gsl_linalg_cholesky_svx(w->S, &lam.vector);
+		solve_cut(w, w->lambda);
 		for (int k = 0; k < w->n; k++)
 			for (int r = 0; r < w->nc; r++)
 				th[k] -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * w->lambda[r];
@@ -987,8 +1020,7 @@ static int correct_coordinates(struct jc *w, double t, double *th, double *thd)
 			s += w->C[(size_t)r * (size_t)w->n + (size_t)k] * thd[k];
 		w->lambda[r] = s;
 	}
-	gsl_vector_view lam = gsl_vector_view_array(w->lambda, (size_t)w->nc);
-	gsl_linalg_cholesky_svx(w->S, &lam.vector);
+	solve_cut(w, w->lambda);
 	for (int k = 0; k < w->n; k++)
 		for (int r = 0; r < w->nc; r++)
 			thd[k] -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * w->lambda[r];

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rank.h"
+
 struct partition {
 	int n, rows, chosen, user;
 	int *dep, *ind, *user_ind, nuser;
@@ -50,29 +52,6 @@ static void size_for(struct partition *p, int rows)
 	p->Jd = gsl_matrix_alloc((size_t)rows, (size_t)rows);
 	p->perm = gsl_permutation_alloc((size_t)rows);
 	p->x = gsl_vector_alloc((size_t)rows);
-}
-
-size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order)
-{
-	size_t rows = transposed ? A->size2 : A->size1, cols = transposed ? A->size1 : A->size2;
-	gsl_matrix *B = gsl_matrix_alloc(rows, cols);
-	if (transposed)
-		gsl_matrix_transpose_memcpy(B, A);
-	else
-		gsl_matrix_memcpy(B, A);
-	gsl_vector *tau = gsl_vector_alloc(rows < cols ? rows : cols),
-	           *norm_v = gsl_vector_alloc(cols);
-	gsl_permutation *p = gsl_permutation_alloc(cols);
-	int sign;
-	gsl_linalg_QRPT_decomp(B, tau, p, &sign, norm_v);
-	double top = fabs(gsl_matrix_get(B, 0, 0));
-	size_t rank = 0;
-	while (rank < rows && rank < cols && fabs(gsl_matrix_get(B, rank, rank)) > 1e-9 * top)
-		rank++;
-	for (size_t k = 0; k < cols; k++)
-		order[k] = gsl_permutation_get(p, k);
-	gsl_matrix_free(B), gsl_vector_free(tau), gsl_vector_free(norm_v), gsl_permutation_free(p);
-	return rank;
 }
 
 /* dependent = the first `rows` pivot columns of J, or all but the user's */

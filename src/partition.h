@@ -11,8 +11,6 @@
 #ifndef MB_PARTITION_H
 #define MB_PARTITION_H
 
-#include <gsl/gsl_matrix.h>
-
 #include "kinematics.h"
 #include "model.h"
 
@@ -25,10 +23,5 @@ void partition_free(struct partition *p);
 /* Make q and q̇ consistent in place; 0, or -1 with m->error set. */
 int partition_apply(struct partition *p, const struct kin_system *sys, struct model *m, double t,
                     double *q, double *qd);
-
-/* The column order of A (or of A' when transposed) from QR with column
- * pivoting, best-conditioned first, into order; returns the numerical
- * rank. Serves the split here and the search for redundant rows. */
-size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order);
 
 #endif

@@ -565,7 +565,6 @@ local function run_options(m, opts, level)
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
   end
-  if o.redundant == "drop" and o.formulation ~= "body" then bad('redundant = "drop" works in body coordinates') end
   local stab = o.stabilization or "none"
   if o.independent ~= nil then
     -- partitioning: names such as "crank.angle" to coordinate indices (0-based)

@@ -212,6 +212,19 @@ do
     "both pins' reactions are marked not unique")
   T.ok(ref:reaction("pin").unique == true, "a single pin's reaction is unique")
   T.fails(function() p:simulate{ tf = 1, redundant = "ignore" } end, 'redundant must be "stop"', "bad option")
+  -- the same in joint coordinates: the second pin is cut, and all its rows are dependent
+  T.fails(function() p:simulate{ tf = 1, formulation = "joint" } end, "the constraints of joint 'second pin' depend on the others",
+    "joint coordinates name the redundant cut joint")
+  for _, o in ipairs { { redundant = "drop" }, { stabilization = "penalty" } } do
+    local label = o.redundant and 'redundant = "drop"' or "the penalty method"
+    o.tf, o.dt, o.formulation = 1, 0.01, "joint"
+    local j = p:simulate(o)
+    T.near(j:body("rod").angle[101], ref:body("rod").angle[101], 1e-6, "joint coordinates, " .. label .. ": the same motion")
+    T.near(j:reaction("pin").fy[50] + j:reaction("second pin").fy[50], ref:reaction("pin").fy[50], 1e-6,
+      "joint coordinates, " .. label .. ": the reactions add up")
+    T.ok(j:reaction("pin").unique == false and j:reaction("second pin").unique == false,
+      "joint coordinates, " .. label .. ": both pins' reactions are marked not unique")
+  end
 end
 
 ---------------------------------------------------------------- bad input
