@@ -91,6 +91,16 @@ do
   T.ok(with.violation[#with.t] < 1e-8, "the estimates theta2, theta3 were solved: the loop closes")
 end
 
+-- Ex 12.5, the film-strip advancer: one clockwise turn of the crank in 1/30 s
+-- brings the coupler point P2 back where it started
+do
+  local r = example("film_strip")():kinematics{ tf = 1 / 30, dt = 1 / 3600 }
+  local p, n = r:path("P2"), #r.t
+  T.near(p.x[n], p.x[1], 1e-9, "Ex 12.5: P2's path closes after one turn (x)")
+  T.near(p.y[n], p.y[1], 1e-9, "Ex 12.5: P2's path closes after one turn (y)")
+  T.near(r:body("crank").angle[n], math.rad(30) - 2 * math.pi, 1e-9, "Ex 12.5: the crank turned once, clockwise")
+end
+
 -- O-12.G: Grashof's criterion for model GEN (RQ = (5, -1))
 do
   local _, grashof = loadfile(here .. "../../examples/four_bar_program.lua")("model")
