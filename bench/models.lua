@@ -28,7 +28,7 @@ local function line(label, r, simulated)
   return per_eval
 end
 
-for _, formulation in ipairs { "body", "joint" } do
+for _, formulation in ipairs { "body", "joint", "point" } do
   print(formulation .. " coordinates: N-link chain, rk4 h = 1 ms, 1 s simulated")
   local last_n, last_cost
   for _, n in ipairs { 1, 2, 4, 8, 16, 32, 64 } do
@@ -46,7 +46,7 @@ for _, formulation in ipairs { "body", "joint" } do
     integrator = "rk4", h = 1e-3 }, 10)
 end
 
-for _, formulation in ipairs { "body", "joint" } do
+for _, formulation in ipairs { "body", "joint", "point" } do
   print(("constraint remedies: four-bar, rk4 h = 10 ms, 10 s simulated (%s coordinates)"):format(formulation))
   for _, s in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
     local r = example("four_bar")():simulate{ formulation = formulation, tf = 10, dt = 0.05, integrator = "rk4",

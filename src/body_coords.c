@@ -222,17 +222,7 @@ static int factor_schur(struct bc *w, const double *wdiag, double t)
 			gsl_matrix_set(w->S, a, b, s);
 			gsl_matrix_set(w->S, b, a, s);
 		}
-	/* a tiny relative pivot means dependent rows; GSL only refuses exact ones */
-	double scale = 0;
-	for (size_t a = 0; a < nc; a++)
-		scale = fmax(scale, gsl_matrix_get(w->S, a, a));
-	int status = gsl_linalg_cholesky_decomp1(w->S);
-	for (size_t a = 0; status == 0 && a < nc; a++) {
-		double piv = gsl_matrix_get(w->S, a, a);
-		if (!(piv * piv > 1e-13 * scale))
-			status = -1;
-	}
-	if (status != 0) {
+	if (cholesky_checked(w->S) != 0) {
 		explain_singular(w, t);
 		return -1;
 	}
@@ -701,18 +691,11 @@ int bc_evaluate(void *ws, double t, const double *c, const double *cd, struct bc
 	return 0;
 }
 
-const struct formulation formulation_body = {"body", setup,       release, state_size, set_state,
-                                             bodies, derivatives, measure, correct};
+const struct formulation formulation_body = {"body",    setup,        release,     state_size,
+                                             set_state, bodies,       derivatives, measure,
+                                             correct,   bc_kin_system};
 
 /* ------------------------------------------------------------ as a kin_system */
-
-static void kin_initial(void *ws, double *c, double *cd)
-{
-	struct bc *w = ws;
-	for (int i = 0; i < w->m->nbodies; i++)
-		for (int d = 0; d < 3; d++)
-			c[3 * i + d] = w->m->bodies[i].q0[d], cd[3 * i + d] = w->m->bodies[i].v0[d];
-}
 
 static int kin_constraints(void *ws, double t, const double *c, const double *cd,
                            struct kin_eval *out)
@@ -735,5 +718,5 @@ static int kin_bodies(void *ws, double t, const double *q, const double *qd, con
 void bc_kin_system(void *ws, struct kin_system *out)
 {
 	struct bc *w = ws;
-	*out = (struct kin_system){w->n, w, kin_initial, kin_constraints, kin_bodies, bc_row_joint};
+	*out = (struct kin_system){w->n, w, kin_constraints, kin_bodies, bc_row_joint};
 }

@@ -6,7 +6,8 @@
 
 #include "contact.h"
 
-static const struct formulation *const formulations[] = {&formulation_body, &formulation_joint};
+static const struct formulation *const formulations[] = {&formulation_body, &formulation_joint,
+                                                         &formulation_point};
 
 const struct formulation *formulation_find(const char *name)
 {

@@ -8,6 +8,8 @@
 
 #include "model.h"
 
+struct kin_system;
+
 #define REACTION_FIELDS 5
 
 /* Everything reported at one time. Arrays are sized by the model. */
@@ -55,9 +57,12 @@ struct formulation {
 	int (*measure)(void *ws, double t, const double *y, struct sample *out);
 	/* correct y so the position and velocity constraints hold: 0 or -1 */
 	int (*correct)(void *ws, double t, double *y);
+	/* the constraints in the formulation's coordinates, for kinematic
+	 * analysis (kinematics.h) */
+	void (*kin_system)(void *ws, struct kin_system *out);
 };
 
-extern const struct formulation formulation_body, formulation_joint;
+extern const struct formulation formulation_body, formulation_joint, formulation_point;
 
 const struct formulation *formulation_find(const char *name);
 

@@ -217,9 +217,9 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	}
 	/* reports come through body coordinates, which drop (and mark) the
 	 * same redundancy; the penalty method carries it without a word */
-	struct formulation_config plain = {
-	    .stab.kind = STAB_NONE,
-	    .drop_redundant = cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY};
+	struct formulation_config plain = {.stab.kind = STAB_NONE,
+	                                   .drop_redundant = cfg->drop_redundant ||
+	                                                     cfg->stab.kind == STAB_PENALTY};
 	w->body = formulation_body.setup(m, &plain);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));
@@ -397,22 +397,6 @@ static const char *joint_of_row(const struct jc *w, int row)
 	return "?";
 }
 
-/* Cholesky of a symmetric matrix with a relative pivot test; 0 or -1. */
-static int cholesky(gsl_matrix *A)
-{
-	double scale = 0;
-	for (size_t k = 0; k < A->size1; k++)
-		scale = fmax(scale, gsl_matrix_get(A, k, k));
-	if (gsl_linalg_cholesky_decomp1(A) != 0)
-		return -1;
-	for (size_t k = 0; k < A->size1; k++) {
-		double piv = gsl_matrix_get(A, k, k);
-		if (!(piv * piv > 1e-13 * scale))
-			return -1;
-	}
-	return 0;
-}
-
 static const char *kin_row_joint(void *ctx, int row);
 
 /* With redundant = "drop", the cut rows that QR with pivoting finds
@@ -452,7 +436,7 @@ static int factor_cut(struct jc *w, int use_mbar, double t)
 			gsl_matrix_set(w->S, a, b, s);
 			gsl_matrix_set(w->S, b, a, s);
 		}
-	if (cholesky(w->S) != 0) {
+	if (cholesky_checked(w->S) != 0) {
 		gsl_matrix_const_view C = gsl_matrix_const_view_array(w->C, nc, n);
 		explain_dependent_rows(w->m, t, &C.matrix, kin_row_joint, w);
 		return -1;
@@ -638,7 +622,7 @@ static int penalty_accelerations(struct jc *w, double t, const double *thd)
 			*gsl_matrix_ptr(w->Mbar, (size_t)a, (size_t)b) += mc * s;
 		}
 	}
-	if (cholesky(w->Mbar) != 0) {
+	if (cholesky_checked(w->Mbar) != 0) {
 		model_fail(w->m, "at t = %g the penalty system in joint coordinates is singular",
 		           t);
 		return -1;
@@ -677,7 +661,7 @@ static int accelerations(struct jc *w, double t, const double *th, const double 
 	mass_terms(w);
 	if (w->nc > 0 && w->stab.kind == STAB_PENALTY)
 		return penalty_accelerations(w, t, thd);
-	if (cholesky(w->Mbar) != 0) {
+	if (cholesky_checked(w->Mbar) != 0) {
 		model_fail(m, "at t = %g the joint-coordinate mass matrix is singular", t);
 		return -1;
 	}
@@ -788,7 +772,7 @@ static int rates_from_momenta(struct jc *w, double t, const double *th, const do
 	mass_matrix_at(w, th, p);
 	if (w->nc > 0 && cut_constraints(w, t) != 0)
 		return -1;
-	if (cholesky(w->Mbar) != 0) {
+	if (cholesky_checked(w->Mbar) != 0) {
 		model_fail(w->m, "at t = %g the joint-coordinate mass matrix is singular", t);
 		return -1;
 	}
@@ -972,7 +956,7 @@ static int correct(void *ws, double t, double *y)
 	/* the state holds momenta: correct the rates they stand for */
 	double *p = y + w->n;
 	mass_matrix_at(w, y, p);
-	if (cholesky(w->Mbar) != 0) {
+	if (cholesky_checked(w->Mbar) != 0) {
 		model_fail(w->m, "at t = %g the joint-coordinate mass matrix is singular", t);
 		return -1;
 	}
@@ -1070,15 +1054,6 @@ int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
 
 /* ------------------------------------------------------------ kinematic analysis */
 
-static void kin_initial(void *ctx, double *q, double *qd)
-{
-	struct jc *w = ctx;
-	double *c = calloc(2 * (size_t)w->n3 + 1, sizeof(double));
-	model_initial(w->m, c, c + w->n3);
-	coordinates_from_bodies(w, c, c + w->n3, q, qd);
-	free(c);
-}
-
 static int kin_constraints(void *ctx, double t, const double *q, const double *qd,
                            struct kin_eval *out)
 {
@@ -1107,9 +1082,9 @@ static const char *kin_row_joint(void *ctx, int row) { return joint_of_row(ctx, 
 void jc_kin_system(void *ws, struct kin_system *out)
 {
 	struct jc *w = ws;
-	*out =
-	    (struct kin_system){w->n, w, kin_initial, kin_constraints, kin_bodies, kin_row_joint};
+	*out = (struct kin_system){w->n, w, kin_constraints, kin_bodies, kin_row_joint};
 }
 
-const struct formulation formulation_joint = {"joint", setup,       release, state_size, set_state,
-                                              bodies,  derivatives, measure, correct};
+const struct formulation formulation_joint = {"joint",   setup,        release,     state_size,
+                                              set_state, bodies,       derivatives, measure,
+                                              correct,   jc_kin_system};

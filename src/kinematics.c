@@ -156,16 +156,12 @@ struct run *kinematic_run(struct model *m, const char *formulation,
 	struct run *r = calloc(1, sizeof *r);
 	double start = seconds();
 	struct formulation_config plain = {.stab.kind = STAB_NONE};
-	void *joint_ws = NULL;
+	const struct formulation *f = formulation_find(formulation);
+	void *ws = f->setup(m, cfg);
 	struct kin k = {m, {0}, formulation_body.setup(m, &plain), 0, NULL, NULL, NULL};
 	m->error[0] = '\0';
 	m->fevals = 0;
-	if (strcmp(formulation, "joint") == 0) {
-		joint_ws = formulation_joint.setup(m, cfg);
-		jc_kin_system(joint_ws, &k.sys);
-	} else {
-		bc_kin_system(k.body, &k.sys);
-	}
+	f->kin_system(ws, &k.sys);
 	k.n = k.sys.n;
 	r->state_size = 2 * k.n;
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
@@ -174,7 +170,10 @@ struct run *kinematic_run(struct model *m, const char *formulation,
 	struct kin_eval e;
 	double *q = calloc(4 * (size_t)k.n + 1, sizeof(double)), *qd = q + k.n, *qdd = qd + k.n,
 	       *work = qdd + k.n;
-	k.sys.initial(k.sys.ctx, q, qd);
+	double *c0 = calloc(6 * (size_t)m->nbodies + 1, sizeof(double)); /* the model's start */
+	model_initial(m, c0, c0 + 3 * m->nbodies);
+	f->set_state(ws, c0, c0 + 3 * m->nbodies, q); /* q then q̇, as set_state lays them */
+	free(c0);
 	if (k.sys.constraints(k.sys.ctx, 0, q, qd, &e) != 0)
 		goto done;
 	if (e.rows != k.n) {
@@ -224,8 +223,7 @@ done:
 	r->wall = seconds() - start;
 	if (k.lu)
 		gsl_matrix_free(k.lu), gsl_permutation_free(k.perm), gsl_vector_free(k.x);
-	if (joint_ws)
-		formulation_joint.release(joint_ws);
+	f->release(ws);
 	formulation_body.release(k.body);
 	return r;
 }

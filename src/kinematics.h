@@ -37,7 +37,6 @@ struct kin_eval {
 struct kin_system {
 	int n; /* coordinates */
 	void *ctx;
-	void (*initial)(void *ctx, double *q, double *qd);
 	/* 0, or -1 with the model's error set */
 	int (*constraints)(void *ctx, double t, const double *q, const double *qd,
 	                   struct kin_eval *out);
@@ -51,7 +50,7 @@ struct kin_system {
  * iterations, run->fevals constraint evaluations. On failure run->error
  * says when and why; the samples before it stay. iterations (one per
  * sample, allocated by the run) and trace may be NULL. The formulation is
- * "body" or "joint" (with cfg). */
+ * any of formulation.h's, by name, set up with cfg. */
 struct run *kinematic_run(struct model *m, const char *formulation,
                           const struct formulation_config *cfg, const struct kin_options *o,
                           int **iterations, struct kin_trace *trace);

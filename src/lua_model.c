@@ -13,6 +13,7 @@
 #include "joint.h"
 #include "joint_coords.h"
 #include "kinematics.h"
+#include "point_coords.h"
 #include "lua_core.h"
 #include "simulate.h"
 
@@ -550,6 +551,44 @@ static int core_joint_pieces(lua_State *L)
 	return status == 0 ? 1 : lua_error(L);
 }
 
+/* point_pieces(desc, t, y): r, ṙ, M, D, Φ, γ, h, r̈, λ in point coordinates
+ * at the start, or at y = {r..., ṙ...} */
+static int core_point_pieces(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	struct model *m = model_from_lua(L, 1);
+	void *ws = formulation_point.setup(m, &cfg);
+	int n = 4 * m->nbodies;
+	double *y = NULL;
+	if (lua_istable(L, 3)) {
+		y = calloc(2 * (size_t)n + 1, sizeof(double));
+		for (int k = 0; k < 2 * n; k++)
+			y[k] = number_in(L, 3, k + 1);
+	}
+	struct pc_pieces p;
+	int status = pc_evaluate(ws, luaL_optnumber(L, 2, 0), y, &p);
+	free(y);
+	if (status == 0) {
+		lua_newtable(L);
+		push_doubles(L, p.r, n), lua_setfield(L, -2, "r");
+		push_doubles(L, p.rd, n), lua_setfield(L, -2, "rd");
+		push_matrix_rows(L, p.M, n, n), lua_setfield(L, -2, "M");
+		push_matrix_rows(L, p.D, p.rows, n), lua_setfield(L, -2, "D");
+		push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
+		push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
+		push_doubles(L, p.h, n), lua_setfield(L, -2, "h");
+		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
+		push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
+		lua_pushinteger(L, p.joint_rows), lua_setfield(L, -2, "joint_rows");
+	} else {
+		lua_pushstring(L, m->error);
+	}
+	formulation_point.release(ws);
+	model_free(m);
+	return status == 0 ? 1 : lua_error(L);
+}
+
 int mb_open_model(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {{"simulate", core_simulate},
@@ -561,6 +600,7 @@ int mb_open_model(lua_State *L)
 	                                 {"impact", core_impact},
 	                                 {"contact_force", core_contact_force},
 	                                 {"joint_rows", core_joint_rows},
+	                                 {"point_pieces", core_point_pieces},
 	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);

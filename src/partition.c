@@ -81,6 +81,7 @@ static void choose(struct partition *p, const struct kin_eval *e)
 	p->chosen = 1;
 }
 
+/* LU of J_d; -1 when a pivot falls below 1e-9 of the largest. */
 static int factor(struct partition *p, const struct kin_eval *e)
 {
 	int sign, rows = e->rows;
@@ -124,7 +125,10 @@ int partition_apply(struct partition *p, const struct kin_system *sys, struct mo
 		if (e.rows == 0)
 			return 0;
 		size_for(p, e.rows);
-		if (!p->chosen)
+		/* an automatic split is chosen afresh at each state: the best one
+		 * changes as the mechanism moves, and one near the end of its
+		 * range (an independent coordinate at an extreme) stalls Newton */
+		if (!p->chosen || (it == 0 && !p->user))
 			choose(p, &e);
 		double err = norm(e.phi, e.rows);
 		if (err < 1e-12)

@@ -6,8 +6,7 @@
  * the integrated values, and from J_d q̇_d = v - J_i q̇_i, so the
  * constraints hold to round-off at every evaluation. The split comes from
  * the Jacobian (QR with column pivoting: the best-conditioned columns are
- * dependent) and is chosen again if J_d turns singular, unless the user
- * gave it. */
+ * dependent) afresh at every state, unless the user gave it. */
 #ifndef MB_PARTITION_H
 #define MB_PARTITION_H
 

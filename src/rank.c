@@ -29,6 +29,21 @@ size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order)
 	return rank;
 }
 
+int cholesky_checked(gsl_matrix *A)
+{
+	double scale = 0;
+	for (size_t k = 0; k < A->size1; k++)
+		scale = fmax(scale, gsl_matrix_get(A, k, k));
+	if (gsl_linalg_cholesky_decomp1(A) != 0)
+		return -1;
+	for (size_t k = 0; k < A->size1; k++) {
+		double piv = gsl_matrix_get(A, k, k);
+		if (!(piv * piv > 1e-13 * scale))
+			return -1;
+	}
+	return 0;
+}
+
 void explain_dependent_rows(struct model *m, double t, const gsl_matrix *J, row_joint_fn row_joint,
                             void *ctx)
 {

@@ -14,6 +14,11 @@
  * rank. */
 size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order);
 
+/* Cholesky of a symmetric positive matrix in place, 0; or -1 when a pivot
+ * is tiny against the largest diagonal entry: its rows are dependent (GSL
+ * refuses only exactly singular ones). */
+int cholesky_checked(gsl_matrix *A);
+
 /* Which joint constraint row `row` belongs to. */
 typedef const char *(*row_joint_fn)(void *ctx, int row);
 

@@ -18,6 +18,7 @@ mb.model = require("mechbench.model").new
 mb.contact_force = require("mechbench.model").contact_force
 mb.fn = require "mechbench.fn"
 mb.friction = require "mechbench.friction"
+mb.points = require "mechbench.points"
 mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot
 function mb.animate(r, opts) return r:animate(opts) end

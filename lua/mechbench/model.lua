@@ -545,7 +545,7 @@ end
 ------------------------------------------------------------------ analyses
 
 local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true }
-local formulations = { body = true, joint = true }
+local formulations = { body = true, joint = true, point = true }
 
 local function run_options(m, opts, level)
   opts = opts or {}
@@ -588,8 +588,11 @@ local function run_options(m, opts, level)
     end
     o.independent_coords = idx
   end
-  if o.formulation == "joint" and o.independent ~= nil then
-    bad("independent names body coordinates; in joint coordinates partitioning picks its independent joint coordinates from the cut joints' Jacobian")
+  if o.formulation ~= "body" and o.independent ~= nil then
+    bad("independent names body coordinates; in " .. o.formulation .. " coordinates partitioning picks its independent coordinates from the Jacobian")
+  end
+  if o.formulation == "point" and o.redundant == "drop" then
+    bad('redundant = "drop" works in body and joint coordinates; in point coordinates the penalty method carries redundant joints')
   end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
@@ -677,8 +680,8 @@ local function kinematic(m, opts, analysis, level)
   if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
   if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
   o.formulation = o.formulation or "body"
-  if o.formulation ~= "body" and o.formulation ~= "joint" then
-    bad("formulation must be \"body\" or \"joint\"")
+  if not formulations[o.formulation] then
+    bad("formulation must be \"body\", \"joint\" or \"point\"")
   end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
@@ -848,6 +851,19 @@ function Model:joint_coords(opts)
   for i, k in ipairs(p.cut) do cut[i] = joints[k].name end
   p.cut = cut
   return setmetatable(p, JointPieces)
+end
+
+-- The point-coordinate pieces (Ch. 10) at the start, or at the points
+-- and rates y = {r..., rd...}: r, rd (4 per body: P1 at the mass centre,
+-- P2 a radius of gyration along the body's x axis), the constant M, the
+-- rows' D, phi and gamma (the joints', then one length row per body), h,
+-- acc and lambda.
+function Model:point_coords(y, t)
+  local desc = self:compile()
+  local ok, p = pcall(core.model.point_pieces, desc, t or 0, y)
+  if not ok then error(string.format("%s: %s", where(2), p), 0) end
+  p.model_name = self.name
+  return p
 end
 
 function Model:dof()

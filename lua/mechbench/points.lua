@@ -1,0 +1,67 @@
+-- mechbench.points: the hand calculations of Chapter 10 (point coordinates)
+-- for lessons and checks; the formulation itself is formulation = "point".
+-- Positions along a body's axis are measured from its mass centre.
+local vec, mat = require("mechbench.core").vec, require("mechbench.core").mat
+
+local M = {}
+
+local function check(cond, fmt, ...)
+  if not cond then error("mb.points: " .. string.format(fmt, ...), 3) end
+end
+
+-- The coordinates of P along the axis A->B and across it (Eqs. 10.30-10.31):
+-- alpha = (rB - rA)'(rP - rA) / L, beta = (rB - rA)^'(rP - rA) / L, with L
+-- the length A-B (measured, unless given).
+function M.along(rA, rB, rP, L)
+  local d, e = vec.sub(rB, rA), vec.sub(rP, rA)
+  L = L or vec.norm(d)
+  check(L > 0, "A and B coincide")
+  return vec.dot(d, e) / L, vec.dot(vec.rot(d), e) / L
+end
+
+-- A secondary point from two primary ones (Eq. 10.28):
+-- rP = (1 - a/L) rA + (a/L) rB + (b/L)(rB^ - rA^).
+function M.secondary(rA, rB, alpha, beta, L)
+  local d = vec.sub(rB, rA)
+  L = L or vec.norm(d)
+  check(L > 0, "A and B coincide")
+  local p = vec.add(vec.scale(1 - alpha / L, rA), vec.scale(alpha / L, rB))
+  return vec.add(p, vec.scale(beta / L, vec.rot(d)))
+end
+
+-- How a force at sP on a body is shared among its points s (Eqs. 10.43-
+-- 10.46): parallel forces alpha_i f with sum(alpha) = 1 and sum(alpha s) = sP.
+-- On a rod the s are numbers along its axis; on a plate, three {xi, eta}.
+function M.share(s, sP)
+  if type(s[1]) == "number" then
+    check(#s == 2 and s[1] ~= s[2], "a rod needs two different points")
+    return { (sP - s[2]) / (s[1] - s[2]), (sP - s[1]) / (s[2] - s[1]) }
+  end
+  check(#s == 3, "a plate needs three points {xi, eta}")
+  local A = mat { { 1, 1, 1 }, { s[1][1], s[2][1], s[3][1] }, { s[1][2], s[2][2], s[3][2] } }
+  return mat.solve(A, { 1, sP[1], sP[2] })
+end
+
+-- Three particles on a rod's axis, at si, sj and so (the centre by
+-- default), with the mass m, the mass centre and the moment of inertia J
+-- of the body (Eq. 10.52).
+function M.masses(m, J, si, sj, so)
+  so = so or 0
+  local A = mat { { 1, 1, 1 }, { si, sj, so }, { si * si, sj * sj, so * so } }
+  check(A:rank() == 3, "the three points must be different")
+  return mat.solve(A, { m, 0, J })
+end
+
+-- The 2 x 2 pattern of the mass matrix of two primary points at si and sj
+-- on the axis (M = pattern (x) I): the body's kinetic energy written in
+-- their velocities, m |r_G'|^2 / 2 with r_G = (sj ri - si rj)/(sj - si),
+-- plus J phi'^2 / 2 with phi' L = |rj' - ri'|. It equals condensing the
+-- three masses of Eq. 10.52 onto the two points (Eqs. 10.54, 10.56).
+function M.condense(m, J, si, sj)
+  local L = sj - si
+  check(L ~= 0, "the two points must be different")
+  local mi, mj, k = sj / L, -si / L, J / (L * L)
+  return { { m * mi * mi + k, m * mi * mj - k }, { m * mi * mj - k, m * mj * mj + k } }
+end
+
+return M
