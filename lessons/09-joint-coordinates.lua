@@ -161,7 +161,8 @@ for (joint accelerations and cut-joint multipliers together)?   check(n)]],
   wrap_up = [[
 You saw the tree mechbench grows from a model, built a column of B by
 hand, found where M-bar comes from, cut a loop open and compared the two
-formulations on one mechanism: same motion, fewer equations.
+formulations on one mechanism: same motion, fewer equations. Lesson 10
+goes the other way: more coordinates, and none of them an angle.
 
 Challenge: run a long chain both ways (bench/models.lua builds one) and
 watch how the cost of each grows with the number of links.]],

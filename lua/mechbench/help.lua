@@ -81,7 +81,9 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:contact{ name, point = "A", radius = 0.1, e = 0.8 }     see help "contact"
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
   r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
+      or formulation = "point": two points per body, no angles (Ch. 10)
   m:joint_coords()                           the tree, B, M-bar, h-bar, C
+  m:point_coords()                           the points, constant M, D (Ch. 10)
   m:evaluate()                               M, D, gamma, h, acc, lambda now
   m:correct()                                fix initial positions, velocities
   m:kinematics{ tf = 2, dt = 0.01, trace = true }     drivers fix the motion
