@@ -26,10 +26,11 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 LDLIBS   += $(PKG_LIBS) -lm
 
-SRC  = $(wildcard src/*.c)
+# src/ is in layers, one folder each (see README.md): every .c below it is built.
+SRC  = $(wildcard src/*.c src/*/*.c src/*/*/*.c)
 OBJ  = $(SRC:src/%.c=build/%.o)
 LIB_OBJ = $(filter-out build/main.o,$(OBJ))
-UNIT_TESTS = $(patsubst tests/%.c,build/%,$(wildcard tests/test_*.c))
+UNIT_TESTS = $(patsubst tests/%.c,build/tests/%,$(wildcard tests/test_*.c))
 
 .PHONY: all run check bench install uninstall clean deps deps-test
 
@@ -38,20 +39,21 @@ all: deps mechbench
 # --- dependencies: install from Debian when we may, else say the one line to run
 deps:
 	@sh tests/deps.sh build $(DEB_BUILD) -- $(PKGS)
-deps-test:
+deps-test: deps
 	@sh tests/deps.sh test $(DEB_TEST)
 
 mechbench: $(OBJ)
 	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
 
-build/%.o: src/%.c $(wildcard src/*.h) | build
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c -o $@ $<
+build/%.o: src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Isrc $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
 
-build/test_%: tests/test_%.c tests/check.h $(LIB_OBJ) | build
-	$(CC) $(CFLAGS) $(PKG_CFLAGS) -Isrc -o $@ $< $(LIB_OBJ) $(LDLIBS)
+build/tests/test_%: tests/test_%.c tests/check.h $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Isrc $(PKG_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDLIBS)
 
-build:
-	@mkdir -p build
+-include $(OBJ:.o=.d) $(UNIT_TESTS:=.d)
 
 run: all
 	./mechbench --lesson 2

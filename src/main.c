@@ -7,9 +7,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "luaenv.h"
-#include "paths.h"
-#include "repl.h"
+#include "lua/luaenv.h"
+#include "lua/paths.h"
+#include "lua/repl.h"
 
 static const char usage[] =
     "usage: mechbench [options] [FILE.lua [args...]]\n"

@@ -22,7 +22,7 @@ run_suite() {
   total_pass=$((total_pass + p)); total_fail=$((total_fail + f))
 }
 export MECHBENCH_HOME=$PWD
-for t in build/test_*; do run_suite "c: ${t#build/}" "$t"; done
+for t in build/tests/test_*; do [ "${t%.d}" = "$t" ] && run_suite "c: ${t#build/tests/}" "$t"; done
 for t in tests/lua/test_*.lua; do
   run_suite "lua: $(basename "$t" .lua)" env HOME=$(mktemp -d) XDG_DATA_HOME= XDG_STATE_HOME= ./mechbench --batch "$t"
 done

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "paths.h"
+#include "lua/paths.h"
 
 int main(void)
 {

@@ -1,6 +1,6 @@
 /* test_vec2.c — the planar vector algebra against book Ch. 2 (oracles O-2.x). */
 #include "check.h"
-#include "vec2.h"
+#include "util/vec2.h"
 
 int main(void)
 {

@@ -1,0 +1,343 @@
+/* lua_view.c — pictures for Lua (mechbench.core.view):
+ *   scene(desc)                      a drawable model (render.h)
+ *   poses(bodies, times)             a run's poses, flattened once
+ *   fit(scene, poses)                the window that holds the motion
+ *   frame(scene, poses, i, w, h, o)  one frame as text
+ *   plot_text(spec, w, h, unicode)   a plot as text
+ *   animate(spec), show_plot(spec, unicode)   full screen (anim.h)
+ *   utf8()                           whether the locale is UTF-8 */
+#include <langinfo.h>
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "view/anim.h"
+#include "lua/lua_core.h"
+#include "lua/luafield.h"
+
+#define SCENE_META "mechbench.scene"
+#define POSES_META "mechbench.poses"
+
+struct poses {
+	int nframes, nbodies;
+	double *times, *q; /* q: nframes x 3 x nbodies */
+};
+
+static int scene_gc(lua_State *L)
+{
+	struct scene **s = luaL_checkudata(L, 1, SCENE_META);
+	scene_free(*s);
+	*s = NULL;
+	return 0;
+}
+
+static int poses_gc(lua_State *L)
+{
+	struct poses *p = luaL_checkudata(L, 1, POSES_META);
+	free(p->times), free(p->q);
+	p->times = p->q = NULL;
+	return 0;
+}
+
+static struct scene *check_scene(lua_State *L, int idx)
+{
+	struct scene **s = luaL_checkudata(L, idx, SCENE_META);
+	return *s;
+}
+
+static struct poses *check_poses(lua_State *L, int idx, const struct scene *s)
+{
+	struct poses *p = luaL_checkudata(L, idx, POSES_META);
+	if (s && p->nbodies != s->nbodies)
+		luaL_error(L, "the run has %d bodies but the scene %d", p->nbodies, s->nbodies);
+	return p;
+}
+
+static int view_scene(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct scene **s = lua_newuserdatauv(L, sizeof *s, 0);
+	*s = NULL;
+	luaL_setmetatable(L, SCENE_META);
+	*s = scene_from_lua(L, 1);
+	return 1;
+}
+
+static double number_in(lua_State *L, int t, lua_Integer i)
+{
+	lua_geti(L, t, i);
+	double v = lua_tonumber(L, -1);
+	lua_pop(L, 1);
+	return v;
+}
+
+/* bodies: a list of {x = {...}, y = {...}, angle = {...}} in scene order */
+static int view_poses(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	int nb = (int)luaL_len(L, 1), nf = (int)luaL_len(L, 2);
+	struct poses *p = lua_newuserdatauv(L, sizeof *p, 0);
+	p->nframes = nf, p->nbodies = nb;
+	p->times = calloc((size_t)nf + 1, sizeof(double));
+	p->q = calloc((size_t)nf * 3 * (size_t)nb + 1, sizeof(double));
+	luaL_setmetatable(L, POSES_META);
+	for (int f = 0; f < nf; f++)
+		p->times[f] = number_in(L, 2, f + 1);
+	static const char *keys[] = {"x", "y", "angle"};
+	for (int b = 0; b < nb; b++) {
+		lua_geti(L, 1, b + 1);
+		for (int k = 0; k < 3; k++) {
+			lua_getfield(L, -1, keys[k]);
+			for (int f = 0; f < nf; f++)
+				p->q[((size_t)f * (size_t)nb + (size_t)b) * 3 + (size_t)k] =
+				    number_in(L, -1, f + 1);
+			lua_pop(L, 1);
+		}
+		lua_pop(L, 1);
+	}
+	return 1;
+}
+
+static void push_view(lua_State *L, const struct view *v)
+{
+	lua_createtable(L, 0, 4);
+	lua_pushnumber(L, v->xmin), lua_setfield(L, -2, "xmin");
+	lua_pushnumber(L, v->xmax), lua_setfield(L, -2, "xmax");
+	lua_pushnumber(L, v->ymin), lua_setfield(L, -2, "ymin");
+	lua_pushnumber(L, v->ymax), lua_setfield(L, -2, "ymax");
+}
+
+static struct view view_from(lua_State *L, int t, const struct scene *s, const struct poses *p)
+{
+	lua_getfield(L, t, "view");
+	struct view v;
+	if (lua_istable(L, -1)) {
+		int vt = lua_gettop(L);
+		lua_getfield(L, vt, "xmin"), v.xmin = lua_tonumber(L, -1);
+		lua_getfield(L, vt, "xmax"), v.xmax = lua_tonumber(L, -1);
+		lua_getfield(L, vt, "ymin"), v.ymin = lua_tonumber(L, -1);
+		lua_getfield(L, vt, "ymax"), v.ymax = lua_tonumber(L, -1);
+		lua_pop(L, 4);
+	} else {
+		v = scene_fit(s, p->q, p->nframes);
+	}
+	lua_pop(L, 1);
+	return v;
+}
+
+static int flag(lua_State *L, int t, const char *key)
+{
+	lua_getfield(L, t, key);
+	int v = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	return v;
+}
+
+static int view_fit(lua_State *L)
+{
+	struct scene *s = check_scene(L, 1);
+	struct poses *p = check_poses(L, 2, s);
+	struct view v = scene_fit(s, p->q, p->nframes);
+	push_view(L, &v);
+	return 1;
+}
+
+static void push_grid(lua_State *L, const struct grid *g)
+{
+	luaL_Buffer b;
+	luaL_buffinit(L, &b);
+	size_t cap = 4 * (size_t)g->width + 8;
+	for (int r = 0; r < g->height; r++) {
+		char *row = luaL_prepbuffsize(&b, cap);
+		luaL_addsize(&b, grid_row_utf8(g, r, row, cap));
+		if (r + 1 < g->height)
+			luaL_addchar(&b, '\n');
+	}
+	luaL_pushresult(&b);
+}
+
+static int view_frame(lua_State *L)
+{
+	struct scene *s = check_scene(L, 1);
+	struct poses *p = check_poses(L, 2, s);
+	int frame = (int)luaL_checkinteger(L, 3) - 1;
+	int w = (int)luaL_checkinteger(L, 4), h = (int)luaL_checkinteger(L, 5);
+	if (frame < 0 || frame >= p->nframes)
+		return luaL_error(L, "frame %d is outside the run (1 to %d)", frame + 1,
+		                  p->nframes);
+	if (w < 1 || h < 1 || w > 2000 || h > 1000)
+		return luaL_error(L, "a frame of %d x %d characters is not sensible", w, h);
+	int opts = lua_istable(L, 6) ? 6 : 0;
+	if (!opts) {
+		lua_newtable(L);
+		opts = lua_gettop(L);
+	}
+	struct view v = view_from(L, opts, s, p);
+	struct grid *g = grid_new(w, h, flag(L, opts, "unicode"));
+	struct draw_options d = {flag(L, opts, "labels"), flag(L, opts, "trails"), p->q, frame};
+	scene_draw(s, p->q + (size_t)frame * 3 * (size_t)s->nbodies, &v, g, &d);
+	push_grid(L, g); /* no Lua error can happen between new and free */
+	grid_free(g);
+	return 1;
+}
+
+/* ------------------------------------------------------------ plots */
+
+static double *numbers_field(lua_State *L, int t, const char *key, int *n)
+{
+	lua_getfield(L, t, key);
+	int len = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	double *v = calloc((size_t)len + 1, sizeof(double));
+	for (int i = 0; i < len; i++)
+		v[i] = number_in(L, -1, i + 1);
+	lua_pop(L, 1);
+	*n = len;
+	return v;
+}
+
+static void plot_free(struct plot_spec *p)
+{
+	for (int s = 0; s < p->nseries; s++)
+		free(p->series[s].x), free(p->series[s].y), free(p->series[s].label);
+	free(p->series), free(p->title), free(p->xlabel), free(p->ylabel);
+}
+
+/* {title, xlabel, ylabel, series = {{x, y, label}, ...}}; all copied */
+static void plot_from_lua(lua_State *L, int t, struct plot_spec *p)
+{
+	t = lua_absindex(L, t);
+	memset(p, 0, sizeof *p);
+	p->title = field_strdup(L, t, "title");
+	p->xlabel = field_strdup(L, t, "xlabel");
+	p->ylabel = field_strdup(L, t, "ylabel");
+	lua_getfield(L, t, "series");
+	p->nseries = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	p->series = calloc((size_t)p->nseries + 1, sizeof *p->series);
+	for (int s = 0; s < p->nseries; s++) {
+		lua_geti(L, -1, s + 1);
+		int nx, ny;
+		p->series[s].x = numbers_field(L, -1, "x", &nx);
+		p->series[s].y = numbers_field(L, -1, "y", &ny);
+		p->series[s].n = nx < ny ? nx : ny;
+		p->series[s].label = field_strdup(L, -1, "label");
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+}
+
+static int view_plot_text(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	int w = (int)luaL_optinteger(L, 2, 78), h = (int)luaL_optinteger(L, 3, 20);
+	if (w < 10 || h < 5 || w > 2000 || h > 1000)
+		return luaL_error(L, "a plot of %d x %d characters is not sensible", w, h);
+	struct plot_spec p;
+	plot_from_lua(L, 1, &p);
+	struct grid *g = grid_new(w, h, lua_toboolean(L, 4));
+	plot_draw(&p, g);
+	plot_free(&p);
+	push_grid(L, g);
+	grid_free(g);
+	return 1;
+}
+
+static int view_show_plot(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct plot_spec p;
+	plot_from_lua(L, 1, &p);
+	char err[256];
+	int status = anim_show_plot(&p, lua_toboolean(L, 2), err, sizeof err);
+	plot_free(&p);
+	if (status != 0) {
+		lua_pushnil(L);
+		lua_pushstring(L, err);
+		return 2;
+	}
+	lua_pushboolean(L, 1);
+	return 1;
+}
+
+/* {panes = {{scene, poses, title, figures}, ...}, plot, labels, trails,
+ * speed, unicode}; every pane's run has the same reporting times. */
+static int view_animate(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	lua_getfield(L, 1, "panes");
+	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	if (n < 1)
+		return luaL_error(L, "animate: no panes");
+	int panes_at = lua_gettop(L);
+	struct anim_options o = {0};
+	struct pane *panes =
+	    lua_newuserdatauv(L, sizeof *panes * (size_t)n, 0); /* freed by the GC */
+	int nframes = -1;
+	const double *times = NULL;
+	for (int k = 0; k < n; k++) {
+		lua_geti(L, panes_at, k + 1);
+		int t = lua_gettop(L);
+		lua_getfield(L, t, "scene");
+		lua_getfield(L, t, "poses");
+		struct scene *s = check_scene(L, -2);
+		struct poses *p = check_poses(L, -1, s);
+		lua_pop(L, 2);
+		if (nframes >= 0 && p->nframes != nframes)
+			return luaL_error(L, "animate: the panes' runs have different lengths");
+		nframes = p->nframes, times = p->times;
+		lua_getfield(L, t, "title");
+		lua_getfield(L, t, "figures");
+		panes[k] = (struct pane){s, p->q, view_from(L, t, s, p), lua_tostring(L, -2),
+		                         lua_tostring(L, -1)};
+		lua_pop(L, 2); /* the strings stay alive in the pane tables */
+		lua_pop(L, 1);
+	}
+	struct plot_spec plot;
+	lua_getfield(L, 1, "plot");
+	int has_plot = lua_istable(L, -1);
+	if (has_plot)
+		plot_from_lua(L, -1, &plot);
+	lua_pop(L, 1);
+	lua_getfield(L, 1, "speed");
+	o.speed = luaL_optnumber(L, -1, 1);
+	lua_pop(L, 1);
+	o.times = times, o.nframes = nframes, o.npanes = n, o.panes = panes;
+	o.plot = has_plot ? &plot : NULL;
+	o.labels = flag(L, 1, "labels"), o.trails = flag(L, 1, "trails");
+	o.unicode = flag(L, 1, "unicode");
+	char err[256];
+	int status = anim_run(&o, err, sizeof err);
+	if (has_plot)
+		plot_free(&plot);
+	if (status != 0) {
+		lua_pushnil(L);
+		lua_pushstring(L, err);
+		return 2;
+	}
+	lua_pushboolean(L, 1);
+	return 1;
+}
+
+static int view_utf8(lua_State *L)
+{
+	const char *cs = nl_langinfo(CODESET);
+	lua_pushboolean(L, cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0));
+	return 1;
+}
+
+int mb_open_view(lua_State *L)
+{
+	static const luaL_Reg funcs[] = {
+	    {"scene", view_scene},     {"poses", view_poses},         {"fit", view_fit},
+	    {"frame", view_frame},     {"plot_text", view_plot_text}, {"show_plot", view_show_plot},
+	    {"animate", view_animate}, {"utf8", view_utf8},           {NULL, NULL}};
+	luaL_newmetatable(L, SCENE_META);
+	lua_pushcfunction(L, scene_gc);
+	lua_setfield(L, -2, "__gc");
+	luaL_newmetatable(L, POSES_META);
+	lua_pushcfunction(L, poses_gc);
+	lua_setfield(L, -2, "__gc");
+	lua_pop(L, 2);
+	luaL_newlib(L, funcs);
+	return 1;
+}

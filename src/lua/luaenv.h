@@ -1,0 +1,46 @@
+/* luaenv.h — the Lua state that every front door (REPL, script, batch,
+ * lesson) shares: the mechbench module loaded, errors reported the same way,
+ * Ctrl-C turned into a Lua error "interrupted!" while code runs. */
+#ifndef MB_LUAENV_H
+#define MB_LUAENV_H
+
+#include <lua.h>
+#include <signal.h>
+
+#include "lua/paths.h"
+
+enum mb_mode { MB_INTERACTIVE, MB_SCRIPT, MB_BATCH };
+
+/* A new state with the standard libraries, package.path pointing at the
+ * mechbench library, `mb` set to require "mechbench". NULL on failure, with
+ * the reason already printed on stderr. */
+lua_State *mb_lua_new(const struct mb_paths *paths, enum mb_mode mode);
+void mb_lua_close(lua_State *L);
+
+/* Call the function below narg arguments on the stack, as lua_pcall does,
+ * with Ctrl-C interrupting it. Returns a LUA_* status; on error the message
+ * (file:line: text) is left on the stack. */
+int mb_docall(lua_State *L, int narg, int nres);
+
+/* Print the error message on top of the stack to stderr and pop it. */
+void mb_report(lua_State *L, const char *progname);
+
+/* Run a file (with the arg table already set) or a string. Status as above,
+ * errors already reported. */
+int mb_dofile(lua_State *L, const char *path);
+int mb_dostring(lua_State *L, const char *chunk, const char *name);
+
+/* From now on SIGINT interrupts running Lua code (an error "interrupted!")
+ * and sets mb_sigint_seen, which the REPL reads at its prompt. Installed
+ * once at start-up, so no Ctrl-C ever finds the default action. */
+void mb_catch_sigint(void);
+
+/* Set by SIGINT; the REPL reads and clears it at the prompt. */
+extern volatile sig_atomic_t mb_sigint_seen;
+
+/* Non-zero while C code runs a long computation that polls mb_sigint_seen
+ * itself (and clears it when it stops): Ctrl-C then stops that computation
+ * cleanly, with its results kept, instead of raising a Lua error. */
+extern volatile sig_atomic_t mb_c_busy;
+
+#endif

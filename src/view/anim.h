@@ -1,0 +1,36 @@
+/* anim.h — the full-screen views: animation and plots, on ncurses.
+ *
+ * Everything shown is drawn into grids first (render.h, plot.h); this file
+ * only puts grids on the screen and reads keys. The terminal is restored
+ * on every way out: q, Ctrl-C, or a terminal that cannot be opened. */
+#ifndef MB_ANIM_H
+#define MB_ANIM_H
+
+#include "view/plot.h"
+#include "view/render.h"
+
+struct pane {
+	const struct scene *scene;
+	const double *poses; /* nframes x 3 per body */
+	struct view view;
+	const char *title, *figures;
+};
+
+struct anim_options {
+	const double *times;
+	int nframes;
+	int npanes;
+	struct pane *panes;
+	const struct plot_spec *plot; /* optional, under the panes */
+	int labels, trails;
+	double speed;
+	int unicode; /* braille and box drawing; else plain ASCII */
+};
+
+/* Play until q or Ctrl-C. 0, or -1 with a reason in err. */
+int anim_run(const struct anim_options *o, char *err, size_t errlen);
+
+/* Show a plot full-screen until q. 0, or -1 with a reason in err. */
+int anim_show_plot(const struct plot_spec *p, int unicode, char *err, size_t errlen);
+
+#endif
