@@ -390,7 +390,9 @@ local function compile_joint(m, j)
   elseif t == "rev-tran" then d.kind = "rev-tran"; points(); vectors(1); d.length = j.length or 0
   elseif t == "rigid" then
     d.kind = "rigid"; d.bi = body_index(m, j.bodies[1]); d.bj = body_index(m, j.bodies[2])
-    d.offset, d.theta = j.offset, j.angle   -- default: as the bodies stand at t = 0
+    -- default: as the bodies stand at t = 0
+    if j.offset then d.offset_x, d.offset_y = j.offset[1], j.offset[2] end
+    d.angle = j.angle
   elseif t == "simple" then
     local b = m.bodies[name_of(j.body)]
     local coord = ({ x = 0, y = 1, angle = 2 })[j.coord]
@@ -400,11 +402,9 @@ local function compile_joint(m, j)
     d.kind, d.bi, d.bj, d.radius = "disc", body_index(m, j.body), -1, j.radius
     d.x0, d.phi0 = j.x0, j.phi0
   elseif t == "disc-disc" then
-    -- the reference angles are those at t = 0 (phi0 for the first disc, x0 carries the second's)
-    local a, b = m.bodies[name_of(j.bodies[1])], m.bodies[name_of(j.bodies[2])]
+    -- the reference angles are those at t = 0
     d.kind, d.bi, d.bj = "disc-disc", body_index(m, j.bodies[1]), body_index(m, j.bodies[2])
-    d.radius, d.length = j.radii[1], j.radii[2]
-    d.phi0, d.x0 = a.angle or 0, b.angle or 0
+    d.radius_i, d.radius_j = j.radii[1], j.radii[2]
   elseif t == "driver" then
     d.fn = j.fn
     if j.joint then
@@ -469,14 +469,14 @@ local function compile_force(m, f)
     else
       d.bi, d.bj = body_index(m, f.bodies[1]), body_index(m, f.bodies[2])
     end
-    d.k, d.length, d.damping = f.k or 0, f.angle or 0, f.c or 0
+    d.k, d.angle, d.damping = f.k or 0, f.angle or 0, f.c or 0
   elseif f.type == "force" then
     d.bi, d.si = point_ref(m, f.point)
-    d.value = f.value
+    d.fx, d.fy = f.value[1], f.value[2]
     d["local"] = f.frame == "local" and 1 or 0
   elseif f.type == "torque" then
     d.bi = body_index(m, f.body)
-    if type(f.value) == "function" then d.fn = f.value else d.value = { f.value, 0 } end
+    if type(f.value) == "function" then d.fn = f.value else d.value = f.value end
   elseif f.type == "joint-friction" then
     local j = m.joints[name_of(f.joint)]
     d.bi = point_ref(m, j.points[1]); d.bj = point_ref(m, j.points[2])
@@ -486,7 +486,7 @@ local function compile_force(m, f)
     else                                -- damping along the sliding axis
       d.kind = "slide-friction"
       d.bi, d.si = point_ref(m, j.points[1])
-      d.value = unit(m.vectors[name_of(j.vectors[2])])
+      d.axis_x, d.axis_y = table.unpack(unit(m.vectors[name_of(j.vectors[2])]))
     end
   elseif f.type == "user" then
     d.fn = wrap_user_force(m, f)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formulation/body_coords.h"
+#include "analysis/impact.h"
 #include "model/contact.h"
 
 /* An impulse contact counts as open once δ < -apart and as closed once
@@ -16,14 +16,15 @@ static const double apart = 1e-9;
 static const double still = 1e-9;
 
 struct events {
-	struct model *m;
-	const struct formulation *f;
-	void *ws;   /* the run's formulation */
-	void *body; /* body coordinates, for impacts */
+	const struct model *m;
+	struct run_data *d;
+	struct constrained *s;  /* the run's formulation */
+	struct impact *impact;  /* velocity jumps in body coordinates */
 	int n3, ny;
 	double *c, *cd;             /* body coordinates of a state */
 	double *delta;              /* per contact, at the last accepted state */
 	double *now;                /* per contact, at the state being checked */
+	double *trial;              /* per contact, at a trial state of the search */
 	double *ytry;               /* a trial state while the instant is searched */
 	double *yclosed;            /* the earliest state found closed, for one contact */
 	double *yfirst;             /* the same for the contact that closed first */
@@ -32,24 +33,23 @@ struct events {
 	int nimpacts, capacity;
 };
 
-struct events *events_new(struct model *m, const struct formulation *f, void *ws)
+struct events *events_new(const struct model *m, struct run_data *d, struct constrained *s)
 {
 	if (m->ncontacts == 0)
 		return NULL;
 	struct events *ev = calloc(1, sizeof *ev);
-	struct formulation_config plain = {.stab.kind = STAB_NONE};
-	ev->m = m, ev->f = f, ev->ws = ws;
-	ev->body = formulation_body.setup(m, &plain);
+	ev->m = m, ev->d = d, ev->s = s;
+	ev->impact = impact_new(m);
 	ev->n3 = 3 * m->nbodies;
-	ev->ny = f->state_size(ws);
+	ev->ny = 2 * constrained_size(s);
 	ev->c = calloc(2 * (size_t)ev->n3 + 1, sizeof(double));
 	ev->cd = ev->c + ev->n3;
-	ev->delta = calloc(2 * (size_t)m->ncontacts + 1, sizeof(double));
-	ev->now = ev->delta + m->ncontacts;
+	ev->delta = calloc(3 * (size_t)m->ncontacts + 1, sizeof(double));
+	ev->now = ev->delta + m->ncontacts, ev->trial = ev->now + m->ncontacts;
 	ev->ytry = calloc(3 * (size_t)ev->ny + 1, sizeof(double));
 	ev->yclosed = ev->ytry + ev->ny, ev->yfirst = ev->yclosed + ev->ny;
 	ev->open = calloc((size_t)m->ncontacts + 1, sizeof *ev->open);
-	m->contacts_tracked = 1;
+	d->contacts_tracked = 1;
 	return ev;
 }
 
@@ -57,8 +57,8 @@ void events_free(struct events *ev)
 {
 	if (!ev)
 		return;
-	ev->m->contacts_tracked = 0;
-	formulation_body.release(ev->body);
+	ev->d->contacts_tracked = 0;
+	impact_free(ev->impact);
 	free(ev->c), free(ev->delta), free(ev->ytry), free(ev->impacts), free(ev->open);
 	free(ev);
 }
@@ -72,7 +72,7 @@ const struct impact_record *events_impacts(const struct events *ev, int *count)
 /* The body coordinates of state y into ev->c, ev->cd. */
 static int bodies_of(struct events *ev, double t, const double *y)
 {
-	return ev->f->bodies(ev->ws, t, y, ev->c, ev->cd);
+	return constrained_bodies(ev->s, t, y, ev->c, ev->cd);
 }
 
 static int gaps(struct events *ev, double t, const double *y, double *out)
@@ -101,7 +101,7 @@ static void record_impact(struct events *ev, struct impact_record r)
  * that was only touching (a row of balls). */
 static int resolve_impacts(struct events *ev, double t, double *y)
 {
-	struct model *m = ev->m;
+	const struct model *m = ev->m;
 	for (int round = 0;; round++) {
 		if (bodies_of(ev, t, y) != 0)
 			return -1;
@@ -110,25 +110,26 @@ static int resolve_impacts(struct events *ev, double t, double *y)
 		for (int k = 0; k < m->ncontacts; k++) {
 			struct contact_point p;
 			contact_geometry(&m->contacts[k], ev->c, ev->cd, &p);
-			if (m->contacts[k].law == LAW_IMPULSE && p.delta >= -apart &&
+			if (m->contacts[k].law->impulsive && p.delta >= -apart &&
 			    -p.vn > fastest)
 				pick = k, fastest = -p.vn;
 		}
 		if (pick < 0)
 			return 0;
 		if (round == 1000) {
-			model_fail(m, "at t = %g the impacts do not settle after 1000 rounds", t);
+			run_data_fail(ev->d, "at t = %g the impacts do not settle after 1000 rounds", t);
 			return -1;
 		}
 		struct impact_record r = {t, pick, fastest, 0, 0, 0, 0, 0, 0};
-		if (contact_impact(m, ev->body, pick, t, ev->c, ev->cd, &r.normal, &r.tangent) != 0)
+		if (contact_impact(ev->impact, ev->d, pick, t, ev->c, ev->cd, &r.normal, &r.tangent) !=
+		    0)
 			return -1;
 		struct contact_point after;
 		contact_geometry(&m->contacts[pick], ev->c, ev->cd, &after);
 		r.opening = after.vn;
 		record_impact(ev, r);
-		m->contacts[pick].armed = 0;
-		ev->f->set_state(ev->ws, ev->c, ev->cd, y);
+		ev->d->contact[pick].armed = 0;
+		constrained_set_state(ev->s, ev->c, ev->cd, y);
 	}
 }
 
@@ -136,13 +137,13 @@ int events_start(struct events *ev, double t, double *y)
 {
 	if (!ev)
 		return 0;
-	struct model *m = ev->m;
+	const struct model *m = ev->m;
 	if (bodies_of(ev, t, y) != 0)
 		return -1;
 	for (int k = 0; k < m->ncontacts; k++) {
-		struct contact *K = &m->contacts[k];
+		struct contact_state *K = &ev->d->contact[k];
 		struct contact_point p;
-		contact_geometry(K, ev->c, ev->cd, &p);
+		contact_geometry(&m->contacts[k], ev->c, ev->cd, &p);
 		K->armed = p.delta < -apart;
 		K->touching = p.delta > 0;
 		K->approach = p.rate;
@@ -167,7 +168,7 @@ static int crossing_instant(struct events *ev, int k, double sense, double t0, c
 		*tau = 0;
 		return 0;
 	}
-	double *g = calloc((size_t)ev->m->ncontacts + 1, sizeof(double));
+	double *g = ev->trial;
 	int side = 0, status = 0;
 	for (int it = 0; it < 100 && b - a > 1e-13 * fmax(1.0, fabs(t0)) && fabs(gb) > 1e-14;
 	     it++) {
@@ -191,14 +192,13 @@ static int crossing_instant(struct events *ev, int k, double sense, double t0, c
 			side = -1;
 		}
 	}
-	free(g);
 	*tau = b;
 	return status;
 }
 
-static int lasting_contact(struct model *m, const struct contact *K, double t)
+static int lasting_contact(struct run_data *d, const struct contact *K, double t)
 {
-	model_fail(m,
+	run_data_fail(d,
 	           "%s: contact '%s' closes again at t = %g without having come apart: the "
 	           "bodies have come to rest on each other, and the impulse law carries brief "
 	           "impacts only. For lasting contact give it a force law (law = "
@@ -213,7 +213,7 @@ static double normal_force(struct events *ev, int k, struct contact_point *p)
 	double energy;
 	const struct contact *K = &ev->m->contacts[k];
 	contact_geometry(K, ev->c, ev->cd, p);
-	return contact_normal_force(K, p->delta, p->rate, K->approach, &energy);
+	return contact_normal_force(K, p->delta, p->rate, ev->d->contact[k].approach, &energy);
 }
 
 int events_after_step(struct events *ev, double t0, const double *y0, double *t, double *y,
@@ -221,19 +221,19 @@ int events_after_step(struct events *ev, double t0, const double *y0, double *t,
 {
 	if (!ev)
 		return 0;
-	struct model *m = ev->m;
+	const struct model *m = ev->m;
 	if (gaps(ev, *t, y, ev->now) != 0)
 		return -1;
 	int first = -1;
 	double first_tau = INFINITY;
 	for (int k = 0; k < m->ncontacts; k++) {
-		struct contact *K = &m->contacts[k];
+		struct contact_state *K = &ev->d->contact[k];
 		double sense = 1;
 		int crossed;
-		if (K->law == LAW_IMPULSE) {
+		if (m->contacts[k].law->impulsive) {
 			crossed = ev->now[k] > apart;
 			if (crossed && !K->armed)
-				return lasting_contact(m, K, *t);
+				return lasting_contact(ev->d, &m->contacts[k], *t);
 		} else if (K->touching) {
 			crossed = ev->now[k] <= 0, sense = -1; /* it opens */
 		} else {
@@ -250,10 +250,11 @@ int events_after_step(struct events *ev, double t0, const double *y0, double *t,
 	}
 	if (first < 0) {
 		for (int k = 0; k < m->ncontacts; k++) {
-			struct contact *K = &m->contacts[k];
-			if (K->law == LAW_IMPULSE && ev->now[k] < -apart)
+			struct contact_state *K = &ev->d->contact[k];
+			int impulsive = m->contacts[k].law->impulsive;
+			if (impulsive && ev->now[k] < -apart)
 				K->armed = 1;
-			if (K->law != LAW_IMPULSE && K->touching) {
+			if (!impulsive && K->touching) {
 				struct contact_point p;
 				double f = normal_force(ev, k, &p);
 				ev->open[k].peak = fmax(ev->open[k].peak, f);
@@ -266,15 +267,15 @@ int events_after_step(struct events *ev, double t0, const double *y0, double *t,
 	/* back to the instant of the first event */
 	*t = t0 + first_tau;
 	memcpy(y, ev->yfirst, sizeof(double) * (size_t)ev->ny);
-	struct contact *K = &m->contacts[first];
-	if (K->law == LAW_IMPULSE) {
+	struct contact_state *K = &ev->d->contact[first];
+	if (m->contacts[first].law->impulsive) {
 		if (resolve_impacts(ev, *t, y) != 0)
 			return -1;
 	} else {
 		struct contact_point p;
 		if (bodies_of(ev, *t, y) != 0)
 			return -1;
-		contact_geometry(K, ev->c, ev->cd, &p);
+		contact_geometry(&m->contacts[first], ev->c, ev->cd, &p);
 		if (K->touching) { /* it opens: its record is complete */
 			struct impact_record *r = &ev->open[first];
 			r->opening = p.vn, r->duration = *t - r->t;
@@ -289,7 +290,7 @@ int events_after_step(struct events *ev, double t0, const double *y0, double *t,
 	if (gaps(ev, *t, y, ev->delta) != 0)
 		return -1;
 	for (int k = 0; k < m->ncontacts; k++)
-		if (m->contacts[k].law == LAW_IMPULSE && ev->delta[k] < -apart)
-			m->contacts[k].armed = 1;
+		if (m->contacts[k].law->impulsive && ev->delta[k] < -apart)
+			ev->d->contact[k].armed = 1;
 	return 1;
 }

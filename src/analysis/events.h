@@ -9,37 +9,32 @@
  * 11.42-11.43 and the contact is followed until it opens again (found
  * the same way), which ends its record: duration, deepest penetration,
  * largest force, and the speeds in and out. The integrator restarts from
- * each event, as the book's restart loop does. An impulse contact that closes again without having
- * come apart is lasting contact, which the impulse law cannot carry: the run stops and says so. */
+ * each event, as the book's restart loop does. An impulse contact that
+ * closes again without having come apart is lasting contact, which the
+ * impulse law cannot carry: the run stops and says so. */
 #ifndef MB_EVENTS_H
 #define MB_EVENTS_H
 
-#include "formulation/formulation.h"
-
-struct impact_record {
-	double t;
-	int contact;
-	double closing, opening;      /* normal speeds -u'v before and u'v after */
-	double normal, tangent;       /* impulses (the impulse law) */
-	double duration, depth, peak; /* force laws: time in contact, deepest δ, largest f_N */
-};
+#include "analysis/run.h"
+#include "formulation/constrained.h"
 
 /* One step of the run's integrator from (t0, y0) over tau into y. */
 typedef int (*advance_fn)(void *ctx, double t0, const double *y0, double tau, double *y);
 
 struct events;
 
-/* NULL when the model has no contacts. */
-struct events *events_new(struct model *m, const struct formulation *f, void *ws);
+/* NULL when the model has no contacts. The run's formulation s gives the
+ * bodies of its states; the contacts' state goes in d. */
+struct events *events_new(const struct model *m, struct run_data *d, struct constrained *s);
 void events_free(struct events *ev);
 
 /* The contacts' state at the start (t, y); impacts of contacts that touch
- * and close already. 0, or -1 with the model's error set. */
+ * and close already. 0, or -1 with the run's error set. */
 int events_start(struct events *ev, double t, double *y);
 
 /* After an accepted step from (t0, y0) to (*t, y): 0 if nothing happened,
  * 1 if an event moved the run back to *t with y the state just after it,
- * -1 with the model's error set. */
+ * -1 with the run's error set. */
 int events_after_step(struct events *ev, double t0, const double *y0, double *t, double *y,
                       advance_fn advance, void *ctx);
 

@@ -7,40 +7,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "analysis/events.h"
-
-static double now(void);
+#include "formulation/constrained.h"
+#include "util/clock.h"
 
 struct system_data {
-	const struct formulation *f;
-	void *ws;
-	struct model *m;
+	struct constrained *s;
+	struct run_data *d;
 };
 
 static int gsl_rhs(double t, const double y[], double dydt[], void *params)
 {
 	struct system_data *sd = params;
-	if (sd->f->derivatives(sd->ws, t, y, dydt) == 0)
+	if (constrained_derivatives(sd->s, t, y, dydt) == 0)
 		return GSL_SUCCESS;
 	/* A trial step may reach a state the model cannot take (a contact
 	 * pressed far in, a wild pose): GSL then tries a shorter step. */
-	return sd->m->stopped ? GSL_EBADFUNC : GSL_EDOM;
+	return sd->d->stopped ? GSL_EBADFUNC : GSL_EDOM;
 }
+
+static const struct {
+	const char *name;
+	const gsl_odeiv2_step_type *const *type; /* NULL: our fixed-step RK4 */
+} integrators[] = {{"rk4", NULL},
+                   {"rk45", &gsl_odeiv2_step_rkf45},
+                   {"rkf45", &gsl_odeiv2_step_rkf45},
+                   {"rkck", &gsl_odeiv2_step_rkck},
+                   {"rk8pd", &gsl_odeiv2_step_rk8pd}};
+
+const char *const integrator_names[] = {"rk4", "rk45", "rkf45", "rkck", "rk8pd", NULL};
 
 static const gsl_odeiv2_step_type *step_type(const char *name)
 {
-	static const struct {
-		const char *name;
-		const gsl_odeiv2_step_type *const *type;
-	} types[] = {{"rk45", &gsl_odeiv2_step_rkf45},
-	             {"rkf45", &gsl_odeiv2_step_rkf45},
-	             {"rkck", &gsl_odeiv2_step_rkck},
-	             {"rk8pd", &gsl_odeiv2_step_rk8pd}};
-	for (size_t i = 0; i < sizeof types / sizeof types[0]; i++)
-		if (strcmp(types[i].name, name) == 0)
-			return *types[i].type;
+	for (size_t i = 0; i < sizeof integrators / sizeof integrators[0]; i++)
+		if (strcmp(integrators[i].name, name) == 0)
+			return integrators[i].type ? *integrators[i].type : NULL;
 	return NULL;
 }
 
@@ -68,13 +70,11 @@ static void rk4_free(struct rk4 *w)
 	free(w);
 }
 
-static int rk4_step(struct rk4 *w, const struct formulation *f, void *ws, double t, double h,
-                    double *y);
+static int rk4_step(struct rk4 *w, struct constrained *s, double t, double h, double *y);
 
 /* One step from (t0, y0) over tau, for the search of an event's instant. */
 struct advance {
-	const struct formulation *f;
-	void *ws;
+	struct constrained *s;
 	struct rk4 *rk;        /* fixed steps, or */
 	gsl_odeiv2_step *step; /* GSL's stepper */
 	gsl_odeiv2_system *sys;
@@ -87,7 +87,7 @@ static int advance_one(void *ctx, double t0, const double *y0, double tau, doubl
 	struct advance *a = ctx;
 	memcpy(y, y0, sizeof(double) * (size_t)a->n);
 	if (a->rk)
-		return rk4_step(a->rk, a->f, a->ws, t0, tau, y);
+		return rk4_step(a->rk, a->s, t0, tau, y);
 	gsl_odeiv2_step_reset(a->step);
 	return gsl_odeiv2_step_apply(a->step, t0, tau, y, a->yerr, NULL, NULL, a->sys) ==
 	               GSL_SUCCESS
@@ -95,50 +95,57 @@ static int advance_one(void *ctx, double t0, const double *y0, double tau, doubl
 	           : -1;
 }
 
-static int rk4_step(struct rk4 *w, const struct formulation *f, void *ws, double t, double h,
-                    double *y)
+static int rk4_step(struct rk4 *w, struct constrained *s, double t, double h, double *y)
 {
 	int n = w->n;
-	if (f->derivatives(ws, t, y, w->k1) != 0)
+	if (constrained_derivatives(s, t, y, w->k1) != 0)
 		return -1;
 	for (int i = 0; i < n; i++)
 		w->tmp[i] = y[i] + 0.5 * h * w->k1[i];
-	if (f->derivatives(ws, t + 0.5 * h, w->tmp, w->k2) != 0)
+	if (constrained_derivatives(s, t + 0.5 * h, w->tmp, w->k2) != 0)
 		return -1;
 	for (int i = 0; i < n; i++)
 		w->tmp[i] = y[i] + 0.5 * h * w->k2[i];
-	if (f->derivatives(ws, t + 0.5 * h, w->tmp, w->k3) != 0)
+	if (constrained_derivatives(s, t + 0.5 * h, w->tmp, w->k3) != 0)
 		return -1;
 	for (int i = 0; i < n; i++)
 		w->tmp[i] = y[i] + h * w->k3[i];
-	if (f->derivatives(ws, t + h, w->tmp, w->k4) != 0)
+	if (constrained_derivatives(s, t + h, w->tmp, w->k4) != 0)
 		return -1;
 	for (int i = 0; i < n; i++)
 		y[i] += h / 6 * (w->k1[i] + 2 * w->k2[i] + 2 * w->k3[i] + w->k4[i]);
 	return 0;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+/* What a run of one formulation works with. */
+struct sim {
+	const struct model *m;
+	struct run_data *d;
+	struct constrained *s;
+	struct events *ev;
+	struct run *r;
+	const struct sim_options *o;
+	int n; /* the state's size */
+};
 
-static int record(struct run *r, struct model *m, const struct formulation *f, void *ws, double t,
-                  const double *y)
+static int record(struct sim *sim, double t, const double *y)
 {
-	if (r->count == r->capacity) {
-		r->capacity = r->capacity ? 2 * r->capacity : 64;
-		r->samples = realloc(r->samples, sizeof *r->samples * (size_t)r->capacity);
-	}
-	struct sample *s = sample_new(m);
-	if (f->measure(ws, t, y, s) != 0) {
-		sample_free(s);
+	struct sample *sample = sample_new(sim->m);
+	if (constrained_measure(sim->s, t, y, sample) != 0) {
+		sample_free(sample);
 		return -1;
 	}
-	r->samples[r->count++] = s;
+	run_record(sim->r, sample);
 	return 0;
+}
+
+/* A note on stderr twice a second, for long runs at the prompt. */
+static void progress(const struct sim *sim, double t, double *last_note)
+{
+	if (sim->o->progress && clock_seconds() - *last_note > 0.5) {
+		fprintf(stderr, "\r  t = %.3g of %g ", t, sim->o->tf);
+		*last_note = clock_seconds();
+	}
 }
 
 /* Cubic Hermite interpolation between two steps from the states and their
@@ -159,42 +166,41 @@ static void hermite(int n, double t0, const double *y0, const double *f0, double
  * does: fewer evaluations when the reporting step is fine, samples a little
  * less accurate than the steps. Every evaluation, the one per step for the
  * end derivative included, is counted. */
-static void run_adaptive(struct run *r, struct model *m, const struct formulation *f, void *ws,
-                         struct events *ev, const struct sim_options *o, double *y, int n,
-                         long nsteps)
+static void run_adaptive(struct sim *sim, double *y, long nsteps)
 {
-	struct system_data sd = {f, ws, m};
+	const struct sim_options *o = sim->o;
+	struct run *r = sim->r;
+	struct run_data *d = sim->d;
+	int n = sim->n;
+	struct system_data sd = {sim->s, d};
 	gsl_odeiv2_system sys = {gsl_rhs, NULL, (size_t)n, &sd};
 	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(step_type(o->integrator), (size_t)n);
 	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(o->tol, o->tol);
 	gsl_odeiv2_evolve *evo = gsl_odeiv2_evolve_alloc((size_t)n);
 	double *buf = malloc(sizeof(double) * 5 * (size_t)n + 1);
 	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n, *yerr = buf + 4 * n;
-	struct advance adv = {f, ws, NULL, step, &sys, yerr, n};
-	double t = 0, h = o->dt * 1e-2, last_note = now();
+	struct advance adv = {sim->s, NULL, step, &sys, yerr, n};
+	double t = 0, h = o->dt * 1e-2, last_note = clock_seconds();
 	long k = 1;
-	if (o->dense && f->derivatives(ws, t, y, f0) != 0)
+	if (o->dense && constrained_derivatives(sim->s, t, y, f0) != 0)
 		goto done;
 	while (k <= nsteps) {
-		if (o->progress && now() - last_note > 0.5) {
-			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
-			last_note = now();
-		}
+		progress(sim, t, &last_note);
 		double t0 = t, target = o->dense ? o->tf : (double)k * o->dt;
 		memcpy(y0, y, sizeof(double) * (size_t)n);
 		int status = gsl_odeiv2_evolve_apply(evo, ctl, step, &sys, &t, target, &h, y);
 		r->steps++;
 		if (status != GSL_SUCCESS || t <= t0 || h < 1e-13 * fmax(1.0, fabs(t))) {
-			/* a failed evaluation has said why already; model_fail keeps that */
-			model_fail(
-			    m,
+			/* a failed evaluation has said why already; run_data_fail keeps that */
+			run_data_fail(
+			    d,
 			    "at t = %g the %s step fell to %.3g (%s): tol = %g cannot be met "
 			    "here (a discontinuity, a stiff force or a singular position?)",
 			    t, o->integrator, h, gsl_strerror(status), o->tol);
 			goto done;
 		}
-		m->error[0] = '\0'; /* what failed in a rejected trial step is no error */
-		int event = events_after_step(ev, t0, y0, &t, y, advance_one, &adv);
+		d->error[0] = '\0'; /* what failed in a rejected trial step is no error */
+		int event = events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv);
 		if (event < 0)
 			goto done;
 		if (event) {
@@ -208,7 +214,7 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 		if (!o->dense) {
 			if (t >= target - 1e-12 * fmax(1.0, fabs(target))) {
 				t = target;
-				if (record(r, m, f, ws, t, y) != 0)
+				if (record(sim, t, y) != 0)
 					goto done;
 				k++;
 			}
@@ -217,17 +223,17 @@ static void run_adaptive(struct run *r, struct model *m, const struct formulatio
 		if (event) { /* samples before the event come from steps out of y0 */
 			for (; k <= nsteps && (double)k * o->dt <= t; k++)
 				if (advance_one(&adv, t0, y0, (double)k * o->dt - t0, yk) != 0 ||
-				    record(r, m, f, ws, (double)k * o->dt, yk) != 0)
+				    record(sim, (double)k * o->dt, yk) != 0)
 					goto done;
-			if (f->derivatives(ws, t, y, f0) != 0)
+			if (constrained_derivatives(sim->s, t, y, f0) != 0)
 				goto done;
 			continue;
 		}
-		if (f->derivatives(ws, t, y, f1) != 0)
+		if (constrained_derivatives(sim->s, t, y, f1) != 0)
 			goto done;
 		for (; k <= nsteps && (double)k * o->dt <= t + 1e-9 * o->dt; k++) {
 			hermite(n, t0, y0, f0, t, y, f1, (double)k * o->dt, yk);
-			if (record(r, m, f, ws, (double)k * o->dt, yk) != 0)
+			if (record(sim, (double)k * o->dt, yk) != 0)
 				goto done;
 		}
 		memcpy(f0, f1, sizeof(double) * (size_t)n);
@@ -240,87 +246,78 @@ done:
 }
 
 /* Classic RK4 steps of about h, each reporting time ending a step. */
-static void run_fixed(struct run *r, struct model *m, const struct formulation *f, void *ws,
-                      struct events *ev, const struct sim_options *o, double *y, int n, long nsteps)
+static void run_fixed(struct sim *sim, double *y, long nsteps)
 {
+	const struct sim_options *o = sim->o;
+	int n = sim->n;
 	long substeps = (long)fmax(1, floor(o->dt / o->h + 0.5));
-	double h = o->dt / (double)substeps, t = 0, last_note = now();
+	double h = o->dt / (double)substeps, t = 0, last_note = clock_seconds();
 	struct rk4 *rk = rk4_new(n);
 	double *y0 = malloc(sizeof(double) * (size_t)n + 1);
-	struct advance adv = {f, ws, rk, NULL, NULL, NULL, n};
+	struct advance adv = {sim->s, rk, NULL, NULL, NULL, n};
 	for (long k = 1; k <= nsteps; k++) {
 		double target = (double)k * o->dt;
 		while (target - t > 1e-9 * h) {
 			double t0 = t, step = fmin(h, target - t);
 			memcpy(y0, y, sizeof(double) * (size_t)n);
-			if (rk4_step(rk, f, ws, t, step, y) != 0)
+			if (rk4_step(rk, sim->s, t, step, y) != 0)
 				goto done;
-			r->steps++;
+			sim->r->steps++;
 			t += step;
-			if (events_after_step(ev, t0, y0, &t, y, advance_one, &adv) < 0)
+			if (events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv) < 0)
 				goto done;
 		}
 		t = target; /* report on the grid, free of accumulated round-off */
-		if (record(r, m, f, ws, t, y) != 0)
+		if (record(sim, t, y) != 0)
 			goto done;
-		if (o->progress && now() - last_note > 0.5) {
-			fprintf(stderr, "\r  t = %.3g of %g ", t, o->tf);
-			last_note = now();
-		}
+		progress(sim, t, &last_note);
 	}
 done:
 	free(y0);
 	rk4_free(rk);
 }
 
-struct run *simulate(struct model *m, const struct formulation *f, const struct sim_options *o)
+struct run *simulate(const struct model *m, const struct formulation *f,
+                     const struct sim_options *o)
 {
-	struct run *r = calloc(1, sizeof *r);
-	double start = now();
-	void *ws = f->setup(m, &o->cfg);
-	int n = f->state_size(ws);
+	struct run *r = run_new(m);
+	double start = clock_seconds();
+	struct run_data *d = run_data_new(m);
+	struct constrained *s = constrained_new(m, f, &o->cfg, d);
+	if (!s) {
+		run_finish(r, d, start);
+		run_data_free(d);
+		return r;
+	}
+	int n = 2 * constrained_size(s);
 	double *y = calloc((size_t)n + 1, sizeof(double));
 	double *c = calloc(6 * (size_t)m->nbodies + 1, sizeof(double));
 	model_initial(m, c, c + 3 * m->nbodies);
-	f->set_state(ws, c, c + 3 * m->nbodies, y);
+	constrained_set_state(s, c, c + 3 * m->nbodies, y);
 	free(c);
-	m->error[0] = '\0';
-	m->fevals = 0;
 	r->state_size = n;
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 
-	int ok = !o->correct || f->correct(ws, 0, y) == 0;
+	int ok = !o->correct || constrained_correct(s, 0, y) == 0;
 	r->corrected = ok && o->correct;
-	struct events *ev = ok ? events_new(m, f, ws) : NULL;
-	if (ok && events_start(ev, 0, y) == 0 && record(r, m, f, ws, 0, y) == 0) {
+	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n};
+	if (ok && events_start(sim.ev, 0, y) == 0 && record(&sim, 0, y) == 0) {
 		if (step_type(o->integrator))
-			run_adaptive(r, m, f, ws, ev, o, y, n, nsteps);
+			run_adaptive(&sim, y, nsteps);
 		else
-			run_fixed(r, m, f, ws, ev, o, y, n, nsteps);
+			run_fixed(&sim, y, nsteps);
 	}
-	const struct impact_record *impacts = events_impacts(ev, &r->nimpacts);
+	const struct impact_record *impacts = events_impacts(sim.ev, &r->nimpacts);
 	if (r->nimpacts) {
 		r->impacts = malloc(sizeof *impacts * (size_t)r->nimpacts);
 		memcpy(r->impacts, impacts, sizeof *impacts * (size_t)r->nimpacts);
 	}
-	events_free(ev);
-	if (o->progress && now() - start > 0.5)
+	events_free(sim.ev);
+	if (o->progress && clock_seconds() - start > 0.5)
 		fprintf(stderr, "\r%40s\r", "");
-	if (m->error[0])
-		snprintf(r->error, sizeof r->error, "%s", m->error);
-	r->fevals = m->fevals;
-	r->wall = now() - start;
-	f->release(ws);
+	run_finish(r, d, start);
+	constrained_free(s);
+	run_data_free(d);
 	free(y);
 	return r;
-}
-
-void run_free(struct run *r)
-{
-	if (!r)
-		return;
-	for (int i = 0; i < r->count; i++)
-		sample_free(r->samples[i]);
-	free(r->samples), free(r->impacts);
-	free(r);
 }

@@ -1,10 +1,11 @@
 /* simulate.h — forward dynamics of any formulation (book Ch. 13): GSL's
- * odeiv2 integrators, a reporting step apart from the integration step,
- * function evaluations counted, samples recorded at every reporting time. */
+ * odeiv2 integrators or the classic fixed-step RK4, a reporting step apart
+ * from the integration step, function evaluations counted, samples
+ * recorded at every reporting time, contact events followed. */
 #ifndef MB_SIMULATE_H
 #define MB_SIMULATE_H
 
-#include "analysis/events.h"
+#include "analysis/run.h"
 #include "formulation/formulation.h"
 
 struct sim_options {
@@ -17,22 +18,12 @@ struct sim_options {
 	int progress; /* print progress on stderr */
 };
 
-/* The recorded run: samples[0..count) at t = 0, dt, 2dt, ... */
-struct run {
-	struct sample **samples;
-	int count, capacity;
-	long fevals, steps;
-	double wall;
-	char error[600]; /* empty when the run reached tf */
-	int corrected;   /* the initial conditions were corrected (the first sample shows them) */
-	int state_size;
-	struct impact_record *impacts; /* impulse contacts: every impact, in order */
-	int nimpacts;
-};
+/* The integrators by name, NULL-terminated (for the Lua layer's checks). */
+extern const char *const integrator_names[];
 
 /* Run model m through formulation f. Always returns a run; a failure
  * leaves what was computed before it and the reason in run->error. */
-struct run *simulate(struct model *m, const struct formulation *f, const struct sim_options *o);
-void run_free(struct run *r);
+struct run *simulate(const struct model *m, const struct formulation *f,
+                     const struct sim_options *o);
 
 #endif

@@ -1,28 +1,18 @@
-/* formulation.h — what every formulation provides over the same model.
+/* formulation.h — what a formulation provides: the equations of motion of
+ * the model in its own coordinates q,
+ *     M(q) q̈ = h(q, q̇, t) + J'λ,   Φ(q, t) = 0,   J q̇ = v,   J q̈ = γ,
+ * and the maps between q and the bodies' coordinates c = {x, y, φ}.
  *
- * A formulation owns its state vector y (what the integrator advances) and
- * maps it back to body poses, velocities, accelerations, reactions and
- * energies, so every formulation fills the same samples. */
+ * A formulation only states these; the constrained-dynamics layer
+ * (constrained.h) solves them, applies the remedies (Baumgarte, penalty,
+ * momentum, partitioning), drops redundant rows, corrects initial
+ * conditions and checks every result, the same way for all. Adding a
+ * formulation is one file and one entry in FORMULATIONS below. */
 #ifndef MB_FORMULATION_H
 #define MB_FORMULATION_H
 
 #include "model/model.h"
-
-struct kin_system;
-
-#define REACTION_FIELDS 5
-
-/* Everything reported at one time. Arrays are sized by the model. */
-struct sample {
-	double t;
-	double *q, *qd, *qdd; /* 3 per body: x, y, φ */
-	double *reaction;     /* REACTION_FIELDS per joint: fx, fy, torque on its second
-	                       * body in the global frame, then fx, fy in that body's frame */
-	double *lambda;       /* one per constraint row */
-	double *contact;      /* CONTACT_FIELDS per contact (contact.h) */
-	double kinetic, potential;
-	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
-};
+#include "util/rows.h"
 
 struct stabilization {
 	enum { STAB_NONE, STAB_BAUMGARTE, STAB_PENALTY, STAB_MOMENTUM, STAB_PARTITION } kind;
@@ -33,40 +23,80 @@ struct stabilization {
 /* How a run wants its formulation set up. */
 struct formulation_config {
 	struct stabilization stab;
+	int drop_redundant;     /* carry on without dependent constraint rows */
+	const int *independent; /* partitioning: the coordinates to integrate (NULL: chosen) */
+	int nindependent;
 	int absolute_angles; /* joint coordinates: absolute instead of relative */
 	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
 	int ntree;
-	const int *independent; /* partitioning: the coordinates to integrate (NULL: chosen) */
-	int nindependent;
-	int drop_redundant; /* body coordinates: carry on without dependent constraint rows */
+};
+
+/* What evaluate() is asked for. */
+enum evaluate_what {
+	EVAL_ROWS = 1,       /* J, Φ, v, γ into the rows */
+	EVAL_FORCES = 2,     /* h */
+	EVAL_MASS = 4,       /* M, ready for mass_apply and mass_dense */
+	EVAL_MASS_SOLVE = 8, /* M factored too, ready for mass_solve */
+};
+
+/* What a formulation is. */
+enum formulation_capability {
+	FORM_JOINT_MULTIPLIERS = 1, /* its rows are the joints' rows in body coordinates, so
+	                             * its λ are the joints' multipliers */
 };
 
 struct formulation {
 	const char *name;
-	void *(*setup)(struct model *m, const struct formulation_config *cfg);
+	const char *title; /* "body coordinates (Ch. 7)" */
+	unsigned capabilities;
+
+	/* A workspace for one run (sizes, the tree, ...), or NULL with a reason
+	 * in the run's error. */
+	void *(*setup)(const struct model *m, const struct formulation_config *cfg,
+	               struct run_data *d);
 	void (*release)(void *ws);
-	int (*state_size)(const void *ws);
-	/* the state standing for body coordinates c and rates ċ (the model's
-	 * initial ones at the start, the ones after an impact later) */
-	void (*set_state)(void *ws, const double *c, const double *cd, double *y);
-	/* the body coordinates and rates a state stands for: 0 or -1 */
-	int (*bodies)(void *ws, double t, const double *y, double *c, double *cd);
-	/* dy/dt at (t, y): 0, or -1 with the model's error set */
-	int (*derivatives)(void *ws, double t, const double *y, double *dydt);
-	/* fill a sample at (t, y): 0 or -1 */
-	int (*measure)(void *ws, double t, const double *y, struct sample *out);
-	/* correct y so the position and velocity constraints hold: 0 or -1 */
-	int (*correct)(void *ws, double t, double *y);
-	/* the constraints in the formulation's coordinates, for kinematic
-	 * analysis (kinematics.h) */
-	void (*kin_system)(void *ws, struct kin_system *out);
+	/* n coordinates, and in *rows the number of constraint rows */
+	int (*size)(const void *ws, int *rows);
+	/* the columns each row touches (rows_set_span), once */
+	void (*spans)(const void *ws, struct rows *r);
+	/* a row's name in messages, and the model joint it states (-1: a row of
+	 * the formulation's own, such as a body's length in point coordinates) */
+	const char *(*row_name)(void *ws, int row);
+	int (*row_joint)(void *ws, int row);
+	/* coordinate k's name in messages ("crank.angle") */
+	void (*coordinate_name)(void *ws, int k, char *buf, size_t len);
+
+	/* q and q̇ standing for body coordinates c, ċ */
+	void (*from_bodies)(void *ws, const double *c, const double *cd, double *q, double *qd);
+	/* c and ċ of (q, q̇), and c̈ of q̈ when qdd and cdd are not NULL: 0 or -1 */
+	int (*to_bodies)(void *ws, double t, const double *q, const double *qd, const double *qdd,
+	                 double *c, double *cd, double *cdd);
+
+	/* What `what` asks at (t, q, q̇): 0, or -1 with the run's error set */
+	int (*evaluate)(void *ws, double t, const double *q, const double *qd, unsigned what,
+	                struct rows *r, double *h);
+	/* after evaluate: out = M x; x = M⁻¹ x; A = M (n x n, row-major) */
+	void (*mass_apply)(void *ws, const double *x, double *out);
+	void (*mass_solve)(void *ws, double *x);
+	void (*mass_dense)(void *ws, double *A);
+	/* M⁻¹ when M is diagonal (its diagonal), else NULL */
+	const double *(*mass_inverse_diagonal)(void *ws);
+	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
+	void (*inertia_rate)(void *ws, const double *qd, double *out);
 };
 
-extern const struct formulation formulation_body, formulation_joint, formulation_point;
+/* X(name) for every formulation, as in formulation_<name> */
+#define FORMULATIONS                                                                               \
+	X(body)                                                                                    \
+	X(joint)                                                                                   \
+	X(point)
 
+#define X(name) extern const struct formulation formulation_##name;
+FORMULATIONS
+#undef X
+
+/* The formulation called name, or NULL; and all of them, NULL-terminated. */
 const struct formulation *formulation_find(const char *name);
-
-struct sample *sample_new(const struct model *m);
-void sample_free(struct sample *s);
+extern const struct formulation *const formulations[];
 
 #endif

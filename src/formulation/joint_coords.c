@@ -1,29 +1,25 @@
-/* joint_coords.c — equations of motion in joint coordinates, book Ch. 9
- * (see joint_coords.h).
+/* joint_coords.c — joint coordinates, book Ch. 9 (see joint_coords.h).
  *
  * Recursive kinematics along the tree (Sec. 9.1.2) give, body by body from
  * the ground out, the pose, the velocity, the body's rows of B in ċ = B θ̇
  * and its part of Ḃθ̇ (the acceleration when θ̈ = 0). Then (Eqs. 9.22-9.24,
  * 9.34)
  *     M̄ = B'MB,  h̄ = B'(h - M Ḃθ̇),  C = D_cut B,  γ̄ = γ_cut - D_cut Ḃθ̇,
- *     [M̄ -C'; C 0] {θ̈; λ} = {h̄; γ̄},
- * solved with a Cholesky factorisation of M̄ and of C M̄⁻¹ C'. Reactions,
- * energy and violation come from the body-coordinate routine given c̈, so
- * the two formulations report alike. */
+ * which the constrained layer solves as [M̄ -C'; C 0] {θ̈; λ} = {h̄; γ̄}. M̄
+ * and h̄ come from planar twists and subtree composites in O(N²) and O(N)
+ * (the composite-rigid-body idea) rather than from the O(N³) product. */
 #include "formulation/joint_coords.h"
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "formulation/body_coords.h"
+#include "formulation/formulation.h"
+#include "model/constraints.h"
 #include "model/force.h"
-#include "model/joints/joint.h"
-#include "analysis/kinematics.h"
-#include "lua/luaenv.h"
-#include "formulation/partition.h"
 #include "util/rank.h"
 
 enum tree_kind { TREE_FLOAT, TREE_REVOLUTE, TREE_SLIDE };
@@ -39,22 +35,19 @@ struct tree_link {
 };
 
 struct jc {
-	struct model *m;
-	struct stabilization stab;
+	const struct model *m;
+	struct run_data *d;
 	int nb, n3, n, nc, absolute;
 	int *order;             /* bodies, parents first */
 	struct tree_link *link; /* per body */
 	int *cut, ncut;         /* model joints that are cut */
-	char *dropped;          /* cut rows left out as redundant (λ = 0) */
-	int drop, dropped_decided;
-	int *parent, *tjoint, *tcoord, *tkind; /* struct jc_tree_info's arrays */
+	int *parent, *tjoint, *tcoord, *tkind; /* struct jc_tree's arrays */
 	/* per evaluation */
-	double *c, *cd, *bias, *B, *h, *hbar, *mdiag;
-	double *D, *C, *phi, *gamma, *vrhs, *lambda, *acc, *work;
-	int (*row_bodies)[2];
-	gsl_matrix *Mbar, *S, *X;
+	double *c, *cd, *bias, *B, *h, *mdiag, *work;
+	struct rows *cut_rows;  /* the cut joints in body coordinates */
+	gsl_matrix *Mbar;       /* M̄ */
+	gsl_matrix *factored;   /* its Cholesky factor */
 	double potential;
-	void *body; /* body-coordinate workspace: reactions, energy, violation */
 	/* composite-rigid-body path (relative coordinates): per coordinate its
 	 * twist (ω, v at the origin), per body its subtree's inertia and wrench */
 	double *twist;     /* 3 per coordinate: ω, vx, vy */
@@ -62,17 +55,13 @@ struct jc {
 	double *composite; /* 4 per body: M, Fx, Fy, Q */
 	double *wrench;    /* 3 per body: fx, fy, n about the origin */
 	double *linear;    /* 2 per body: the subtree's linear momentum */
-	/* coordinate partitioning on the cut joints (Sec. 13.3.2) */
-	struct partition *part;
-	struct kin_system sys;
-	double *fixed; /* θ, θ̇ after the dependent ones are solved, or θ̇ from p */
 };
 
 /* ------------------------------------------------------------ the tree */
 
 static int tree_capable(const struct joint *j)
 {
-	return j->kind == &joint_revolute || j->kind == &joint_translational;
+	return (j->kind->capabilities & (JOINT_TREE_PIN | JOINT_TREE_SLIDE)) != 0;
 }
 
 static int allowed(const struct formulation_config *cfg, int joint)
@@ -103,7 +92,7 @@ static void hang(struct jc *w, int child, int parent, int joint_index)
 	l->parent = parent, l->joint = joint_index;
 	l->sp = child_is_i ? j->sj : j->si;
 	l->sc = child_is_i ? j->si : j->sj;
-	if (j->kind == &joint_revolute) {
+	if (j->kind->capabilities & JOINT_TREE_PIN) {
 		l->kind = TREE_REVOLUTE;
 	} else {
 		/* the guide is j's second body (axis u_j); the slider is its first */
@@ -119,7 +108,7 @@ static void hang(struct jc *w, int child, int parent, int joint_index)
  * search goes on from them. Joints left over are cut. */
 static void grow_tree(struct jc *w, const struct formulation_config *cfg)
 {
-	struct model *m = w->m;
+	const struct model *m = w->m;
 	int nb = w->nb, head = 0, tail = 0;
 	int *seen = calloc((size_t)nb + 1, sizeof *seen),
 	    *used = calloc((size_t)m->njoints + 1, sizeof *used);
@@ -164,11 +153,11 @@ static void grow_tree(struct jc *w, const struct formulation_config *cfg)
 
 /* ------------------------------------------------------------ set-up */
 
-static void *setup(struct model *m, const struct formulation_config *cfg)
+static void *setup(const struct model *m, const struct formulation_config *cfg,
+                   struct run_data *d)
 {
 	struct jc *w = calloc(1, sizeof *w);
-	w->m = m, w->stab = cfg->stab, w->absolute = cfg->absolute_angles;
-	w->drop = cfg->drop_redundant;
+	w->m = m, w->d = d, w->absolute = cfg->absolute_angles;
 	w->nb = m->nbodies, w->n3 = 3 * m->nbodies;
 	w->order = calloc((size_t)w->nb + 1, sizeof *w->order);
 	w->link = calloc((size_t)w->nb + 1, sizeof *w->link);
@@ -179,9 +168,8 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 		w->link[b].coord = w->n;
 		w->n += w->link[b].kind == TREE_FLOAT ? 3 : 1;
 	}
-	for (int k = 0; k < w->ncut; k++)
-		w->nc += m->joints[w->cut[k]].kind->rows;
-	size_t n = (size_t)w->n, n3 = (size_t)w->n3, nc = (size_t)w->nc;
+	w->nc = joint_rows_count(m, w->cut, w->ncut);
+	size_t n = (size_t)w->n, n3 = (size_t)w->n3;
 	w->parent = calloc((size_t)w->nb + 1, sizeof(int));
 	w->tjoint = calloc((size_t)w->nb + 1, sizeof(int));
 	w->tcoord = calloc((size_t)w->nb + 1, sizeof(int));
@@ -196,31 +184,15 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	w->h = calloc(n3 + 1, sizeof(double));
 	w->mdiag = calloc(n3 + 1, sizeof(double));
 	w->B = calloc(n3 * n + 1, sizeof(double));
-	w->hbar = calloc(n + 1, sizeof(double));
-	w->acc = calloc(n + 1, sizeof(double));
-	w->work = calloc(n3 + n + nc + 1, sizeof(double));
-	w->D = calloc(nc * n3 + 1, sizeof(double));
-	w->C = calloc(nc * n + 1, sizeof(double));
-	w->phi = calloc(nc + 1, sizeof(double));
-	w->gamma = calloc(nc + 1, sizeof(double));
-	w->vrhs = calloc(nc + 1, sizeof(double));
-	w->lambda = calloc(nc + 1, sizeof(double));
-	w->dropped = calloc(nc + 1, 1);
-	w->row_bodies = calloc(nc + 1, sizeof *w->row_bodies);
+	w->work = calloc(2 * (n3 + n) + 1, sizeof(double));
+	w->cut_rows = joint_rows_new(m, w->cut, w->ncut);
 	w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
-	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
-	w->X = gsl_matrix_calloc(n ? n : 1, nc ? nc : 1);
+	w->factored = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	for (int b = 0; b < w->nb; b++) {
 		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
 		for (int k = 0; k < 3; k++)
 			w->mdiag[3 * b + k] = md[k];
 	}
-	/* reports come through body coordinates, which drop (and mark) the
-	 * same redundancy; the penalty method carries it without a word */
-	struct formulation_config plain = {.stab.kind = STAB_NONE,
-	                                   .drop_redundant = cfg->drop_redundant ||
-	                                                     cfg->stab.kind == STAB_PENALTY};
-	w->body = formulation_body.setup(m, &plain);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));
 	w->composite = calloc(4 * (size_t)w->nb + 1, sizeof(double));
@@ -229,11 +201,6 @@ static void *setup(struct model *m, const struct formulation_config *cfg)
 	for (int b = 0; b < w->nb; b++)
 		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
 			w->owner[w->link[b].coord + k] = b;
-	if (w->stab.kind == STAB_PARTITION && w->nc > 0) {
-		w->part = partition_new(w->n, NULL, 0); /* the split comes from C */
-		jc_kin_system(w, &w->sys);
-	}
-	w->fixed = calloc(2 * n + 1, sizeof(double));
 	return w;
 }
 
@@ -242,20 +209,50 @@ static void release(void *ws)
 	struct jc *w = ws;
 	if (!w)
 		return;
-	formulation_body.release(w->body);
 	free(w->order), free(w->link), free(w->cut);
 	free(w->parent), free(w->tjoint), free(w->tcoord), free(w->tkind);
 	free(w->c), free(w->cd), free(w->bias), free(w->h), free(w->mdiag), free(w->B);
-	free(w->hbar), free(w->acc), free(w->work), free(w->D), free(w->C);
-	free(w->phi), free(w->gamma), free(w->vrhs), free(w->lambda), free(w->row_bodies);
-	free(w->dropped);
-	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->S), gsl_matrix_free(w->X);
+	free(w->work);
+	rows_free(w->cut_rows);
+	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->factored);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
-	partition_free(w->part), free(w->fixed);
 	free(w);
 }
 
-static int state_size(const void *ws) { return 2 * ((const struct jc *)ws)->n; }
+static int size(const void *ws, int *rows)
+{
+	const struct jc *w = ws;
+	*rows = w->nc;
+	return w->n;
+}
+
+/* A cut joint's row touches every joint coordinate (the default span). */
+static void spans(const void *ws, struct rows *r) { (void)ws, (void)r; }
+
+static int row_joint(void *ws, int row)
+{
+	struct jc *w = ws;
+	return joint_rows_joint(w->m, w->cut, w->ncut, row);
+}
+
+static const char *row_name(void *ws, int row)
+{
+	struct jc *w = ws;
+	return w->m->joints[row_joint(ws, row)].name;
+}
+
+static void coordinate_name(void *ws, int k, char *buf, size_t len)
+{
+	struct jc *w = ws;
+	const struct tree_link *l = &w->link[w->owner[k]];
+	static const char *coords[] = {"x", "y", "angle"};
+	if (l->kind == TREE_FLOAT)
+		snprintf(buf, len, "body '%s' (%s)", w->m->bodies[w->owner[k]].name,
+		         coords[k - l->coord]);
+	else
+		snprintf(buf, len, "the %s of joint '%s'",
+		         l->kind == TREE_REVOLUTE ? "angle" : "slide", w->m->joints[l->joint].name);
+}
 
 /* ------------------------------------------------------------ kinematics */
 
@@ -332,126 +329,32 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 	}
 }
 
-static void kinematics(struct jc *w, const double *th, const double *thd)
-{
-	kinematics_b(w, th, thd, 1);
-}
-
 /* ------------------------------------------------------------ cut joints */
 
-/* D_cut, Φ, γ and the velocity right side of the cut joints at (c, ċ). */
-static int cut_constraints(struct jc *w, double t)
+/* The cut joints' rows at (c, ċ), mapped to joint coordinates: C = D_cut B
+ * and γ̄ = γ - D_cut Ḃθ̇; a row of D touches at most two bodies. */
+static int cut_constraints(struct jc *w, double t, struct rows *r)
 {
-	struct model *m = w->m;
-	memset(w->D, 0, sizeof(double) * (size_t)w->nc * (size_t)w->n3);
-	int row = 0;
-	for (int k = 0; k < w->ncut; k++) {
-		const struct joint *j = &m->joints[w->cut[k]];
-		struct body_state bi = model_body_state(w->c, w->cd, j->bi);
-		struct body_state bj = model_body_state(w->c, w->cd, j->bj);
-		struct joint_eval e;
-		memset(&e, 0, sizeof e);
-		if (j->kind->eval(m, j, &bi, &bj, t, &e) != 0)
-			return -1;
-		for (int r = 0; r < j->kind->rows; r++, row++) {
-			double *d = w->D + (size_t)row * (size_t)w->n3;
-			for (int c = 0; c < 3; c++) {
-				if (j->bi >= 0)
-					d[3 * j->bi + c] += e.di[r][c];
-				if (j->bj >= 0)
-					d[3 * j->bj + c] += e.dj[r][c];
-			}
-			w->row_bodies[row][0] = j->bi, w->row_bodies[row][1] = j->bj;
-			w->phi[row] = e.phi[r], w->gamma[row] = e.gamma[r],
-			w->vrhs[row] = e.vrhs[r];
-		}
-	}
-	/* C = D_cut B: a row of D touches at most two bodies */
-	for (int r = 0; r < w->nc; r++) {
-		double *crow = w->C + (size_t)r * (size_t)w->n;
-		const double *d = w->D + (size_t)r * (size_t)w->n3;
+	struct rows *dr = w->cut_rows;
+	if (joint_rows_eval(w->m, w->d, w->cut, w->ncut, t, w->c, w->cd, dr) != 0)
+		return -1;
+	for (int row = 0; row < w->nc; row++) {
+		double *crow = r->J + (size_t)row * (size_t)w->n;
+		const double *d = dr->J + (size_t)row * (size_t)w->n3;
 		memset(crow, 0, sizeof(double) * (size_t)w->n);
-		for (int p = 0; p < 2; p++) {
-			int b = w->row_bodies[r][p];
-			if (b < 0 || (p == 1 && b == w->row_bodies[r][0]))
-				continue;
-			for (int k = 3 * b; k < 3 * b + 3; k++)
+		r->phi[row] = dr->phi[row], r->vrhs[row] = dr->vrhs[row];
+		r->gamma[row] = dr->gamma[row];
+		for (int slot = 0; slot < ROW_SPANS; slot++) {
+			const struct row_span span = dr->span[row][slot];
+			for (int k = span.begin; k < span.end; k++)
 				for (int col = 0; col < w->n; col++)
 					crow[col] +=
 					    d[k] * w->B[(size_t)k * (size_t)w->n + (size_t)col];
-			for (int k = 3 * b; k < 3 * b + 3; k++)
-				w->gamma[r] -= d[k] * w->bias[k]; /* γ̄ = γ - D Ḃθ̇ */
+			for (int k = span.begin; k < span.end; k++)
+				r->gamma[row] -= d[k] * w->bias[k]; /* γ̄ = γ - D Ḃθ̇ */
 		}
 	}
 	return 0;
-}
-
-static const char *joint_of_row(const struct jc *w, int row)
-{
-	for (int k = 0; k < w->ncut; k++) {
-		const struct joint *j = &w->m->joints[w->cut[k]];
-		if (row < j->kind->rows)
-			return j->name;
-		row -= j->kind->rows;
-	}
-	return "?";
-}
-
-static const char *kin_row_joint(void *ctx, int row);
-
-/* With redundant = "drop", the cut rows that QR with pivoting finds
- * dependent at the first evaluation are left out, as in body coordinates. */
-static void decide_dropped(struct jc *w)
-{
-	size_t nc = (size_t)w->nc, *order = calloc(nc + 1, sizeof *order);
-	gsl_matrix_const_view C = gsl_matrix_const_view_array(w->C, nc, (size_t)w->n);
-	size_t rank = pivot_order(&C.matrix, 1, order);
-	for (size_t k = rank; k < nc; k++)
-		w->dropped[order[k]] = 1;
-	free(order);
-	w->dropped_decided = 1;
-}
-
-/* S = C W C' with W = M̄⁻¹ (X = M̄⁻¹ C' kept) when use_mbar, else W = I;
- * a dropped row is an identity row of S. */
-static int factor_cut(struct jc *w, int use_mbar, double t)
-{
-	size_t n = (size_t)w->n, nc = (size_t)w->nc;
-	if (w->drop && !w->dropped_decided)
-		decide_dropped(w);
-	for (size_t r = 0; r < nc; r++) {
-		gsl_vector_view col = gsl_matrix_column(w->X, r);
-		for (size_t k = 0; k < n; k++)
-			gsl_vector_set(&col.vector, k, w->C[r * n + k]);
-		if (use_mbar)
-			gsl_linalg_cholesky_svx(w->Mbar, &col.vector);
-	}
-	for (size_t a = 0; a < nc; a++)
-		for (size_t b = 0; b <= a; b++) {
-			double s = 0;
-			for (size_t k = 0; k < n && !w->dropped[a] && !w->dropped[b]; k++)
-				s += w->C[a * n + k] * gsl_matrix_get(w->X, k, b);
-			if (w->dropped[a] || w->dropped[b])
-				s = a == b;
-			gsl_matrix_set(w->S, a, b, s);
-			gsl_matrix_set(w->S, b, a, s);
-		}
-	if (cholesky_checked(w->S) != 0) {
-		gsl_matrix_const_view C = gsl_matrix_const_view_array(w->C, nc, n);
-		explain_dependent_rows(w->m, t, &C.matrix, kin_row_joint, w);
-		return -1;
-	}
-	return 0;
-}
-
-/* S λ = rhs in place, the dropped rows' multipliers zero. */
-static void solve_cut(struct jc *w, double *rhs)
-{
-	for (int r = 0; r < w->nc; r++)
-		if (w->dropped[r])
-			rhs[r] = 0;
-	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)w->nc);
-	gsl_linalg_cholesky_svx(w->S, &v.vector);
 }
 
 /* ------------------------------------------------------------ M̄ and h̄ */
@@ -577,133 +480,6 @@ static void project(struct jc *w, const double *g, double *out)
 	}
 }
 
-/* M̄ = B'MB and h̄ = B'(h - M Ḃθ̇) (Eqs. 9.22-9.23), after kinematics. */
-static void mass_terms(struct jc *w)
-{
-	twists(w);
-	if (w->absolute)
-		product_terms(w);
-	else
-		composite_terms(w);
-	double *g = w->work;
-	for (int k = 0; k < w->n3; k++)
-		g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
-	project(w, g, w->hbar);
-}
-
-/* ------------------------------------------------------------ dynamics */
-
-/* The penalty method on the cut joints (Sec. 13.3.3 with 13.3.4):
- *   (M̄ + m_c C'C) θ̈ = h̄ - m_c C'(-γ̄ + 2ζωΦ̇ + ω²Φ),
- * and λ = -m_c (C θ̈ - γ̄ + 2ζωΦ̇ + ω²Φ). */
-static int penalty_accelerations(struct jc *w, double t, const double *thd)
-{
-	int n = w->n, nc = w->nc;
-	double mc = w->stab.mc, two_zw = 2 * w->stab.zeta * w->stab.omega;
-	double w2 = w->stab.omega * w->stab.omega;
-	double *e = w->work; /* -γ̄ + 2ζωΦ̇ + ω²Φ per cut row */
-	for (int r = 0; r < nc; r++) {
-		const double *crow = w->C + (size_t)r * (size_t)n;
-		double cv = 0;
-		for (int k = 0; k < n; k++)
-			cv += crow[k] * thd[k];
-		e[r] = -w->gamma[r] + two_zw * (cv - w->vrhs[r]) + w2 * w->phi[r];
-	}
-	for (int a = 0; a < n; a++) {
-		double rhs = w->hbar[a];
-		for (int r = 0; r < nc; r++)
-			rhs -= mc * w->C[(size_t)r * (size_t)n + (size_t)a] * e[r];
-		w->acc[a] = rhs;
-		for (int b = 0; b < n; b++) {
-			double s = 0;
-			for (int r = 0; r < nc; r++)
-				s += w->C[(size_t)r * (size_t)n + (size_t)a] *
-				     w->C[(size_t)r * (size_t)n + (size_t)b];
-			*gsl_matrix_ptr(w->Mbar, (size_t)a, (size_t)b) += mc * s;
-		}
-	}
-	if (cholesky_checked(w->Mbar) != 0) {
-		model_fail(w->m, "at t = %g the penalty system in joint coordinates is singular",
-		           t);
-		return -1;
-	}
-	gsl_vector_view acc = gsl_vector_view_array(w->acc, (size_t)n);
-	gsl_linalg_cholesky_svx(w->Mbar, &acc.vector);
-	for (int r = 0; r < nc; r++) { /* λ recovered from Eq. 13.37 */
-		double ca = 0;
-		for (int k = 0; k < n; k++)
-			ca += w->C[(size_t)r * (size_t)n + (size_t)k] * w->acc[k];
-		w->lambda[r] = -mc * (ca + e[r]);
-	}
-	for (int k = 0; k < n; k++)
-		if (!isfinite(w->acc[k])) {
-			model_fail(w->m, "at t = %g a joint acceleration is not finite", t);
-			return -1;
-		}
-	return 0;
-}
-
-static int accelerations(struct jc *w, double t, const double *th, const double *thd)
-{
-	struct model *m = w->m;
-	if (mb_sigint_seen) {
-		mb_sigint_seen = 0;
-		model_stop(m, "interrupted (Ctrl-C) at t = %g", t);
-		return -1;
-	}
-	m->fevals++;
-	int n = w->n;
-	kinematics_b(w, th, thd, w->nc > 0 || w->absolute);
-	if (forces_apply(m, w->c, w->cd, t, w->h, &w->potential) != 0)
-		return -1;
-	if (w->nc > 0 && cut_constraints(w, t) != 0)
-		return -1;
-	mass_terms(w);
-	if (w->nc > 0 && w->stab.kind == STAB_PENALTY)
-		return penalty_accelerations(w, t, thd);
-	if (cholesky_checked(w->Mbar) != 0) {
-		model_fail(m, "at t = %g the joint-coordinate mass matrix is singular", t);
-		return -1;
-	}
-	memcpy(w->acc, w->hbar, sizeof(double) * (size_t)n);
-	gsl_vector_view acc = gsl_vector_view_array(w->acc, (size_t)n);
-	gsl_linalg_cholesky_svx(w->Mbar, &acc.vector); /* M̄⁻¹ h̄ */
-	if (w->nc > 0) {
-		if (factor_cut(w, 1, t) != 0)
-			return -1;
-		for (int r = 0; r < w->nc; r++) {
-			const double *crow = w->C + (size_t)r * (size_t)n;
-			double ca = 0, cv = 0;
-			for (int k = 0; k < n; k++)
-				ca += crow[k] * w->acc[k], cv += crow[k] * thd[k];
-			double target = w->gamma[r];
-			if (w->stab.kind == STAB_BAUMGARTE)
-				target -= 2 * w->stab.alpha * (cv - w->vrhs[r]) +
-				          w->stab.beta * w->stab.beta * w->phi[r];
-			w->lambda[r] = target - ca;
-		}
-		solve_cut(w, w->lambda);
-		for (int k = 0; k < n; k++)
-			for (int r = 0; r < w->nc; r++)
-				w->acc[k] +=
-				    gsl_matrix_get(w->X, (size_t)k, (size_t)r) * w->lambda[r];
-	}
-	for (int k = 0; k < n; k++)
-		if (!isfinite(w->acc[k])) {
-			model_fail(m, "at t = %g a joint acceleration is not finite", t);
-			return -1;
-		}
-	return 0;
-}
-
-/* ------------------------------------------------------------ momentum method */
-
-/* M̄ at θ alone (the rates only move ċ, which is not used). */
-static void mass_matrix_at(struct jc *w, const double *th, const double *any_rates)
-{
-	kinematics_b(w, th, any_rates, w->nc > 0 || w->absolute);
-	mass_terms(w);
-}
 
 /* The coordinate whose value is body b's absolute angle (-1: the ground's). */
 static int angle_coordinate(const struct jc *w, int b)
@@ -762,123 +538,81 @@ static void inertial_term(struct jc *w, double *out)
 	}
 }
 
-/* The momentum method (Sec. 13.3.5) in joint coordinates: the state holds
- * p = M̄θ̇ and θ̇ is its projection onto C θ̇ = v,
- *   θ̇ = M̄⁻¹(p + C'σ),  (C M̄⁻¹ C') σ = v - C M̄⁻¹ p,
- * so velocity drift cannot build up on the cut joints. */
-static int rates_from_momenta(struct jc *w, double t, const double *th, const double *p,
-                              double *thd)
+/* ------------------------------------------------------------ the equations */
+
+static int evaluate(void *ws, double t, const double *th, const double *thd, unsigned what,
+                    struct rows *r, double *hbar)
 {
-	mass_matrix_at(w, th, p);
-	if (w->nc > 0 && cut_constraints(w, t) != 0)
+	struct jc *w = ws;
+	int rows = (what & EVAL_ROWS) && w->nc > 0;
+	int mass = (what & (EVAL_MASS | EVAL_MASS_SOLVE)) != 0;
+	kinematics_b(w, th, thd, rows || w->absolute);
+	if ((what & EVAL_FORCES) && forces_apply(w->m, w->d, w->c, w->cd, t, w->h, &w->potential) != 0)
 		return -1;
-	if (cholesky_checked(w->Mbar) != 0) {
-		model_fail(w->m, "at t = %g the joint-coordinate mass matrix is singular", t);
+	if (rows && cut_constraints(w, t, r) != 0)
 		return -1;
+	if (mass || (what & EVAL_FORCES))
+		twists(w);
+	if (mass) {
+		if (w->absolute)
+			product_terms(w);
+		else
+			composite_terms(w);
 	}
-	memcpy(thd, p, sizeof(double) * (size_t)w->n);
-	gsl_vector_view rates = gsl_vector_view_array(thd, (size_t)w->n);
-	gsl_linalg_cholesky_svx(w->Mbar, &rates.vector);
-	if (w->nc == 0)
-		return 0;
-	if (factor_cut(w, 1, t) != 0)
-		return -1;
-	for (int r = 0; r < w->nc; r++) {
-		double s = w->vrhs[r];
-		for (int k = 0; k < w->n; k++)
-			s -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * thd[k];
-		w->lambda[r] = s;
+	if (what & EVAL_FORCES) { /* h̄ = B'(h - M Ḃθ̇) (Eq. 9.23) */
+		double *g = w->work;
+		for (int k = 0; k < w->n3; k++)
+			g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
+		project(w, g, hbar);
 	}
-	solve_cut(w, w->lambda);
+	if (what & EVAL_MASS_SOLVE) {
+		gsl_matrix_memcpy(w->factored, w->Mbar);
+		if (cholesky_checked(w->factored) != 0) {
+			run_data_fail(w->d, "at t = %g the joint-coordinate mass matrix is singular",
+			              t);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static void mass_apply(void *ws, const double *x, double *out)
+{
+	struct jc *w = ws;
+	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->n);
+	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->n);
+	gsl_blas_dsymv(CblasLower, 1, w->Mbar, &xv.vector, 0, &ov.vector);
+}
+
+static void mass_solve(void *ws, double *x)
+{
+	struct jc *w = ws;
+	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
+	gsl_linalg_cholesky_svx(w->factored, &v.vector);
+}
+
+static void mass_dense(void *ws, double *A)
+{
+	struct jc *w = ws;
+	for (int a = 0; a < w->n; a++)
+		for (int b = 0; b < w->n; b++)
+			A[(size_t)a * (size_t)w->n + (size_t)b] =
+			    gsl_matrix_get(w->Mbar, (size_t)a, (size_t)b);
+}
+
+/* Ṁ̄θ̇ = Ḃ'Mċ + B'M Ḃθ̇, for the momentum method. */
+static void inertia_rate(void *ws, const double *thd, double *out)
+{
+	(void)thd; /* the last evaluation's ċ is θ̇'s */
+	struct jc *w = ws;
+	double *g = w->work, *term = w->work + w->n3;
+	inertial_term(w, out);
+	for (int k = 0; k < w->n3; k++)
+		g[k] = w->mdiag[k] * w->bias[k];
+	project(w, g, term);
 	for (int k = 0; k < w->n; k++)
-		for (int r = 0; r < w->nc; r++)
-			thd[k] += gsl_matrix_get(w->X, (size_t)k, (size_t)r) * w->lambda[r];
-	return 0;
+		out[k] += term[k];
 }
-
-/* p = M̄θ̇ in place of θ̇. */
-static void momenta_from_rates(struct jc *w, const double *th, double *second)
-{
-	double *rates = w->fixed + w->n;
-	memcpy(rates, second, sizeof(double) * (size_t)w->n);
-	mass_matrix_at(w, th, rates);
-	gsl_vector_const_view r = gsl_vector_const_view_array(rates, (size_t)w->n);
-	gsl_vector_view p = gsl_vector_view_array(second, (size_t)w->n);
-	gsl_blas_dsymv(CblasLower, 1, w->Mbar, &r.vector, 0, &p.vector);
-}
-
-/* ṗ = M̄θ̈ + Ṁ̄θ̇ = B'h + C'λ + Ḃ'Mċ, after accelerations. */
-static void momentum_rates(struct jc *w, double *pd)
-{
-	double *inertial = w->work;
-	project(w, w->h, pd);
-	inertial_term(w, inertial);
-	for (int k = 0; k < w->n; k++) {
-		pd[k] += inertial[k];
-		for (int r = 0; r < w->nc; r++)
-			pd[k] += w->C[(size_t)r * (size_t)w->n + (size_t)k] * w->lambda[r];
-	}
-}
-
-/* ------------------------------------------------------------ integration */
-
-/* The θ and θ̇ a state stands for: itself; under partitioning its
- * independent part with the dependent coordinates solved on the cut joints;
- * with the momentum method θ and the rates its momenta give. */
-static int state_of(struct jc *w, double t, const double *y, const double **th, const double **thd)
-{
-	*th = y, *thd = y + w->n;
-	if (w->stab.kind == STAB_MOMENTUM) {
-		*thd = w->fixed + w->n;
-		return rates_from_momenta(w, t, y, y + w->n, w->fixed + w->n);
-	}
-	if (!w->part)
-		return 0;
-	memcpy(w->fixed, y, sizeof(double) * 2 * (size_t)w->n);
-	*th = w->fixed, *thd = w->fixed + w->n;
-	return partition_apply(w->part, &w->sys, w->m, t, w->fixed, w->fixed + w->n);
-}
-
-static int derivatives(void *ws, double t, const double *y, double *dydt)
-{
-	struct jc *w = ws;
-	const double *th, *thd;
-	if (state_of(w, t, y, &th, &thd) != 0 || accelerations(w, t, th, thd) != 0)
-		return -1;
-	memcpy(dydt, thd, sizeof(double) * (size_t)w->n);
-	if (w->stab.kind == STAB_MOMENTUM)
-		momentum_rates(w, dydt + w->n);
-	else
-		memcpy(dydt + w->n, w->acc, sizeof(double) * (size_t)w->n);
-	return 0;
-}
-
-/* c̈ = B θ̈ + Ḃθ̇ into out */
-static void body_accelerations(const struct jc *w, double *out)
-{
-	for (int k = 0; k < w->n3; k++) {
-		double s = w->bias[k];
-		for (int a = 0; a < w->n; a++)
-			s += w->B[(size_t)k * (size_t)w->n + (size_t)a] * w->acc[a];
-		out[k] = s;
-	}
-}
-
-static int measure(void *ws, double t, const double *y, struct sample *out)
-{
-	struct jc *w = ws;
-	const double *th, *thd;
-	long fe = w->m->fevals;
-	if (state_of(w, t, y, &th, &thd) != 0 || accelerations(w, t, th, thd) != 0)
-		return -1;
-	w->m->fevals = fe;
-	kinematics(w, th, thd); /* with B, for c̈ */
-	double *cdd = w->work;  /* after accelerations, work is free again */
-	body_accelerations(w, cdd);
-	return bc_measure_given(w->body, t, w->c, w->cd, cdd, out);
-}
-
-/* ------------------------------------------------------------ state from bodies */
 
 /* θ and θ̇ from body coordinates c and ċ, through the tree. */
 static void coordinates_from_bodies(struct jc *w, const double *c, const double *cd, double *th,
@@ -915,176 +649,71 @@ static void coordinates_from_bodies(struct jc *w, const double *c, const double 
 	}
 }
 
-/* The model's initial θ and θ̇ into y. */
-static void initial_coordinates(struct jc *w, double *y)
+/* c̈ = B θ̈ + Ḃθ̇ into out */
+static void body_accelerations(const struct jc *w, const double *thdd, double *out)
 {
-	double *c = calloc(2 * (size_t)w->n3 + 1, sizeof(double));
-	model_initial(w->m, c, c + w->n3);
-	coordinates_from_bodies(w, c, c + w->n3, y, y + w->n);
-	free(c);
-}
-
-static void set_state(void *ws, const double *c, const double *cd, double *y)
-{
-	struct jc *w = ws;
-	coordinates_from_bodies(w, c, cd, y, y + w->n);
-	if (w->stab.kind == STAB_MOMENTUM)
-		momenta_from_rates(w, y, y + w->n);
-}
-
-static int bodies(void *ws, double t, const double *y, double *c, double *cd)
-{
-	struct jc *w = ws;
-	const double *th, *thd;
-	if (state_of(w, t, y, &th, &thd) != 0)
-		return -1;
-	kinematics_b(w, th, thd, 0);
-	memcpy(c, w->c, sizeof(double) * (size_t)w->n3);
-	memcpy(cd, w->cd, sizeof(double) * (size_t)w->n3);
-	return 0;
-}
-
-static int correct_coordinates(struct jc *w, double t, double *th, double *thd);
-
-static int correct(void *ws, double t, double *y)
-{
-	struct jc *w = ws;
-	if (w->nc == 0)
-		return 0;
-	if (w->stab.kind != STAB_MOMENTUM)
-		return correct_coordinates(w, t, y, y + w->n);
-	/* the state holds momenta: correct the rates they stand for */
-	double *p = y + w->n;
-	mass_matrix_at(w, y, p);
-	if (cholesky_checked(w->Mbar) != 0) {
-		model_fail(w->m, "at t = %g the joint-coordinate mass matrix is singular", t);
-		return -1;
+	for (int k = 0; k < w->n3; k++) {
+		double s = w->bias[k];
+		for (int a = 0; a < w->n; a++)
+			s += w->B[(size_t)k * (size_t)w->n + (size_t)a] * thdd[a];
+		out[k] = s;
 	}
-	gsl_vector_view rates = gsl_vector_view_array(p, (size_t)w->n);
-	gsl_linalg_cholesky_svx(w->Mbar, &rates.vector);
-	if (correct_coordinates(w, t, y, p) != 0)
-		return -1;
-	momenta_from_rates(w, y, p);
-	return 0;
 }
 
-/* Least-squares correction of the cut joints (Sec. 9.3.4 with 14.3). */
-static int correct_coordinates(struct jc *w, double t, double *th, double *thd)
-{
-	for (int it = 0;; it++) {
-		kinematics(w, th, thd);
-		if (cut_constraints(w, t) != 0)
-			return -1;
-		double err = 0;
-		for (int r = 0; r < w->nc; r++)
-			err += w->phi[r] * w->phi[r];
-		if (sqrt(err) < 1e-12)
-			break;
-		if (it == 50) {
-			model_fail(
-			    w->m,
-			    "the cut joints cannot be closed from this start (violation %.3g "
-			    "after 50 iterations)",
-			    sqrt(err));
-			return -1;
-		}
-		if (factor_cut(w, 0, t) != 0)
-			return -1;
-		memcpy(w->lambda, w->phi, sizeof(double) * (size_t)w->nc);
-		solve_cut(w, w->lambda);
-		for (int k = 0; k < w->n; k++)
-			for (int r = 0; r < w->nc; r++)
-				th[k] -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * w->lambda[r];
-	}
-	if (factor_cut(w, 0, t) != 0)
-		return -1;
-	for (int r = 0; r < w->nc; r++) {
-		double s = -w->vrhs[r];
-		for (int k = 0; k < w->n; k++)
-			s += w->C[(size_t)r * (size_t)w->n + (size_t)k] * thd[k];
-		w->lambda[r] = s;
-	}
-	solve_cut(w, w->lambda);
-	for (int k = 0; k < w->n; k++)
-		for (int r = 0; r < w->nc; r++)
-			thd[k] -= w->C[(size_t)r * (size_t)w->n + (size_t)k] * w->lambda[r];
-	return 0;
-}
+/* ------------------------------------------------------------ to and from bodies */
 
-int jc_size(const void *ws) { return ((const struct jc *)ws)->n; }
-
-int jc_evaluate(void *ws, double t, const double *given, struct jc_pieces *out)
-{
-	struct jc *w = ws;
-	double *y = calloc(2 * (size_t)w->n + 1, sizeof(double));
-	if (given)
-		memcpy(y, given, sizeof(double) * 2 * (size_t)w->n);
-	else
-		initial_coordinates(w, y);
-	int status = accelerations(w, t, y, y + w->n);
-	if (status == 0) {
-		/* M̄ was factored in place: rebuild it for display (h̄ is intact) */
-		kinematics(w, y, y + w->n);
-		double *hbar = malloc(sizeof(double) * (size_t)w->n + 1);
-		memcpy(hbar, w->hbar, sizeof(double) * (size_t)w->n);
-		mass_terms(w);
-		memcpy(w->hbar, hbar, sizeof(double) * (size_t)w->n);
-		free(hbar);
-		memcpy(w->work, y, sizeof(double) * 2 * (size_t)w->n); /* θ, θ̇ for the caller */
-	}
-	*out = (struct jc_pieces){
-	    {w->nb, w->n, w->ncut, w->parent, w->tjoint, w->tcoord, w->tkind, w->cut},
-	    w->B,
-	    w->bias,
-	    w->Mbar->data,
-	    w->hbar,
-	    w->C,
-	    w->gamma,
-	    w->acc,
-	    w->lambda,
-	    w->work,
-	    w->work + w->n,
-	    w->c,
-	    w->cd,
-	    w->n,
-	    w->nc};
-	free(y);
-	return status;
-}
-
-/* ------------------------------------------------------------ kinematic analysis */
-
-static int kin_constraints(void *ctx, double t, const double *q, const double *qd,
-                           struct kin_eval *out)
-{
-	struct jc *w = ctx;
-	kinematics(w, q, qd);
-	if (w->nc > 0 && cut_constraints(w, t) != 0)
-		return -1;
-	*out = (struct kin_eval){w->C, w->phi, w->vrhs, w->gamma, w->nc};
-	return 0;
-}
-
-static int kin_bodies(void *ctx, double t, const double *q, const double *qd, const double *qdd,
-                      const double **c, const double **cd, const double **cdd)
+static int to_bodies(void *ws, double t, const double *th, const double *thd, const double *thdd,
+                     double *c, double *cd, double *cdd)
 {
 	(void)t;
-	struct jc *w = ctx;
-	kinematics(w, q, qd);
-	memcpy(w->acc, qdd, sizeof(double) * (size_t)w->n);
-	body_accelerations(w, w->work); /* c̈ = B θ̈ + Ḃθ̇ */
-	*c = w->c, *cd = w->cd, *cdd = w->work;
+	struct jc *w = ws;
+	int accelerations = thdd && cdd;
+	kinematics_b(w, th, thd, accelerations);
+	memcpy(c, w->c, sizeof(double) * (size_t)w->n3);
+	memcpy(cd, w->cd, sizeof(double) * (size_t)w->n3);
+	if (accelerations)
+		body_accelerations(w, thdd, cdd);
 	return 0;
 }
 
-static const char *kin_row_joint(void *ctx, int row) { return joint_of_row(ctx, row); }
-
-void jc_kin_system(void *ws, struct kin_system *out)
+static void from_bodies(void *ws, const double *c, const double *cd, double *th, double *thd)
 {
-	struct jc *w = ws;
-	*out = (struct kin_system){w->n, w, kin_constraints, kin_bodies, kin_row_joint};
+	coordinates_from_bodies(ws, c, cd, th, thd);
 }
 
-const struct formulation formulation_joint = {"joint",   setup,        release,     state_size,
-                                              set_state, bodies,       derivatives, measure,
-                                              correct,   jc_kin_system};
+/* ------------------------------------------------------------ teaching */
+
+void jc_tree(void *ws, struct jc_tree *out)
+{
+	struct jc *w = ws;
+	*out = (struct jc_tree){w->nb,     w->n,      w->ncut,   w->parent,
+	                        w->tjoint, w->tcoord, w->tkind,  w->cut};
+}
+
+void jc_kinematics(void *ws, const double *th, const double *thd, struct jc_kinematics *out)
+{
+	struct jc *w = ws;
+	kinematics_b(w, th, thd, 1);
+	*out = (struct jc_kinematics){w->B, w->bias, w->c, w->cd};
+}
+
+const struct formulation formulation_joint = {
+    .name = "joint",
+    .title = "joint coordinates (Ch. 9)",
+    .capabilities = 0,
+    .setup = setup,
+    .release = release,
+    .size = size,
+    .spans = spans,
+    .row_name = row_name,
+    .row_joint = row_joint,
+    .coordinate_name = coordinate_name,
+    .from_bodies = from_bodies,
+    .to_bodies = to_bodies,
+    .evaluate = evaluate,
+    .mass_apply = mass_apply,
+    .mass_solve = mass_solve,
+    .mass_dense = mass_dense,
+    .mass_inverse_diagonal = NULL,
+    .inertia_rate = inertia_rate,
+};

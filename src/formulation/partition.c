@@ -6,24 +6,32 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/linalg.h"
 #include "util/rank.h"
 
 struct partition {
-	int n, rows, chosen, user;
+	int n, user, chosen;
 	int *dep, *ind, *user_ind, nuser;
-	gsl_matrix *Jd;
-	gsl_permutation *perm;
-	gsl_vector *x;
+	int *is_dep, *order;
+	gsl_matrix *Jd_full;
+	gsl_permutation *perm_full;
 	double *step;
+	struct pivot *pivot;
 };
 
-struct partition *partition_new(int n, const int *independent, int nindependent)
+struct partition *partition_new(int n, int rows, const int *independent, int nindependent)
 {
 	struct partition *p = calloc(1, sizeof *p);
+	size_t size = (size_t)(rows > 0 ? rows : 0) + 1;
 	p->n = n;
 	p->dep = calloc((size_t)n + 1, sizeof(int));
 	p->ind = calloc((size_t)n + 1, sizeof(int));
-	p->step = calloc((size_t)n + 1, sizeof(double));
+	p->is_dep = calloc((size_t)n + 1, sizeof(int));
+	p->order = calloc((size_t)n + 1, sizeof(int));
+	p->step = calloc((size_t)n + size, sizeof(double));
+	p->Jd_full = gsl_matrix_alloc(size, size);
+	p->perm_full = gsl_permutation_alloc(size);
+	p->pivot = pivot_new(rows, n);
 	if (independent) {
 		p->user_ind = malloc(sizeof(int) * ((size_t)nindependent + 1));
 		memcpy(p->user_ind, independent, sizeof(int) * (size_t)nindependent);
@@ -36,149 +44,128 @@ void partition_free(struct partition *p)
 {
 	if (!p)
 		return;
-	if (p->Jd)
-		gsl_matrix_free(p->Jd), gsl_permutation_free(p->perm), gsl_vector_free(p->x);
-	free(p->dep), free(p->ind), free(p->step), free(p->user_ind);
+	gsl_matrix_free(p->Jd_full), gsl_permutation_free(p->perm_full);
+	pivot_free(p->pivot);
+	free(p->dep), free(p->ind), free(p->is_dep), free(p->order), free(p->step);
+	free(p->user_ind);
 	free(p);
 }
 
-static void size_for(struct partition *p, int rows)
-{
-	if (p->Jd && p->rows == rows)
-		return;
-	if (p->Jd)
-		gsl_matrix_free(p->Jd), gsl_permutation_free(p->perm), gsl_vector_free(p->x);
-	p->rows = rows;
-	p->Jd = gsl_matrix_alloc((size_t)rows, (size_t)rows);
-	p->perm = gsl_permutation_alloc((size_t)rows);
-	p->x = gsl_vector_alloc((size_t)rows);
-}
-
 /* dependent = the first `rows` pivot columns of J, or all but the user's */
-static void choose(struct partition *p, const struct kin_eval *e)
+static void choose(struct partition *p, const struct rows *r)
 {
-	size_t n = (size_t)p->n;
-	int *is_dep = calloc(n + 1, sizeof(int)), kd = 0, ki = 0;
+	int kd = 0, ki = 0;
 	if (p->user) {
-		for (size_t k = 0; k < n; k++)
-			is_dep[k] = 1;
+		for (int k = 0; k < p->n; k++)
+			p->is_dep[k] = 1;
 		for (int k = 0; k < p->nuser; k++)
-			is_dep[p->user_ind[k]] = 0;
+			p->is_dep[p->user_ind[k]] = 0;
 	} else {
-		size_t *order = calloc(n + 1, sizeof *order);
-		gsl_matrix_const_view J = gsl_matrix_const_view_array(e->J, (size_t)e->rows, n);
-		pivot_order(&J.matrix, 0, order);
-		for (int k = 0; k < e->rows; k++)
-			is_dep[order[k]] = 1;
-		free(order);
+		memset(p->is_dep, 0, sizeof(int) * (size_t)p->n);
+		pivot_order(p->pivot, r->J, r->count, p->n, 0, p->order);
+		for (int k = 0; k < r->count; k++)
+			p->is_dep[p->order[k]] = 1;
 	}
 	for (int k = 0; k < p->n; k++)
-		if (is_dep[k])
+		if (p->is_dep[k])
 			p->dep[kd++] = k;
 		else
 			p->ind[ki++] = k;
-	free(is_dep);
 	p->chosen = 1;
 }
 
-/* LU of J_d; -1 when a pivot falls below 1e-9 of the largest. */
-static int factor(struct partition *p, const struct kin_eval *e)
+/* LU of J_d into *Jd; -1 when a pivot falls below 1e-9 of the largest. */
+static int factor(struct partition *p, const struct rows *r, gsl_matrix_view *Jd,
+                  gsl_permutation *perm)
 {
-	int sign, rows = e->rows;
-	for (int r = 0; r < rows; r++)
+	int sign, rows = r->count;
+	*Jd = gsl_matrix_submatrix(p->Jd_full, 0, 0, (size_t)rows, (size_t)rows);
+	*perm = (gsl_permutation){(size_t)rows, p->perm_full->data};
+	for (int i = 0; i < rows; i++)
 		for (int k = 0; k < rows; k++)
-			gsl_matrix_set(p->Jd, (size_t)r, (size_t)k, e->J[r * p->n + p->dep[k]]);
-	gsl_linalg_LU_decomp(p->Jd, p->perm, &sign);
+			gsl_matrix_set(&Jd->matrix, (size_t)i, (size_t)k,
+			               r->J[(size_t)i * (size_t)p->n + (size_t)p->dep[k]]);
+	gsl_linalg_LU_decomp(&Jd->matrix, perm, &sign);
 	double top = 0;
 	for (int k = 0; k < rows; k++)
-		top = fmax(top, fabs(gsl_matrix_get(p->Jd, (size_t)k, (size_t)k)));
+		top = fmax(top, fabs(gsl_matrix_get(&Jd->matrix, (size_t)k, (size_t)k)));
 	for (int k = 0; k < rows; k++)
-		if (top == 0 || fabs(gsl_matrix_get(p->Jd, (size_t)k, (size_t)k)) < 1e-9 * top)
+		if (top == 0 || fabs(gsl_matrix_get(&Jd->matrix, (size_t)k, (size_t)k)) < 1e-9 * top)
 			return -1;
 	return 0;
 }
 
-static void solve(struct partition *p, int rows, double *v)
+static void solve(gsl_matrix_view *Jd, gsl_permutation *perm, int rows, double *v)
 {
-	for (int k = 0; k < rows; k++)
-		gsl_vector_set(p->x, (size_t)k, v[k]);
-	gsl_linalg_LU_svx(p->Jd, p->perm, p->x);
-	for (int k = 0; k < rows; k++)
-		v[k] = gsl_vector_get(p->x, (size_t)k);
+	gsl_vector_view x = gsl_vector_view_array(v, (size_t)rows);
+	gsl_linalg_LU_svx(&Jd->matrix, perm, &x.vector);
 }
 
-static double norm(const double *v, int n)
+int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct run_data *d,
+                    double t, double *q, double *qd)
 {
-	double s = 0;
-	for (int k = 0; k < n; k++)
-		s += v[k] * v[k];
-	return sqrt(s);
-}
-
-int partition_apply(struct partition *p, const struct kin_system *sys, struct model *m, double t,
-                    double *q, double *qd)
-{
-	struct kin_eval e;
+	const struct rows *r;
+	gsl_matrix_view Jd;
+	gsl_permutation perm;
 	for (int it = 0;; it++) {
-		if (sys->constraints(sys->ctx, t, q, qd, &e) != 0)
+		if (rows_at(ctx, t, q, qd, &r) != 0)
 			return -1;
-		if (e.rows == 0)
+		if (r->count == 0)
 			return 0;
-		size_for(p, e.rows);
 		/* an automatic split is chosen afresh at each state: the best one
 		 * changes as the mechanism moves, and one near the end of its
 		 * range (an independent coordinate at an extreme) stalls Newton */
 		if (!p->chosen || (it == 0 && !p->user))
-			choose(p, &e);
-		double err = norm(e.phi, e.rows);
+			choose(p, r);
+		double err = vec_norm(r->phi, r->count);
 		if (err < 1e-12)
 			break;
 		if (it == 30) {
-			model_fail(m,
-			           "at t = %g coordinate partitioning cannot solve the dependent "
-			           "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
-			           "position",
-			           t, err);
+			run_data_fail(d,
+			              "at t = %g coordinate partitioning cannot solve the dependent "
+			              "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
+			              "position",
+			              t, err);
 			return -1;
 		}
-		if (factor(p, &e) != 0) {
+		if (factor(p, r, &Jd, &perm) != 0) {
 			if (p->user) {
-				model_fail(
-				    m,
+				run_data_fail(
+				    d,
 				    "at t = %g the chosen independent coordinates cannot describe "
 				    "the motion here: the dependent block of the Jacobian is "
 				    "singular",
 				    t);
 				return -1;
 			}
-			choose(p, &e); /* the old split became singular: choose again here */
-			if (factor(p, &e) != 0) {
-				model_fail(m,
-				           "at t = %g no split into dependent and independent "
-				           "coordinates works: the constraints are dependent here",
-				           t);
+			choose(p, r); /* the old split became singular: choose again here */
+			if (factor(p, r, &Jd, &perm) != 0) {
+				run_data_fail(d,
+				              "at t = %g no split into dependent and independent "
+				              "coordinates works: the constraints are dependent here",
+				              t);
 				return -1;
 			}
 		}
-		for (int r = 0; r < e.rows; r++)
-			p->step[r] = -e.phi[r];
-		solve(p, e.rows, p->step);
-		for (int k = 0; k < e.rows; k++)
+		for (int k = 0; k < r->count; k++)
+			p->step[k] = -r->phi[k];
+		solve(&Jd, &perm, r->count, p->step);
+		for (int k = 0; k < r->count; k++)
 			q[p->dep[k]] += p->step[k];
 	}
-	if (factor(p, &e) != 0) {
-		model_fail(m, "at t = %g the dependent block of the Jacobian is singular", t);
+	if (factor(p, r, &Jd, &perm) != 0) {
+		run_data_fail(d, "at t = %g the dependent block of the Jacobian is singular", t);
 		return -1;
 	}
 	/* J_d q̇_d = v - J_i q̇_i */
-	for (int r = 0; r < e.rows; r++) {
-		double s = e.v[r];
-		for (int k = 0; k < p->n - e.rows; k++)
-			s -= e.J[r * p->n + p->ind[k]] * qd[p->ind[k]];
-		p->step[r] = s;
+	for (int k = 0; k < r->count; k++) {
+		double s = r->vrhs[k];
+		for (int i = 0; i < p->n - r->count; i++)
+			s -= r->J[(size_t)k * (size_t)p->n + (size_t)p->ind[i]] * qd[p->ind[i]];
+		p->step[k] = s;
 	}
-	solve(p, e.rows, p->step);
-	for (int k = 0; k < e.rows; k++)
+	solve(&Jd, &perm, r->count, p->step);
+	for (int k = 0; k < r->count; k++)
 		qd[p->dep[k]] = p->step[k];
 	return 0;
 }

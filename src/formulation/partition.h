@@ -1,5 +1,5 @@
 /* partition.h — coordinate partitioning (book Sec. 13.3.2) for any
- * formulation that states its constraints (struct kin_system).
+ * formulation's constraint rows.
  *
  * Only the independent coordinates and rates are taken as integrated; the
  * dependent ones are solved from Φ(q_d, q_i) = 0 by Newton-Raphson, from
@@ -10,17 +10,22 @@
 #ifndef MB_PARTITION_H
 #define MB_PARTITION_H
 
-#include "analysis/kinematics.h"
 #include "model/model.h"
+#include "util/rows.h"
 
 struct partition;
 
-/* n coordinates; independent: the user's choice (count n - rows), or NULL. */
-struct partition *partition_new(int n, const int *independent, int nindependent);
+/* n coordinates and up to `rows` constraint rows; independent: the user's
+ * choice (n - rows of them), or NULL. */
+struct partition *partition_new(int n, int rows, const int *independent, int nindependent);
 void partition_free(struct partition *p);
 
-/* Make q and q̇ consistent in place; 0, or -1 with m->error set. */
-int partition_apply(struct partition *p, const struct kin_system *sys, struct model *m, double t,
-                    double *q, double *qd);
+/* The constraint rows at (t, q, q̇): 0, or -1 with the run's error set. */
+typedef int (*rows_at_fn)(void *ctx, double t, const double *q, const double *qd,
+                          const struct rows **out);
+
+/* Make q and q̇ consistent in place; 0, or -1 with the run's error set. */
+int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct run_data *d,
+                    double t, double *q, double *qd);
 
 #endif

@@ -4,8 +4,9 @@
 #include <lauxlib.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "util/clock.h"
 
 static int core_mkdir(lua_State *L)
 {
@@ -36,9 +37,7 @@ static int core_term_size(lua_State *L)
 
 static int core_clock(lua_State *L)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	lua_pushnumber(L, (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+	lua_pushnumber(L, clock_seconds());
 	return 1;
 }
 

@@ -2,20 +2,21 @@
  *   simulate(desc, opts)   forward dynamics -> result table
  *   evaluate(desc, t)      M, D, γ, Φ, h, c̈, λ at the initial state
  *   correct(desc)          initial-condition correction -> {q, v}
- * desc is the table model.lua compiles; results are plain Lua tables that
- * result.lua dresses with methods. */
+ * desc is the table model.lua compiles (lua/description.h); results are
+ * plain Lua tables that result.lua dresses with methods. */
 #include <lauxlib.h>
 #include <math.h>
 #include <string.h>
 
-#include "formulation/body_coords.h"
+#include "analysis/impact.h"
+#include "analysis/kinematics.h"
+#include "analysis/simulate.h"
+#include "formulation/constrained.h"
+#include "formulation/joint_coords.h"
+#include "lua/description.h"
+#include "lua/lua_core.h"
 #include "model/contact.h"
 #include "model/joints/joint.h"
-#include "formulation/joint_coords.h"
-#include "analysis/kinematics.h"
-#include "formulation/point_coords.h"
-#include "lua/lua_core.h"
-#include "analysis/simulate.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
 {
@@ -102,7 +103,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_newtable(L);
 		for (int k = 0; k < REACTION_FIELDS; k++)
 			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
-		if (j->kind == &joint_driver_distance) {
+		if (j->kind->capabilities & JOINT_DRIVES_DISTANCE) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");
 		}
@@ -112,7 +113,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 			lua_rawseti(L, -2, row + 1);
 		}
 		lua_setfield(L, -2, "lambda");
-		lua_pushboolean(L, !j->nonunique);
+		lua_pushboolean(L, !r->nonunique[i]);
 		lua_setfield(L, -2, "unique");
 		lua_setfield(L, -2, j->name);
 	}
@@ -137,7 +138,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_pushnumber(L, e->opening), lua_setfield(L, -2, "opening");
 		lua_pushnumber(L, e->normal), lua_setfield(L, -2, "impulse");
 		lua_pushnumber(L, e->tangent), lua_setfield(L, -2, "friction_impulse");
-		if (m->contacts[e->contact].law != LAW_IMPULSE) {
+		if (!m->contacts[e->contact].law->impulsive) {
 			lua_pushnumber(L, e->duration), lua_setfield(L, -2, "duration");
 			lua_pushnumber(L, e->depth), lua_setfield(L, -2, "depth");
 			lua_pushnumber(L, e->peak), lua_setfield(L, -2, "peak_force");
@@ -202,14 +203,56 @@ static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 	cfg->tree = read_indices(L, t, "tree_joints", &cfg->ntree);
 }
 
+/* The remedy of opts (stabilization and its numbers); raises on a bad one. */
+static void read_stabilization(lua_State *L, int desc, int opts, struct stabilization *stab)
+{
+	const char *name = opt_string(L, opts, "stabilization", "none");
+	stab->kind = STAB_NONE;
+	if (strcmp(name, "baumgarte") == 0) {
+		stab->kind = STAB_BAUMGARTE;
+		stab->alpha = opt_number(L, opts, "alpha", 5);
+		stab->beta = opt_number(L, opts, "beta", 5);
+	} else if (strcmp(name, "penalty") == 0) { /* defaults of Ex. 13.7 */
+		double heaviest = 0;
+		lua_getfield(L, desc, "bodies");
+		for (lua_Integer b = 1; b <= luaL_len(L, -1); b++) {
+			lua_geti(L, -1, b);
+			lua_getfield(L, -1, "mass");
+			heaviest = fmax(heaviest, lua_tonumber(L, -1));
+			lua_pop(L, 2);
+		}
+		lua_pop(L, 1);
+		stab->kind = STAB_PENALTY;
+		stab->mc = opt_number(L, opts, "mc", 1000 * heaviest);
+		stab->zeta = opt_number(L, opts, "zeta", 1);
+		stab->omega = opt_number(L, opts, "omega", 20 * M_PI);
+	} else if (strcmp(name, "momentum") == 0) {
+		stab->kind = STAB_MOMENTUM;
+	} else if (strcmp(name, "partitioning") == 0) {
+		stab->kind = STAB_PARTITION;
+	} else if (strcmp(name, "none") != 0) {
+		luaL_error(L,
+		           "unknown stabilization '%s' (available: none, baumgarte, penalty, "
+		           "momentum, partitioning)",
+		           name);
+	}
+}
+
+/* The formulation named in opts; raises on an unknown one. */
+static const struct formulation *read_formulation(lua_State *L, int opts)
+{
+	const char *name = opt_string(L, opts, "formulation", "body");
+	const struct formulation *f = formulation_find(name);
+	if (!f)
+		luaL_error(L, "unknown formulation '%s'", name);
+	return f;
+}
+
 static int core_simulate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	const char *fname = opt_string(L, 2, "formulation", "body");
-	const struct formulation *f = formulation_find(fname);
-	if (!f)
-		return luaL_error(L, "unknown formulation '%s' (available: body, joint)", fname);
+	const struct formulation *f = read_formulation(L, 2);
 	struct sim_options o = {0};
 	o.integrator = opt_string(L, 2, "integrator", "rk45");
 	o.tf = opt_number(L, 2, "tf", 1);
@@ -223,36 +266,7 @@ static int core_simulate(lua_State *L)
 	lua_getfield(L, 2, "dense");
 	o.dense = lua_toboolean(L, -1);
 	lua_pop(L, 3);
-	const char *stab = opt_string(L, 2, "stabilization", "none");
-	if (strcmp(stab, "baumgarte") == 0) {
-		o.cfg.stab.kind = STAB_BAUMGARTE;
-		o.cfg.stab.alpha = opt_number(L, 2, "alpha", 5);
-		o.cfg.stab.beta = opt_number(L, 2, "beta", 5);
-	} else if (strcmp(stab, "penalty") == 0) { /* defaults of Ex. 13.7 */
-		double heaviest = 0;
-		lua_getfield(L, 1, "bodies");
-		for (lua_Integer b = 1; b <= luaL_len(L, -1); b++) {
-			lua_geti(L, -1, b);
-			lua_getfield(L, -1, "mass");
-			heaviest = fmax(heaviest, lua_tonumber(L, -1));
-			lua_pop(L, 2);
-		}
-		lua_pop(L, 1);
-		o.cfg.stab.kind = STAB_PENALTY;
-		o.cfg.stab.mc = opt_number(L, 2, "mc", 1000 * heaviest);
-		o.cfg.stab.zeta = opt_number(L, 2, "zeta", 1);
-		o.cfg.stab.omega = opt_number(L, 2, "omega", 20 * M_PI);
-	} else if (strcmp(stab, "momentum") == 0) {
-		o.cfg.stab.kind = STAB_MOMENTUM;
-	} else if (strcmp(stab, "partitioning") == 0) {
-		o.cfg.stab.kind = STAB_PARTITION;
-	} else if (strcmp(stab, "none") != 0) {
-		return luaL_error(
-		    L,
-		    "unknown stabilization '%s' (available: none, baumgarte, penalty, "
-		    "momentum, partitioning)",
-		    stab);
-	}
+	read_stabilization(L, 1, 2, &o.cfg.stab);
 	read_config(L, 2, &o.cfg);
 	o.cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	struct model *m = model_from_lua(L, 1);
@@ -281,12 +295,12 @@ static int core_kinematics(lua_State *L)
 	lua_pop(L, 1);
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	read_config(L, 2, &cfg);
-	const char *fname = opt_string(L, 2, "formulation", "body");
+	const struct formulation *f = read_formulation(L, 2);
 	struct model *m = model_from_lua(L, 1);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
 	mb_c_busy++;
-	struct run *r = kinematic_run(m, fname, &cfg, &o, &iterations, o.trace ? &trace : NULL);
+	struct run *r = kinematic_run(m, f, &cfg, &o, &iterations, o.trace ? &trace : NULL);
 	mb_c_busy--;
 	push_run(L, m, r);
 	lua_createtable(L, r->count, 0);
@@ -298,7 +312,7 @@ static int core_kinematics(lua_State *L)
 	if (o.trace) {
 		lua_createtable(L, trace.count, 0);
 		for (int i = 0; i < trace.count; i++) {
-			lua_createtable(L, 0, 2);
+			lua_createtable(L, 0, 3);
 			lua_pushnumber(L, trace.residual[i]);
 			lua_setfield(L, -2, "residual");
 			lua_pushinteger(L, trace.worst_row[i] + 1);
@@ -324,66 +338,79 @@ static void push_doubles(lua_State *L, const double *v, int n)
 	}
 }
 
-/* One body-coordinate workspace at the model's initial state, for the
- * single-state entry points below. */
-struct at_start {
-	struct model *m;
-	void *ws;
-	double *y; /* c then ċ */
-	int n;
-};
-
-static struct at_start at_start_new(lua_State *L)
+static void push_matrix_rows(lua_State *L, const double *a, int rows, int cols)
 {
-	struct at_start s;
-	struct formulation_config plain = {.stab.kind = STAB_NONE};
-	s.m = model_from_lua(L, 1);
-	s.ws = formulation_body.setup(s.m, &plain);
-	s.n = 3 * s.m->nbodies;
-	s.y = calloc(2 * (size_t)s.n + 1, sizeof(double));
-	model_initial(s.m, s.y, s.y + s.n);
-	formulation_body.set_state(s.ws, s.y, s.y + s.n, s.y);
-	return s;
+	double *m = mb_push_matrix(L, rows, cols);
+	memcpy(m, a, sizeof(double) * (size_t)rows * (size_t)cols);
 }
 
-/* Free it; on failure raise the model's error, else return the one result
+/* A formulation set up at the model's initial state, for the entry points
+ * that look at one state. */
+struct at_start {
+	struct model *m;
+	struct run_data *d;
+	struct constrained *s;
+	double *y; /* q then q̇ */
+	double *c; /* the bodies' c then ċ */
+	int n, n3;
+};
+
+static struct at_start at_start_new(lua_State *L, const struct formulation *f,
+                                    const struct formulation_config *cfg)
+{
+	struct at_start a = {model_from_lua(L, 1), NULL, NULL, NULL, NULL, 0, 0};
+	a.d = run_data_new(a.m);
+	a.s = constrained_new(a.m, f, cfg, a.d);
+	a.n = a.s ? constrained_size(a.s) : 0;
+	a.n3 = 3 * a.m->nbodies;
+	a.y = calloc(2 * (size_t)a.n + 1, sizeof(double));
+	a.c = calloc(2 * (size_t)a.n3 + 1, sizeof(double));
+	model_initial(a.m, a.c, a.c + a.n3);
+	if (a.s)
+		constrained_set_state(a.s, a.c, a.c + a.n3, a.y);
+	return a;
+}
+
+/* Free it; on failure raise the run's error, else return the one result
  * left on the stack. */
-static int at_start_finish(lua_State *L, struct at_start *s, int status)
+static int at_start_finish(lua_State *L, struct at_start *a, int status)
 {
 	if (status != 0)
-		lua_pushstring(L, s->m->error);
-	free(s->y);
-	formulation_body.release(s->ws);
-	model_free(s->m);
+		lua_pushstring(L, a->d->error[0] ? a->d->error : "failed");
+	free(a->y), free(a->c);
+	constrained_free(a->s);
+	run_data_free(a->d);
+	model_free(a->m);
 	return status == 0 ? 1 : lua_error(L);
 }
 
+/* The pieces of the equations of motion at (q, q̇) as a table. */
+static int push_pieces(lua_State *L, struct at_start *a, double t, const double *q,
+                       const double *qd)
+{
+	struct constrained_pieces p;
+	if (!a->s || constrained_pieces(a->s, t, q, qd, &p) != 0)
+		return -1;
+	lua_newtable(L);
+	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
+	push_matrix_rows(L, p.J, p.rows, p.n), lua_setfield(L, -2, "D");
+	push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
+	push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
+	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
+	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
+	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
+	return 0;
+}
+
+static const struct formulation_config plain = {.stab.kind = STAB_NONE};
+
+/* evaluate(desc, t): M, D, γ, Φ, h, c̈, λ in body coordinates at the start */
 static int core_evaluate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	double t = luaL_optnumber(L, 2, 0);
-	struct at_start s = at_start_new(L);
-	int n = s.n, nc = s.m->nc;
-	struct bc_pieces p;
-	int status = bc_evaluate(s.ws, t, s.y, s.y + n, &p);
-	if (status == 0) {
-		lua_newtable(L);
-		double *md = mb_push_matrix(L, n, n);
-		for (int k = 0; k < n; k++)
-			md[k * n + k] = p.mass_diag[k];
-		lua_setfield(L, -2, "M");
-		double *d = mb_push_matrix(L, nc, n);
-		for (int r = 0; r < nc; r++)
-			for (int k = 0; k < n; k++)
-				d[r * n + k] = gsl_matrix_get(p.D, (size_t)r, (size_t)k);
-		lua_setfield(L, -2, "D");
-		push_doubles(L, p.gamma, nc), lua_setfield(L, -2, "gamma");
-		push_doubles(L, p.phi, nc), lua_setfield(L, -2, "phi");
-		push_doubles(L, p.h, n), lua_setfield(L, -2, "h");
-		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
-		push_doubles(L, p.lambda, nc), lua_setfield(L, -2, "lambda");
-	}
-	return at_start_finish(L, &s, status);
+	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	return at_start_finish(L, &a, push_pieces(L, &a, t, a.y, a.y + a.n));
 }
 
 /* impulse(desc): the velocities after the model's constraints act as an
@@ -391,11 +418,17 @@ static int core_evaluate(lua_State *L)
 static int core_impulse(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct at_start s = at_start_new(L);
-	int status = bc_impulse(s.ws, 0, s.y, s.y + s.n);
+	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	struct impact *w = impact_new(a.m);
+	double *cd = a.c + a.n3;
+	int status = velocity_jump(w, a.d, 0, a.c, cd, 1, 0, NULL, NULL, NULL, NULL);
+	impact_free(w);
 	if (status == 0)
-		push_doubles(L, s.y + s.n, s.n);
-	return at_start_finish(L, &s, status);
+		push_doubles(L, cd, a.n3);
+	else if (!a.d->error[0])
+		run_data_fail(a.d, "the joints' velocity constraints cannot be met by an impulse: "
+		                   "they are redundant or contradict each other");
+	return at_start_finish(L, &a, status);
 }
 
 /* The impact of contact k (1-based) at the model's initial state:
@@ -404,36 +437,39 @@ static int core_impact(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	int k = (int)luaL_checkinteger(L, 2) - 1;
-	struct at_start s = at_start_new(L);
-	double normal = 0, tangent = 0, *c = s.y, *cd = s.y + s.n;
+	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	double normal = 0, tangent = 0, *c = a.c, *cd = a.c + a.n3;
 	struct contact_point before, after;
-	int status = k >= 0 && k < s.m->ncontacts ? 0 : -1;
+	int status = k >= 0 && k < a.m->ncontacts ? 0 : -1;
 	if (status != 0)
-		model_fail(s.m, "no contact number %d", k + 1);
+		run_data_fail(a.d, "no contact number %d", k + 1);
 	if (status == 0) {
-		contact_geometry(&s.m->contacts[k], c, cd, &before);
-		status = contact_impact(s.m, s.ws, k, 0, c, cd, &normal, &tangent);
+		struct impact *w = impact_new(a.m);
+		contact_geometry(&a.m->contacts[k], c, cd, &before);
+		status = contact_impact(w, a.d, k, 0, c, cd, &normal, &tangent);
+		impact_free(w);
 	}
 	if (status == 0) {
-		contact_geometry(&s.m->contacts[k], c, cd, &after);
+		contact_geometry(&a.m->contacts[k], c, cd, &after);
 		lua_createtable(L, 0, 5);
-		push_doubles(L, cd, s.n), lua_setfield(L, -2, "v");
+		push_doubles(L, cd, a.n3), lua_setfield(L, -2, "v");
 		lua_pushnumber(L, normal), lua_setfield(L, -2, "impulse");
 		lua_pushnumber(L, tangent), lua_setfield(L, -2, "friction_impulse");
 		lua_pushnumber(L, -before.vn), lua_setfield(L, -2, "closing");
 		lua_pushnumber(L, after.vn), lua_setfield(L, -2, "opening");
 	}
-	return at_start_finish(L, &s, status);
+	return at_start_finish(L, &a, status);
 }
 
 /* contact_force(law, {k, n, c, e}, delta, rate, approach) -> force, energy:
  * a contact law by itself, for lessons and tests. */
 static int core_contact_force(lua_State *L)
 {
-	static const char *laws[] = {"impulse", "spring", "hunt-crossley", "lankarani-nikravesh",
-	                             "flores",  NULL};
+	const struct contact_law *law = contact_law_find(luaL_checkstring(L, 1));
+	if (!law)
+		return luaL_error(L, "unknown contact law '%s'", lua_tostring(L, 1));
 	struct contact k = {0};
-	k.law = (enum contact_law)luaL_checkoption(L, 1, NULL, laws);
+	k.law = law;
 	luaL_checktype(L, 2, LUA_TTABLE);
 	k.k = opt_number(L, 2, "k", 0), k.n = opt_number(L, 2, "n", 1);
 	k.c = opt_number(L, 2, "c", 0), k.e = opt_number(L, 2, "e", 1);
@@ -462,14 +498,15 @@ static int core_joint_rows(lua_State *L)
 	return 1;
 }
 
+/* correct(desc) -> {c..., ċ...}: the start corrected in body coordinates */
 static int core_correct(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct at_start s = at_start_new(L);
-	int status = formulation_body.correct(s.ws, 0, s.y);
+	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	int status = constrained_correct(a.s, 0, a.y);
 	if (status == 0)
-		push_doubles(L, s.y, 2 * s.n);
-	return at_start_finish(L, &s, status);
+		push_doubles(L, a.y, 2 * a.n);
+	return at_start_finish(L, &a, status);
 }
 
 static double number_in(lua_State *L, int t, lua_Integer i)
@@ -478,12 +515,6 @@ static double number_in(lua_State *L, int t, lua_Integer i)
 	double v = lua_tonumber(L, -1);
 	lua_pop(L, 1);
 	return v;
-}
-
-static void push_matrix_rows(lua_State *L, const double *a, int rows, int cols)
-{
-	double *m = mb_push_matrix(L, rows, cols);
-	memcpy(m, a, sizeof(double) * (size_t)rows * (size_t)cols);
 }
 
 static void push_ints(lua_State *L, const int *v, int n, int offset)
@@ -495,60 +526,49 @@ static void push_ints(lua_State *L, const int *v, int n, int offset)
 	}
 }
 
-/* joint_pieces(desc, opts): the tree and B, Ḃθ̇, M̄, h̄, C, γ̄, θ̈, λ at the
- * initial state (joint indices 1-based, -1 for none). */
+/* joint_pieces(desc, opts, t): the tree and B, Ḃθ̇, M̄, h̄, C, γ̄, θ̈, λ at the
+ * initial state, or at opts.theta, opts.theta_d (joint indices 1-based, -1
+ * for none). */
 static int core_joint_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	if (lua_istable(L, 2))
 		read_config(L, 2, &cfg);
-	struct model *m = model_from_lua(L, 1);
-	void *ws = formulation_joint.setup(m, &cfg);
-	/* opts.theta, opts.theta_d: evaluate there instead of at the start */
-	int n0 = jc_size(ws);
-	double *y = NULL;
+	struct at_start a = at_start_new(L, &formulation_joint, &cfg);
 	if (lua_istable(L, 2)) {
 		lua_getfield(L, 2, "theta");
 		lua_getfield(L, 2, "theta_d");
-		if (lua_istable(L, -2)) {
-			y = calloc(2 * (size_t)n0 + 1, sizeof(double));
-			for (int k = 0; k < n0; k++) {
-				y[k] = number_in(L, -2, k + 1);
-				y[n0 + k] = lua_istable(L, -1) ? number_in(L, -1, k + 1) : 0;
-			}
+		for (int k = 0; k < a.n && lua_istable(L, -2); k++) {
+			a.y[k] = number_in(L, -2, k + 1);
+			a.y[a.n + k] = lua_istable(L, -1) ? number_in(L, -1, k + 1) : 0;
 		}
 		lua_pop(L, 2);
 	}
-	struct jc_pieces p;
-	int status = jc_evaluate(ws, luaL_optnumber(L, 3, 0), y, &p);
-	free(y);
+	int status = push_pieces(L, &a, luaL_optnumber(L, 3, 0), a.y, a.y + a.n);
 	if (status == 0) {
-		int n = p.n, nc = p.nc, nb = p.tree.nbodies;
-		lua_newtable(L);
-		push_ints(L, p.tree.parent, nb, 1), lua_setfield(L, -2, "parent");
-		push_ints(L, p.tree.joint, nb, 1), lua_setfield(L, -2, "joint");
-		push_ints(L, p.tree.coord, nb, 1), lua_setfield(L, -2, "coord");
-		push_ints(L, p.tree.kind, nb, 0), lua_setfield(L, -2, "kind");
-		push_ints(L, p.tree.cut, p.tree.ncut, 1), lua_setfield(L, -2, "cut");
-		push_matrix_rows(L, p.B, 3 * nb, n), lua_setfield(L, -2, "B");
-		push_doubles(L, p.bias, 3 * nb), lua_setfield(L, -2, "Bdtd");
-		push_matrix_rows(L, p.Mbar, n, n), lua_setfield(L, -2, "M");
-		push_doubles(L, p.hbar, n), lua_setfield(L, -2, "h");
-		push_matrix_rows(L, p.C, nc, n), lua_setfield(L, -2, "C");
-		push_doubles(L, p.gamma, nc), lua_setfield(L, -2, "gamma");
-		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
-		push_doubles(L, p.lambda, nc), lua_setfield(L, -2, "lambda");
-		push_doubles(L, p.theta, n), lua_setfield(L, -2, "theta");
-		push_doubles(L, p.theta_d, n), lua_setfield(L, -2, "theta_d");
-		push_doubles(L, p.c, 3 * nb), lua_setfield(L, -2, "c");
-		push_doubles(L, p.cd, 3 * nb), lua_setfield(L, -2, "cd");
-	} else {
-		lua_pushstring(L, m->error);
+		void *ws = constrained_workspace(a.s);
+		struct jc_tree tree;
+		struct jc_kinematics k;
+		jc_tree(ws, &tree);
+		jc_kinematics(ws, a.y, a.y + a.n, &k);
+		int n = a.n, nb = tree.nbodies;
+		lua_getfield(L, -1, "D"), lua_setfield(L, -2, "C"); /* C = D_cut B */
+		lua_pushnil(L), lua_setfield(L, -2, "D");
+		lua_pushnil(L), lua_setfield(L, -2, "phi");
+		push_ints(L, tree.parent, nb, 1), lua_setfield(L, -2, "parent");
+		push_ints(L, tree.joint, nb, 1), lua_setfield(L, -2, "joint");
+		push_ints(L, tree.coord, nb, 1), lua_setfield(L, -2, "coord");
+		push_ints(L, tree.kind, nb, 0), lua_setfield(L, -2, "kind");
+		push_ints(L, tree.cut, tree.ncut, 1), lua_setfield(L, -2, "cut");
+		push_matrix_rows(L, k.B, 3 * nb, n), lua_setfield(L, -2, "B");
+		push_doubles(L, k.bias, 3 * nb), lua_setfield(L, -2, "Bdtd");
+		push_doubles(L, a.y, n), lua_setfield(L, -2, "theta");
+		push_doubles(L, a.y + n, n), lua_setfield(L, -2, "theta_d");
+		push_doubles(L, k.c, 3 * nb), lua_setfield(L, -2, "c");
+		push_doubles(L, k.cd, 3 * nb), lua_setfield(L, -2, "cd");
 	}
-	formulation_joint.release(ws);
-	model_free(m);
-	return status == 0 ? 1 : lua_error(L);
+	return at_start_finish(L, &a, status);
 }
 
 /* point_pieces(desc, t, y): r, ṙ, M, D, Φ, γ, h, r̈, λ in point coordinates
@@ -556,37 +576,16 @@ static int core_joint_pieces(lua_State *L)
 static int core_point_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	struct model *m = model_from_lua(L, 1);
-	void *ws = formulation_point.setup(m, &cfg);
-	int n = 4 * m->nbodies;
-	double *y = NULL;
-	if (lua_istable(L, 3)) {
-		y = calloc(2 * (size_t)n + 1, sizeof(double));
-		for (int k = 0; k < 2 * n; k++)
-			y[k] = number_in(L, 3, k + 1);
-	}
-	struct pc_pieces p;
-	int status = pc_evaluate(ws, luaL_optnumber(L, 2, 0), y, &p);
-	free(y);
+	struct at_start a = at_start_new(L, &formulation_point, &plain);
+	for (int k = 0; k < 2 * a.n && lua_istable(L, 3); k++)
+		a.y[k] = number_in(L, 3, k + 1);
+	int status = push_pieces(L, &a, luaL_optnumber(L, 2, 0), a.y, a.y + a.n);
 	if (status == 0) {
-		lua_newtable(L);
-		push_doubles(L, p.r, n), lua_setfield(L, -2, "r");
-		push_doubles(L, p.rd, n), lua_setfield(L, -2, "rd");
-		push_matrix_rows(L, p.M, n, n), lua_setfield(L, -2, "M");
-		push_matrix_rows(L, p.D, p.rows, n), lua_setfield(L, -2, "D");
-		push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
-		push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
-		push_doubles(L, p.h, n), lua_setfield(L, -2, "h");
-		push_doubles(L, p.acc, n), lua_setfield(L, -2, "acc");
-		push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
-		lua_pushinteger(L, p.joint_rows), lua_setfield(L, -2, "joint_rows");
-	} else {
-		lua_pushstring(L, m->error);
+		push_doubles(L, a.y, a.n), lua_setfield(L, -2, "r");
+		push_doubles(L, a.y + a.n, a.n), lua_setfield(L, -2, "rd");
+		lua_pushinteger(L, a.m->nc), lua_setfield(L, -2, "joint_rows");
 	}
-	formulation_point.release(ws);
-	model_free(m);
-	return status == 0 ? 1 : lua_error(L);
+	return at_start_finish(L, &a, status);
 }
 
 int mb_open_model(lua_State *L)

@@ -12,8 +12,6 @@
 
 #include "lua/lua_core.h"
 
-volatile sig_atomic_t mb_sigint_seen;
-volatile sig_atomic_t mb_c_busy;
 static lua_State *running_state; /* non-NULL while mb_docall runs Lua */
 
 static void stop_hook(lua_State *L, lua_Debug *ar)

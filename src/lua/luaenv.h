@@ -5,9 +5,9 @@
 #define MB_LUAENV_H
 
 #include <lua.h>
-#include <signal.h>
 
 #include "lua/paths.h"
+#include "util/interrupt.h"
 
 enum mb_mode { MB_INTERACTIVE, MB_SCRIPT, MB_BATCH };
 
@@ -31,16 +31,9 @@ int mb_dofile(lua_State *L, const char *path);
 int mb_dostring(lua_State *L, const char *chunk, const char *name);
 
 /* From now on SIGINT interrupts running Lua code (an error "interrupted!")
- * and sets mb_sigint_seen, which the REPL reads at its prompt. Installed
- * once at start-up, so no Ctrl-C ever finds the default action. */
+ * and sets mb_sigint_seen (util/interrupt.h), which the REPL reads at its
+ * prompt and long C computations poll. Installed once at start-up, so no
+ * Ctrl-C ever finds the default action. */
 void mb_catch_sigint(void);
-
-/* Set by SIGINT; the REPL reads and clears it at the prompt. */
-extern volatile sig_atomic_t mb_sigint_seen;
-
-/* Non-zero while C code runs a long computation that polls mb_sigint_seen
- * itself (and clears it when it stops): Ctrl-C then stops that computation
- * cleanly, with its results kept, instead of raising a Lua error. */
-extern volatile sig_atomic_t mb_c_busy;
 
 #endif

@@ -2,6 +2,7 @@
 #include "lua/luafield.h"
 
 #include <lauxlib.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,7 +16,8 @@ double field_number(lua_State *L, int t, const char *key, double fallback)
 
 int field_int(lua_State *L, int t, const char *key, int fallback)
 {
-	return (int)field_number(L, t, key, fallback);
+	double v = field_number(L, t, key, fallback);
+	return v >= -1e9 && v <= 1e9 ? (int)v : fallback; /* NaN and huge values too */
 }
 
 int field_option(lua_State *L, int t, const char *key, const char *const names[])

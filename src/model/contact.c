@@ -1,10 +1,8 @@
-/* contact.c — contact geometry, force laws and impacts (see contact.h). */
+/* contact.c — contact geometry and force laws (see contact.h). */
 #include "model/contact.h"
 
 #include <math.h>
-#include <stdlib.h>
-
-#include "formulation/body_coords.h"
+#include <string.h>
 
 /* Eqs. 11.42-11.43 divide by the closing speed at first touch; a contact
  * that begins slower than this is damped as if it began at this speed. */
@@ -43,31 +41,57 @@ void contact_geometry(const struct contact *k, const double *c, const double *cd
 	out->rate = -out->vn;
 }
 
+/* The laws, Eqs. 11.31-11.43; dn = δ^n. */
+static double spring(const struct contact *k, double dn, double rate, double v0)
+{
+	(void)v0;
+	return k->k * dn + k->c * rate; /* Eqs. 11.31-11.34 */
+}
+static double hunt_crossley(const struct contact *k, double dn, double rate, double v0)
+{
+	(void)v0;
+	return (k->k + k->c * rate) * dn; /* Eqs. 11.38-11.39 */
+}
+static double lankarani_nikravesh(const struct contact *k, double dn, double rate, double v0)
+{
+	return k->k * dn * (1 + 0.75 * (1 - k->e * k->e) * rate / v0); /* Eq. 11.42 */
+}
+static double flores(const struct contact *k, double dn, double rate, double v0)
+{
+	return k->k * dn * (1 + 8 * (1 - k->e) / (5 * k->e) * rate / v0); /* Eq. 11.43 */
+}
+
+static const struct contact_law impulse_law = {"impulse", 1, NULL};
+static const struct contact_law spring_law = {"spring", 0, spring};
+static const struct contact_law hunt_crossley_law = {"hunt-crossley", 0, hunt_crossley};
+static const struct contact_law lankarani_nikravesh_law = {"lankarani-nikravesh", 0,
+                                                           lankarani_nikravesh};
+static const struct contact_law flores_law = {"flores", 0, flores};
+
+const struct contact_law *const contact_laws[] = {&impulse_law,
+                                                  &spring_law,
+                                                  &hunt_crossley_law,
+                                                  &lankarani_nikravesh_law,
+                                                  &flores_law,
+                                                  NULL};
+
+const struct contact_law *contact_law_find(const char *name)
+{
+	for (int i = 0; contact_laws[i]; i++)
+		if (strcmp(contact_laws[i]->name, name) == 0)
+			return contact_laws[i];
+	return NULL;
+}
+
 double contact_normal_force(const struct contact *k, double delta, double rate, double approach,
                             double *energy)
 {
 	*energy = 0;
-	if (delta <= 0 || k->law == LAW_IMPULSE)
+	if (delta <= 0 || k->law->impulsive)
 		return 0;
-	double dn = pow(delta, k->n), f = 0;
-	double v0 = fmax(approach, slowest_approach);
+	double dn = pow(delta, k->n);
 	*energy = k->k * dn * delta / (k->n + 1);
-	switch (k->law) {
-	case LAW_SPRING:
-		f = k->k * dn + k->c * rate;
-		break;
-	case LAW_HUNT_CROSSLEY:
-		f = (k->k + k->c * rate) * dn;
-		break;
-	case LAW_LANKARANI_NIKRAVESH:
-		f = k->k * dn * (1 + 0.75 * (1 - k->e * k->e) * rate / v0);
-		break;
-	case LAW_FLORES:
-		f = k->k * dn * (1 + 8 * (1 - k->e) / (5 * k->e) * rate / v0);
-		break;
-	case LAW_IMPULSE:
-		break;
-	}
+	double f = k->law->normal_force(k, dn, rate, fmax(approach, slowest_approach));
 	return f > 0 ? f : 0;
 }
 
@@ -81,60 +105,53 @@ double friction_brown_mcphee(double mu_s, double mu_d, double v_t, double v)
  * follows the contacts, one acts only from the instant it was found to
  * close: a trial step that reaches past that instant sees the motion
  * without it, so the instant can be found on a smooth motion. */
-static void contact_forces(const struct model *m, const struct contact *k,
+static void contact_forces(const struct run_data *d, int index, const struct contact *k,
                            const struct contact_point *p, double *fn, double *ft, double *energy)
 {
 	*fn = *ft = *energy = 0;
-	if (m->contacts_tracked && !k->touching)
+	const struct contact_state *s = d ? &d->contact[index] : NULL;
+	int touching = s && s->touching;
+	if (d && d->contacts_tracked && !touching)
 		return;
-	double approach = k->touching ? k->approach : p->rate;
+	double approach = touching ? s->approach : p->rate;
 	*fn = contact_normal_force(k, p->delta, p->rate, approach, energy);
 	*ft =
 	    k->mu > 0 && *fn > 0 ? -*fn * friction_brown_mcphee(k->mu_s, k->mu, k->v_t, p->vt) : 0;
 }
 
-static void push(double *h, int b, vec2 from_centre, vec2 f)
-{
-	if (b < 0)
-		return;
-	h[3 * b] += f.x;
-	h[3 * b + 1] += f.y;
-	h[3 * b + 2] += v2_cross(from_centre, f);
-}
-
-void contacts_apply(const struct model *m, const double *c, const double *cd, double *h,
-                    double *potential)
+void contacts_apply(const struct model *m, const struct run_data *d, const double *c,
+                    const double *cd, double *h, double *potential)
 {
 	for (int i = 0; i < m->ncontacts; i++) {
 		const struct contact *k = &m->contacts[i];
-		if (k->law == LAW_IMPULSE)
+		if (k->law->impulsive)
 			continue;
 		struct contact_point p;
 		double fn, ft, energy;
 		contact_geometry(k, c, cd, &p);
-		contact_forces(m, k, &p, &fn, &ft, &energy);
+		contact_forces(d, i, k, &p, &fn, &ft, &energy);
 		vec2 f = v2_add(v2_scale(fn, p.u), v2_scale(ft, p.t)); /* on body i */
-		push(h, k->bi, p.pi, f);
-		push(h, k->bj, p.pj, v2_scale(-1, f));
+		force_at_point(h, k->bi, p.pi, f);
+		force_at_point(h, k->bj, p.pj, v2_scale(-1, f));
 		*potential += energy;
 	}
 }
 
-void contacts_report(const struct model *m, const double *c, const double *cd, double *out)
+void contacts_report(const struct model *m, const struct run_data *d, const double *c,
+                     const double *cd, double *out)
 {
 	for (int i = 0; i < m->ncontacts; i++) {
 		struct contact_point p;
 		double fn, ft, energy;
 		contact_geometry(&m->contacts[i], c, cd, &p);
-		contact_forces(m, &m->contacts[i], &p, &fn, &ft, &energy);
+		contact_forces(d, i, &m->contacts[i], &p, &fn, &ft, &energy);
 		double *o = out + CONTACT_FIELDS * i;
 		o[0] = p.delta, o[1] = p.rate, o[2] = fn, o[3] = ft;
 	}
 }
 
-/* direction' D_ij over all body coordinates (Eq. 11.25) into row */
-static void contact_row(const struct contact *k, const struct contact_point *p, vec2 dir, int n,
-                        double *row)
+void contact_row(const struct contact *k, const struct contact_point *p, vec2 dir, int n,
+                 double *row)
 {
 	for (int q = 0; q < n; q++)
 		row[q] = 0;
@@ -146,88 +163,4 @@ static void contact_row(const struct contact *k, const struct contact_point *p, 
 		row[3 * k->bj] -= dir.x, row[3 * k->bj + 1] -= dir.y;
 		row[3 * k->bj + 2] -= v2_cross(p->pj, dir);
 	}
-}
-
-static int impact_failed(struct model *m, const struct contact *k, double t)
-{
-	model_fail(m,
-	           "%s: contact '%s': the impact at t = %g cannot be solved: the joints already "
-	           "stop the motion along its normal, or the model's joints are redundant",
-	           k->where, k->name, t);
-	return -1;
-}
-
-/* One impact solve from the velocities before: sliding with friction
- * -μ·slip along t (Eq. 11.30; slip 0: none), or sticking (rows = 2: the
- * tangential relative velocity after is zero as well). */
-static int impact_solve(void *bc_ws, const struct contact *k, double t, const double *c,
-                        const double *before, double *cd, int n, const double *an, const double *at,
-                        double slip, int stick, double target_n, double pi[2])
-{
-	double *A = calloc(4 * (size_t)n + 1, sizeof(double)), *W = A + 2 * n;
-	for (int q = 0; q < n; q++) {
-		cd[q] = before[q];
-		A[q] = an[q], A[n + q] = at[q];
-		W[q] = stick ? an[q] : an[q] - k->mu * slip * at[q], W[n + q] = at[q];
-	}
-	double target[2] = {target_n, 0};
-	int status = bc_impact(bc_ws, t, c, cd, stick ? 2 : 1, A, W, target, pi);
-	if (!stick)
-		pi[1] = -k->mu * slip * pi[0];
-	free(A);
-	return status;
-}
-
-static double sign_of(double x) { return (x > 0) - (x < 0); }
-
-int contact_impact(struct model *m, void *bc_ws, int index, double t, const double *c, double *cd,
-                   double *normal, double *tangent)
-{
-	const struct contact *k = &m->contacts[index];
-	struct contact_point p;
-	contact_geometry(k, c, cd, &p);
-	*normal = *tangent = 0;
-	if (p.vn >= 0)
-		return 0; /* not closing: nothing to do */
-	int n = 3 * m->nbodies, status = 0;
-	double *rows = calloc(3 * (size_t)n + 1, sizeof(double)), pi[2];
-	double *an = rows, *at = rows + n, *before = rows + 2 * n;
-	contact_row(k, &p, p.u, n, an);
-	contact_row(k, &p, p.t, n, at);
-	for (int q = 0; q < n; q++)
-		before[q] = cd[q];
-	double target = -k->e * p.vn, slip = sign_of(p.vt);
-	if (k->mu > 0 && slip == 0) { /* friction opposes the slip the impact itself makes */
-		status = impact_solve(bc_ws, k, t, c, before, cd, n, an, at, 0, 0, target, pi);
-		for (int q = 0; q < n && status == 0; q++)
-			slip += at[q] * cd[q];
-		slip = sign_of(slip);
-	}
-	if (status == 0)
-		status = impact_solve(bc_ws, k, t, c, before, cd, n, an, at, k->mu > 0 ? slip : 0,
-		                      0, target, pi);
-	double slip_after = 0;
-	for (int q = 0; q < n; q++)
-		slip_after += at[q] * cd[q];
-	if (status == 0 && k->mu > 0 && slip != 0 && slip_after * slip <= 0) {
-		/* Coulomb friction stops the slip instead of reversing it: the points
-		 * stick, if the tangential impulse that takes stays in the cone */
-		double stick[2], *sliding = calloc((size_t)n + 1, sizeof(double));
-		for (int q = 0; q < n; q++)
-			sliding[q] = cd[q];
-		status = impact_solve(bc_ws, k, t, c, before, cd, n, an, at, 0, 1, target, stick);
-		if (status == 0 && fabs(stick[1]) <= k->mu * stick[0] * (1 + 1e-9)) {
-			pi[0] = stick[0], pi[1] = stick[1];
-		} else {
-			for (int q = 0; q < n; q++)
-				cd[q] = sliding[q];
-			status = 0;
-		}
-		free(sliding);
-	}
-	free(rows);
-	if (status != 0)
-		return impact_failed(m, k, t);
-	*normal = pi[0], *tangent = pi[1];
-	return 0;
 }

@@ -1,4 +1,4 @@
-/* contact.h — contact and impact between bodies, book Ch. 11.
+/* contact.h — contact between bodies, book Ch. 11: geometry and laws.
  *
  * Geometry: a circle of body i (radius 0: a point) against a line of body
  * j, or two circles. The penetration δ is their overlap (> 0 in contact),
@@ -7,17 +7,20 @@
  * velocity of the two contact points (Eq. 11.18), so δ̇ = -u'v.
  *
  * Laws. "impulse" is the piecewise method (Sec. 11.1): at the instant of
- * impact the velocities jump so that u'v⁺ = -e u'v⁻ (Eq. 11.27), with
- * Coulomb friction μ along t (Eq. 11.30; the tangential impulse stops at
- * sticking). The others are the continuous method (Sec. 11.2): a normal
- * force while δ > 0, never pulling, and with μ a tangential force
- * -μ(v_t) f_N from Brown and McPhee's law (Eq. 4.44). */
+ * impact the velocities jump (analysis/impact.h). The others are the
+ * continuous method (Sec. 11.2): a normal force while δ > 0, never
+ * pulling, and with μ a tangential force -μ(v_t) f_N from Brown and
+ * McPhee's law (Eq. 4.44). */
 #ifndef MB_CONTACT_H
 #define MB_CONTACT_H
 
 #include "model/model.h"
 
 #define CONTACT_FIELDS 4 /* per contact in a sample: δ, δ̇, f_N, f_t */
+
+/* The law called name, or NULL; and every law, NULL-terminated. */
+const struct contact_law *contact_law_find(const char *name);
+extern const struct contact_law *const contact_laws[];
 
 struct contact_point {
 	double delta, rate; /* penetration and its rate (> 0 closing) */
@@ -41,17 +44,16 @@ double friction_brown_mcphee(double mu_s, double mu_d, double v_t, double v);
 
 /* Add the forces of every force-law contact to h (3 per body) and their
  * elastic energy to *potential. */
-void contacts_apply(const struct model *m, const double *c, const double *cd, double *h,
-                    double *potential);
+void contacts_apply(const struct model *m, const struct run_data *d, const double *c,
+                    const double *cd, double *h, double *potential);
 
 /* CONTACT_FIELDS per contact into out. */
-void contacts_report(const struct model *m, const double *c, const double *cd, double *out);
+void contacts_report(const struct model *m, const struct run_data *d, const double *c,
+                     const double *cd, double *out);
 
-/* An impact of contact k at (t, c, ċ) in body coordinates: ċ jumps in
- * place. bc_ws is a body-coordinate workspace of the model. On return
- * normal and tangent hold the impulses (0 when the contact is not closing);
- * 0, or -1 with the model's error set. */
-int contact_impact(struct model *m, void *bc_ws, int k, double t, const double *c, double *cd,
-                   double *normal, double *tangent);
+/* dir' D_k over all body coordinates (Eq. 11.25): the rate of the contact
+ * points' relative velocity along dir, as a row of n = 3 nbodies. */
+void contact_row(const struct contact *k, const struct contact_point *p, vec2 dir, int n,
+                 double *row);
 
 #endif

@@ -1,29 +1,46 @@
-/* model.h — a planar mechanism in the form every formulation reads.
+/* model.h — a planar mechanism in the form every formulation reads, and
+ * what a run writes beside it.
  *
- * The Lua side (lua/mechbench/model.lua) checks names and values and hands
- * over a plain description with indices and local coordinates; this is its
- * compiled form. Nothing here depends on a formulation. Bodies are numbered
- * from 0; the ground is body -1 and has no coordinates. */
+ * The model is built once (by the Lua layer from the user's description, or
+ * directly in C by the tests) and is read-only during a run; everything a
+ * run writes lives in its struct run_data, passed next to it (MuJoCo's
+ * mjModel and mjData). Bodies are numbered from 0; the ground is body -1
+ * and has no coordinates. Nothing here depends on a formulation or on Lua:
+ * functions of time and user forces come from the host as callbacks. */
 #ifndef MB_MODEL_H
 #define MB_MODEL_H
 
-#include <lua.h>
+#include <stddef.h>
 
 #include "util/vec2.h"
 
-struct joint_kind;
-struct force_kind;
+struct run_data;
+struct joint_eval;
 
-/* A function of time from Lua (drivers, actuators): f, f', f''. */
-struct mb_fn {
-	int ref;         /* LUA_NOREF: none */
-	double constant; /* used when ref is LUA_NOREF */
+/* A function of time (a driver, an actuator): a constant, or a callback. */
+struct time_fn {
+	double constant; /* used when call is NULL */
+	/* f, f', f'' at t into out: how many it gave (1 to 3), or -1 with a
+	 * message in err */
+	int (*call)(void *ctx, double t, double out[3], char *err, size_t len);
+	void (*release)(void *ctx); /* frees ctx with the model; may be NULL */
+	void *ctx;
+};
+
+/* Forces the host computes (a Lua user force): add the generalised forces
+ * of every body (3 each: fx, fy, moment) at (t, c, ċ) to h; 0, or -1 with
+ * a message in err. */
+struct host_force {
+	int (*call)(void *ctx, double t, const double *c, const double *cd, int nbodies,
+	            double *h, char *err, size_t len);
+	void (*release)(void *ctx);
+	void *ctx;
 };
 
 struct body {
 	char *name;
 	double mass, inertia;
-	double q0[3], v0[3]; /* x, y, phi and their rates at t = 0 */
+	double q0[3], v0[3]; /* x, y, φ and their rates at t = 0 */
 };
 
 /* The pose and velocity of a body (zeros for the ground). */
@@ -32,22 +49,61 @@ struct body_state {
 	double phi, phid;
 };
 
+/* ------------------------------------------------------------ kinds
+ * A kind (of joint, force or contact law) is one file with one table entry
+ * that carries its name, the names of its numbers, its checks and what it
+ * can do; the model stores a pointer to the entry. */
+
+#define KIND_PARAMS 6
+
+/* What a joint kind can do, for the formulations and the reports. */
+enum joint_capability {
+	JOINT_TREE_PIN = 1,        /* a tree joint of joint coordinates: a relative angle */
+	JOINT_TREE_SLIDE = 2,      /* a tree joint of joint coordinates: a slide distance */
+	JOINT_DRIVER = 4,          /* its multiplier is the driving torque or force itself */
+	JOINT_DRIVES_DISTANCE = 8, /* (with JOINT_DRIVER) it drives a distance: a force */
+};
+
+struct joint;
+struct model;
+
+struct joint_kind {
+	const char *name;
+	const char *summary; /* one line for help: what it constrains */
+	int rows;
+	unsigned capabilities;
+	/* the names of joint.param[], NULL-terminated; a parameter the user left
+	 * out arrives as NaN and prepare() fills it from the initial state */
+	const char *params[KIND_PARAMS + 1];
+	/* defaults and checks once the model is complete: 0, or -1 with a
+	 * message (without the joint's name; the caller adds it). NULL: none */
+	int (*prepare)(const struct model *m, struct joint *j, char *err, size_t len);
+	/* Φ, D_i, D_j, γ and the velocity right side at the bodies' states: 0,
+	 * or -1 with the run's error set (a driver's function failed) */
+	int (*eval)(const struct model *m, struct run_data *d, const struct joint *j,
+	            const struct body_state *bi, const struct body_state *bj, double t,
+	            struct joint_eval *out);
+};
+
 struct joint {
 	const struct joint_kind *kind;
-	char *name, *where; /* where: "file:line" of its definition */
-	int bi, bj;         /* bodies, -1 for the ground */
-	vec2 si, sj;        /* joint points, body-fixed */
-	vec2 ui, uj;        /* unit vectors, body-fixed */
-	double length;      /* rev-rev L, rev-tran offset */
-	double radius;      /* disc */
-	double x0, phi0;    /* disc: reference position and angle */
-	int coord;          /* simple: 0 x, 1 y, 2 phi */
-	double value;       /* simple: the fixed value */
-	vec2 rigid_d;       /* rigid: d'_j */
-	double rigid_theta;
-	struct mb_fn fn; /* drivers */
-	int row;         /* first constraint row */
-	int nonunique;   /* some rows were dropped as redundant: reactions not unique */
+	char *name, *where;   /* where: "file:line" of its definition */
+	int bi, bj;           /* bodies, -1 for the ground */
+	vec2 si, sj;          /* joint points, body-fixed */
+	vec2 ui, uj;          /* unit vectors, body-fixed */
+	double param[KIND_PARAMS]; /* the kind's numbers, named in its entry */
+	struct time_fn fn;    /* drivers */
+	int row;              /* its first row among the model's constraint rows */
+};
+
+struct force;
+struct force_kind {
+	const char *name;
+	const char *params[KIND_PARAMS + 1]; /* the names of force.param[] */
+	/* add its generalised force to h (3 per body) and its potential energy
+	 * to *potential: 0, or -1 with the run's error set */
+	int (*apply)(const struct model *m, struct run_data *d, const struct force *f,
+	             const double *c, const double *cd, double t, double *h, double *potential);
 };
 
 struct force {
@@ -55,78 +111,127 @@ struct force {
 	char *name, *where;
 	int bi, bj;
 	vec2 si, sj;
-	double k, length, damping, actuator; /* spring-damper-actuator; rot: length = angle */
-	vec2 value;                          /* constant force; value.x = torque */
-	int local;                           /* the force is fixed in the body's frame */
-	struct mb_fn fn;                     /* actuator or user function */
+	double param[KIND_PARAMS];
+	struct time_fn fn;     /* an actuator or a torque that varies in time */
+	struct host_force host; /* a user force */
 };
 
 /* Contact between two bodies (book Ch. 11): a circle of body i against a
  * line of body j, or two circles. δ > 0 is the overlap; the normal points
  * from body j to body i. See contact.h for the laws. */
 enum contact_shape { CONTACT_CIRCLE_LINE, CONTACT_CIRCLES };
-enum contact_law {
-	LAW_IMPULSE,             /* piecewise: velocities jump at impact (Sec. 11.1) */
-	LAW_SPRING,              /* k δ^n + c δ̇ (Eqs. 11.31-11.34) */
-	LAW_HUNT_CROSSLEY,       /* (k + c δ̇) δ^n (Eqs. 11.38-11.39) */
-	LAW_LANKARANI_NIKRAVESH, /* Eq. 11.42 */
-	LAW_FLORES               /* Eq. 11.43 */
+
+struct contact;
+struct contact_law {
+	const char *name;
+	int impulsive; /* velocities jump at impact (Sec. 11.1), no force in between */
+	/* the normal force at penetration δ > 0 closing at `rate`, contact having
+	 * begun at closing speed v0 (> 0), from the contact's k, n, c and e */
+	double (*normal_force)(const struct contact *k, double delta, double rate, double v0);
 };
 
 struct contact {
 	char *name, *where;
 	enum contact_shape shape;
-	enum contact_law law;
+	const struct contact_law *law;
 	int bi, bj;
-	vec2 si,
-	    sj; /* centre of the circle on i; a point of the line, or the second centre, on j */
+	vec2 si, sj;   /* centre of the circle on i; a point of the line, or the second centre, on j */
 	vec2 normal;   /* circle-line: the line's normal on j, towards the free side */
 	double ri, rj; /* radii (rj unused for a line) */
 	double e, k, n, c;
 	double mu, mu_s, v_t; /* friction: sliding and static coefficients, transition speed */
-	/* state during a run, kept by events.c */
+};
+
+struct model {
+	char *name;
+	vec2 gravity;
+	int nbodies, njoints, nforces, ncontacts;
+	int nc; /* constraint rows of all joints */
+	struct body *bodies;
+	struct joint *joints;
+	struct force *forces;
+	struct contact *contacts;
+	struct {
+		int bodies, joints, forces, contacts;
+	} room; /* what model_new made room for */
+};
+
+/* ------------------------------------------------------------ building */
+
+/* An empty model with room for the given numbers of elements; elements are
+ * then added in order (their pointers stay valid), and model_finish makes
+ * the model ready to run. */
+struct model *model_new(const char *name, vec2 gravity, int nbodies, int njoints, int nforces,
+                        int ncontacts);
+void model_free(struct model *m);
+
+/* The next element, zeroed but for its name and where it was defined
+ * (copied), with its kind; NULL when the room given to model_new is used
+ * up. Parameters the user left out should be set to NaN. */
+struct body *model_add_body(struct model *m, const char *name);
+struct joint *model_add_joint(struct model *m, const struct joint_kind *kind, const char *name,
+                              const char *where);
+struct force *model_add_force(struct model *m, const struct force_kind *kind, const char *name,
+                              const char *where);
+struct contact *model_add_contact(struct model *m, const struct contact_law *law,
+                                  const char *name, const char *where);
+
+/* Number the constraint rows and let each joint kind fill its defaults and
+ * check itself: 0, or -1 with "where: joint 'name': why" in err. */
+int model_finish(struct model *m, char *err, size_t len);
+
+/* The initial coordinates and rates of every body (3 per body each). */
+void model_initial(const struct model *m, double *c, double *cd);
+
+/* The body_state of body b (-1: ground) from coordinates c and rates cd
+ * (cd may be NULL: at rest). */
+struct body_state model_body_state(const double *c, const double *cd, int b);
+
+/* Adds the force f acting at the point s (from the mass centre, global
+ * frame) of body b (-1: the ground, which takes it) to the generalised
+ * forces h: the force and its moment s̆'f (Eq. 4.11). */
+void force_at_point(double *h, int b, vec2 s, vec2 f);
+
+/* The joint whose rows include constraint row `row`, or -1. */
+int model_row_joint(const struct model *m, int row);
+
+/* ------------------------------------------------------------ a run's data */
+
+struct contact_state {
 	int touching;    /* force laws: in contact since the last onset */
 	double approach; /* force laws: the closing speed at that onset */
 	int armed;       /* impulse: the bodies have come apart since the last impact */
 };
 
-struct model {
-	lua_State *L;
-	char *name;
-	vec2 gravity;
-	int nbodies, njoints, nforces, ncontacts;
-	int nc; /* constraint rows */
-	struct body *bodies;
-	struct joint *joints;
-	struct force *forces;
-	struct contact *contacts;
-	int contacts_tracked; /* events.c follows the contacts: a force acts once touching */
+/* Everything a run writes; the model stays as it was built. */
+struct run_data {
 	char error[512];      /* the first failure during an evaluation */
-	int stopped;          /* the failure ends the run: a Lua error or Ctrl-C */
-	long fevals;
+	int stopped;          /* the failure ends the run: a host error or Ctrl-C */
+	long fevals;          /* evaluations of the equations of motion */
+	int contacts_tracked; /* events follow the contacts: a force acts once touching */
+	struct contact_state *contact; /* per contact */
+	char *nonunique; /* per joint: some of its rows were found redundant, so its
+	                  * reaction is not unique */
 };
 
-/* Build from the description table at idx (see model.lua: compile); a
- * malformed description raises a Lua error (nothing is leaked). */
-struct model *model_from_lua(lua_State *L, int idx);
-void model_free(struct model *m);
+struct run_data *run_data_new(const struct model *m);
+void run_data_free(struct run_data *d);
 
-/* The initial coordinates and rates of every body (3 per body each). */
-void model_initial(const struct model *m, double *c, double *cd);
+/* Record the first failure of an evaluation (printf-style); an adaptive
+ * integrator may still try a shorter step after it. */
+void run_data_fail(struct run_data *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
-/* The body_state of body b (-1: ground) from coordinates c and rates cd. */
-struct body_state model_body_state(const double *c, const double *cd, int b);
+/* The same for a failure no shorter step can mend: a host error, Ctrl-C. */
+void run_data_stop(struct run_data *d, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
-/* Evaluate fn at t: f and its first two derivatives. A Lua function may
- * return all three; if it returns only f, the derivatives come from central
- * differences. Returns 0, or -1 with m->error set. */
-int model_fn(struct model *m, const struct mb_fn *fn, double t, double out[3]);
+/* 1, with the run stopped, when Ctrl-C was pressed; 0 otherwise. */
+int run_data_interrupted(struct run_data *d, double t);
 
-/* Record the first error of an evaluation (printf-style). An adaptive
- * integrator may try a shorter step after it. */
-void model_fail(struct model *m, const char *fmt, ...);
-
-/* The same for a failure no shorter step can mend: a Lua error, Ctrl-C. */
-void model_stop(struct model *m, const char *fmt, ...);
+/* Evaluate fn at t: f and its first two derivatives. A callback may give
+ * all three; if it gives only f, the derivatives come from central
+ * differences. 0, or -1 with the run stopped and the reason said. */
+int model_fn(struct run_data *d, const struct time_fn *fn, double t, double out[3]);
 
 #endif

@@ -4,28 +4,57 @@
 #include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
-size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order)
+struct pivot {
+	int size; /* the larger of the two dimensions allowed */
+	double *data;
+	gsl_vector *tau, *norm;
+	gsl_permutation *perm;
+};
+
+struct pivot *pivot_new(int max_rows, int max_cols)
 {
-	size_t rows = transposed ? A->size2 : A->size1, cols = transposed ? A->size1 : A->size2;
-	gsl_matrix *B = gsl_matrix_alloc(rows, cols);
-	if (transposed)
-		gsl_matrix_transpose_memcpy(B, A);
-	else
-		gsl_matrix_memcpy(B, A);
-	gsl_vector *tau = gsl_vector_alloc(rows < cols ? rows : cols),
-	           *norm_v = gsl_vector_alloc(cols);
-	gsl_permutation *p = gsl_permutation_alloc(cols);
+	struct pivot *p = calloc(1, sizeof *p);
+	int size = max_rows > max_cols ? max_rows : max_cols;
+	p->size = size > 0 ? size : 1;
+	p->data = calloc((size_t)p->size * (size_t)p->size, sizeof(double));
+	p->tau = gsl_vector_alloc((size_t)p->size);
+	p->norm = gsl_vector_alloc((size_t)p->size);
+	p->perm = gsl_permutation_alloc((size_t)p->size);
+	return p;
+}
+
+void pivot_free(struct pivot *p)
+{
+	if (!p)
+		return;
+	free(p->data);
+	gsl_vector_free(p->tau), gsl_vector_free(p->norm), gsl_permutation_free(p->perm);
+	free(p);
+}
+
+int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transposed, int *order)
+{
+	int m = transposed ? cols : rows, n = transposed ? rows : cols;
+	if (m <= 0 || n <= 0)
+		return 0;
+	gsl_matrix_view B = gsl_matrix_view_array(p->data, (size_t)m, (size_t)n);
+	for (int r = 0; r < m; r++)
+		for (int k = 0; k < n; k++)
+			gsl_matrix_set(&B.matrix, (size_t)r, (size_t)k,
+			               transposed ? A[k * cols + r] : A[r * cols + k]);
+	gsl_vector_view tau = gsl_vector_subvector(p->tau, 0, (size_t)(m < n ? m : n));
+	gsl_vector_view norm = gsl_vector_subvector(p->norm, 0, (size_t)n);
+	gsl_permutation perm = {(size_t)n, p->perm->data};
 	int sign;
-	gsl_linalg_QRPT_decomp(B, tau, p, &sign, norm_v);
-	double top = fabs(gsl_matrix_get(B, 0, 0));
-	size_t rank = 0;
-	while (rank < rows && rank < cols && fabs(gsl_matrix_get(B, rank, rank)) > 1e-9 * top)
+	gsl_linalg_QRPT_decomp(&B.matrix, &tau.vector, &perm, &sign, &norm.vector);
+	double top = fabs(gsl_matrix_get(&B.matrix, 0, 0));
+	int rank = 0;
+	while (rank < m && rank < n &&
+	       fabs(gsl_matrix_get(&B.matrix, (size_t)rank, (size_t)rank)) > 1e-9 * top)
 		rank++;
-	for (size_t k = 0; k < cols; k++)
-		order[k] = gsl_permutation_get(p, k);
-	gsl_matrix_free(B), gsl_vector_free(tau), gsl_vector_free(norm_v), gsl_permutation_free(p);
+	for (int k = 0; k < n; k++)
+		order[k] = (int)gsl_permutation_get(&perm, (size_t)k);
 	return rank;
 }
 
@@ -42,29 +71,4 @@ int cholesky_checked(gsl_matrix *A)
 			return -1;
 	}
 	return 0;
-}
-
-void explain_dependent_rows(struct model *m, double t, const gsl_matrix *J, row_joint_fn row_joint,
-                            void *ctx)
-{
-	size_t rows = J->size1;
-	size_t *order = calloc(rows + 1, sizeof *order);
-	size_t rank = pivot_order(J, 1, order);
-	char names[256] = "";
-	for (size_t k = rank; k < rows; k++) {
-		const char *name = row_joint(ctx, (int)order[k]);
-		if (!strstr(names, name) && strlen(names) + strlen(name) + 8 < sizeof names) {
-			strcat(names, names[0] ? ", '" : "'");
-			strcat(names, name);
-			strcat(names, "'");
-		}
-	}
-	free(order);
-	model_fail(m,
-	           "at t = %g the constraint Jacobian has rank %zu for %zu constraint rows: the "
-	           "constraints of joint %s depend on the others. Either the model has redundant "
-	           "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
-	           "\"penalty\", which carry on; their reactions are then not unique), or the "
-	           "mechanism is in a singular configuration",
-	           t, rank, rows, names[0] ? names : "(unknown)");
 }

@@ -1,30 +1,29 @@
 /* rank.h — rank-revealing helpers for constraint Jacobians (book Sec.
- * 14.4, App. A): QR with column pivoting finds which rows (or columns) the
- * others already determine. Shared by redundant-constraint diagnosis, by
- * redundant = "drop", and by coordinate partitioning's choice of split. */
+ * 14.4, App. A). QR with column pivoting finds which rows (or columns) the
+ * others already determine: redundant-constraint diagnosis, redundant =
+ * "drop" and the choice of coordinate partitioning all use it. GSL does the
+ * factorisations; the workspace is sized once, so an evaluation never
+ * allocates. */
 #ifndef MB_RANK_H
 #define MB_RANK_H
 
 #include <gsl/gsl_matrix.h>
+#include <stddef.h>
 
-#include "model/model.h"
+struct pivot;
 
-/* The column order of A (or of A' when transposed) from QR with column
- * pivoting, best-conditioned first, into order; returns the numerical
- * rank. */
-size_t pivot_order(const gsl_matrix *A, int transposed, size_t *order);
+/* A workspace for matrices of up to max_rows x max_cols (either way round). */
+struct pivot *pivot_new(int max_rows, int max_cols);
+void pivot_free(struct pivot *p);
+
+/* The column order of A (rows x cols, row-major; or of A' when transposed)
+ * from QR with column pivoting, best-conditioned first, into order; returns
+ * the numerical rank (pivots above 1e-9 of the first). */
+int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transposed, int *order);
 
 /* Cholesky of a symmetric positive matrix in place, 0; or -1 when a pivot
  * is tiny against the largest diagonal entry: its rows are dependent (GSL
  * refuses only exactly singular ones). */
 int cholesky_checked(gsl_matrix *A);
-
-/* Which joint constraint row `row` belongs to. */
-typedef const char *(*row_joint_fn)(void *ctx, int row);
-
-/* Fail with a message naming the joints whose rows of J depend on the
- * others, and saying how to carry on. */
-void explain_dependent_rows(struct model *m, double t, const gsl_matrix *J, row_joint_fn row_joint,
-                            void *ctx);
 
 #endif

@@ -6,17 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "lua/luaenv.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "util/clock.h"
+#include "util/interrupt.h"
 
 static int colors_on;
 static SCREEN *screen;
@@ -154,14 +147,14 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 
 	const double *times = o->times;
 	double t0 = times[0], t_end = times[o->nframes - 1];
-	double t = t0, speed = o->speed > 0 ? o->speed : 1, last = now();
+	double t = t0, speed = o->speed > 0 ? o->speed : 1, last = clock_seconds();
 	int playing = 1, labels = o->labels, trails = o->trails, frame = 0;
 	for (;;) {
 		if (mb_sigint_seen) {
 			mb_sigint_seen = 0;
 			break;
 		}
-		double tick = now();
+		double tick = clock_seconds();
 		if (playing) {
 			t += (tick - last) * speed;
 			if (t >= t_end)
@@ -214,7 +207,7 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 		default: /* KEY_RESIZE and timeouts: the next pass redraws */
 			break;
 		}
-		last = now() - (playing ? fmin(now() - tick, 0.1) : 0);
+		last = clock_seconds() - (playing ? fmin(clock_seconds() - tick, 0.1) : 0);
 	}
 	for (int k = 0; k < o->npanes; k++)
 		grid_free(panes[k]);

@@ -1,79 +1,12 @@
 /* render.c — scenes drawn into grids (see render.h). */
 #include "view/render.h"
 
-#include <lauxlib.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "lua/luafield.h"
 
 /* ------------------------------------------------------------ building */
-
-struct scene *scene_from_lua(lua_State *L, int idx)
-{
-	idx = lua_absindex(L, idx);
-	struct scene *s = calloc(1, sizeof *s);
-	s->nbodies = field_len(L, idx, "bodies");
-	s->nlinks = field_len(L, idx, "links");
-	s->ntrails = field_len(L, idx, "trails");
-	s->bodies = calloc((size_t)s->nbodies + 1, sizeof *s->bodies);
-	s->links = calloc((size_t)s->nlinks + 1, sizeof *s->links);
-	s->trails = calloc((size_t)s->ntrails + 1, sizeof *s->trails);
-
-	lua_getfield(L, idx, "bodies");
-	for (int b = 0; b < s->nbodies; b++) {
-		lua_geti(L, -1, b + 1);
-		struct scene_body *sb = &s->bodies[b];
-		lua_getfield(L, -1, "name");
-		sb->name = strdup(lua_tostring(L, -1) ? lua_tostring(L, -1) : "?");
-		lua_pop(L, 1);
-		lua_getfield(L, -1, "radius");
-		sb->radius = lua_tonumber(L, -1);
-		lua_pop(L, 1);
-		sb->npoints = field_len(L, -1, "points");
-		sb->points = calloc((size_t)sb->npoints + 1, sizeof *sb->points);
-		lua_getfield(L, -1, "points");
-		for (int p = 0; p < sb->npoints; p++) {
-			lua_geti(L, -1, p + 1);
-			lua_geti(L, -1, 1);
-			lua_geti(L, -2, 2);
-			sb->points[p] = v2(lua_tonumber(L, -2), lua_tonumber(L, -1));
-			lua_pop(L, 3);
-		}
-		lua_pop(L, 2);
-	}
-	lua_pop(L, 1);
-
-	lua_getfield(L, idx, "links");
-	for (int k = 0; k < s->nlinks; k++) {
-		lua_geti(L, -1, k + 1);
-		int t = lua_gettop(L);
-		struct scene_link *l = &s->links[k];
-		static const char *const kinds[] = {"pin", "guide",  "spring", "damper", "floor",
-		                                    "rod", "circle", "line",   NULL};
-		int kind = field_option(L, t, "kind", kinds);
-		l->kind = kind < 0 ? LINK_PIN : (enum link_kind)kind;
-		l->bi = field_int(L, t, "bi", -1);
-		l->bj = field_int(L, t, "bj", -1);
-		l->si = field_vec2(L, t, "si");
-		l->sj = field_vec2(L, t, "sj");
-		l->dir = field_vec2(L, t, "dir");
-		l->radius = field_number(L, t, "radius", 0);
-		lua_pop(L, 1);
-	}
-	lua_pop(L, 1);
-
-	lua_getfield(L, idx, "trails");
-	for (int k = 0; k < s->ntrails; k++) {
-		lua_geti(L, -1, k + 1);
-		s->trails[k].body = field_int(L, lua_gettop(L), "body", -1);
-		s->trails[k].at = field_vec2(L, lua_gettop(L), "at");
-		lua_pop(L, 1);
-	}
-	lua_pop(L, 1);
-	return s;
-}
 
 void scene_free(struct scene *s)
 {

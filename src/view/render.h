@@ -2,13 +2,12 @@
  *
  * A scene is the drawable part of a model: each body's points (drawn as a
  * stick figure from its mass centre), pins, sliding guides, springs,
- * dampers, discs, contact circles and lines, and the hatched ground. It is built once from a
- * description made in Lua (view.lua) and then drawn at any pose. The view
- * is fitted to the whole motion so a picture does not jump between frames. */
+ * dampers, discs, contact circles and lines, and the hatched ground. It is
+ * built once from a description made in Lua (view.lua) and then drawn at
+ * any pose. The view is fitted to the whole motion so a picture does not
+ * jump between frames. */
 #ifndef MB_RENDER_H
 #define MB_RENDER_H
-
-#include <lua.h>
 
 #include "view/grid.h"
 #include "util/vec2.h"
@@ -60,8 +59,8 @@ struct draw_options {
 	int frame;
 };
 
-/* Build from the description at idx (see view.lua); raises on bad input. */
-struct scene *scene_from_lua(lua_State *L, int idx);
+/* A scene is built by the Lua layer from view.lua's description
+ * (lua/lua_view.c) and freed here. */
 void scene_free(struct scene *s);
 
 /* The window that holds every frame of the motion. */

@@ -1,16 +1,38 @@
-/* joint_disc.c — a disc of radius R on flat ground (y = 0), touching and
- * rolling without slip, book Sec. 7.2.7, Eqs. 7.40-7.41:
- *   y_i - R = 0  and  R (φ_i - φ0) + (x_i - x0) = 0.
- * λ1 is the normal force on the disc, λ2 the tangential (no-slip) force. */
+/* disc.c — a disc of radius R on flat ground (y = 0), touching and rolling
+ * without slip, book Sec. 7.2.7, Eqs. 7.40-7.41:
+ *   y_i - R = 0  and  R (φ_i - φ0) + (x_i - x0) = 0,
+ * with x0 and φ0 the disc's position and angle at t = 0 unless given. λ1
+ * is the normal force on the disc, λ2 the tangential (no-slip) force. */
+#include <math.h>
+#include <stdio.h>
+
 #include "model/joints/joint.h"
 
-static int eval(struct model *m, const struct joint *j, const struct body_state *bi,
-                const struct body_state *bj, double t, struct joint_eval *out)
+static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
-	(void)m, (void)bj, (void)t;
-	double R = j->radius;
+	if (j->bi < 0) {
+		snprintf(err, len, "the disc must be a moving body");
+		return -1;
+	}
+	if (!(j->param[0] > 0) || !isfinite(j->param[0])) {
+		snprintf(err, len, "radius must be a positive number (got %g)", j->param[0]);
+		return -1;
+	}
+	if (isnan(j->param[1]))
+		j->param[1] = m->bodies[j->bi].q0[0];
+	if (isnan(j->param[2]))
+		j->param[2] = m->bodies[j->bi].q0[2];
+	return 0;
+}
+
+static int eval(const struct model *m, struct run_data *d, const struct joint *j,
+                const struct body_state *bi, const struct body_state *bj, double t,
+                struct joint_eval *out)
+{
+	(void)m, (void)d, (void)bj, (void)t;
+	double R = j->param[0], x0 = j->param[1], phi0 = j->param[2];
 	out->phi[0] = bi->r.y - R;
-	out->phi[1] = R * (bi->phi - j->phi0) + (bi->r.x - j->x0);
+	out->phi[1] = R * (bi->phi - phi0) + (bi->r.x - x0);
 	double rows[2][3] = {{0, 1, 0}, {1, 0, R}};
 	for (int r = 0; r < 2; r++)
 		for (int k = 0; k < 3; k++)
@@ -19,4 +41,6 @@ static int eval(struct model *m, const struct joint *j, const struct body_state 
 	return 0;
 }
 
-const struct joint_kind joint_disc = {"disc", 2, eval};
+const struct joint_kind joint_disc = {
+    "disc", "a disc rolling on the ground's x axis without slip", 2, 0,
+    {"radius", "x0", "phi0", NULL}, prepare, eval};

@@ -1,20 +1,44 @@
-/* joint_disc_disc.c — two discs rolling on each other without slip, each
- * pinned elsewhere (gears, friction wheels), book Sec. 7.2.7, Eq. 7.42:
+/* disc_disc.c — two discs rolling on each other without slip, each pinned
+ * elsewhere (gears, friction wheels), book Sec. 7.2.7, Eq. 7.42:
  *   R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0) = 0,
- * so they turn in opposite senses with equal rim speeds. λ is the
- * tangential force at the contact divided into torques R_i λ and R_j λ. */
+ * with the reference angles those at t = 0, so they turn in opposite
+ * senses with equal rim speeds. λ is the tangential force at the contact,
+ * divided into torques R_i λ and R_j λ. */
+#include <math.h>
+#include <stdio.h>
+
 #include "model/joints/joint.h"
 
-static int eval(struct model *m, const struct joint *j, const struct body_state *bi,
-                const struct body_state *bj, double t, struct joint_eval *out)
+static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
-	(void)m, (void)t;
-	double Ri = j->radius, Rj = j->length; /* the second radius rides in `length` */
-	out->phi[0] = Ri * (bi->phi - j->phi0) + Rj * (bj->phi - j->x0);
+	if (j->bi < 0 || j->bj < 0) {
+		snprintf(err, len, "both discs must be moving bodies");
+		return -1;
+	}
+	if (!(j->param[0] > 0 && j->param[1] > 0) || !isfinite(j->param[0] + j->param[1])) {
+		snprintf(err, len, "the radii must be positive numbers");
+		return -1;
+	}
+	if (isnan(j->param[2]))
+		j->param[2] = m->bodies[j->bi].q0[2];
+	if (isnan(j->param[3]))
+		j->param[3] = m->bodies[j->bj].q0[2];
+	return 0;
+}
+
+static int eval(const struct model *m, struct run_data *d, const struct joint *j,
+                const struct body_state *bi, const struct body_state *bj, double t,
+                struct joint_eval *out)
+{
+	(void)m, (void)d, (void)t;
+	double Ri = j->param[0], Rj = j->param[1];
+	out->phi[0] = Ri * (bi->phi - j->param[2]) + Rj * (bj->phi - j->param[3]);
 	for (int k = 0; k < 3; k++)
 		out->di[0][k] = k == 2 ? Ri : 0, out->dj[0][k] = k == 2 ? Rj : 0;
 	out->gamma[0] = 0;
 	return 0;
 }
 
-const struct joint_kind joint_disc_disc = {"disc-disc", 1, eval};
+const struct joint_kind joint_disc_disc = {
+    "disc-disc", "two discs rolling on each other without slip", 1, 0,
+    {"radius_i", "radius_j", "phi_i0", "phi_j0", NULL}, prepare, eval};

@@ -3,32 +3,54 @@
  * A kind fills, for the current state, its constraint rows Φ, the Jacobian
  * blocks D_i and D_j (rows x 3, columns x, y, φ of each body), the right
  * side γ of D c̈ = γ and the right side of D ċ = v (non-zero for drivers).
- * Adding a joint is one file and one entry in joint_kinds. */
+ * Its table entry (struct joint_kind, model.h) also names its numbers,
+ * fills their defaults, checks them and says what the kind can do. Adding
+ * a joint is one file and one line in JOINT_KINDS below. */
 #ifndef MB_JOINT_H
 #define MB_JOINT_H
 
 #include "model/model.h"
 
+#define JOINT_ROWS 3 /* the most rows a kind has */
+
 struct joint_eval {
-	double phi[3];
-	double di[3][3], dj[3][3];
-	double gamma[3];
-	double vrhs[3];
+	double phi[JOINT_ROWS];
+	double di[JOINT_ROWS][3], dj[JOINT_ROWS][3];
+	double gamma[JOINT_ROWS];
+	double vrhs[JOINT_ROWS];
 };
 
-struct joint_kind {
-	const char *name;
-	int rows;
-	/* 0, or -1 with m->error set (a driver function failed) */
-	int (*eval)(struct model *m, const struct joint *j, const struct body_state *bi,
-	            const struct body_state *bj, double t, struct joint_eval *out);
-};
+/* X(file name) for every kind, in the order help lists them. */
+#define JOINT_KINDS                                                                                \
+	X(revolute)                                                                                \
+	X(translational)                                                                           \
+	X(rev_rev)                                                                                 \
+	X(rev_tran)                                                                                \
+	X(rigid)                                                                                   \
+	X(simple)                                                                                  \
+	X(disc)                                                                                    \
+	X(disc_disc)                                                                               \
+	X(driver_angle)                                                                            \
+	X(driver_distance)
 
-extern const struct joint_kind joint_revolute, joint_translational, joint_rev_rev, joint_rev_tran,
-    joint_rigid, joint_simple, joint_disc, joint_disc_disc, joint_driver_angle,
-    joint_driver_distance;
+#define X(kind) extern const struct joint_kind joint_##kind;
+JOINT_KINDS
+#undef X
 
 /* The kind called name, or NULL. */
 const struct joint_kind *joint_kind_find(const char *name);
+
+/* Every kind, NULL-terminated. */
+extern const struct joint_kind *const joint_kinds[];
+
+/* The relative position and velocity of the joint points, P_i - P_j, and
+ * the points from their mass centres in the global frame (Eq. 7.7): the
+ * geometry most kinds start from. */
+struct joint_points {
+	vec2 si, sj; /* A_i s'_i, A_j s'_j */
+	vec2 d, dd;  /* r_i^P - r_j^P and its rate */
+};
+struct joint_points joint_points(const struct joint *j, const struct body_state *bi,
+                                 const struct body_state *bj);
 
 #endif

@@ -1,17 +1,29 @@
-/* joint.c — the table of joint kinds. */
-#include <string.h>
-
+/* joints.c — the table of joint kinds and the geometry they share. */
 #include "model/joints/joint.h"
 
-static const struct joint_kind *const kinds[] = {
-    &joint_revolute,     &joint_translational,  &joint_rev_rev, &joint_rev_tran,
-    &joint_rigid,        &joint_simple,         &joint_disc,    &joint_disc_disc,
-    &joint_driver_angle, &joint_driver_distance};
+#include <string.h>
+
+const struct joint_kind *const joint_kinds[] = {
+#define X(kind) &joint_##kind,
+    JOINT_KINDS
+#undef X
+        NULL};
 
 const struct joint_kind *joint_kind_find(const char *name)
 {
-	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-		if (strcmp(kinds[i]->name, name) == 0)
-			return kinds[i];
+	for (int i = 0; joint_kinds[i]; i++)
+		if (strcmp(joint_kinds[i]->name, name) == 0)
+			return joint_kinds[i];
 	return NULL;
+}
+
+struct joint_points joint_points(const struct joint *j, const struct body_state *bi,
+                                 const struct body_state *bj)
+{
+	struct joint_points p;
+	p.si = v2_rotate(bi->phi, j->si), p.sj = v2_rotate(bj->phi, j->sj);
+	p.d = v2_sub(v2_add(bi->r, p.si), v2_add(bj->r, p.sj));
+	p.dd = v2_sub(v2_add(bi->rd, v2_scale(bi->phid, v2_perp(p.si))),
+	              v2_add(bj->rd, v2_scale(bj->phid, v2_perp(p.sj))));
+	return p;
 }

@@ -1,18 +1,18 @@
-/* joint_revolute.c — pin joint, book Sec. 7.2.1, Eqs. 7.14-7.18.
+/* revolute.c — pin joint, book Sec. 7.2.1, Eqs. 7.14-7.18.
  * Φ = r_i^P - r_j^P; λ is the force the pin applies to body i. */
 #include "model/joints/joint.h"
 
-static int eval(struct model *m, const struct joint *j, const struct body_state *bi,
-                const struct body_state *bj, double t, struct joint_eval *out)
+static int eval(const struct model *m, struct run_data *d, const struct joint *j,
+                const struct body_state *bi, const struct body_state *bj, double t,
+                struct joint_eval *out)
 {
-	(void)m, (void)t;
-	vec2 si = v2_rotate(bi->phi, j->si), sj = v2_rotate(bj->phi, j->sj);
-	vec2 d = v2_sub(v2_add(bi->r, si), v2_add(bj->r, sj));
-	vec2 pi = v2_perp(si), pj = v2_perp(sj);
-	vec2 g = v2_sub(v2_scale(bi->phid * bi->phid, si), v2_scale(bj->phid * bj->phid, sj));
+	(void)m, (void)d, (void)t;
+	struct joint_points p = joint_points(j, bi, bj);
+	vec2 pi = v2_perp(p.si), pj = v2_perp(p.sj);
+	vec2 g = v2_sub(v2_scale(bi->phid * bi->phid, p.si), v2_scale(bj->phid * bj->phid, p.sj));
 	double rows[2][3] = {{1, 0, pi.x}, {0, 1, pi.y}},
 	       rowsj[2][3] = {{-1, 0, -pj.x}, {0, -1, -pj.y}};
-	out->phi[0] = d.x, out->phi[1] = d.y;
+	out->phi[0] = p.d.x, out->phi[1] = p.d.y;
 	out->gamma[0] = g.x, out->gamma[1] = g.y; /* Eq. 7.18 */
 	for (int r = 0; r < 2; r++)
 		for (int k = 0; k < 3; k++)
@@ -20,4 +20,5 @@ static int eval(struct model *m, const struct joint *j, const struct body_state 
 	return 0;
 }
 
-const struct joint_kind joint_revolute = {"revolute", 2, eval};
+const struct joint_kind joint_revolute = {
+    "revolute", "a pin: P_i stays on P_j", 2, JOINT_TREE_PIN, {NULL}, NULL, eval};

@@ -1,17 +1,36 @@
-/* joint_rigid.c — two bodies welded as they stand at t = 0, book Sec.
- * 7.2.5, Eqs. 7.35-7.37: r_i = r_j + A_j d'_j and φ_i - φ_j = θ. */
+/* rigid.c — two bodies welded, book Sec. 7.2.5, Eqs. 7.35-7.37:
+ * r_i = r_j + A_j d'_j and φ_i - φ_j = θ. Unless given, d'_j and θ are
+ * those of the bodies as they stand at t = 0. */
+#include <math.h>
+
 #include "model/joints/joint.h"
 
-static int eval(struct model *m, const struct joint *j, const struct body_state *bi,
-                const struct body_state *bj, double t, struct joint_eval *out)
+static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
-	(void)m, (void)t;
-	vec2 dj = v2_rotate(bj->phi, j->rigid_d), pdj = v2_perp(dj);
-	vec2 d = v2_sub(bi->r, v2_add(bj->r, dj));
+	(void)err, (void)len;
+	static const double ground[3] = {0, 0, 0};
+	const double *qi = j->bi >= 0 ? m->bodies[j->bi].q0 : ground;
+	const double *qj = j->bj >= 0 ? m->bodies[j->bj].q0 : ground;
+	if (isnan(j->param[0]) || isnan(j->param[1])) {
+		vec2 d = v2_unrotate(qj[2], v2(qi[0] - qj[0], qi[1] - qj[1]));
+		j->param[0] = d.x, j->param[1] = d.y;
+	}
+	if (isnan(j->param[2]))
+		j->param[2] = qi[2] - qj[2];
+	return 0;
+}
+
+static int eval(const struct model *m, struct run_data *d, const struct joint *j,
+                const struct body_state *bi, const struct body_state *bj, double t,
+                struct joint_eval *out)
+{
+	(void)m, (void)d, (void)t;
+	vec2 dj = v2_rotate(bj->phi, v2(j->param[0], j->param[1])), pdj = v2_perp(dj);
+	vec2 gap = v2_sub(bi->r, v2_add(bj->r, dj));
 	double rowsi[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 	double rowsj[3][3] = {{-1, 0, -pdj.x}, {0, -1, -pdj.y}, {0, 0, -1}};
-	out->phi[0] = d.x, out->phi[1] = d.y;
-	out->phi[2] = bi->phi - bj->phi - j->rigid_theta;
+	out->phi[0] = gap.x, out->phi[1] = gap.y;
+	out->phi[2] = bi->phi - bj->phi - j->param[2];
 	for (int r = 0; r < 3; r++)
 		for (int k = 0; k < 3; k++)
 			out->di[r][k] = rowsi[r][k], out->dj[r][k] = rowsj[r][k];
@@ -21,4 +40,6 @@ static int eval(struct model *m, const struct joint *j, const struct body_state 
 	return 0;
 }
 
-const struct joint_kind joint_rigid = {"rigid", 3, eval};
+const struct joint_kind joint_rigid = {
+    "rigid", "a weld: body i keeps its place and angle on body j", 3, 0,
+    {"offset_x", "offset_y", "angle", NULL}, prepare, eval};

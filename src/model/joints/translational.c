@@ -1,34 +1,35 @@
-/* joint_translational.c — sliding joint, book Sec. 7.2.2, Eqs. 7.19-7.23.
+/* translational.c — sliding joint, book Sec. 7.2.2, Eqs. 7.19-7.23.
  * Row 1 keeps P_i on the line through P_j along u_j; row 2 keeps u_i
  * parallel to u_j. γ is the general form (no φ̇_i = φ̇_j assumed), so it
  * also holds off the constraint manifold. λ1 acts on body i along ŭ_j, λ2
  * is the reaction torque on body i. */
 #include "model/joints/joint.h"
 
-static int eval(struct model *m, const struct joint *j, const struct body_state *bi,
-                const struct body_state *bj, double t, struct joint_eval *out)
+static int eval(const struct model *m, struct run_data *d, const struct joint *j,
+                const struct body_state *bi, const struct body_state *bj, double t,
+                struct joint_eval *out)
 {
-	(void)m, (void)t;
-	vec2 si = v2_rotate(bi->phi, j->si), sj = v2_rotate(bj->phi, j->sj);
+	(void)m, (void)d, (void)t;
+	struct joint_points p = joint_points(j, bi, bj);
 	vec2 ui = v2_rotate(bi->phi, j->ui), uj = v2_rotate(bj->phi, j->uj);
 	vec2 nj = v2_perp(uj);
-	vec2 d = v2_sub(v2_add(bi->r, si), v2_add(bj->r, sj));
-	vec2 dd = v2_sub(v2_add(bi->rd, v2_scale(bi->phid, v2_perp(si))),
-	                 v2_add(bj->rd, v2_scale(bj->phid, v2_perp(sj))));
 	double wi = bi->phid, wj = bj->phid, cosij = v2_dot(uj, ui);
 
-	out->phi[0] = v2_dot(nj, d);
+	out->phi[0] = v2_dot(nj, p.d);
 	out->phi[1] = v2_dot(nj, ui);
-	double di0[3] = {nj.x, nj.y, v2_dot(uj, si)};
-	double dj0[3] = {-nj.x, -nj.y, -v2_dot(uj, v2_add(sj, d))};
+	double di0[3] = {nj.x, nj.y, v2_dot(uj, p.si)};
+	double dj0[3] = {-nj.x, -nj.y, -v2_dot(uj, v2_add(p.sj, p.d))};
 	for (int k = 0; k < 3; k++)
 		out->di[0][k] = di0[k], out->dj[0][k] = dj0[k];
 	out->di[1][0] = out->di[1][1] = out->dj[1][0] = out->dj[1][1] = 0;
 	out->di[1][2] = cosij, out->dj[1][2] = -cosij;
-	vec2 centripetal = v2_sub(v2_scale(wi * wi, si), v2_scale(wj * wj, sj));
-	out->gamma[0] = v2_dot(nj, d) * wj * wj + 2 * v2_dot(uj, dd) * wj + v2_dot(nj, centripetal);
+	vec2 centripetal = v2_sub(v2_scale(wi * wi, p.si), v2_scale(wj * wj, p.sj));
+	out->gamma[0] =
+	    v2_dot(nj, p.d) * wj * wj + 2 * v2_dot(uj, p.dd) * wj + v2_dot(nj, centripetal);
 	out->gamma[1] = (wi - wj) * (wi - wj) * out->phi[1];
 	return 0;
 }
 
-const struct joint_kind joint_translational = {"translational", 2, eval};
+const struct joint_kind joint_translational = {
+    "translational", "a slider: P_i on the line through P_j along u_j, u_i parallel to u_j", 2,
+    JOINT_TREE_SLIDE, {NULL}, NULL, eval};

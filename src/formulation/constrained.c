@@ -1,0 +1,488 @@
+/* constrained.c — the constrained-dynamics layer (see constrained.h).
+ *
+ * Every formulation's equations are solved here, once for all:
+ * accelerations through the Schur complement with a Cholesky factorisation
+ * that also reveals redundant rows; the remedies of book Sec. 13.3; the
+ * least-squares correction of Sec. 14.3. The workspace is sized when the
+ * run starts, so no evaluation allocates. */
+#include "formulation/constrained.h"
+
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "formulation/partition.h"
+#include "model/constraints.h"
+#include "util/linalg.h"
+#include "util/rank.h"
+
+struct constrained {
+	const struct model *m;
+	struct run_data *d;
+	const struct formulation *f;
+	void *ws;
+	struct stabilization stab;
+	int n, nc;
+	struct rows *rows;
+	double *h, *acc, *lambda;
+	double *work, *push;  /* n each */
+	double *ones;         /* n ones: the weights of least squares */
+	double *e;            /* nc: the penalty's right side */
+	double *X;            /* nc x n: row a is M⁻¹ J_a' */
+	gsl_matrix *S;        /* nc x nc: J M⁻¹ J' or J J', factored */
+	gsl_matrix *A;        /* n x n: the penalty's M + m_c J'J */
+	double *M;            /* n x n: M written out for the teaching pieces */
+	char *dropped;        /* rows left out as redundant (λ = 0) */
+	int drop, decided;
+	struct pivot *pivot;
+	int *order;
+	struct partition *part;
+	double *fixed;        /* 2n: q and q̇ after partitioning, or q̇ from momenta */
+	double *c, *cd, *cdd; /* the bodies' coordinates of a reported state */
+	struct report *report;
+};
+
+/* ------------------------------------------------------------ set-up */
+
+struct constrained *constrained_new(const struct model *m, const struct formulation *f,
+                                    const struct formulation_config *cfg, struct run_data *d)
+{
+	void *ws = f->setup(m, cfg, d);
+	if (!ws)
+		return NULL;
+	struct constrained *s = calloc(1, sizeof *s);
+	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
+	s->n = f->size(ws, &s->nc);
+	s->drop = cfg->drop_redundant;
+	size_t n = (size_t)s->n, nc = (size_t)s->nc, n3 = 3 * (size_t)m->nbodies;
+	s->rows = rows_new(s->nc, s->n);
+	f->spans(ws, s->rows);
+	s->h = calloc(n + 1, sizeof(double));
+	s->acc = calloc(n + 1, sizeof(double));
+	s->lambda = calloc(nc + 1, sizeof(double));
+	s->work = calloc(n + 1, sizeof(double));
+	s->push = calloc(n + 1, sizeof(double));
+	s->ones = calloc(n + 1, sizeof(double));
+	for (size_t k = 0; k < n; k++)
+		s->ones[k] = 1;
+	s->e = calloc(nc + 1, sizeof(double));
+	if (!f->mass_inverse_diagonal)
+		s->X = calloc(nc * n + 1, sizeof(double));
+	s->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
+	if (s->stab.kind == STAB_PENALTY)
+		s->A = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
+	s->dropped = calloc(nc + 1, 1);
+	if (s->drop) {
+		s->pivot = pivot_new(s->nc, s->n);
+		s->order = calloc(nc + 1, sizeof *s->order);
+	}
+	if (s->stab.kind == STAB_PARTITION && s->nc > 0)
+		s->part = partition_new(s->n, s->nc, cfg->independent, cfg->nindependent);
+	s->fixed = calloc(2 * n + 1, sizeof(double));
+	s->c = calloc(3 * n3 + 1, sizeof(double));
+	s->cd = s->c + n3, s->cdd = s->cd + n3;
+	/* a formulation that states the joints' own rows reports its own λ; the
+	 * others find them by least squares, which the penalty method's
+	 * redundant rows would make singular without dropping them */
+	s->report = report_new(m, cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY);
+	return s;
+}
+
+void constrained_free(struct constrained *s)
+{
+	if (!s)
+		return;
+	s->f->release(s->ws);
+	rows_free(s->rows);
+	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
+	free(s->e), free(s->X), free(s->M), free(s->dropped), free(s->order), free(s->fixed);
+	free(s->c);
+	gsl_matrix_free(s->S);
+	if (s->A)
+		gsl_matrix_free(s->A);
+	pivot_free(s->pivot);
+	partition_free(s->part);
+	report_free(s->report);
+	free(s);
+}
+
+int constrained_size(const struct constrained *s) { return s->n; }
+
+void *constrained_workspace(struct constrained *s) { return s->ws; }
+
+const char *constrained_row_name(struct constrained *s, int row)
+{
+	return s->f->row_name(s->ws, row);
+}
+
+static int evaluate(struct constrained *s, double t, const double *q, const double *qd,
+                    unsigned what)
+{
+	return s->f->evaluate(s->ws, t, q, qd, what, s->rows, s->h);
+}
+
+/* ------------------------------------------------------------ the Schur complement */
+
+/* With redundant = "drop", the rows that QR with pivoting of J' finds
+ * dependent at the first factorisation are left out: their multipliers
+ * stay zero (Sec. 14.4). */
+static void decide_dropped(struct constrained *s)
+{
+	int rank = pivot_order(s->pivot, s->rows->J, s->nc, s->n, 1, s->order);
+	for (int k = rank; k < s->nc; k++)
+		s->dropped[s->order[k]] = 1;
+	s->decided = 1;
+}
+
+static const char *row_name(void *ctx, int row)
+{
+	struct constrained *s = ctx;
+	return s->f->row_name(s->ws, row);
+}
+
+/* S = J W J' factored in place: W = M⁻¹ (after evaluate with
+ * EVAL_MASS_SOLVE) when weights is NULL, else the diagonal `weights`. A
+ * dropped row is an identity row. -1, with the dependent joints named, when
+ * S is singular. */
+static int factor(struct constrained *s, double t, const double *weights)
+{
+	const struct rows *r = s->rows;
+	if (s->drop && !s->decided)
+		decide_dropped(s);
+	const double *diagonal = weights ? weights : s->f->mass_inverse_diagonal
+	                                                 ? s->f->mass_inverse_diagonal(s->ws)
+	                                                 : NULL;
+	if (diagonal) {
+		rows_gram_diagonal(r, diagonal, s->S);
+	} else {
+		for (int a = 0; a < s->nc; a++) { /* row a of X: M⁻¹ J_a' */
+			double *x = s->X + (size_t)a * (size_t)s->n;
+			memcpy(x, r->J + (size_t)a * (size_t)s->n, sizeof(double) * (size_t)s->n);
+			s->f->mass_solve(s->ws, x);
+		}
+		rows_gram(r, s->X, s->S);
+	}
+	for (int a = 0; a < s->nc; a++)
+		if (s->dropped[a])
+			for (int b = 0; b < s->nc; b++) {
+				gsl_matrix_set(s->S, (size_t)a, (size_t)b, a == b);
+				gsl_matrix_set(s->S, (size_t)b, (size_t)a, a == b);
+			}
+	if (cholesky_checked(s->S) != 0) {
+		explain_dependent_rows(s->d, t, r, row_name, s);
+		return -1;
+	}
+	return 0;
+}
+
+/* S x = rhs in place; a dropped row's multiplier is zero. */
+static void solve(struct constrained *s, double *rhs)
+{
+	for (int r = 0; r < s->nc; r++)
+		if (s->dropped[r])
+			rhs[r] = 0;
+	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)s->nc);
+	gsl_linalg_cholesky_svx(s->S, &v.vector);
+}
+
+/* ------------------------------------------------------------ accelerations */
+
+/* The penalty method (Sec. 13.3.3): the constraints become stiff, damped
+ * springs, λ = -m_c (Φ̈ + 2ζωΦ̇ + ω²Φ), so
+ *   (M + m_c J'J) q̈ = h - m_c J'(-γ + 2ζωΦ̇ + ω²Φ),
+ * one n x n system that tolerates redundant constraints. */
+static int penalty_accelerations(struct constrained *s, double t, const double *qd)
+{
+	const struct rows *r = s->rows;
+	double mc = s->stab.mc, two_zw = 2 * s->stab.zeta * s->stab.omega;
+	double w2 = s->stab.omega * s->stab.omega;
+	s->f->mass_dense(s->ws, s->A->data);
+	for (int row = 0; row < s->nc; row++) {
+		const double *j = r->J + (size_t)row * (size_t)s->n;
+		FOR_SPAN_COLUMNS(r, row, a)
+		FOR_SPAN_COLUMNS(r, row, b)
+		*gsl_matrix_ptr(s->A, (size_t)a, (size_t)b) += mc * j[a] * j[b];
+		double phid = rows_dot(r, row, qd) - r->vrhs[row];
+		s->e[row] = -r->gamma[row] + two_zw * phid + w2 * r->phi[row];
+	}
+	if (cholesky_checked(s->A) != 0) {
+		run_data_fail(s->d, "at t = %g the penalty system is not positive definite", t);
+		return -1;
+	}
+	for (int row = 0; row < s->nc; row++)
+		s->lambda[row] = -mc * s->e[row];
+	memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
+	rows_add_transpose(r, s->lambda, s->acc);
+	gsl_vector_view acc = gsl_vector_view_array(s->acc, (size_t)s->n);
+	gsl_linalg_cholesky_svx(s->A, &acc.vector);
+	for (int row = 0; row < s->nc; row++) /* λ recovered from Eq. 13.37 */
+		s->lambda[row] = -mc * (rows_dot(r, row, s->acc) + s->e[row]);
+	return 0;
+}
+
+/* q̈ and λ at (t, q, q̇), Eq. 7.56 with Baumgarte's terms when asked:
+ * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). */
+static int accelerations(struct constrained *s, double t, const double *q, const double *qd,
+                         int counted)
+{
+	struct run_data *d = s->d;
+	if (run_data_interrupted(d, t))
+		return -1;
+	if (counted)
+		d->fevals++;
+	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY;
+	unsigned what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | (penalty ? 0 : EVAL_MASS_SOLVE);
+	if (evaluate(s, t, q, qd, what) != 0)
+		return -1;
+	const struct rows *r = s->rows;
+	if (penalty) {
+		if (penalty_accelerations(s, t, qd) != 0)
+			return -1;
+	} else {
+		if (s->nc > 0) {
+			if (factor(s, t, NULL) != 0)
+				return -1;
+			double *minv_h = s->work;
+			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
+			s->f->mass_solve(s->ws, minv_h);
+			for (int row = 0; row < s->nc; row++) {
+				double rhs = r->gamma[row] - rows_dot(r, row, minv_h);
+				if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
+					double phid = rows_dot(r, row, qd) - r->vrhs[row];
+					rhs -= 2 * s->stab.alpha * phid +
+					       s->stab.beta * s->stab.beta * r->phi[row];
+				}
+				s->lambda[row] = rhs;
+			}
+			solve(s, s->lambda);
+		}
+		memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
+		rows_add_transpose(r, s->lambda, s->acc);
+		s->f->mass_solve(s->ws, s->acc);
+	}
+	int bad = vec_nonfinite(s->acc, s->n);
+	if (bad >= 0) {
+		char name[128];
+		s->f->coordinate_name(s->ws, bad, name, sizeof name);
+		run_data_fail(d, "at t = %g the acceleration of %s is not finite", t, name);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------ the state */
+
+/* The momentum method (Sec. 13.3.5): the state holds p = M q̇, and q̇ is its
+ * projection onto J q̇ = v:
+ *   q̇ = M⁻¹(p + J'σ),  (J M⁻¹ J') σ = v - J M⁻¹ p,
+ * so velocity drift cannot build up. */
+static int rates_from_momenta(struct constrained *s, double t, const double *q, const double *p,
+                              double *qd)
+{
+	if (evaluate(s, t, q, p, EVAL_ROWS | EVAL_MASS | EVAL_MASS_SOLVE) != 0)
+		return -1;
+	memcpy(qd, p, sizeof(double) * (size_t)s->n);
+	s->f->mass_solve(s->ws, qd);
+	if (s->nc == 0)
+		return 0;
+	if (factor(s, t, NULL) != 0)
+		return -1;
+	double *sigma = s->lambda;
+	for (int row = 0; row < s->nc; row++)
+		sigma[row] = s->rows->vrhs[row] - rows_dot(s->rows, row, qd);
+	solve(s, sigma);
+	memset(s->push, 0, sizeof(double) * (size_t)s->n);
+	rows_add_transpose(s->rows, sigma, s->push);
+	s->f->mass_solve(s->ws, s->push);
+	for (int k = 0; k < s->n; k++)
+		qd[k] += s->push[k];
+	return 0;
+}
+
+static int rows_at(void *ctx, double t, const double *q, const double *qd,
+                   const struct rows **out)
+{
+	return constrained_rows(ctx, t, q, qd, out);
+}
+
+/* The q and q̇ a state stands for, under each remedy. */
+static int state_of(struct constrained *s, double t, const double *y, const double **q,
+                    const double **qd)
+{
+	size_t n = (size_t)s->n;
+	*q = y, *qd = y + n;
+	if (s->stab.kind == STAB_MOMENTUM) {
+		*qd = s->fixed + n;
+		return rates_from_momenta(s, t, y, y + n, s->fixed + n);
+	}
+	if (!s->part)
+		return 0;
+	memcpy(s->fixed, y, sizeof(double) * 2 * n);
+	*q = s->fixed, *qd = s->fixed + n;
+	return partition_apply(s->part, rows_at, s, s->d, t, s->fixed, s->fixed + n);
+}
+
+void constrained_set_state(struct constrained *s, const double *c, const double *cd, double *y)
+{
+	size_t n = (size_t)s->n;
+	s->f->from_bodies(s->ws, c, cd, y, y + n);
+	if (s->stab.kind != STAB_MOMENTUM)
+		return;
+	/* p = M q̇: M needs no forces and no driver, so this cannot fail */
+	memcpy(s->work, y + n, sizeof(double) * n);
+	evaluate(s, 0, y, s->work, EVAL_MASS);
+	s->f->mass_apply(s->ws, s->work, y + n);
+}
+
+int constrained_bodies(struct constrained *s, double t, const double *y, double *c, double *cd)
+{
+	const double *q, *qd;
+	if (state_of(s, t, y, &q, &qd) != 0)
+		return -1;
+	return s->f->to_bodies(s->ws, t, q, qd, NULL, c, cd, NULL);
+}
+
+int constrained_derivatives(struct constrained *s, double t, const double *y, double *dydt)
+{
+	const double *q, *qd;
+	size_t n = (size_t)s->n;
+	if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 1) != 0)
+		return -1;
+	memcpy(dydt, qd, sizeof(double) * n);
+	if (s->stab.kind != STAB_MOMENTUM) {
+		memcpy(dydt + n, s->acc, sizeof(double) * n);
+		return 0;
+	}
+	/* ṗ = M q̈ + Ṁ q̇ */
+	s->f->mass_apply(s->ws, s->acc, dydt + n);
+	if (s->f->inertia_rate) {
+		s->f->inertia_rate(s->ws, qd, s->work);
+		for (size_t k = 0; k < n; k++)
+			dydt[n + k] += s->work[k];
+	}
+	return 0;
+}
+
+/* The violation of the formulation's own rows (a body's length in point
+ * coordinates): they count in the report's too. */
+static void own_rows_violation(struct constrained *s, const double *qd, struct sample *out)
+{
+	double positions = 0, rates = 0;
+	for (int row = 0; row < s->nc; row++) {
+		if (s->f->row_joint(s->ws, row) >= 0)
+			continue;
+		double rate = rows_dot(s->rows, row, qd) - s->rows->vrhs[row];
+		positions += s->rows->phi[row] * s->rows->phi[row];
+		rates += rate * rate;
+	}
+	out->violation = hypot(out->violation, sqrt(positions));
+	out->velocity_violation = hypot(out->velocity_violation, sqrt(rates));
+}
+
+int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out)
+{
+	const double *q, *qd;
+	if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 0) != 0 ||
+	    s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
+		return -1;
+	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda : NULL;
+	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
+		return -1;
+	own_rows_violation(s, qd, out);
+	return 0;
+}
+
+/* ------------------------------------------------------------ correction */
+
+/* Least-squares correction (Sec. 14.3): Δ = -J'(JJ')⁻¹ e, iterated for the
+ * positions (Eq. 14.7), once for the velocities (Eq. 14.9, with the
+ * drivers' right side). */
+static int correct_positions_velocities(struct constrained *s, double t, double *q, double *qd)
+{
+	const struct rows *r = s->rows;
+	if (s->nc == 0)
+		return 0;
+	const int max_iterations = 50;
+	for (int it = 0;; it++) {
+		if (evaluate(s, t, q, qd, EVAL_ROWS) != 0)
+			return -1;
+		double err = vec_norm(r->phi, s->nc);
+		if (err < 1e-12)
+			break;
+		if (it == max_iterations) {
+			run_data_fail(s->d,
+			              "the initial positions cannot be corrected: after %d iterations "
+			              "the constraint violation is %.3g, worst at joint '%s'. The "
+			              "joints may not be able to assemble from this start",
+			              max_iterations, err,
+			              s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
+			return -1;
+		}
+		if (factor(s, t, s->ones) != 0)
+			return -1;
+		for (int row = 0; row < s->nc; row++)
+			s->lambda[row] = -r->phi[row];
+		solve(s, s->lambda);
+		rows_add_transpose(r, s->lambda, q);
+	}
+	if (factor(s, t, s->ones) != 0)
+		return -1;
+	for (int row = 0; row < s->nc; row++)
+		s->lambda[row] = -(rows_dot(r, row, qd) - r->vrhs[row]);
+	solve(s, s->lambda);
+	rows_add_transpose(r, s->lambda, qd);
+	return 0;
+}
+
+int constrained_correct(struct constrained *s, double t, double *y)
+{
+	size_t n = (size_t)s->n;
+	double *q = y, *second = y + n;
+	if (s->stab.kind != STAB_MOMENTUM)
+		return correct_positions_velocities(s, t, q, second);
+	/* the state holds momenta: correct the rates they stand for */
+	double *qd = s->fixed + n;
+	if (evaluate(s, t, q, second, EVAL_MASS | EVAL_MASS_SOLVE) != 0)
+		return -1;
+	memcpy(qd, second, sizeof(double) * n);
+	s->f->mass_solve(s->ws, qd);
+	if (correct_positions_velocities(s, t, q, qd) != 0 ||
+	    evaluate(s, t, q, qd, EVAL_MASS) != 0)
+		return -1;
+	s->f->mass_apply(s->ws, qd, second);
+	return 0;
+}
+
+/* ------------------------------------------------------------ kinematics, pieces */
+
+int constrained_rows(struct constrained *s, double t, const double *q, const double *qd,
+                     const struct rows **out)
+{
+	*out = s->rows;
+	return evaluate(s, t, q, qd, EVAL_ROWS);
+}
+
+int constrained_report(struct constrained *s, double t, const double *q, const double *qd,
+                       const double *qdd, struct sample *out)
+{
+	if (s->f->to_bodies(s->ws, t, q, qd, qdd, s->c, s->cd, s->cdd) != 0)
+		return -1;
+	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
+}
+
+int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
+                       struct constrained_pieces *out)
+{
+	size_t n = (size_t)s->n;
+	if (accelerations(s, t, q, qd, 0) != 0)
+		return -1;
+	if (!s->M)
+		s->M = calloc(n * n + 1, sizeof(double));
+	s->f->mass_dense(s->ws, s->M);
+	*out = (struct constrained_pieces){s->n,         s->nc,           s->M,
+	                                   s->rows->J,   s->rows->phi,    s->rows->vrhs,
+	                                   s->rows->gamma, s->h,          s->acc,
+	                                   s->lambda};
+	return 0;
+}

@@ -1,0 +1,81 @@
+/* constrained.h — the constrained-dynamics layer under every formulation.
+ *
+ * A formulation (formulation.h) states M, h, Φ, J, v and γ in its own
+ * coordinates q; this layer solves
+ *     [M  -J'] {q̈}   {h}
+ *     [J   0 ] {λ} = {γ}          (book Eq. 7.56, 9.34, 10.32)
+ * through the Schur complement (J M⁻¹ J') λ = γ - J M⁻¹ h, and owns what
+ * every formulation shares: the remedies of Sec. 13.3 (Baumgarte's right
+ * side, the penalty method, the momentum method, coordinate partitioning),
+ * redundant rows dropped or explained (Sec. 14.4), initial-condition
+ * correction (Sec. 14.3), Ctrl-C, and a check that every result is finite.
+ * Its samples are reported in body coordinates (model/report.h), so every
+ * formulation returns the same result type.
+ *
+ * The state y that an integrator advances is {q, q̇}, or {q, p = M q̇}
+ * with the momentum method. */
+#ifndef MB_CONSTRAINED_H
+#define MB_CONSTRAINED_H
+
+#include "formulation/formulation.h"
+#include "model/report.h"
+
+struct constrained;
+
+/* Formulation f set up for one run of model m with the run's data d; NULL
+ * with the reason in d->error when f cannot take the model. */
+struct constrained *constrained_new(const struct model *m, const struct formulation *f,
+                                    const struct formulation_config *cfg, struct run_data *d);
+void constrained_free(struct constrained *s);
+
+/* n coordinates; the state has 2n numbers. */
+int constrained_size(const struct constrained *s);
+
+/* The state standing for body coordinates c and rates ċ (the model's
+ * initial ones at the start, the ones after an impact later). */
+void constrained_set_state(struct constrained *s, const double *c, const double *cd, double *y);
+
+/* The body coordinates and rates a state stands for: 0 or -1. */
+int constrained_bodies(struct constrained *s, double t, const double *y, double *c, double *cd);
+
+/* dy/dt at (t, y): 0, or -1 with the run's error set. Each call counts as
+ * one evaluation. */
+int constrained_derivatives(struct constrained *s, double t, const double *y, double *dydt);
+
+/* The sample at (t, y), not counted as an evaluation: 0 or -1. */
+int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out);
+
+/* Correct y so the position and velocity constraints hold (least squares,
+ * Sec. 14.3): 0 or -1. */
+int constrained_correct(struct constrained *s, double t, double *y);
+
+/* ------------------------------------------------------------ kinematic analysis */
+
+/* The constraint rows at (t, q, q̇) in the formulation's coordinates. */
+int constrained_rows(struct constrained *s, double t, const double *q, const double *qd,
+                     const struct rows **out);
+const char *constrained_row_name(struct constrained *s, int row);
+
+/* The sample of a state whose q̈ is known (kinematic analysis): the
+ * multipliers of every joint from D'λ = M c̈ - h (ID1). 0 or -1. */
+int constrained_report(struct constrained *s, double t, const double *q, const double *qd,
+                       const double *qdd, struct sample *out);
+
+/* ------------------------------------------------------------ teaching */
+
+/* Everything at one state (q, q̇) in the formulation's coordinates; the
+ * arrays live in the layer until its next call. */
+struct constrained_pieces {
+	int n, rows;
+	const double *M;                   /* n x n, row-major */
+	const double *J;                   /* rows x n */
+	const double *phi, *vrhs, *gamma;  /* per row */
+	const double *h, *acc, *lambda;
+};
+int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
+                       struct constrained_pieces *out);
+
+/* The formulation's own workspace, for its own teaching pieces. */
+void *constrained_workspace(struct constrained *s);
+
+#endif

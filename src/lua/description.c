@@ -1,0 +1,286 @@
+/* description.c — the model from its Lua description (see description.h). */
+#include "lua/description.h"
+
+#include <lauxlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lua/luafield.h"
+#include "model/contact.h"
+#include "model/force.h"
+#include "model/joints/joint.h"
+
+/* ------------------------------------------------------------ Lua functions as callbacks */
+
+struct lua_fn {
+	lua_State *L;
+	int ref;
+};
+
+static void release_lua_fn(void *ctx)
+{
+	struct lua_fn *f = ctx;
+	luaL_unref(f->L, LUA_REGISTRYINDEX, f->ref);
+	free(f);
+}
+
+static void error_text(lua_State *L, char *err, size_t len)
+{
+	const char *msg = lua_tostring(L, -1);
+	snprintf(err, len, "%s", msg ? msg : "(an error object that is not a string)");
+}
+
+/* f(t): up to three numbers, f, f', f''. */
+static int call_time_fn(void *ctx, double t, double out[3], char *err, size_t len)
+{
+	struct lua_fn *f = ctx;
+	lua_State *L = f->L;
+	int top = lua_gettop(L);
+	lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+	lua_pushnumber(L, t);
+	if (lua_pcall(L, 1, 3, 0) != LUA_OK) {
+		error_text(L, err, len);
+		lua_settop(L, top);
+		return -1;
+	}
+	int n = 0;
+	for (int k = 0; k < 3 && lua_isnumber(L, top + 1 + k); k++)
+		out[n++] = lua_tonumber(L, top + 1 + k);
+	lua_settop(L, top);
+	return n;
+}
+
+/* A user force: model.lua wraps the user's function so that it is called
+ * as fn(t, c, cd) and returns the generalised forces of all bodies as one
+ * array of 3 x nbodies numbers. */
+static int call_user_force(void *ctx, double t, const double *c, const double *cd, int nbodies,
+                           double *h, char *err, size_t len)
+{
+	struct lua_fn *f = ctx;
+	lua_State *L = f->L;
+	int top = lua_gettop(L), n = 3 * nbodies;
+	lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
+	lua_pushnumber(L, t);
+	lua_createtable(L, n, 0);
+	lua_createtable(L, n, 0);
+	for (int k = 0; k < n; k++) {
+		lua_pushnumber(L, c[k]);
+		lua_rawseti(L, -3, k + 1);
+		lua_pushnumber(L, cd[k]);
+		lua_rawseti(L, -2, k + 1);
+	}
+	if (lua_pcall(L, 3, 1, 0) != LUA_OK) {
+		error_text(L, err, len);
+		lua_settop(L, top);
+		return -1;
+	}
+	if (!lua_istable(L, -1)) {
+		snprintf(err, len, "a user force must return a table of forces, not a %s",
+		         luaL_typename(L, -1));
+		lua_settop(L, top);
+		return -1;
+	}
+	for (int k = 0; k < n; k++) {
+		lua_rawgeti(L, -1, k + 1);
+		h[k] += lua_isnumber(L, -1) ? lua_tonumber(L, -1) : NAN;
+		lua_pop(L, 1);
+	}
+	lua_settop(L, top);
+	return 0;
+}
+
+/* A Lua function in field key becomes a callback; a number, a constant. */
+static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
+{
+	struct time_fn fn = {0, NULL, NULL, NULL};
+	lua_getfield(L, t, key);
+	if (lua_isfunction(L, -1)) {
+		struct lua_fn *f = malloc(sizeof *f);
+		f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = f;
+		return fn;
+	}
+	fn.constant = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
+	lua_pop(L, 1);
+	return fn;
+}
+
+static struct host_force host_force_field(lua_State *L, int t, const char *key)
+{
+	struct host_force host = {NULL, NULL, NULL};
+	lua_getfield(L, t, key);
+	if (!lua_isfunction(L, -1)) {
+		lua_pop(L, 1);
+		return host;
+	}
+	struct lua_fn *f = malloc(sizeof *f);
+	f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	host.call = call_user_force, host.release = release_lua_fn, host.ctx = f;
+	return host;
+}
+
+/* ------------------------------------------------------------ elements */
+
+static void triple_field(lua_State *L, int t, const char *key, double out[3])
+{
+	lua_getfield(L, t, key);
+	for (int k = 0; k < 3; k++) {
+		lua_geti(L, -1, k + 1);
+		out[k] = lua_tonumber(L, -1);
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+}
+
+/* The numbers a kind names, NaN where the description leaves one out. */
+static void params_field(lua_State *L, int t, const char *const *names, double *param)
+{
+	for (int k = 0; k < KIND_PARAMS; k++)
+		param[k] = names[k] ? field_number(L, t, names[k], NAN) : 0;
+}
+
+/* Read a string field without copying (the description table keeps it). */
+static const char *string_field(lua_State *L, int t, const char *key, const char *fallback)
+{
+	lua_getfield(L, t, key);
+	const char *s = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : fallback;
+	lua_pop(L, 1);
+	return s;
+}
+
+static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len)
+{
+	struct body *b = model_add_body(m, string_field(L, t, "name", "?"));
+	b->mass = field_number(L, t, "mass", 0);
+	b->inertia = field_number(L, t, "inertia", 0);
+	triple_field(L, t, "q", b->q0);
+	triple_field(L, t, "v", b->v0);
+	if (!(b->mass > 0 && b->inertia > 0 && isfinite(b->mass + b->inertia))) {
+		snprintf(err, len, "body '%s': mass and inertia must be positive numbers", b->name);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t len)
+{
+	const char *kind_name = string_field(L, t, "kind", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = string_field(L, t, "where", "?");
+	const struct joint_kind *kind = joint_kind_find(kind_name);
+	if (!kind) {
+		snprintf(err, len, "%s: joint '%s': unknown joint kind '%s'", where, name, kind_name);
+		return -1;
+	}
+	struct joint *j = model_add_joint(m, kind, name, where);
+	j->bi = field_int(L, t, "bi", -1);
+	j->bj = field_int(L, t, "bj", -1);
+	j->si = field_vec2(L, t, "si");
+	j->sj = field_vec2(L, t, "sj");
+	j->ui = field_vec2(L, t, "ui");
+	j->uj = field_vec2(L, t, "uj");
+	params_field(L, t, kind->params, j->param);
+	j->fn = time_fn_field(L, t, "fn");
+	return 0;
+}
+
+static int read_force(struct model *m, lua_State *L, int t, char *err, size_t len)
+{
+	const char *kind_name = string_field(L, t, "kind", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = string_field(L, t, "where", "?");
+	const struct force_kind *kind = force_kind_find(kind_name);
+	if (!kind) {
+		snprintf(err, len, "%s: force '%s': unknown force kind '%s'", where, name, kind_name);
+		return -1;
+	}
+	struct force *f = model_add_force(m, kind, name, where);
+	f->bi = field_int(L, t, "bi", -1);
+	f->bj = field_int(L, t, "bj", -1);
+	f->si = field_vec2(L, t, "si");
+	f->sj = field_vec2(L, t, "sj");
+	params_field(L, t, kind->params, f->param);
+	for (int k = 0; k < KIND_PARAMS; k++)
+		if (isnan(f->param[k]))
+			f->param[k] = 0; /* a force's numbers default to none of it */
+	if (strcmp(kind->name, "user") != 0) {
+		f->fn = time_fn_field(L, t, "fn");
+		return 0;
+	}
+	f->host = host_force_field(L, t, "fn"); /* a user force's fn gives the forces */
+	if (!f->host.call) {
+		snprintf(err, len, "%s: force '%s': a user force needs a function", where, name);
+		return -1;
+	}
+	return 0;
+}
+
+static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t len)
+{
+	static const char *const shapes[] = {"circle-line", "circles", NULL};
+	const char *name = string_field(L, t, "name", "?"), *where = string_field(L, t, "where", "?");
+	const char *law_name = string_field(L, t, "law", "?");
+	const struct contact_law *law = contact_law_find(law_name);
+	int shape = field_option(L, t, "shape", shapes);
+	if (!law || shape < 0) {
+		snprintf(err, len, "%s: contact '%s': unknown contact shape or law '%s'", where, name,
+		         law_name);
+		return -1;
+	}
+	struct contact *k = model_add_contact(m, law, name, where);
+	k->shape = (enum contact_shape)shape;
+	k->bi = field_int(L, t, "bi", -1);
+	k->bj = field_int(L, t, "bj", -1);
+	k->si = field_vec2(L, t, "si");
+	k->sj = field_vec2(L, t, "sj");
+	k->normal = field_vec2(L, t, "normal");
+	k->ri = field_number(L, t, "ri", 0);
+	k->rj = field_number(L, t, "rj", 0);
+	k->e = field_number(L, t, "e", 1);
+	k->k = field_number(L, t, "k", 0);
+	k->n = field_number(L, t, "n", 1);
+	k->c = field_number(L, t, "c", 0);
+	k->mu = field_number(L, t, "mu", 0);
+	k->mu_s = field_number(L, t, "mu_s", k->mu);
+	k->v_t = field_number(L, t, "v_t", 1e-3);
+	return 0;
+}
+
+struct model *model_from_lua(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	static const char *const lists[] = {"bodies", "joints", "forces", "contacts"};
+	int (*const readers[])(struct model *, lua_State *, int, char *, size_t) = {
+	    read_body, read_joint, read_force, read_contact};
+	int counts[4];
+	for (int k = 0; k < 4; k++)
+		counts[k] = field_len(L, idx, lists[k]);
+	struct model *m = model_new(string_field(L, idx, "name", "model"),
+	                            field_vec2(L, idx, "gravity"), counts[0], counts[1], counts[2],
+	                            counts[3]);
+	char err[600] = "";
+	int status = 0;
+	for (int pass = 0; pass < 4 && status == 0; pass++) {
+		lua_getfield(L, idx, lists[pass]);
+		for (int i = 0; i < counts[pass] && status == 0; i++) {
+			lua_geti(L, -1, i + 1);
+			if (lua_istable(L, -1))
+				status = readers[pass](m, L, lua_gettop(L), err, sizeof err);
+			else
+				status = -1, snprintf(err, sizeof err, "%s[%d] is not a table",
+				                      lists[pass], i + 1);
+			lua_pop(L, 1);
+		}
+		lua_pop(L, 1);
+	}
+	if (status == 0 && m->nbodies == 0)
+		status = -1, snprintf(err, sizeof err, "the model has no bodies");
+	if (status == 0)
+		status = model_finish(m, err, sizeof err);
+	if (status != 0) {
+		model_free(m);
+		lua_pushstring(L, err);
+		lua_error(L);
+	}
+	return m;
+}

@@ -1,0 +1,108 @@
+/* constraints.c — the joints' constraints in body coordinates (see
+ * constraints.h). */
+#include "model/constraints.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/joints/joint.h"
+#include "util/rank.h"
+
+static int joint_at(const int *list, int k) { return list ? list[k] : k; }
+
+int joint_rows_count(const struct model *m, const int *list, int count)
+{
+	int rows = 0, n = list ? count : m->njoints;
+	for (int k = 0; k < n; k++)
+		rows += m->joints[joint_at(list, k)].kind->rows;
+	return rows;
+}
+
+int joint_rows_joint(const struct model *m, const int *list, int count, int row)
+{
+	int n = list ? count : m->njoints;
+	for (int k = 0; k < n; k++) {
+		int i = joint_at(list, k);
+		if (row < m->joints[i].kind->rows)
+			return i;
+		row -= m->joints[i].kind->rows;
+	}
+	return -1;
+}
+
+void joint_rows_spans(const struct model *m, const int *list, int count, struct rows *r)
+{
+	int n = list ? count : m->njoints, row = 0;
+	for (int k = 0; k < n; k++) {
+		const struct joint *j = &m->joints[joint_at(list, k)];
+		/* the three columns of each moving body, body i's first */
+		int bi = j->bi, bj = j->bj != j->bi ? j->bj : -1;
+		for (int q = 0; q < j->kind->rows; q++, row++) {
+			rows_set_span(r, row, 0, bi >= 0 ? 3 * bi : 0, bi >= 0 ? 3 * bi + 3 : 0);
+			rows_set_span(r, row, 1, bj >= 0 ? 3 * bj : 0, bj >= 0 ? 3 * bj + 3 : 0);
+		}
+	}
+}
+
+struct rows *joint_rows_new(const struct model *m, const int *list, int count)
+{
+	struct rows *r = rows_new(joint_rows_count(m, list, count), 3 * m->nbodies);
+	joint_rows_spans(m, list, count, r);
+	return r;
+}
+
+int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count,
+                    double t, const double *c, const double *cd, struct rows *r)
+{
+	int n = list ? count : m->njoints, row = 0;
+	rows_clear(r);
+	for (int k = 0; k < n; k++) {
+		const struct joint *j = &m->joints[joint_at(list, k)];
+		struct body_state bi = model_body_state(c, cd, j->bi),
+		                  bj = model_body_state(c, cd, j->bj);
+		struct joint_eval e;
+		memset(&e, 0, sizeof e);
+		if (j->kind->eval(m, d, j, &bi, &bj, t, &e) != 0)
+			return -1;
+		for (int q = 0; q < j->kind->rows; q++, row++) {
+			double *J = r->J + (size_t)row * (size_t)r->cols;
+			for (int x = 0; x < 3; x++) {
+				if (j->bi >= 0)
+					J[3 * j->bi + x] = e.di[q][x];
+				if (j->bj >= 0)
+					J[3 * j->bj + x] += e.dj[q][x];
+			}
+			r->phi[row] = e.phi[q];
+			r->gamma[row] = e.gamma[q];
+			r->vrhs[row] = e.vrhs[q];
+		}
+	}
+	return 0;
+}
+
+void explain_dependent_rows(struct run_data *d, double t, const struct rows *r,
+                            const char *(*row_name)(void *ctx, int row), void *ctx)
+{
+	struct pivot *p = pivot_new(r->count, r->cols);
+	int *order = calloc((size_t)r->count + 1, sizeof *order);
+	int rank = pivot_order(p, r->J, r->count, r->cols, 1, order);
+	char names[256] = "";
+	for (int k = rank; k < r->count; k++) {
+		const char *name = row_name(ctx, order[k]);
+		if (!strstr(names, name) && strlen(names) + strlen(name) + 8 < sizeof names) {
+			strcat(names, names[0] ? ", '" : "'");
+			strcat(names, name);
+			strcat(names, "'");
+		}
+	}
+	free(order);
+	pivot_free(p);
+	run_data_fail(
+	    d,
+	    "at t = %g the constraint Jacobian has rank %d for %d constraint rows: the "
+	    "constraints of joint %s depend on the others. Either the model has redundant "
+	    "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
+	    "\"penalty\", which carry on; their reactions are then not unique), or the "
+	    "mechanism is in a singular configuration",
+	    t, rank, r->count, names[0] ? names : "(unknown)");
+}

@@ -1,0 +1,216 @@
+/* report.c — the report of one time (see report.h). */
+#include "model/report.h"
+
+#include <gsl/gsl_linalg.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/constraints.h"
+#include "model/contact.h"
+#include "model/force.h"
+#include "util/linalg.h"
+#include "util/rank.h"
+
+struct report {
+	const struct model *m;
+	int n, nc;
+	struct rows *rows; /* every joint */
+	double *h, *mass, *ones, *work;
+	double potential;
+	gsl_matrix *S;
+	char *dropped;
+	int drop, decided;
+	struct pivot *pivot;
+	int *order;
+	gsl_matrix *U, *V; /* the SVD of D' that finds the null space */
+	gsl_vector *sigma, *svd_work;
+};
+
+struct sample *sample_new(const struct model *m)
+{
+	struct sample *s = calloc(1, sizeof *s);
+	size_t n = 3 * (size_t)m->nbodies + 1;
+	s->q = calloc(n, sizeof(double));
+	s->qd = calloc(n, sizeof(double));
+	s->qdd = calloc(n, sizeof(double));
+	s->reaction = calloc(REACTION_FIELDS * (size_t)m->njoints + 1, sizeof(double));
+	s->lambda = calloc((size_t)m->nc + 1, sizeof(double));
+	s->contact = calloc(CONTACT_FIELDS * (size_t)m->ncontacts + 1, sizeof(double));
+	return s;
+}
+
+void sample_free(struct sample *s)
+{
+	if (!s)
+		return;
+	free(s->q), free(s->qd), free(s->qdd), free(s->reaction), free(s->lambda), free(s->contact);
+	free(s);
+}
+
+struct report *report_new(const struct model *m, int drop_redundant)
+{
+	struct report *w = calloc(1, sizeof *w);
+	size_t n = 3 * (size_t)m->nbodies, nc = (size_t)m->nc;
+	w->m = m, w->n = (int)n, w->nc = (int)nc, w->drop = drop_redundant;
+	w->rows = joint_rows_new(m, NULL, 0);
+	w->h = calloc(n + 1, sizeof(double));
+	w->mass = calloc(n + 1, sizeof(double));
+	w->ones = calloc(n + 1, sizeof(double));
+	w->work = calloc(n + nc + 1, sizeof(double));
+	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
+	w->dropped = calloc(nc + 1, 1);
+	for (int b = 0; b < m->nbodies; b++) {
+		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
+		for (int k = 0; k < 3; k++)
+			w->mass[3 * b + k] = md[k], w->ones[3 * b + k] = 1;
+	}
+	if (drop_redundant && nc > 0) {
+		size_t tall = n > nc ? n : nc;
+		w->pivot = pivot_new((int)nc, (int)n);
+		w->order = calloc(nc + 1, sizeof *w->order);
+		w->U = gsl_matrix_calloc(tall, nc), w->V = gsl_matrix_alloc(nc, nc);
+		w->sigma = gsl_vector_alloc(nc), w->svd_work = gsl_vector_alloc(nc);
+	}
+	return w;
+}
+
+void report_free(struct report *w)
+{
+	if (!w)
+		return;
+	rows_free(w->rows);
+	free(w->h), free(w->mass), free(w->ones), free(w->work), free(w->dropped), free(w->order);
+	gsl_matrix_free(w->S);
+	pivot_free(w->pivot);
+	if (w->U)
+		gsl_matrix_free(w->U), gsl_matrix_free(w->V), gsl_vector_free(w->sigma),
+		    gsl_vector_free(w->svd_work);
+	free(w);
+}
+
+/* Every joint with a share in a combination of multipliers that exerts no
+ * force: the right singular vectors of D' with a zero singular value. */
+static void mark_nonunique(struct report *w, struct run_data *d)
+{
+	const struct rows *r = w->rows;
+	gsl_matrix_set_zero(w->U);
+	for (int row = 0; row < w->nc; row++) /* D', padded with zero rows to be tall */
+		for (int k = 0; k < w->n; k++)
+			gsl_matrix_set(w->U, (size_t)k, (size_t)row, r->J[(size_t)row * (size_t)w->n + (size_t)k]);
+	gsl_linalg_SV_decomp(w->U, w->V, w->sigma, w->svd_work);
+	double top = gsl_vector_get(w->sigma, 0);
+	for (size_t k = 0; k < (size_t)w->nc; k++) {
+		if (gsl_vector_get(w->sigma, k) > 1e-9 * top)
+			continue;
+		for (int row = 0; row < w->nc; row++)
+			if (fabs(gsl_matrix_get(w->V, (size_t)row, k)) >= 1e-8)
+				d->nonunique[model_row_joint(w->m, row)] = 1;
+	}
+}
+
+static void decide_dropped(struct report *w, struct run_data *d)
+{
+	int rank = pivot_order(w->pivot, w->rows->J, w->nc, w->n, 1, w->order);
+	for (int k = rank; k < w->nc; k++)
+		w->dropped[w->order[k]] = 1;
+	if (rank < w->nc)
+		mark_nonunique(w, d);
+	w->decided = 1;
+}
+
+static const char *row_name(void *ctx, int row)
+{
+	const struct model *m = ctx;
+	return m->joints[model_row_joint(m, row)].name;
+}
+
+/* λ from D'λ = M c̈ - h in the least-squares sense: (D D') λ = D (M c̈ - h). */
+static int least_squares(struct report *w, struct run_data *d, double t, const double *cdd,
+                         double *lambda)
+{
+	const struct rows *r = w->rows;
+	rows_gram_diagonal(r, w->ones, w->S);
+	for (int a = 0; a < w->nc; a++)
+		if (w->dropped[a]) /* an identity row: λ_a = 0 */
+			for (int b = 0; b < w->nc; b++) {
+				gsl_matrix_set(w->S, (size_t)a, (size_t)b, a == b);
+				gsl_matrix_set(w->S, (size_t)b, (size_t)a, a == b);
+			}
+	if (cholesky_checked(w->S) != 0) {
+		explain_dependent_rows(d, t, r, row_name, (void *)w->m);
+		return -1;
+	}
+	double *residual = w->work;
+	for (int k = 0; k < w->n; k++)
+		residual[k] = w->mass[k] * cdd[k] - w->h[k];
+	for (int a = 0; a < w->nc; a++)
+		lambda[a] = w->dropped[a] ? 0 : rows_dot(r, a, residual);
+	gsl_vector_view v = gsl_vector_view_array(lambda, (size_t)w->nc);
+	gsl_linalg_cholesky_svx(w->S, &v.vector);
+	return 0;
+}
+
+/* Reactions (Sec. 7.4.1): D_j'λ is the generalised force on body j; the
+ * torque reported is the couple left after moving its force to the joint
+ * point, and the force is given in the global frame and in body j's own.
+ * Drivers report their driving torque or force, λ itself. */
+static void reactions(const struct report *w, const double *c, const double *lambda, double *out)
+{
+	const struct model *m = w->m;
+	const struct rows *r = w->rows;
+	for (int i = 0; i < m->njoints; i++) {
+		const struct joint *j = &m->joints[i];
+		double *o = out + REACTION_FIELDS * i;
+		o[0] = o[1] = o[2] = o[3] = o[4] = 0;
+		if (j->kind->capabilities & JOINT_DRIVER) {
+			o[2] = lambda[j->row];
+			continue;
+		}
+		/* The force on the second body; on the ground, minus that on the first. */
+		int on_j = j->bj >= 0, b = on_j ? j->bj : j->bi;
+		double sign = on_j ? 1 : -1, g[3] = {0, 0, 0};
+		for (int row = j->row; row < j->row + j->kind->rows; row++)
+			for (int k = 0; k < 3; k++)
+				g[k] += r->J[(size_t)row * (size_t)w->n + (size_t)(3 * b + k)] *
+				        lambda[row];
+		vec2 s = v2_rotate(c[3 * b + 2], on_j ? j->sj : j->si);
+		vec2 f = v2(sign * g[0], sign * g[1]);
+		vec2 f_local = on_j ? v2_unrotate(c[3 * b + 2], f) : f; /* the ground's frame is global */
+		o[0] = f.x, o[1] = f.y;
+		o[2] = sign * g[2] - sign * v2_cross(s, v2(g[0], g[1]));
+		o[3] = f_local.x, o[4] = f_local.y;
+	}
+}
+
+int report_sample(struct report *w, struct run_data *d, double t, const double *c,
+                  const double *cd, const double *cdd, const double *lambda, struct sample *out)
+{
+	const struct model *m = w->m;
+	struct rows *r = w->rows;
+	if (joint_rows_eval(m, d, NULL, 0, t, c, cd, r) != 0 ||
+	    forces_apply(m, d, c, cd, t, w->h, &w->potential) != 0)
+		return -1;
+	if (w->drop && !w->decided && w->nc > 0)
+		decide_dropped(w, d);
+	if (lambda)
+		memcpy(out->lambda, lambda, sizeof(double) * (size_t)w->nc);
+	else if (w->nc > 0 && least_squares(w, d, t, cdd, out->lambda) != 0)
+		return -1;
+	out->t = t;
+	memcpy(out->q, c, sizeof(double) * (size_t)w->n);
+	memcpy(out->qd, cd, sizeof(double) * (size_t)w->n);
+	memcpy(out->qdd, cdd, sizeof(double) * (size_t)w->n);
+	reactions(w, c, out->lambda, out->reaction);
+	out->kinetic = 0;
+	for (int k = 0; k < w->n; k++)
+		out->kinetic += 0.5 * w->mass[k] * cd[k] * cd[k]; /* ½ ċ'Mċ, Eq. 7.65 */
+	out->potential = w->potential;
+	contacts_report(m, d, c, cd, out->contact);
+	out->violation = vec_norm(r->phi, w->nc);
+	double *rates = w->work;
+	for (int a = 0; a < w->nc; a++)
+		rates[a] = rows_dot(r, a, cd) - r->vrhs[a];
+	out->velocity_violation = vec_norm(rates, w->nc);
+	return 0;
+}

@@ -1,0 +1,48 @@
+/* report.h — the report of one time: what every formulation, kinematic
+ * analysis and inverse dynamics record at a reporting time, computed the
+ * same way for all of them in body coordinates.
+ *
+ * Given the bodies' c, ċ and c̈, the multipliers come from D'λ = M c̈ - h
+ * (least squares; Sec. 12.2, ID1) unless the formulation's own multipliers
+ * are the joints' ones already (body coordinates). Then the reactions
+ * (Sec. 7.4.1) in the global frame and in the second body's, the energies
+ * (Sec. 7.5), the violation of the position and velocity constraints and
+ * the contacts' state. */
+#ifndef MB_REPORT_H
+#define MB_REPORT_H
+
+#include "model/model.h"
+
+#define REACTION_FIELDS 5
+
+/* Everything reported at one time. Arrays are sized by the model. */
+struct sample {
+	double t;
+	double *q, *qd, *qdd; /* 3 per body: x, y, φ */
+	double *reaction;     /* REACTION_FIELDS per joint: fx, fy, torque on its second
+	                       * body in the global frame, then fx, fy in that body's frame */
+	double *lambda;       /* one per constraint row */
+	double *contact;      /* CONTACT_FIELDS per contact (contact.h) */
+	double kinetic, potential;
+	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
+};
+
+struct sample *sample_new(const struct model *m);
+void sample_free(struct sample *s);
+
+struct report;
+
+/* A workspace for the reports of one run. With drop_redundant, rows that
+ * QR with pivoting finds dependent at the first report are left out of the
+ * least squares (λ = 0), and every joint with a share in a combination of
+ * multipliers that exerts no force (the null space of D') is marked in the
+ * run's data as having a reaction that is not unique (Sec. 14.4). */
+struct report *report_new(const struct model *m, int drop_redundant);
+void report_free(struct report *w);
+
+/* The sample at (t, c, ċ, c̈); lambda: the joints' multipliers, or NULL to
+ * find them. 0, or -1 with the run's error set. */
+int report_sample(struct report *w, struct run_data *d, double t, const double *c,
+                  const double *cd, const double *cdd, const double *lambda, struct sample *out);
+
+#endif

@@ -1,0 +1,8 @@
+/* clock.h — a monotonic clock for wall times and progress notes. */
+#ifndef MB_CLOCK_H
+#define MB_CLOCK_H
+
+/* Seconds since an arbitrary start, never going back. */
+double clock_seconds(void);
+
+#endif

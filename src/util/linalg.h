@@ -1,0 +1,15 @@
+/* linalg.h — the few vector helpers every layer needs; anything larger is
+ * GSL's. */
+#ifndef MB_LINALG_H
+#define MB_LINALG_H
+
+/* Euclidean norm of v[0..n). */
+double vec_norm(const double *v, int n);
+
+/* The index of the entry of largest magnitude (0 when n is 0). */
+int vec_worst(const double *v, int n);
+
+/* The index of the first entry that is not a finite number, or -1. */
+int vec_nonfinite(const double *v, int n);
+
+#endif

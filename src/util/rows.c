@@ -1,0 +1,86 @@
+/* rows.c — constraint rows (see rows.h). */
+#include "util/rows.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rows *rows_new(int count, int cols)
+{
+	struct rows *r = calloc(1, sizeof *r);
+	size_t n = count > 0 ? (size_t)count : 0;
+	r->count = count, r->cols = cols;
+	r->J = calloc(n * (size_t)(cols > 0 ? cols : 0) + 1, sizeof(double));
+	r->phi = calloc(3 * n + 1, sizeof(double));
+	r->vrhs = r->phi + n, r->gamma = r->vrhs + n;
+	r->span = calloc(n + 1, sizeof *r->span);
+	for (int row = 0; row < count; row++)
+		rows_set_span(r, row, 0, 0, cols);
+	return r;
+}
+
+void rows_free(struct rows *r)
+{
+	if (!r)
+		return;
+	free(r->J), free(r->phi), free(r->span);
+	free(r);
+}
+
+void rows_set_span(struct rows *r, int row, int slot, int begin, int end)
+{
+	r->span[row][slot] = (struct row_span){begin, end > begin ? end : begin};
+}
+
+void rows_clear(struct rows *r)
+{
+	for (int row = 0; row < r->count; row++) {
+		double *j = r->J + (size_t)row * (size_t)r->cols;
+		FOR_SPAN_COLUMNS(r, row, k) j[k] = 0;
+	}
+}
+
+double rows_dot(const struct rows *r, int row, const double *x)
+{
+	const double *j = r->J + (size_t)row * (size_t)r->cols;
+	double s = 0;
+	FOR_SPAN_COLUMNS(r, row, k) s += j[k] * x[k];
+	return s;
+}
+
+void rows_add_transpose(const struct rows *r, const double *y, double *out)
+{
+	for (int row = 0; row < r->count; row++) {
+		const double *j = r->J + (size_t)row * (size_t)r->cols;
+		FOR_SPAN_COLUMNS(r, row, k) out[k] += j[k] * y[row];
+	}
+}
+
+void rows_gram(const struct rows *r, const double *X, gsl_matrix *S)
+{
+	size_t cols = (size_t)r->cols;
+	for (int a = 0; a < r->count; a++) {
+		const double *ja = r->J + (size_t)a * cols;
+		for (int b = 0; b <= a; b++) {
+			const double *xb = X + (size_t)b * cols;
+			double s = 0;
+			FOR_SPAN_COLUMNS(r, a, k) s += ja[k] * xb[k];
+			gsl_matrix_set(S, (size_t)a, (size_t)b, s);
+			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
+		}
+	}
+}
+
+void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
+{
+	size_t cols = (size_t)r->cols;
+	for (int a = 0; a < r->count; a++) {
+		const double *ja = r->J + (size_t)a * cols;
+		for (int b = 0; b <= a; b++) {
+			const double *jb = r->J + (size_t)b * cols;
+			double s = 0;
+			FOR_SPAN_COLUMNS(r, a, k) s += ja[k] * w[k] * jb[k];
+			gsl_matrix_set(S, (size_t)a, (size_t)b, s);
+			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
+		}
+	}
+}

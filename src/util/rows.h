@@ -1,0 +1,58 @@
+/* rows.h — constraint rows: the Jacobian J of a set of constraints Φ with
+ * the right sides of J q̇ = v and J q̈ = γ (book Eqs. 7.12-7.13), as every
+ * formulation and the model's body-coordinate layer hand them on.
+ *
+ * J is stored densely, row-major, and every row also says which columns it
+ * touches: up to ROW_SPANS ranges, [begin, end). A joint in body
+ * coordinates touches the three columns of each of its two bodies; a cut
+ * joint in joint coordinates touches every column. Products run over the
+ * spans alone, so a sparse row costs what its nonzeros cost; the entries
+ * outside the spans must be zero. */
+#ifndef MB_ROWS_H
+#define MB_ROWS_H
+
+#include <gsl/gsl_matrix.h>
+
+#define ROW_SPANS 2
+
+struct row_span {
+	int begin, end; /* end == begin: unused */
+};
+
+struct rows {
+	int count, cols;
+	double *J;                   /* count x cols */
+	double *phi, *vrhs, *gamma;  /* Φ; J q̇ = v; J q̈ = γ */
+	struct row_span (*span)[ROW_SPANS];
+};
+
+/* count rows of cols columns, zero, each spanning every column until told
+ * otherwise. */
+struct rows *rows_new(int count, int cols);
+void rows_free(struct rows *r);
+
+/* Row `row` touches columns [begin, end) in span slot `slot`. */
+void rows_set_span(struct rows *r, int row, int slot, int begin, int end);
+
+/* Zero J inside every span (what lies outside is zero already). */
+void rows_clear(struct rows *r);
+
+/* J_row x */
+double rows_dot(const struct rows *r, int row, const double *x);
+
+/* out += J' y */
+void rows_add_transpose(const struct rows *r, const double *y, double *out);
+
+/* S = J X' (count x count, symmetric), where row a of X is W J_a' for a
+ * symmetric weight W: S = J W J'. Only the lower half is summed. */
+void rows_gram(const struct rows *r, const double *X, gsl_matrix *S);
+
+/* The same from the spans alone when W is diagonal (w, one per column). */
+void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S);
+
+/* Columns of row `row`, span by span: FOR_SPAN_COLUMNS(r, row, k) sum += ...; */
+#define FOR_SPAN_COLUMNS(r, row, k)                                                                \
+	for (int slot_ = 0; slot_ < ROW_SPANS; slot_++)                                            \
+		for (int k = (r)->span[row][slot_].begin; k < (r)->span[row][slot_].end; k++)
+
+#endif
