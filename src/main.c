@@ -1,6 +1,5 @@
 /* main.c — mechbench's command line: REPL, script, batch, lesson. */
 #include <gsl/gsl_errno.h>
-#include <lauxlib.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,29 +70,6 @@ static int parse(int argc, char **argv, struct options *o)
 	return -1; /* carry on */
 }
 
-/* arg[0] = script, arg[1..] = its arguments, arg[-1] = the program (lua(1)) */
-static void set_arg_table(lua_State *L, int argc, char **argv, int script_index)
-{
-	lua_createtable(L, argc, 1);
-	for (int i = 0; i < argc; i++) {
-		lua_pushstring(L, argv[i]);
-		lua_rawseti(L, -2, i - (script_index ? script_index : argc));
-	}
-	lua_setglobal(L, "arg");
-}
-
-static int open_lesson(lua_State *L, const char *which)
-{
-	char chunk[256];
-	snprintf(chunk, sizeof chunk, "lesson(%s)", which);
-	for (const char *p = which; *p; p++)
-		if (!(*p >= '0' && *p <= '9')) {
-			fprintf(stderr, "mechbench: --lesson takes a number, not '%s'\n", which);
-			return LUA_ERRRUN;
-		}
-	return mb_dostring(L, chunk, "=--lesson");
-}
-
 int main(int argc, char **argv)
 {
 	struct options opt = {0};
@@ -121,7 +97,7 @@ int main(int argc, char **argv)
 		free(opt.chunks);
 		return 1;
 	}
-	set_arg_table(L, argc, argv, opt.script_index);
+	mb_set_args(L, argc, argv, opt.script_index);
 
 	int status = LUA_OK;
 	for (int i = 0; i < opt.nchunks && status == LUA_OK; i++)
@@ -131,7 +107,7 @@ int main(int argc, char **argv)
 
 	int want_repl = !opt.batch && (opt.interactive || (!opt.script && !opt.nchunks));
 	if (status == LUA_OK && opt.lesson_given)
-		status = open_lesson(L, opt.lesson);
+		status = mb_open_lesson(L, opt.lesson);
 	if (want_repl && (status == LUA_OK || opt.interactive)) {
 		(void)tty;
 		status = mb_repl(L, &paths);

@@ -7,8 +7,10 @@
 #include <lua.h>
 #include <stddef.h>
 
-#include "lua/luaenv.h"
 #include "lua/paths.h"
+
+/* How the program was started: it changes what the library shows. */
+enum mb_mode { MB_INTERACTIVE, MB_SCRIPT, MB_BATCH };
 
 /* Build mechbench.core and put it in package.loaded. */
 void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mode);

@@ -17,6 +17,7 @@
 #include "lua/lua_core.h"
 #include "model/contact.h"
 #include "model/joints/joint.h"
+#include "util/interrupt.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
 {

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "lua/lua_core.h"
 
 static lua_State *running_state; /* non-NULL while mb_docall runs Lua */
 
@@ -151,4 +150,27 @@ void mb_lua_close(lua_State *L)
 {
 	if (L)
 		lua_close(L);
+}
+
+/* arg[0] = script, arg[1..] = its arguments, arg[-1] = the program (lua(1)) */
+void mb_set_args(lua_State *L, int argc, char **argv, int script_index)
+{
+	lua_createtable(L, argc, 1);
+	for (int i = 0; i < argc; i++) {
+		lua_pushstring(L, argv[i]);
+		lua_rawseti(L, -2, i - (script_index ? script_index : argc));
+	}
+	lua_setglobal(L, "arg");
+}
+
+int mb_open_lesson(lua_State *L, const char *which)
+{
+	char chunk[256];
+	snprintf(chunk, sizeof chunk, "lesson(%s)", which);
+	for (const char *p = which; *p; p++)
+		if (!(*p >= '0' && *p <= '9')) {
+			fprintf(stderr, "mechbench: --lesson takes a number, not '%s'\n", which);
+			return LUA_ERRRUN;
+		}
+	return mb_dostring(L, chunk, "=--lesson");
 }

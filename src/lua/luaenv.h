@@ -6,10 +6,10 @@
 
 #include <lua.h>
 
+#include "lua/lua_core.h"
 #include "lua/paths.h"
 #include "util/interrupt.h"
 
-enum mb_mode { MB_INTERACTIVE, MB_SCRIPT, MB_BATCH };
 
 /* A new state with the standard libraries, package.path pointing at the
  * mechbench library, `mb` set to require "mechbench". NULL on failure, with
@@ -29,6 +29,13 @@ void mb_report(lua_State *L, const char *progname);
  * errors already reported. */
 int mb_dofile(lua_State *L, const char *path);
 int mb_dostring(lua_State *L, const char *chunk, const char *name);
+
+/* arg[0] = script, arg[1..] = its arguments, arg[-1] = the program, as
+ * lua(1) sets them (script_index 0: no script). */
+void mb_set_args(lua_State *L, int argc, char **argv, int script_index);
+
+/* Open lesson `which` (digits) at the prompt; a status as above. */
+int mb_open_lesson(lua_State *L, const char *which);
 
 /* From now on SIGINT interrupts running Lua code (an error "interrupted!")
  * and sets mb_sigint_seen (util/interrupt.h), which the REPL reads at its
