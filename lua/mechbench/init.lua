@@ -16,6 +16,7 @@ mb.pretty = require "mechbench.pretty"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
 mb.contact_force = require("mechbench.model").contact_force
+mb.formulations = require("mechbench.model").formulations
 mb.fn = require "mechbench.fn"
 mb.friction = require "mechbench.friction"
 mb.points = require "mechbench.points"

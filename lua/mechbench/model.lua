@@ -544,8 +544,21 @@ end
 
 ------------------------------------------------------------------ analyses
 
-local integrators = { rk4 = true, rk45 = true, rkf45 = true, rkck = true, rk8pd = true }
-local formulations = { body = true, joint = true, point = true }
+-- The names the C tables hold, in their order.
+local kinds = core.model.kinds()
+local integrators, formulations, formulation_names = {}, {}, {}
+for _, name in ipairs(kinds.integrators) do integrators[name] = true end
+for _, f in ipairs(kinds.formulations) do
+  formulations[f.name] = f
+  formulation_names[#formulation_names + 1] = f.name
+end
+
+-- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
+function M.formulations(with_titles)
+  local out = {}
+  for i, f in ipairs(kinds.formulations) do out[i] = with_titles and { name = f.name, title = f.title } or f.name end
+  return out
+end
 
 local function run_options(m, opts, level)
   opts = opts or {}
@@ -557,10 +570,7 @@ local function run_options(m, opts, level)
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   if not formulations[o.formulation] then
-    local names = {}
-    for k in pairs(formulations) do names[#names + 1] = k end
-    table.sort(names)
-    bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(names, ", ") .. ")")
+    bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(formulation_names, ", ") .. ")")
   end
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
@@ -591,14 +601,11 @@ local function run_options(m, opts, level)
   if o.formulation ~= "body" and o.independent ~= nil then
     bad("independent names body coordinates; in " .. o.formulation .. " coordinates partitioning picks its independent coordinates from the Jacobian")
   end
-  if o.formulation == "point" and o.redundant == "drop" then
-    bad('redundant = "drop" works in body and joint coordinates; in point coordinates the penalty method carries redundant joints')
-  end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
   end
   if not integrators[o.integrator] then
-    bad("unknown integrator '" .. tostring(o.integrator) .. "' (use rk4, rk45, rkck or rk8pd)")
+    bad("unknown integrator '" .. tostring(o.integrator) .. "' (use " .. table.concat(kinds.integrators, ", ") .. ")")
   end
   if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
   if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
@@ -681,7 +688,7 @@ local function kinematic(m, opts, analysis, level)
   if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
   o.formulation = o.formulation or "body"
   if not formulations[o.formulation] then
-    bad("formulation must be \"body\", \"joint\" or \"point\"")
+    bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(formulation_names, ", ") .. ")")
   end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"

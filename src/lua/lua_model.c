@@ -16,6 +16,7 @@
 #include "lua/description.h"
 #include "lua/lua_core.h"
 #include "model/contact.h"
+#include "model/force.h"
 #include "model/joints/joint.h"
 #include "util/interrupt.h"
 
@@ -589,6 +590,53 @@ static int core_point_pieces(lua_State *L)
 	return at_start_finish(L, &a, status);
 }
 
+static void push_names(lua_State *L, const char *const *names)
+{
+	lua_newtable(L);
+	for (int i = 0; names[i]; i++) {
+		lua_pushstring(L, names[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* kinds() -> what the C tables hold, so Lua never keeps a copy:
+ * {formulations = {{name, title}...}, integrators = {names}, joints =
+ * {{name, rows}...}, forces = {names}, laws = {names}} */
+static int core_kinds(lua_State *L)
+{
+	lua_newtable(L);
+	lua_newtable(L);
+	for (int i = 0; formulations[i]; i++) {
+		lua_createtable(L, 0, 2);
+		lua_pushstring(L, formulations[i]->name), lua_setfield(L, -2, "name");
+		lua_pushstring(L, formulations[i]->title), lua_setfield(L, -2, "title");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "formulations");
+	push_names(L, integrator_names), lua_setfield(L, -2, "integrators");
+	lua_newtable(L);
+	for (int i = 0; joint_kinds[i]; i++) {
+		lua_createtable(L, 0, 2);
+		lua_pushstring(L, joint_kinds[i]->name), lua_setfield(L, -2, "name");
+		lua_pushinteger(L, joint_kinds[i]->rows), lua_setfield(L, -2, "rows");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "joints");
+	lua_newtable(L);
+	for (int i = 0; force_kinds[i]; i++) {
+		lua_pushstring(L, force_kinds[i]->name);
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "forces");
+	lua_newtable(L);
+	for (int i = 0; contact_laws[i]; i++) {
+		lua_pushstring(L, contact_laws[i]->name);
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "laws");
+	return 1;
+}
+
 int mb_open_model(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {{"simulate", core_simulate},
@@ -602,6 +650,7 @@ int mb_open_model(lua_State *L)
 	                                 {"joint_rows", core_joint_rows},
 	                                 {"point_pieces", core_point_pieces},
 	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
+	                                 {"kinds", core_kinds},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;

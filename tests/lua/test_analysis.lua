@@ -193,38 +193,12 @@ T.fails(function() example("pendulum")():simulate{ tf = 1, dt = 0.1, events = { 
 T.fails(function() example("pendulum")():simulate{ tf = 1, events = { { t = 0.5, add = "nope" } } } end,
   "must add or remove a joint of the model", "unknown joint in an event")
 
----------------------------------------------------------------- redundant constraints, carried by the penalty method
+---------------------------------------------------------------- redundant constraints (carrying on: test_remedies.lua)
 do
   local p = example("pendulum")()
   p:joint{ name = "second pin", type = "revolute", points = { "A", "O" } }
-  T.fails(function() p:simulate{ tf = 1 } end, 'run with redundant = "drop" or stabilization = "penalty"', "the redundancy message says how to go on")
-  local r = p:simulate{ tf = 1, dt = 0.01, stabilization = "penalty" }
-  local ref = example("pendulum")():simulate{ tf = 1, dt = 0.01 }
-  T.near(r:body("rod").angle[101], ref:body("rod").angle[101], 1e-4, "with the penalty method the doubly pinned rod swings as the single-pinned one")
-  local split = r:reaction("pin").fy[50] + r:reaction("second pin").fy[50]
-  T.near(split, ref:reaction("pin").fy[50], 1e-3 * math.abs(ref:reaction("pin").fy[50]), "the two pins share the one pin's reaction")
-  -- or leave the dependent rows out and carry on with the Lagrange multipliers
-  local d = p:simulate{ tf = 1, dt = 0.01, redundant = "drop" }
-  T.near(d:body("rod").angle[101], ref:body("rod").angle[101], 1e-12, 'redundant = "drop": the same motion')
-  T.near(d:reaction("pin").fy[50] + d:reaction("second pin").fy[50], ref:reaction("pin").fy[50], 1e-9,
-    'redundant = "drop": the reactions still add up')
-  T.ok(d:reaction("pin").unique == false and d:reaction("second pin").unique == false,
-    "both pins' reactions are marked not unique")
-  T.ok(ref:reaction("pin").unique == true, "a single pin's reaction is unique")
-  T.fails(function() p:simulate{ tf = 1, redundant = "ignore" } end, 'redundant must be "stop"', "bad option")
-  -- the same in joint coordinates: the second pin is cut, and all its rows are dependent
   T.fails(function() p:simulate{ tf = 1, formulation = "joint" } end, "the constraints of joint 'second pin' depend on the others",
     "joint coordinates name the redundant cut joint")
-  for _, o in ipairs { { redundant = "drop" }, { stabilization = "penalty" } } do
-    local label = o.redundant and 'redundant = "drop"' or "the penalty method"
-    o.tf, o.dt, o.formulation = 1, 0.01, "joint"
-    local j = p:simulate(o)
-    T.near(j:body("rod").angle[101], ref:body("rod").angle[101], 1e-6, "joint coordinates, " .. label .. ": the same motion")
-    T.near(j:reaction("pin").fy[50] + j:reaction("second pin").fy[50], ref:reaction("pin").fy[50], 1e-6,
-      "joint coordinates, " .. label .. ": the reactions add up")
-    T.ok(j:reaction("pin").unique == false and j:reaction("second pin").unique == false,
-      "joint coordinates, " .. label .. ": both pins' reactions are marked not unique")
-  end
 end
 
 ---------------------------------------------------------------- bad input

@@ -81,24 +81,8 @@ for _, v in ipairs { "A", "B", "C", "D" } do agree("cart " .. v, example("cart")
 agree("impacting pendulums (impacts)", example("impacting_pendulums")())
 agree("two rods on the ground (contact forces)", example("rod2")(), { tf = 0.5 }, 1e-5)
 
----------------------------------------------------------------- remedies and kinematics
+---------------------------------------------------------------- kinematics (the remedies: test_remedies.lua)
 do
-  local function worst(stab)
-    local r = example("four_bar")():simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01, formulation = "point",
-      stabilization = stab, alpha = 10, beta = 10 }
-    local w, v = 0, 0
-    for i = 1, #r.t do w, v = math.max(w, r.violation[i]), math.max(v, r.velocity_violation[i]) end
-    return w, v
-  end
-  local none = worst("none")
-  T.ok(none > 1e-3, ("point coordinates drift without a remedy (four-bar, rk4 10 ms): %.2g"):format(none))
-  for _, case in ipairs { { "baumgarte", 1e-4 }, { "penalty", 1e-4 }, { "momentum", 1e-3 }, { "partitioning", 1e-10 } } do
-    local w, v = worst(case[1])
-    T.ok(w < case[2], ("point coordinates, %s: max |Phi| %.2g (below %g)"):format(case[1], w, case[2]))
-    if case[1] == "momentum" or case[1] == "partitioning" then
-      T.ok(v < 1e-12, ("point coordinates, %s: no velocity drift (%.2g)"):format(case[1], v))
-    end
-  end
   local kb = example("slider_crank")(1.5):kinematics{ tf = 1, dt = 0.01 }
   local kp = example("slider_crank")(1.5):kinematics{ tf = 1, dt = 0.01, formulation = "point" }
   local d = 0
@@ -107,8 +91,6 @@ do
       math.abs(kb:reaction("motor").torque[i] - kp:reaction("motor").torque[i]))
   end
   T.ok(d < 1e-9, ("kinematics and inverse dynamics in point coordinates match body coordinates (%.2g)"):format(d))
-  T.fails(function() example("four_bar")():simulate{ tf = 1, formulation = "point", redundant = "drop" } end,
-    "the penalty method carries redundant joints", "redundant = drop is refused in point coordinates, with the way on")
 end
 
 ---------------------------------------------------------------- Chapter 10 by hand: mb.points
