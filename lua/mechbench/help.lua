@@ -14,6 +14,7 @@ mechbench: learn planar multibody dynamics at the prompt.
   help "vec"         planar vectors:  mb.vec.rot, dot, cross, A, rotate ...
   help "mat"         matrices on GSL: mb.mat{{...}}, solve, inv, rank ...
   help "model"       mechanisms: mb.model, m:body, m:joint, m:simulate ...
+  help "joints"      every joint type and what it takes (also "forces", "laws")
   help "contact"     contact and impact: m:contact, m:impact, r.impacts ...
   help "pictures"    r:animate(), r:plot("b.x"), mb.compare(m, {...})
   help "repl"        the prompt: =expr, multi-line input, completion, keys
@@ -74,10 +75,9 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:body{ name, mass, inertia, pos = {x, y}, angle, vel = {vx, vy}, omega }
   m:point{ name, body, at = {xi, eta} }      body-fixed; body = "ground" too
   m:vector{ name, body, dir = {x, y} }       body-fixed unit vector
-  m:joint{ name, type = "revolute", points = {"A", "B"} }
-      also translational, rev-rev, rev-tran, rigid, simple, disc, driver
+  m:joint{ name, type = "revolute", points = {"A", "B"} }   help "joints"
   m:force{ name, type = "spring-damper", points = {"A", "B"}, k, length, c }
-      also rot-spring-damper, force, torque, joint-friction, user
+                                             help "forces"
   m:contact{ name, point = "A", radius = 0.1, e = 0.8 }     see help "contact"
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
   r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
@@ -109,6 +109,18 @@ Contact between bodies (Ch. 11; man mechbench(7) has every field):
   mb.contact_force{ law = "flores", k = 1e11, e = 0.5, delta = 1e-3,
                     rate = 2, approach = 3 }           a law by itself
   mb.friction.brown_mcphee(v, {mu_s = 0.2, mu_d = 0.15, v_t = 1e-3})]]
+
+do -- every kind with the names it takes, from the kinds' own entries
+  local model = require "mechbench.model"
+  topics.joints = "Joint types, m:joint{ name = ..., type = ..., ... } (book Sec. 7.2):\n"
+    .. model.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
+  topics.forces = "Force types, m:force{ name = ..., type = ..., ... } (book Sec. 4.4):\n"
+    .. model.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
+  topics.laws = "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. model.kinds_help("law")
+  local f = {}
+  for _, entry in ipairs(model.formulations(true)) do f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title) end
+  topics.formulations = "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
+end
 
 topics.pictures = [[
 Pictures of a run r = m:simulate{...} (full screen at the prompt, text in --batch):
@@ -159,7 +171,8 @@ local help = setmetatable({}, {
       text = topics.overview
     elseif type(what) == "string" then
       text = topics[what] or function_docs[what] or function_docs["mb." .. what]
-        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model, contact, pictures.")
+        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model, joints, forces, laws,"
+          .. " formulations, contact, pictures.")
     else
       text = by_value[what] or "No help for that value. Type help for the topics."
     end

@@ -115,165 +115,239 @@ function check.vector(m, v)
   if d[1] == 0 and d[2] == 0 then fail(v, "dir has zero length, so it has no direction") end
 end
 
--- The elements named in j[field] (points or vectors), count of them.
-local function refs_of(m, j, field, what, count, usage)
-  local list = j[field]
-  if type(list) ~= "table" or #list ~= count then fail(j, "needs %s = {%s}", field, usage) end
-  local out = {}
-  for k = 1, count do out[k] = lookup(m, j, what, list[k]) end
-  return out
+------------------------------------------------------------------ kinds, from C
+
+-- Every joint kind, force kind and contact law as its C table entry gives
+-- it: its numbers, its shape (the points, vectors or bodies an element
+-- names), what it can do and how it is drawn. Nothing about a kind is kept
+-- here; the C entry also judges an element's numbers (core.model.check).
+local kinds = core.model.kinds()
+local kind_of_list = { joint = {}, force = {}, law = {} }
+for what, list in pairs { joint = kinds.joints, force = kinds.forces, law = kinds.laws } do
+  for _, k in ipairs(list) do kind_of_list[what][k.name] = k end
 end
 
-local function points_of(m, j, count)
-  return refs_of(m, j, "points", "point", count, count == 2 and '"P_i", "P_j"' or '"P"')
+-- Forms: a user's type that stands for a kind chosen by what the element
+-- names. A form returns the kind's name and the fields that stand in for
+-- the element's own.
+local forms = { joint = {}, force = {} }
+
+-- The points of a joint that has them, as point elements.
+local function joint_points(m, element, j)
+  if type(j.points) ~= "table" or #j.points ~= 2 then
+    fail(element, "needs a joint between two points, and '%s' (a %s) has none", j.name, tostring(j.type))
+  end
+  return { m.points[name_of(j.points[1])], m.points[name_of(j.points[2])] }
 end
 
-local function vectors_of(m, j, count)
-  return refs_of(m, j, "vectors", "vector", count, count == 2 and '"u_i", "u_j"' or '"u_i"')
-end
-
-local function distinct_bodies(j, bi, bj)
-  if name_of(bi) == name_of(bj) then
-    fail(j, "joins body '%s' to itself; a joint needs two different bodies", name_of(bi))
+-- What a joint element is, after its form: the kind's entry.
+local function joint_kind(j)
+  local kind = kind_of_list.joint[j.type]
+  if kind then return kind end
+  if j.type == "driver" then
+    return j.joint == nil and j.points and kind_of_list.joint["driver-distance"] or kind_of_list.joint["driver-angle"]
   end
 end
 
-local joint_checks = {}
-function joint_checks.revolute(m, j)
-  local p = points_of(m, j, 2)
-  distinct_bodies(j, p[1].body, p[2].body)
-end
-function joint_checks.translational(m, j)
-  local p, u = points_of(m, j, 2), vectors_of(m, j, 2)
-  distinct_bodies(j, p[1].body, p[2].body)
-  for k = 1, 2 do
-    if name_of(u[k].body) ~= name_of(p[k].body) then
-      fail(j, "vector '%s' is on body '%s' but point '%s' is on body '%s'; each vector must be on its point's body",
-        u[k].name, name_of(u[k].body), p[k].name, name_of(p[k].body))
-    end
-  end
-end
-joint_checks["rev-rev"] = function(m, j)
-  local p = points_of(m, j, 2)
-  distinct_bodies(j, p[1].body, p[2].body)
-  number(j, "length", { positive = true })
-end
-joint_checks["rev-tran"] = function(m, j)
-  local p, u = points_of(m, j, 2), vectors_of(m, j, 1)
-  distinct_bodies(j, p[1].body, p[2].body)
-  if name_of(u[1].body) ~= name_of(p[1].body) then
-    fail(j, "the slot vector '%s' must be on the slot point's body '%s'", u[1].name, name_of(p[1].body))
-  end
-  number(j, "length", { default = 0 })
-end
-function joint_checks.rigid(m, j)
-  if type(j.bodies) ~= "table" or #j.bodies ~= 2 then fail(j, 'needs bodies = {"a", "b"}') end
-  pair(j, "offset", nil)
-  if j.angle ~= nil then number(j, "angle", {}) end
-  lookup(m, j, "body", j.bodies[1]); lookup(m, j, "body", j.bodies[2])
-  distinct_bodies(j, j.bodies[1], j.bodies[2])
-end
-function joint_checks.simple(m, j)
-  local b = lookup(m, j, "body", j.body)
-  if b == "ground" then fail(j, "cannot hold the ground, which never moves") end
-  if j.coord ~= "x" and j.coord ~= "y" and j.coord ~= "angle" then
-    fail(j, 'coord must be "x", "y" or "angle" (got %s)', tostring(j.coord))
-  end
-  number(j, "value", { default = 0 })
-end
-function joint_checks.disc(m, j)
-  local b = lookup(m, j, "body", j.body)
-  if b == "ground" then fail(j, "the disc must be a moving body") end
-  number(j, "radius", { positive = true })
-end
-joint_checks["disc-disc"] = function(m, j)
-  if type(j.bodies) ~= "table" or #j.bodies ~= 2 then fail(j, 'needs bodies = {"a", "b"}') end
-  if type(j.radii) ~= "table" or #j.radii ~= 2 then fail(j, "needs radii = {R_a, R_b}") end
-  for k = 1, 2 do
-    if lookup(m, j, "body", j.bodies[k]) == "ground" then fail(j, "both discs must be moving bodies") end
-    if type(j.radii[k]) ~= "number" or not (j.radii[k] > 0) then fail(j, "radii must be positive numbers") end
-  end
-  distinct_bodies(j, j.bodies[1], j.bodies[2])
-end
-function joint_checks.driver(m, j)
+-- A driver prescribes a joint's motion (its angle if it turns, its length
+-- along the guide if it slides), two points' distance, or a body's angle
+-- (Sec. 7.2.8), as fn(t).
+function forms.joint.driver(m, j)
   if type(j.fn) ~= "function" and type(j.fn) ~= "number" then
     fail(j, "needs fn = function(t) return ... end (the prescribed angle or distance)")
   end
-  if j.joint then
+  if j.joint ~= nil then
     local target = lookup(m, j, "joint", j.joint)
-    if target.type ~= "revolute" and target.type ~= "translational" then
-      fail(j, "can drive a revolute or translational joint, not '%s' (a %s)", target.name, target.type)
+    local kind = joint_kind(target)
+    if kind and kind.can.pin then
+      local p = joint_points(m, j, target)
+      return "driver-angle", { bodies = { p[1].body, p[2].body } }
+    elseif kind and kind.can.slide then
+      return "driver-distance", { points = target.points }
     end
-  elseif j.points then
-    points_of(m, j, 2)
-  elseif j.body then
-    lookup(m, j, "body", j.body)
-  else
-    fail(j, 'needs joint = "...", points = {"A", "B"}, or body = "..."')
+    fail(j, "can drive a joint that turns or slides (such as revolute or translational), not '%s' (a %s)",
+      target.name, tostring(target.type))
+  elseif j.points ~= nil then
+    return "driver-distance", {}
+  elseif j.body ~= nil then
+    return "driver-angle", { bodies = { j.body, "ground" } }
   end
+  fail(j, 'needs joint = "...", points = {"A", "B"}, or body = "..."')
 end
 
--- The check for e.type from a table of checks, or an error listing them.
-local function checker(e, checks)
-  local f = checks[e.type]
-  if f then return f end
-  local kinds = {}
-  for k in pairs(checks) do kinds[#kinds + 1] = k end
-  table.sort(kinds)
-  fail(e, "unknown type '%s' (the types are: %s)", tostring(e.type), table.concat(kinds, ", "))
-end
-
-function check.joint(m, j) checker(j, joint_checks)(m, j) end
-
-local force_checks = {}
-force_checks["spring-damper"] = function(m, f)
-  points_of(m, f, 2)
-  number(f, "k", { default = 0 }); number(f, "length", { default = 0 }); number(f, "c", { default = 0 })
-  if type(f.actuator) ~= "function" then number(f, "actuator", { default = 0 }) end
-end
-force_checks["rot-spring-damper"] = function(m, f)
-  if f.joint then
-    local j = lookup(m, f, "joint", f.joint)
-    if j.type ~= "revolute" then fail(f, "needs a revolute joint, and '%s' is %s", j.name, j.type) end
-  elseif type(f.bodies) ~= "table" or #f.bodies ~= 2 then
-    fail(f, 'needs joint = "a revolute joint" or bodies = {"a", "b"}')
-  end
-  number(f, "k", { default = 0 }); number(f, "angle", { default = 0 }); number(f, "c", { default = 0 })
-end
-force_checks.force = function(m, f)
-  lookup(m, f, "point", f.point)
-  if f.frame ~= nil and f.frame ~= "global" and f.frame ~= "local" then
-    fail(f, 'frame must be "global" or "local" (got %s)', tostring(f.frame))
-  end
-  pair(f, "value", nil)
-  if not f.value then fail(f, "needs value = {fx, fy}") end
-end
-force_checks.torque = function(m, f)
-  local b = lookup(m, f, "body", f.body)
-  if b == "ground" then fail(f, "a torque on the ground does nothing") end
-  if type(f.value) ~= "function" then number(f, "value", {}) end
-end
-force_checks["joint-friction"] = function(m, f)
+-- Viscous friction in a joint (Eq. 4.41): a rotational damper across a pin,
+-- a damper along a slider's guide.
+forms.force["joint-friction"] = function(m, f)
   local j = lookup(m, f, "joint", f.joint)
-  if j.type ~= "revolute" and j.type ~= "translational" then
-    fail(f, "viscous friction needs a revolute or translational joint; '%s' is %s", j.name, j.type)
+  if type(f.c) ~= "number" or not (f.c > 0) then fail(f, "c must be positive (got %s)", tostring(f.c)) end
+  local kind = joint_kind(j)
+  if kind and kind.can.pin then
+    local p = joint_points(m, f, j)
+    return "rot-spring-damper", { bodies = { p[1].body, p[2].body } }
+  elseif kind and kind.can.slide then
+    local axis = m.vectors[name_of(j.vectors[2])].dir
+    local len = math.sqrt(axis[1] ^ 2 + axis[2] ^ 2)
+    return "slide-friction", { points = j.points, axis = { axis[1] / len, axis[2] / len } }
   end
-  number(f, "c", { positive = true })
-end
-force_checks.user = function(m, f)
-  if type(f.fn) ~= "function" then fail(f, "needs fn = function(t, state) ... end") end
+  fail(f, "viscous friction needs a joint that turns or slides; '%s' is %s", j.name, tostring(j.type))
 end
 
-function check.force(m, f) checker(f, force_checks)(m, f) end
-
--- Contacts (Ch. 11): the shape, then the law and its parameters.
-local contact_laws = {
-  impulse = { e = "required" },
-  spring = { k = "required", n = 1, c = 0 },
-  ["hunt-crossley"] = { k = "required", n = 1.5, c = 0 },
-  ["lankarani-nikravesh"] = { k = "required", n = 1.5, e = "required" },
-  flores = { k = "required", n = 1.5, e = "required" },
+-- What the forms ask for, and what they are, for help.
+local form_usage = {
+  joint = { driver = { 'joint = "pin or slider" | points = {"P_i", "P_j"} | body = "b", fn = f(t)',
+    "drives that joint's angle or slide, the two points' distance, or the body's angle" } },
+  force = { ["joint-friction"] = { 'joint = "pin or slider", c', "viscous friction in the joint (Eq. 4.41)" } },
 }
+
+-- text wrapped at 78 columns, each line indented by `indent`
+local function wrap(text, indent)
+  local lines, line = {}, indent
+  for word in text:gmatch("%S+") do
+    if #line + #word + 1 > 78 and line ~= indent then lines[#lines + 1] = line; line = indent end
+    line = line .. (line == indent and "" or " ") .. word
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
+-- Two lines per kind of a list (what: "joint", "force" or "law"), for
+-- help: the names it takes, then what it is.
+function M.kinds_help(what)
+  local lines = {}
+  local indent = string.rep(" ", 22)
+  local function entry(name, takes, summary)
+    local first = #name < 20 and ("  %-20s"):format(name) or ("  " .. name .. " ")
+    lines[#lines + 1] = first .. wrap(takes, indent):sub(#indent + 1)
+    if summary then lines[#lines + 1] = wrap(summary, indent .. "  ") end
+  end
+  local list = what == "joint" and kinds.joints or what == "force" and kinds.forces or kinds.laws
+  for _, k in ipairs(list) do
+    if not k.internal then
+      local takes = {}
+      if k.points == 2 then takes[#takes + 1] = 'points = {"P_i", "P_j"}' end
+      if k.points == 1 then takes[#takes + 1] = 'point = "P"' end
+      if (k.vectors or 0) > 0 then takes[#takes + 1] = k.vectors == 2 and 'vectors = {"u_i", "u_j"}' or 'vectors = {"u_i"}' end
+      if k.bodies == 2 then takes[#takes + 1] = 'bodies = {"a", "b"} (or joint = "J")' end
+      if k.bodies == 1 then takes[#takes + 1] = 'body = "b"' end
+      for _, q in ipairs(k.params) do
+        local text = q.name
+        if q.type == "choice" then text = text .. ' = "' .. table.concat(q.choices, '" | "') .. '"'
+        elseif q.type == "pair" then text = text .. " = {a, b}" end
+        if q.when == "fallback" then
+          text = text .. "(" .. (q.choices and q.choices[q.fallback + 1] or ("%g"):format(q.fallback)) .. ")"
+        elseif q.when == "from start" then
+          text = text .. "(its start)"
+        end
+        if q.timed then text = text .. " or fn(t)" end
+        if q.when ~= "derived" then takes[#takes + 1] = text end
+      end
+      if k.host then takes[#takes + 1] = "fn = function(t, state) ... end" end
+      entry(k.name, table.concat(takes, ", "), k.summary)
+    end
+  end
+  local names = {}
+  for name in pairs(form_usage[what] or {}) do names[#names + 1] = name end
+  table.sort(names)
+  for _, name in ipairs(names) do entry(name, form_usage[what][name][1], form_usage[what][name][2]) end
+  return table.concat(lines, "\n")
+end
+
+-- The user's types of a list: its kinds not made by forms, and the forms.
+local function user_types(what)
+  local out = {}
+  for name, k in pairs(kind_of_list[what]) do if not k.internal then out[#out + 1] = name end end
+  for name in pairs(forms[what]) do out[#out + 1] = name end
+  table.sort(out)
+  return out
+end
+
+-- The elements named in field (points, vectors, bodies), count of them.
+local function refs_of(m, e, list, field, what, count, usage)
+  if type(list) ~= "table" or #list ~= count then fail(e, "needs %s = {%s}", field, usage) end
+  local out = {}
+  for k = 1, count do out[k] = lookup(m, e, what, list[k]) end
+  return out
+end
+
+local function body_name(ref) return name_of(ref) end
+
+-- Resolve element e (a joint or force) to its kind and what it names:
+-- returns the kind's entry, the fields it is read from (the element's, with
+-- its form's in front), and refs = { points, vectors, bodies }. Every
+-- check of shape is made here, and the numbers are the C entry's to judge.
+local function resolve(m, e, what)
+  local kind, view = nil, {}
+  local form = forms[what][e.type]
+  if form then
+    local name
+    name, view = form(m, e)
+    kind = kind_of_list[what][name]
+  else
+    kind = kind_of_list[what][e.type]
+    if not kind or kind.internal then
+      fail(e, "unknown type '%s' (the types are: %s)", tostring(e.type), table.concat(user_types(what), ", "))
+    end
+  end
+  local fields = setmetatable({}, { __index = function(_, key) if view[key] ~= nil then return view[key] end return e[key] end })
+  local shape, refs = kind, {}
+  if shape.points == 2 then
+    refs.points = refs_of(m, e, fields.points, "points", "point", 2, '"P_i", "P_j"')
+  elseif shape.points == 1 then
+    refs.points = { lookup(m, e, "point", fields.point) }
+  end
+  if shape.vectors > 0 then
+    refs.vectors = refs_of(m, e, fields.vectors, "vectors", "vector", shape.vectors,
+      shape.vectors == 2 and '"u_i", "u_j"' or '"u_i"')
+    for k, u in ipairs(refs.vectors) do
+      local p = refs.points[k]
+      if body_name(u.body) ~= body_name(p.body) then
+        fail(e, "vector '%s' is on body '%s' but point '%s' is on body '%s'; each vector must be on its point's body",
+          u.name, body_name(u.body), p.name, body_name(p.body))
+      end
+    end
+  end
+  if shape.bodies == 2 then
+    local list = fields.bodies
+    if list == nil and fields.joint ~= nil then -- the two bodies a joint joins
+      local p = joint_points(m, e, lookup(m, e, "joint", fields.joint))
+      list = { p[1].body, p[2].body }
+    end
+    refs.bodies = refs_of(m, e, list, "bodies", "body", 2, '"a", "b"')
+  elseif shape.bodies == 1 then
+    refs.bodies = { lookup(m, e, "body", fields.body), "ground" }
+  end
+  local first = refs.points and refs.points[1].body or refs.bodies and refs.bodies[1]
+  local second = refs.points and refs.points[2] and refs.points[2].body or refs.bodies and shape.bodies == 2 and refs.bodies[2]
+  if first and second and body_name(first) == body_name(second) then
+    fail(e, "joins body '%s' to itself; a %s needs two different bodies", body_name(first), what)
+  end
+  if shape.moving and (body_name(first) == "ground" or (second and body_name(second) == "ground")) then
+    fail(e, shape.bodies == 2 and "both bodies must be moving bodies, not the ground"
+      or "the body must be a moving body, not the ground, which never moves")
+  end
+  local numbers = {}
+  for _, p in ipairs(kind.params) do numbers[p.name] = fields[p.name] end
+  local why = core.model.check(what, kind.name, numbers)
+  if why then fail(e, "%s", why) end
+  if kind.host and type(fields.fn) ~= "function" then fail(e, "needs fn = function(t, state) ... end") end
+  return kind, fields, refs
+end
+
+function check.joint(m, j) resolve(m, j, "joint") end
+
+-- Each joint (what = "joint") or force with its kind's entry, the fields
+-- it is read from and what it names: for pictures.
+function Model:resolved(what)
+  local out = {}
+  for _, e in ipairs(self._order[what == "joint" and "joints" or "forces"]) do
+    local ok, kind, fields, refs = pcall(resolve, self, e, what)
+    if ok then out[#out + 1] = { element = e, kind = kind, fields = fields, refs = refs } end
+  end
+  return out
+end
+function check.force(m, f) resolve(m, f, "force") end
+
+-- Contacts (Ch. 11): the shape, then the law and its numbers.
 local contact_shapes = {}
 contact_shapes["circle-line"] = function(m, k)
   local p = lookup(m, k, "point", k.point)
@@ -291,32 +365,39 @@ contact_shapes["circle-line"] = function(m, k)
   end
 end
 contact_shapes.circles = function(m, k)
-  local pts = points_of(m, k, 2)
+  local pts = refs_of(m, k, k.points, "points", "point", 2, '"P_i", "P_j"')
   if name_of(pts[1].body) == name_of(pts[2].body) then fail(k, "both circles are on body '%s'", name_of(pts[1].body)) end
   local r = pair(k, "radii") or fail(k, "needs radii = {R_i, R_j}")
   if r[1] < 0 or r[2] < 0 or r[1] + r[2] <= 0 then fail(k, "radii must not be negative, and not both zero") end
+end
+
+-- The checker of e.type from a table of them, or an error listing them.
+local function checker(e, checks)
+  local f = checks[e.type]
+  if f then return f end
+  local names = {}
+  for k in pairs(checks) do names[#names + 1] = k end
+  table.sort(names)
+  fail(e, "unknown type '%s' (the types are: %s)", tostring(e.type), table.concat(names, ", "))
+end
+
+local function law_of(k)
+  local law = kind_of_list.law[k.law]
+  if law then return law end
+  local all = {}
+  for name in pairs(kind_of_list.law) do all[#all + 1] = name end
+  table.sort(all)
+  fail(k, "unknown law '%s' (the laws are: %s)", tostring(k.law), table.concat(all, ", "))
 end
 
 function check.contact(m, k)
   if k.type == nil then k.type = k.points and "circles" or "circle-line" end
   checker(k, contact_shapes)(m, k)
   k.law = k.law or "impulse"
-  local params = contact_laws[k.law]
-  if not params then
-    local all = {}
-    for name in pairs(contact_laws) do all[#all + 1] = name end
-    table.sort(all)
-    fail(k, "unknown law '%s' (the laws are: %s)", tostring(k.law), table.concat(all, ", "))
-  end
-  for key, default in pairs(params) do
-    if default == "required" and k[key] == nil then fail(k, "the %s law needs %s", k.law, key) end
-    number(k, key, { default = default ~= "required" and default or nil })
-  end
-  if k.k and not (k.k > 0) then fail(k, "k must be positive (got %g)", k.k) end
-  if k.n and not (k.n > 0) then fail(k, "n must be positive (got %g)", k.n) end
-  if k.c and k.c < 0 then fail(k, "c must not be negative (got %g)", k.c) end
-  if k.e and not (k.e >= 0 and k.e <= 1) then fail(k, "e must be between 0 and 1 (got %g)", k.e) end
-  if k.law == "flores" and k.e == 0 then fail(k, "the flores law divides by e: use a small e such as 0.01") end
+  local law, numbers = law_of(k), {}
+  for _, p in ipairs(law.params) do numbers[p.name] = k[p.name] end
+  local why = core.model.check("law", law.name, numbers)
+  if why then fail(k, why:match("^needs ") and ("the %s law %s"):format(law.name, why) or why) end
   number(k, "mu", { default = 0 })
   if k.mu and k.mu < 0 then fail(k, "mu must not be negative") end
   number(k, "mu_s", { default = k.mu or 0 })
@@ -373,51 +454,23 @@ local function point_ref(m, ref)
   return body_index(m, p.body), pair(p, "at", { 0, 0 })
 end
 
-local function compile_joint(m, j)
-  local d = { name = j.name, where = j.where }
-  local function points()
-    d.bi, d.si = point_ref(m, j.points[1])
-    d.bj, d.sj = point_ref(m, j.points[2])
+-- The description of a joint or force that the C core reads: its kind,
+-- its bodies and body-fixed points and vectors, and its numbers by the
+-- names its entry gives (description.c reads them the same way).
+local function compile_element(m, e, what)
+  local kind, fields, refs = resolve(m, e, what)
+  local d = { name = e.name, where = e.where, kind = kind.name }
+  if refs.points then
+    d.bi, d.si = point_ref(m, refs.points[1])
+    if refs.points[2] then d.bj, d.sj = point_ref(m, refs.points[2]) end
   end
-  local function vectors(count)
-    d.ui = unit(m.vectors[name_of(j.vectors[1])])
-    if count == 2 then d.uj = unit(m.vectors[name_of(j.vectors[2])]) end
+  if refs.vectors then
+    d.ui = unit(refs.vectors[1])
+    if refs.vectors[2] then d.uj = unit(refs.vectors[2]) end
   end
-  local t = j.type
-  if t == "revolute" then d.kind = "revolute"; points()
-  elseif t == "translational" then d.kind = "translational"; points(); vectors(2)
-  elseif t == "rev-rev" then d.kind = "rev-rev"; points(); d.length = j.length
-  elseif t == "rev-tran" then d.kind = "rev-tran"; points(); vectors(1); d.length = j.length or 0
-  elseif t == "rigid" then
-    d.kind = "rigid"; d.bi = body_index(m, j.bodies[1]); d.bj = body_index(m, j.bodies[2])
-    -- default: as the bodies stand at t = 0
-    if j.offset then d.offset_x, d.offset_y = j.offset[1], j.offset[2] end
-    d.angle = j.angle
-  elseif t == "simple" then
-    local b = m.bodies[name_of(j.body)]
-    local coord = ({ x = 0, y = 1, angle = 2 })[j.coord]
-    local initial = ({ (b.pos or { 0, 0 })[1], (b.pos or { 0, 0 })[2], b.angle or 0 })[coord + 1]
-    d.kind, d.bi, d.bj, d.coord, d.value = "simple", body_index(m, j.body), -1, coord, j.value or initial
-  elseif t == "disc" then
-    d.kind, d.bi, d.bj, d.radius = "disc", body_index(m, j.body), -1, j.radius
-    d.x0, d.phi0 = j.x0, j.phi0
-  elseif t == "disc-disc" then
-    -- the reference angles are those at t = 0
-    d.kind, d.bi, d.bj = "disc-disc", body_index(m, j.bodies[1]), body_index(m, j.bodies[2])
-    d.radius_i, d.radius_j = j.radii[1], j.radii[2]
-  elseif t == "driver" then
-    d.fn = j.fn
-    if j.joint then
-      local target = m.joints[name_of(j.joint)]
-      d.bi, d.si = point_ref(m, target.points[1])
-      d.bj, d.sj = point_ref(m, target.points[2])
-      d.kind = target.type == "revolute" and "driver-angle" or "driver-distance"
-    elseif j.points then
-      d.kind = "driver-distance"; points()
-    else
-      d.kind, d.bi, d.bj = "driver-angle", body_index(m, j.body), -1
-    end
-  end
+  if refs.bodies then d.bi, d.bj = body_index(m, refs.bodies[1]), body_index(m, refs.bodies[2]) end
+  for _, p in ipairs(kind.params) do d[p.name] = fields[p.name] end
+  d.fn = fields.fn
   return d
 end
 
@@ -456,50 +509,15 @@ local function wrap_user_force(m, f)
 end
 
 local function compile_force(m, f)
-  local d = { name = f.name, where = f.where, kind = f.type }
-  if f.type == "spring-damper" then
-    d.bi, d.si = point_ref(m, f.points[1])
-    d.bj, d.sj = point_ref(m, f.points[2])
-    d.k, d.length, d.damping = f.k or 0, f.length or 0, f.c or 0
-    if type(f.actuator) == "function" then d.fn = f.actuator else d.actuator = f.actuator or 0 end
-  elseif f.type == "rot-spring-damper" then
-    if f.joint then
-      local j = m.joints[name_of(f.joint)]
-      d.bi = point_ref(m, j.points[1]); d.bj = point_ref(m, j.points[2])
-    else
-      d.bi, d.bj = body_index(m, f.bodies[1]), body_index(m, f.bodies[2])
-    end
-    d.k, d.angle, d.damping = f.k or 0, f.angle or 0, f.c or 0
-  elseif f.type == "force" then
-    d.bi, d.si = point_ref(m, f.point)
-    d.fx, d.fy = f.value[1], f.value[2]
-    d["local"] = f.frame == "local" and 1 or 0
-  elseif f.type == "torque" then
-    d.bi = body_index(m, f.body)
-    if type(f.value) == "function" then d.fn = f.value else d.value = f.value end
-  elseif f.type == "joint-friction" then
-    local j = m.joints[name_of(f.joint)]
-    d.bi = point_ref(m, j.points[1]); d.bj = point_ref(m, j.points[2])
-    d.damping = f.c
-    if j.type == "revolute" then        -- a rotational damper between the two bodies
-      d.kind = "rot-spring-damper"
-    else                                -- damping along the sliding axis
-      d.kind = "slide-friction"
-      d.bi, d.si = point_ref(m, j.points[1])
-      d.axis_x, d.axis_y = table.unpack(unit(m.vectors[name_of(j.vectors[2])]))
-    end
-  elseif f.type == "user" then
-    d.fn = wrap_user_force(m, f)
-  end
+  local d = compile_element(m, f, "force")
+  if f.type == "user" then d.fn = wrap_user_force(m, f) end
   return d
 end
 
 local function compile_contact(m, k)
   local d = { name = k.name, where = k.where, shape = k.type, law = k.law,
     mu = k.mu or 0, mu_s = k.mu_s or k.mu or 0, v_t = k.v_t or 1e-3 }
-  for key, default in pairs(contact_laws[k.law]) do
-    if k[key] ~= nil then d[key] = k[key] else d[key] = default end
-  end
+  for _, p in ipairs(law_of(k).params) do d[p.name] = k[p.name] end
   if k.type == "circles" then
     d.bi, d.si = point_ref(m, k.points[1])
     d.bj, d.sj = point_ref(m, k.points[2])
@@ -535,7 +553,7 @@ function Model:compile()
       q = { p[1], p[2], b.angle or 0 }, v = { v[1], v[2], b.omega or 0 } }
   end
   for _, j in ipairs(self._order.joints) do
-    if j.active ~= false then desc.joints[#desc.joints + 1] = compile_joint(self, j) end
+    if j.active ~= false then desc.joints[#desc.joints + 1] = compile_element(self, j, "joint") end
   end
   for _, f in ipairs(self._order.forces) do desc.forces[#desc.forces + 1] = compile_force(self, f) end
   for _, k in ipairs(self._order.contacts) do desc.contacts[#desc.contacts + 1] = compile_contact(self, k) end
@@ -545,7 +563,6 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local kinds = core.model.kinds()
 local integrators, formulations, formulation_names = {}, {}, {}
 for _, name in ipairs(kinds.integrators) do integrators[name] = true end
 for _, f in ipairs(kinds.formulations) do
@@ -634,7 +651,8 @@ local function tree_option(m, o, level)
   for _, ref in ipairs(o.tree) do
     local j = m.joints[name_of(ref)]
     if not j then bad("tree: unknown joint '" .. tostring(name_of(ref)) .. "'") end
-    if j.type ~= "revolute" and j.type ~= "translational" then
+    local kind = joint_kind(j)
+    if not (kind and (kind.can.pin or kind.can.slide)) then
       io.stderr:write(string.format("%s: joint '%s' (%s) cannot be a tree joint in joint coordinates; it is cut instead\n",
         where(level + 1), j.name, j.type))
     else
@@ -876,7 +894,7 @@ end
 function Model:dof()
   local desc = self:compile()
   local nc = 0
-  for _, j in ipairs(desc.joints) do nc = nc + core.model.joint_rows(j.kind) end
+  for _, j in ipairs(desc.joints) do nc = nc + kind_of_list.joint[j.kind].rows end
   return 3 * #desc.bodies - nc, nc
 end
 
@@ -886,19 +904,20 @@ end
 -- e = 0.95, delta = 1e-3, rate = 2.5, approach = 6.5 }
 function M.contact_force(p)
   local here = where(2)
-  local element = setmetatable({}, { __index = p })
-  element.kind_of, element.name, element.where = "contact law", p and p.law or "?", here
   if type(p) ~= "table" then error(here .. ": mb.contact_force takes a table { law = ..., k = ..., delta = ... }", 0) end
-  local params = contact_laws[p.law]
-  if not params or p.law == "impulse" then
-    error(here .. ": mb.contact_force: law must be spring, hunt-crossley, lankarani-nikravesh or flores", 0)
-  end
-  local values = {}
-  for key, default in pairs(params) do
-    values[key] = number(element, key, { default = default ~= "required" and default or nil })
+  local element = setmetatable({ kind_of = "contact law", name = tostring(p.law), where = here }, { __index = p })
+  local law = kind_of_list.law[p.law]
+  if not law or law.impulsive then
+    local forces = {}
+    for _, l in ipairs(kinds.laws) do if not l.impulsive then forces[#forces + 1] = l.name end end
+    error(here .. ": mb.contact_force: law must be " .. table.concat(forces, ", "), 0)
   end
   local delta, rate = number(element, "delta", {}), number(element, "rate", { default = 0 })
-  return core.model.contact_force(p.law, values, delta, rate, number(element, "approach", { default = rate }))
+  local numbers = {}
+  for _, q in ipairs(law.params) do numbers[q.name] = p[q.name] end
+  local why = core.model.check("law", law.name, numbers)
+  if why then fail(element, "%s", why) end
+  return core.model.contact_force(p.law, numbers, delta, rate, number(element, "approach", { default = rate }))
 end
 
 M.Model = Model

@@ -29,27 +29,31 @@ function M.describe(model)
     if b >= 0 then table.insert(desc.bodies[b + 1].points, p.at or { 0, 0 }) end
   end
   local floor = false
-  for _, j in ipairs(model._order.joints) do
-    local t = j.type
-    if t == "revolute" then
-      local bi, si = point(j.points[1])
-      local bj, sj = point(j.points[2])
-      desc.links[#desc.links + 1] = { kind = "pin", bi = bi, si = si, bj = bj, sj = sj }
-    elseif t == "translational" or t == "rev-tran" then
-      -- the slider (or pin) at P on one body, the guide (or slot) on the other
-      local slider, guide, axis = j.points[1], j.points[2], j.vectors[2]
-      if t == "rev-tran" then slider, guide, axis = j.points[2], j.points[1], j.vectors[1] end
-      local bi, si = point(slider)
-      local bj, sj = point(guide)
-      local v = model.vectors[name_of(axis)]
-      desc.links[#desc.links + 1] = { kind = "guide", bi = bi, si = si, bj = bj, sj = sj, dir = v.dir }
-    elseif t == "rev-rev" then
-      local bi, si = point(j.points[1])
-      local bj, sj = point(j.points[2])
-      desc.links[#desc.links + 1] = { kind = "rod", bi = bi, si = si, bj = bj, sj = sj }
-    elseif t == "disc" then
-      desc.bodies[body(j.body) + 1].radius = j.radius
+  -- joints and forces as their kinds' entries say they look
+  local function link(kind, slider, guide, extra)
+    local bi, si = point(slider)
+    local bj, sj = point(guide)
+    local l = { kind = kind, bi = bi, si = si, bj = bj, sj = sj }
+    for key, value in pairs(extra or {}) do l[key] = value end
+    desc.links[#desc.links + 1] = l
+  end
+  for _, item in ipairs(model:resolved("joint")) do
+    local drawing, points, vectors = item.kind.drawing, item.refs.points, item.refs.vectors
+    if drawing == "pin" or drawing == "rod" then
+      link(drawing, points[1], points[2])
+    elseif drawing == "guide" then -- P_i slides on body j's line along u_j
+      link("guide", points[1], points[2], { dir = vectors[2].dir })
+    elseif drawing == "slot" then  -- P_j runs in body i's slot along u_i
+      link("guide", points[2], points[1], { dir = vectors[1].dir })
+    elseif drawing == "disc" then
+      desc.bodies[body(item.refs.bodies[1]) + 1].radius = item.fields.radius
       floor = true
+    end
+  end
+  for _, item in ipairs(model:resolved("force")) do
+    if item.kind.drawing == "spring" then
+      local f = item.fields
+      link(((f.k or 0) == 0 and (f.c or 0) ~= 0) and "damper" or "spring", item.refs.points[1], item.refs.points[2])
     end
   end
   for _, k in ipairs(model._order.contacts or {}) do
@@ -71,14 +75,6 @@ function M.describe(model)
     end
   end
   if floor then desc.links[#desc.links + 1] = { kind = "floor" } end
-  for _, f in ipairs(model._order.forces) do
-    if f.type == "spring-damper" then
-      local bi, si = point(f.points[1])
-      local bj, sj = point(f.points[2])
-      local kind = ((f.k or 0) == 0 and (f.c or 0) ~= 0) and "damper" or "spring"
-      desc.links[#desc.links + 1] = { kind = kind, bi = bi, si = si, bj = bj, sj = sj }
-    end
-  end
   return desc
 end
 

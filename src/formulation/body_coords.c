@@ -10,7 +10,7 @@
 
 #include "formulation/formulation.h"
 #include "model/constraints.h"
-#include "model/force.h"
+#include "model/forces/force.h"
 
 struct bc {
 	const struct model *m;

@@ -19,7 +19,7 @@
 
 #include "formulation/formulation.h"
 #include "model/constraints.h"
-#include "model/force.h"
+#include "model/forces/force.h"
 #include "util/rank.h"
 
 enum tree_kind { TREE_FLOAT, TREE_REVOLUTE, TREE_SLIDE };

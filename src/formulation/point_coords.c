@@ -18,7 +18,7 @@
 
 #include "formulation/formulation.h"
 #include "model/constraints.h"
-#include "model/force.h"
+#include "model/forces/force.h"
 
 struct pc {
 	const struct model *m;

@@ -9,8 +9,9 @@
 
 #include "lua/luafield.h"
 #include "model/contact.h"
-#include "model/force.h"
+#include "model/forces/force.h"
 #include "model/joints/joint.h"
+#include "model/laws/law.h"
 
 /* ------------------------------------------------------------ Lua functions as callbacks */
 
@@ -123,22 +124,78 @@ static struct host_force host_force_field(lua_State *L, int t, const char *key)
 
 /* ------------------------------------------------------------ elements */
 
+/* Three numbers {a, b, c}; NaN for what is missing, so the model's checks
+ * refuse it. */
 static void triple_field(lua_State *L, int t, const char *key, double out[3])
 {
 	lua_getfield(L, t, key);
 	for (int k = 0; k < 3; k++) {
-		lua_geti(L, -1, k + 1);
-		out[k] = lua_tonumber(L, -1);
-		lua_pop(L, 1);
+		out[k] = NAN;
+		if (lua_istable(L, -1)) {
+			lua_rawgeti(L, -1, k + 1);
+			if (lua_isnumber(L, -1))
+				out[k] = lua_tonumber(L, -1);
+			lua_pop(L, 1);
+		}
 	}
 	lua_pop(L, 1);
 }
 
-/* The numbers a kind names, NaN where the description leaves one out. */
-static void params_field(lua_State *L, int t, const char *const *names, double *param)
+int params_from_lua(lua_State *L, int t, const struct kind_param *params, double *param,
+                    struct time_fn *fn, char *err, size_t len)
 {
 	for (int k = 0; k < KIND_PARAMS; k++)
-		param[k] = names[k] ? field_number(L, t, names[k], NAN) : 0;
+		param[k] = NAN;
+	for (int i = 0; params[i].name; i++) {
+		const struct kind_param *p = &params[i];
+		double *v = param + kind_param_slot(params, i);
+		if (p->when == PARAM_DERIVED)
+			continue;
+		int type = lua_getfield(L, t, p->name);
+		const char *wanted = NULL;
+		if (type == LUA_TNIL) {
+			/* left out: the entry's fallback, or its need, decides */
+		} else if (p->timed && lua_isfunction(L, -1)) {
+			if (fn) {
+				lua_pop(L, 1);
+				*fn = time_fn_field(L, t, p->name);
+				lua_pushnil(L);
+			}
+			v[0] = 0; /* the function is all of it */
+		} else if (p->type == PARAM_PAIR) {
+			if (lua_istable(L, -1)) {
+				lua_rawgeti(L, -1, 1);
+				lua_rawgeti(L, -2, 2);
+				if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER)
+					v[0] = lua_tonumber(L, -2), v[1] = lua_tonumber(L, -1);
+				else
+					wanted = "a pair of numbers {a, b}";
+				lua_pop(L, 2);
+			} else {
+				wanted = "a pair of numbers {a, b}";
+			}
+		} else if (p->type == PARAM_CHOICE) {
+			const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+			v[0] = -1; /* not one of them: the check names the choices */
+			for (int k = 0; p->choices[k]; k++)
+				if (strcmp(name, p->choices[k]) == 0)
+					v[0] = k;
+		} else if (type == LUA_TNUMBER) {
+			v[0] = lua_tonumber(L, -1);
+			if (v[0] != v[0])
+				wanted = "a number"; /* NaN given is not "left out" */
+		} else {
+			wanted = p->timed ? "a number or a function of time" : "a number";
+		}
+		if (wanted) {
+			snprintf(err, len, "%s must be %s, not %s", p->name, wanted,
+			         luaL_typename(L, -1));
+			lua_pop(L, 1);
+			return -1;
+		}
+		lua_pop(L, 1);
+	}
+	return kind_params_check(params, param, err, len);
 }
 
 /* Read a string field without copying (the description table keeps it). */
@@ -152,15 +209,13 @@ static const char *string_field(lua_State *L, int t, const char *key, const char
 
 static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len)
 {
-	struct body *b = model_add_body(m, string_field(L, t, "name", "?"));
-	b->mass = field_number(L, t, "mass", 0);
-	b->inertia = field_number(L, t, "inertia", 0);
+	(void)err, (void)len; /* model_finish checks the numbers */
+	struct body *b =
+	    model_add_body(m, string_field(L, t, "name", "?"), string_field(L, t, "where", "?"));
+	b->mass = field_number(L, t, "mass", NAN);
+	b->inertia = field_number(L, t, "inertia", NAN);
 	triple_field(L, t, "q", b->q0);
 	triple_field(L, t, "v", b->v0);
-	if (!(b->mass > 0 && b->inertia > 0 && isfinite(b->mass + b->inertia))) {
-		snprintf(err, len, "body '%s': mass and inertia must be positive numbers", b->name);
-		return -1;
-	}
 	return 0;
 }
 
@@ -180,8 +235,12 @@ static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t le
 	j->sj = field_vec2(L, t, "sj");
 	j->ui = field_vec2(L, t, "ui");
 	j->uj = field_vec2(L, t, "uj");
-	params_field(L, t, kind->params, j->param);
 	j->fn = time_fn_field(L, t, "fn");
+	char why[300];
+	if (params_from_lua(L, t, kind->params, j->param, NULL, why, sizeof why) != 0) {
+		snprintf(err, len, "%s: joint '%s': %s", where, name, why);
+		return -1;
+	}
 	return 0;
 }
 
@@ -199,17 +258,11 @@ static int read_force(struct model *m, lua_State *L, int t, char *err, size_t le
 	f->bj = field_int(L, t, "bj", -1);
 	f->si = field_vec2(L, t, "si");
 	f->sj = field_vec2(L, t, "sj");
-	params_field(L, t, kind->params, f->param);
-	for (int k = 0; k < KIND_PARAMS; k++)
-		if (isnan(f->param[k]))
-			f->param[k] = 0; /* a force's numbers default to none of it */
-	if (strcmp(kind->name, "user") != 0) {
-		f->fn = time_fn_field(L, t, "fn");
-		return 0;
-	}
-	f->host = host_force_field(L, t, "fn"); /* a user force's fn gives the forces */
-	if (!f->host.call) {
-		snprintf(err, len, "%s: force '%s': a user force needs a function", where, name);
+	if (kind->host)
+		f->host = host_force_field(L, t, "fn"); /* a user force's fn gives the forces */
+	char why[300];
+	if (params_from_lua(L, t, kind->params, f->param, &f->fn, why, sizeof why) != 0) {
+		snprintf(err, len, "%s: force '%s': %s", where, name, why);
 		return -1;
 	}
 	return 0;
@@ -236,10 +289,16 @@ static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t 
 	k->normal = field_vec2(L, t, "normal");
 	k->ri = field_number(L, t, "ri", 0);
 	k->rj = field_number(L, t, "rj", 0);
-	k->e = field_number(L, t, "e", 1);
-	k->k = field_number(L, t, "k", 0);
-	k->n = field_number(L, t, "n", 1);
-	k->c = field_number(L, t, "c", 0);
+	/* the law's numbers, as its entry names them */
+	double value[KIND_PARAMS];
+	char why[300];
+	if (params_from_lua(L, t, law->params, value, NULL, why, sizeof why) != 0) {
+		snprintf(err, len, "%s: contact '%s': %s", where, name, why);
+		return -1;
+	}
+	k->e = k->k = k->n = k->c = NAN; /* those the law does not take */
+	for (int p = 0; law->params[p].name; p++)
+		*contact_param(k, law->params[p].name) = value[kind_param_slot(law->params, p)];
 	k->mu = field_number(L, t, "mu", 0);
 	k->mu_s = field_number(L, t, "mu_s", k->mu);
 	k->v_t = field_number(L, t, "v_t", 1e-3);

@@ -13,4 +13,12 @@
  * a Lua error naming the element (nothing is leaked). */
 struct model *model_from_lua(lua_State *L, int idx);
 
+/* A kind's numbers from the element table at t, as its entry names them
+ * (model.h): NaN where left out, a pair into two slots, a choice by its
+ * name, a function where a timed number may stand (into *fn when fn is not
+ * NULL); then the entry's checks and fallbacks. 0, or -1 with a message
+ * naming the number in err. */
+int params_from_lua(lua_State *L, int t, const struct kind_param *params, double *param,
+                    struct time_fn *fn, char *err, size_t len);
+
 #endif

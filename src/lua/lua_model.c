@@ -16,8 +16,9 @@
 #include "lua/description.h"
 #include "lua/lua_core.h"
 #include "model/contact.h"
-#include "model/force.h"
+#include "model/forces/force.h"
 #include "model/joints/joint.h"
+#include "model/laws/law.h"
 #include "util/interrupt.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
@@ -464,17 +465,22 @@ static int core_impact(lua_State *L)
 }
 
 /* contact_force(law, {k, n, c, e}, delta, rate, approach) -> force, energy:
- * a contact law by itself, for lessons and tests. */
+ * a contact law by itself, for lessons and tests; its numbers as the law's
+ * entry takes them. */
 static int core_contact_force(lua_State *L)
 {
 	const struct contact_law *law = contact_law_find(luaL_checkstring(L, 1));
 	if (!law)
 		return luaL_error(L, "unknown contact law '%s'", lua_tostring(L, 1));
+	luaL_checktype(L, 2, LUA_TTABLE);
 	struct contact k = {0};
 	k.law = law;
-	luaL_checktype(L, 2, LUA_TTABLE);
-	k.k = opt_number(L, 2, "k", 0), k.n = opt_number(L, 2, "n", 1);
-	k.c = opt_number(L, 2, "c", 0), k.e = opt_number(L, 2, "e", 1);
+	double value[KIND_PARAMS];
+	char err[300];
+	if (params_from_lua(L, 2, law->params, value, NULL, err, sizeof err) != 0)
+		return luaL_error(L, "%s", err);
+	for (int p = 0; law->params[p].name; p++)
+		*contact_param(&k, law->params[p].name) = value[kind_param_slot(law->params, p)];
 	double energy, f = contact_normal_force(&k, luaL_checknumber(L, 3), luaL_checknumber(L, 4),
 	                                        luaL_checknumber(L, 5), &energy);
 	lua_pushnumber(L, f);
@@ -487,16 +493,6 @@ static int core_friction_brown_mcphee(lua_State *L)
 {
 	lua_pushnumber(L, friction_brown_mcphee(luaL_checknumber(L, 2), luaL_checknumber(L, 3),
 	                                        luaL_checknumber(L, 4), luaL_checknumber(L, 1)));
-	return 1;
-}
-
-/* joint_rows(kind) -> the constraint rows of a joint kind */
-static int core_joint_rows(lua_State *L)
-{
-	const struct joint_kind *kind = joint_kind_find(luaL_checkstring(L, 1));
-	if (!kind)
-		return luaL_error(L, "unknown joint kind '%s'", lua_tostring(L, 1));
-	lua_pushinteger(L, kind->rows);
 	return 1;
 }
 
@@ -599,42 +595,144 @@ static void push_names(lua_State *L, const char *const *names)
 	}
 }
 
-/* kinds() -> what the C tables hold, so Lua never keeps a copy:
- * {formulations = {{name, title}...}, integrators = {names}, joints =
- * {{name, rows}...}, forces = {names}, laws = {names}} */
+static void set_int(lua_State *L, const char *key, lua_Integer v)
+{
+	lua_pushinteger(L, v);
+	lua_setfield(L, -2, key);
+}
+
+static void set_text(lua_State *L, const char *key, const char *v)
+{
+	if (!v)
+		return;
+	lua_pushstring(L, v);
+	lua_setfield(L, -2, key);
+}
+
+/* A kind's numbers: {name, type, when, fallback, choices, timed} each. */
+static void push_params(lua_State *L, const struct kind_param *params)
+{
+	static const char *types[] = {"number", "positive", "nonnegative", "fraction", "pair", "choice"};
+	static const char *whens[] = {"required", "fallback", "from start", "derived"};
+	lua_newtable(L);
+	for (int i = 0; params[i].name; i++) {
+		const struct kind_param *p = &params[i];
+		lua_createtable(L, 0, 6);
+		set_text(L, "name", p->name);
+		set_text(L, "type", types[p->type]);
+		set_text(L, "when", whens[p->when]);
+		lua_pushnumber(L, p->fallback), lua_setfield(L, -2, "fallback");
+		if (p->choices)
+			push_names(L, p->choices), lua_setfield(L, -2, "choices");
+		lua_pushboolean(L, p->timed), lua_setfield(L, -2, "timed");
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+static void push_shape(lua_State *L, struct kind_shape s, enum kind_drawing drawing)
+{
+	static const char *drawings[] = {"nothing", "pin", "guide", "slot", "rod", "disc", "spring"};
+	set_int(L, "points", s.points), set_int(L, "vectors", s.vectors);
+	set_int(L, "bodies", s.bodies);
+	lua_pushboolean(L, s.moving), lua_setfield(L, -2, "moving");
+	set_text(L, "drawing", drawings[drawing]);
+}
+
+/* kinds() -> what the C tables hold, so that Lua keeps no copy of them:
+ * formulations {name, title}, integrators (names), joints {name, summary,
+ * rows, capabilities, shape, drawing, params}, forces {name, summary,
+ * internal, host, shape, drawing, params}, laws {name, impulsive, params} */
 static int core_kinds(lua_State *L)
 {
 	lua_newtable(L);
 	lua_newtable(L);
 	for (int i = 0; formulations[i]; i++) {
 		lua_createtable(L, 0, 2);
-		lua_pushstring(L, formulations[i]->name), lua_setfield(L, -2, "name");
-		lua_pushstring(L, formulations[i]->title), lua_setfield(L, -2, "title");
+		set_text(L, "name", formulations[i]->name);
+		set_text(L, "title", formulations[i]->title);
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");
 	push_names(L, integrator_names), lua_setfield(L, -2, "integrators");
 	lua_newtable(L);
 	for (int i = 0; joint_kinds[i]; i++) {
-		lua_createtable(L, 0, 2);
-		lua_pushstring(L, joint_kinds[i]->name), lua_setfield(L, -2, "name");
-		lua_pushinteger(L, joint_kinds[i]->rows), lua_setfield(L, -2, "rows");
+		const struct joint_kind *k = joint_kinds[i];
+		lua_newtable(L);
+		set_text(L, "name", k->name), set_text(L, "summary", k->summary);
+		lua_pushboolean(L, k->internal), lua_setfield(L, -2, "internal");
+		set_int(L, "rows", k->rows);
+		push_shape(L, k->shape, k->drawing);
+		lua_createtable(L, 0, 4);
+		lua_pushboolean(L, (k->capabilities & JOINT_TREE_PIN) != 0);
+		lua_setfield(L, -2, "pin");
+		lua_pushboolean(L, (k->capabilities & JOINT_TREE_SLIDE) != 0);
+		lua_setfield(L, -2, "slide");
+		lua_pushboolean(L, (k->capabilities & JOINT_DRIVER) != 0);
+		lua_setfield(L, -2, "driver");
+		lua_setfield(L, -2, "can");
+		push_params(L, k->params), lua_setfield(L, -2, "params");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "joints");
 	lua_newtable(L);
 	for (int i = 0; force_kinds[i]; i++) {
-		lua_pushstring(L, force_kinds[i]->name);
+		const struct force_kind *k = force_kinds[i];
+		lua_newtable(L);
+		set_text(L, "name", k->name), set_text(L, "summary", k->summary);
+		lua_pushboolean(L, k->internal), lua_setfield(L, -2, "internal");
+		lua_pushboolean(L, k->host), lua_setfield(L, -2, "host");
+		push_shape(L, k->shape, k->drawing);
+		push_params(L, k->params), lua_setfield(L, -2, "params");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "forces");
 	lua_newtable(L);
 	for (int i = 0; contact_laws[i]; i++) {
-		lua_pushstring(L, contact_laws[i]->name);
+		lua_newtable(L);
+		set_text(L, "name", contact_laws[i]->name);
+		set_text(L, "summary", contact_laws[i]->summary);
+		lua_pushboolean(L, contact_laws[i]->impulsive), lua_setfield(L, -2, "impulsive");
+		push_params(L, contact_laws[i]->params), lua_setfield(L, -2, "params");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "laws");
 	return 1;
+}
+
+/* check(what, kind, element) -> nil, or what is wrong with the element's
+ * numbers ("k must be positive (got -1)"): the C entry of the joint kind,
+ * force kind or contact law judges them, the same way it does when the
+ * model is built. */
+static int core_check(lua_State *L)
+{
+	static const char *const whats[] = {"joint", "force", "law", NULL};
+	int what = luaL_checkoption(L, 1, NULL, whats);
+	const char *name = luaL_checkstring(L, 2);
+	luaL_checktype(L, 3, LUA_TTABLE);
+	const struct kind_param *params = NULL;
+	const struct joint_kind *j = what == 0 ? joint_kind_find(name) : NULL;
+	const struct force_kind *f = what == 1 ? force_kind_find(name) : NULL;
+	const struct contact_law *law = what == 2 ? contact_law_find(name) : NULL;
+	params = j ? j->params : f ? f->params : law ? law->params : NULL;
+	if (!params)
+		return luaL_error(L, "no %s kind '%s'", whats[what], name);
+	double param[KIND_PARAMS];
+	char err[300];
+	if (params_from_lua(L, 3, params, param, NULL, err, sizeof err) != 0) {
+		lua_pushstring(L, err);
+		return 1;
+	}
+	if (law && law->check) {
+		struct contact k = {0};
+		k.law = law;
+		for (int p = 0; law->params[p].name; p++)
+			*contact_param(&k, law->params[p].name) = param[kind_param_slot(params, p)];
+		if (law->check(&k, err, sizeof err) != 0) {
+			lua_pushstring(L, err);
+			return 1;
+		}
+	}
+	return 0;
 }
 
 int mb_open_model(lua_State *L)
@@ -647,10 +745,10 @@ int mb_open_model(lua_State *L)
 	                                 {"impulse", core_impulse},
 	                                 {"impact", core_impact},
 	                                 {"contact_force", core_contact_force},
-	                                 {"joint_rows", core_joint_rows},
 	                                 {"point_pieces", core_point_pieces},
 	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
 	                                 {"kinds", core_kinds},
+	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	return 1;

@@ -45,8 +45,8 @@ vec2 field_vec2(lua_State *L, int t, const char *key)
 	vec2 v = {0, 0};
 	lua_getfield(L, t, key);
 	if (lua_istable(L, -1)) {
-		lua_geti(L, -1, 1);
-		lua_geti(L, -2, 2);
+		lua_rawgeti(L, -1, 1);
+		lua_rawgeti(L, -2, 2);
 		v = v2(lua_tonumber(L, -2), lua_tonumber(L, -1));
 		lua_pop(L, 2);
 	}

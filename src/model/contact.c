@@ -41,48 +41,6 @@ void contact_geometry(const struct contact *k, const double *c, const double *cd
 	out->rate = -out->vn;
 }
 
-/* The laws, Eqs. 11.31-11.43; dn = δ^n. */
-static double spring(const struct contact *k, double dn, double rate, double v0)
-{
-	(void)v0;
-	return k->k * dn + k->c * rate; /* Eqs. 11.31-11.34 */
-}
-static double hunt_crossley(const struct contact *k, double dn, double rate, double v0)
-{
-	(void)v0;
-	return (k->k + k->c * rate) * dn; /* Eqs. 11.38-11.39 */
-}
-static double lankarani_nikravesh(const struct contact *k, double dn, double rate, double v0)
-{
-	return k->k * dn * (1 + 0.75 * (1 - k->e * k->e) * rate / v0); /* Eq. 11.42 */
-}
-static double flores(const struct contact *k, double dn, double rate, double v0)
-{
-	return k->k * dn * (1 + 8 * (1 - k->e) / (5 * k->e) * rate / v0); /* Eq. 11.43 */
-}
-
-static const struct contact_law impulse_law = {"impulse", 1, NULL};
-static const struct contact_law spring_law = {"spring", 0, spring};
-static const struct contact_law hunt_crossley_law = {"hunt-crossley", 0, hunt_crossley};
-static const struct contact_law lankarani_nikravesh_law = {"lankarani-nikravesh", 0,
-                                                           lankarani_nikravesh};
-static const struct contact_law flores_law = {"flores", 0, flores};
-
-const struct contact_law *const contact_laws[] = {&impulse_law,
-                                                  &spring_law,
-                                                  &hunt_crossley_law,
-                                                  &lankarani_nikravesh_law,
-                                                  &flores_law,
-                                                  NULL};
-
-const struct contact_law *contact_law_find(const char *name)
-{
-	for (int i = 0; contact_laws[i]; i++)
-		if (strcmp(contact_laws[i]->name, name) == 0)
-			return contact_laws[i];
-	return NULL;
-}
-
 double contact_normal_force(const struct contact *k, double delta, double rate, double approach,
                             double *energy)
 {

@@ -6,21 +6,17 @@
  * a floor; the book's ŭ points the other way), and v the relative
  * velocity of the two contact points (Eq. 11.18), so δ̇ = -u'v.
  *
- * Laws. "impulse" is the piecewise method (Sec. 11.1): at the instant of
- * impact the velocities jump (analysis/impact.h). The others are the
- * continuous method (Sec. 11.2): a normal force while δ > 0, never
- * pulling, and with μ a tangential force -μ(v_t) f_N from Brown and
- * McPhee's law (Eq. 4.44). */
+ * Laws (model/laws/): "impulse" is the piecewise method (Sec. 11.1): at
+ * the instant of impact the velocities jump (analysis/impact.h). The
+ * others are the continuous method (Sec. 11.2): a normal force while
+ * δ > 0, never pulling, and with μ a tangential force -μ(v_t) f_N from
+ * Brown and McPhee's law (Eq. 4.44). */
 #ifndef MB_CONTACT_H
 #define MB_CONTACT_H
 
 #include "model/model.h"
 
 #define CONTACT_FIELDS 4 /* per contact in a sample: δ, δ̇, f_N, f_t */
-
-/* The law called name, or NULL; and every law, NULL-terminated. */
-const struct contact_law *contact_law_find(const char *name);
-extern const struct contact_law *const contact_laws[];
 
 struct contact_point {
 	double delta, rate; /* penetration and its rate (> 0 closing) */

@@ -11,6 +11,78 @@
 
 static char *copy(const char *s) { return strdup(s ? s : "?"); }
 
+/* ------------------------------------------------------------ kinds' numbers */
+
+int kind_param_slot(const struct kind_param *params, int k)
+{
+	int slot = 0;
+	for (int i = 0; i < k && params[i].name; i++)
+		slot += params[i].type == PARAM_PAIR ? 2 : 1;
+	return slot;
+}
+
+static int choices(const struct kind_param *p)
+{
+	int n = 0;
+	while (p->choices && p->choices[n])
+		n++;
+	return n;
+}
+
+int kind_params_check(const struct kind_param *params, double *param, char *err, size_t len)
+{
+	for (int i = 0; params[i].name; i++) {
+		const struct kind_param *p = &params[i];
+		double *v = param + kind_param_slot(params, i);
+		int pair = p->type == PARAM_PAIR;
+		if (isnan(v[0]) || (pair && isnan(v[1]))) {
+			if (p->when == PARAM_REQUIRED) {
+				snprintf(err, len, "needs %s", p->name);
+				return -1;
+			}
+			if (p->when == PARAM_FALLBACK)
+				v[0] = p->fallback, v[pair] = p->fallback;
+			continue; /* the kind's prepare() fills the others */
+		}
+		int ok = isfinite(v[0]) && (!pair || isfinite(v[1]));
+		const char *what = "a number";
+		switch (p->type) {
+		case PARAM_POSITIVE:
+			ok = ok && v[0] > 0, what = "positive";
+			break;
+		case PARAM_NONNEGATIVE:
+			ok = ok && v[0] >= 0, what = "0 or more";
+			break;
+		case PARAM_FRACTION:
+			ok = ok && v[0] >= 0 && v[0] <= 1, what = "between 0 and 1";
+			break;
+		case PARAM_PAIR:
+			what = "a pair of numbers";
+			break;
+		case PARAM_CHOICE:
+			ok = ok && v[0] == floor(v[0]) && v[0] >= 0 && v[0] < choices(p);
+			what = "one of its choices";
+			break;
+		case PARAM_NUMBER:
+			break;
+		}
+		if (!ok && p->type == PARAM_CHOICE) { /* coord must be "x", "y" or "angle" */
+			char list[128] = "";
+			int n = choices(p);
+			for (int k = 0; k < n; k++)
+				snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"",
+				         k == 0 ? "" : k == n - 1 ? " or " : ", ", p->choices[k]);
+			snprintf(err, len, "%s must be %s", p->name, list);
+			return -1;
+		}
+		if (!ok) {
+			snprintf(err, len, "%s must be %s (got %g)", p->name, what, v[0]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static size_t room(int n) { return (size_t)(n > 0 ? n : 0) + 1; }
 
 struct model *model_new(const char *name, vec2 gravity, int nbodies, int njoints, int nforces,
@@ -39,7 +111,7 @@ void model_free(struct model *m)
 	if (!m)
 		return;
 	for (int i = 0; i < m->nbodies; i++)
-		free(m->bodies[i].name);
+		free(m->bodies[i].name), free(m->bodies[i].where);
 	for (int i = 0; i < m->njoints; i++) {
 		free(m->joints[i].name), free(m->joints[i].where);
 		release_fn(&m->joints[i].fn);
@@ -57,12 +129,12 @@ void model_free(struct model *m)
 	free(m);
 }
 
-struct body *model_add_body(struct model *m, const char *name)
+struct body *model_add_body(struct model *m, const char *name, const char *where)
 {
 	if (m->nbodies >= m->room.bodies)
 		return NULL;
 	struct body *b = &m->bodies[m->nbodies++];
-	b->name = copy(name);
+	b->name = copy(name), b->where = copy(where);
 	return b;
 }
 
@@ -99,39 +171,87 @@ struct contact *model_add_contact(struct model *m, const struct contact_law *law
 	return k;
 }
 
+double *contact_param(struct contact *k, const char *name)
+{
+	return !strcmp(name, "e") ? &k->e : !strcmp(name, "k") ? &k->k
+	                                  : !strcmp(name, "n") ? &k->n
+	                                  : !strcmp(name, "c") ? &k->c
+	                                                       : NULL;
+}
+
+static int bodies_in_range(const struct model *m, int bi, int bj)
+{
+	return bi >= -1 && bj >= -1 && bi < m->nbodies && bj < m->nbodies;
+}
+
+/* "where: what 'name': why" into err; always -1. */
+static int element_error(char *err, size_t len, const char *where, const char *what,
+                         const char *name, const char *why)
+{
+	snprintf(err, len, "%s: %s '%s': %s", where, what, name, why);
+	return -1;
+}
+
 int model_finish(struct model *m, char *err, size_t len)
 {
+	char why[256] = "";
 	m->nc = 0;
+	for (int i = 0; i < m->nbodies; i++) {
+		const struct body *b = &m->bodies[i];
+		int ok = b->mass > 0 && b->inertia > 0 && isfinite(b->mass + b->inertia);
+		for (int k = 0; k < 3; k++)
+			ok = ok && isfinite(b->q0[k]) && isfinite(b->v0[k]);
+		if (!ok)
+			return element_error(err, len, b->where, "body", b->name,
+			                     "mass and inertia must be positive, and its start finite");
+	}
 	for (int i = 0; i < m->njoints; i++) {
 		struct joint *j = &m->joints[i];
-		char why[256] = "";
-		if (j->bi >= m->nbodies || j->bj >= m->nbodies || j->bi < -1 || j->bj < -1) {
-			snprintf(err, len, "%s: joint '%s': a body index is out of range", j->where,
-			         j->name);
-			return -1;
-		}
-		if (j->kind->prepare && j->kind->prepare(m, j, why, sizeof why) != 0) {
-			snprintf(err, len, "%s: joint '%s': %s", j->where, j->name, why);
-			return -1;
-		}
+		if (!bodies_in_range(m, j->bi, j->bj))
+			return element_error(err, len, j->where, "joint", j->name,
+			                     "a body index is out of range");
+		if (j->kind->shape.moving && (j->bi < 0 || (j->kind->shape.bodies == 2 && j->bj < 0)))
+			return element_error(err, len, j->where, "joint", j->name,
+			                     "its bodies must move: the ground cannot be one of them");
+		if (kind_params_check(j->kind->params, j->param, why, sizeof why) != 0 ||
+		    (j->kind->prepare && j->kind->prepare(m, j, why, sizeof why) != 0))
+			return element_error(err, len, j->where, "joint", j->name, why);
 		j->row = m->nc;
 		m->nc += j->kind->rows;
 	}
 	for (int i = 0; i < m->nforces; i++) {
-		const struct force *f = &m->forces[i];
-		if (f->bi >= m->nbodies || f->bj >= m->nbodies || f->bi < -1 || f->bj < -1) {
-			snprintf(err, len, "%s: force '%s': a body index is out of range", f->where,
-			         f->name);
-			return -1;
-		}
+		struct force *f = &m->forces[i];
+		if (!bodies_in_range(m, f->bi, f->bj))
+			return element_error(err, len, f->where, "force", f->name,
+			                     "a body index is out of range");
+		if (f->kind->shape.moving && f->bi < 0)
+			return element_error(err, len, f->where, "force", f->name,
+			                     "it must act on a moving body, not the ground");
+		if (kind_params_check(f->kind->params, f->param, why, sizeof why) != 0)
+			return element_error(err, len, f->where, "force", f->name, why);
+		if (f->kind->host && !f->host.call)
+			return element_error(err, len, f->where, "force", f->name,
+			                     "needs fn, the function that gives the forces");
 	}
 	for (int i = 0; i < m->ncontacts; i++) {
-		const struct contact *k = &m->contacts[i];
-		if (k->bi >= m->nbodies || k->bj >= m->nbodies || k->bi < -1 || k->bj < -1) {
-			snprintf(err, len, "%s: contact '%s': a body index is out of range",
-			         k->where, k->name);
-			return -1;
-		}
+		struct contact *k = &m->contacts[i];
+		if (!bodies_in_range(m, k->bi, k->bj))
+			return element_error(err, len, k->where, "contact", k->name,
+			                     "a body index is out of range");
+		if (!(k->ri >= 0 && k->rj >= 0 && k->mu >= 0 && k->mu_s >= 0 && k->v_t > 0) ||
+		    (k->shape == CONTACT_CIRCLE_LINE && !(v2_norm(k->normal) > 0)))
+			return element_error(err, len, k->where, "contact", k->name,
+			                     "radii and friction must not be negative, v_t must be "
+			                     "positive and a line needs a normal");
+		const struct kind_param *params = k->law->params;
+		double value[KIND_PARAMS];
+		for (int p = 0; params[p].name; p++)
+			value[kind_param_slot(params, p)] = *contact_param(k, params[p].name);
+		if (kind_params_check(params, value, why, sizeof why) != 0 ||
+		    (k->law->check && k->law->check(k, why, sizeof why) != 0))
+			return element_error(err, len, k->where, "contact", k->name, why);
+		for (int p = 0; params[p].name; p++)
+			*contact_param(k, params[p].name) = value[kind_param_slot(params, p)];
 	}
 	return 0;
 }

@@ -38,7 +38,7 @@ struct host_force {
 };
 
 struct body {
-	char *name;
+	char *name, *where;
 	double mass, inertia;
 	double q0[3], v0[3]; /* x, y, φ and their rates at t = 0 */
 };
@@ -51,10 +51,50 @@ struct body_state {
 
 /* ------------------------------------------------------------ kinds
  * A kind (of joint, force or contact law) is one file with one table entry
- * that carries its name, the names of its numbers, its checks and what it
- * can do; the model stores a pointer to the entry. */
+ * that carries its name, its numbers, its shape (what the user names: points,
+ * vectors, bodies), its checks and what it can do. The model stores a
+ * pointer to the entry; the Lua layer reads the entries to check and
+ * compile what users write, so nothing about a kind is kept twice. */
 
 #define KIND_PARAMS 6
+
+/* A number a kind takes. A PARAM_PAIR fills two consecutive slots of the
+ * element's param[]; every other type one. */
+struct kind_param {
+	const char *name; /* as the user writes it */
+	enum {
+		PARAM_NUMBER,      /* any finite number */
+		PARAM_POSITIVE,    /* > 0 */
+		PARAM_NONNEGATIVE, /* >= 0 */
+		PARAM_FRACTION,    /* in [0, 1] */
+		PARAM_PAIR,        /* {a, b}, two finite numbers */
+		PARAM_CHOICE,      /* one of choices[]; the slot holds its index */
+	} type;
+	enum {
+		PARAM_REQUIRED,   /* the user must give it */
+		PARAM_FALLBACK,   /* left out, it is `fallback` */
+		PARAM_FROM_START, /* left out, prepare() takes it from the initial state */
+		PARAM_DERIVED,    /* never the user's: prepare() sets it */
+	} when;
+	double fallback;
+	const char *const *choices; /* PARAM_CHOICE: NULL-terminated */
+	int timed;                  /* a function of time may stand for it (in fn) */
+};
+
+/* The slot of params[k] in param[]; the number of slots when k is the count. */
+int kind_param_slot(const struct kind_param *params, int k);
+
+/* Fill the fallbacks of the numbers left out (NaN) and check the others:
+ * 0, or -1 with a message naming the parameter. */
+int kind_params_check(const struct kind_param *params, double *param, char *err, size_t len);
+
+/* What the user names for an element of a kind: points = {P_i, P_j} (or
+ * point = P when points is 1), vectors = {u_i, u_j} each on its point's
+ * body, or bodies = {a, b} (body = a when bodies is 1, the second being the
+ * ground). moving: the bodies named must not be the ground. */
+struct kind_shape {
+	int points, vectors, bodies, moving;
+};
 
 /* What a joint kind can do, for the formulations and the reports. */
 enum joint_capability {
@@ -64,19 +104,32 @@ enum joint_capability {
 	JOINT_DRIVES_DISTANCE = 8, /* (with JOINT_DRIVER) it drives a distance: a force */
 };
 
+/* How a picture shows a joint or force (view/render.h). */
+enum kind_drawing {
+	DRAW_NOTHING,
+	DRAW_PIN,    /* a pin at P_i */
+	DRAW_GUIDE,  /* P_i sliding on body j's line along u_j */
+	DRAW_SLOT,   /* P_j in body i's slot along u_i */
+	DRAW_ROD,    /* a link from P_i to P_j */
+	DRAW_DISC,   /* body i as a disc of radius param[0] on the floor */
+	DRAW_SPRING, /* a zigzag from P_i to P_j (a damper when k is 0) */
+};
+
 struct joint;
 struct model;
 
 struct joint_kind {
 	const char *name;
 	const char *summary; /* one line for help: what it constrains */
+	int internal;        /* made by a form (model.lua: driver), not offered by name */
 	int rows;
 	unsigned capabilities;
-	/* the names of joint.param[], NULL-terminated; a parameter the user left
-	 * out arrives as NaN and prepare() fills it from the initial state */
-	const char *params[KIND_PARAMS + 1];
-	/* defaults and checks once the model is complete: 0, or -1 with a
-	 * message (without the joint's name; the caller adds it). NULL: none */
+	struct kind_shape shape;
+	enum kind_drawing drawing;
+	struct kind_param params[KIND_PARAMS + 1]; /* NULL-named at the end */
+	/* defaults from the initial state, and checks, once the model is
+	 * complete: 0, or -1 with a message (the caller names the joint). NULL:
+	 * none */
 	int (*prepare)(const struct model *m, struct joint *j, char *err, size_t len);
 	/* Φ, D_i, D_j, γ and the velocity right side at the bodies' states: 0,
 	 * or -1 with the run's error set (a driver's function failed) */
@@ -99,7 +152,12 @@ struct joint {
 struct force;
 struct force_kind {
 	const char *name;
-	const char *params[KIND_PARAMS + 1]; /* the names of force.param[] */
+	const char *summary;
+	int internal; /* made by another kind's form (see model.lua), not offered to users */
+	int host;     /* its fn is the host's user force */
+	struct kind_shape shape;
+	enum kind_drawing drawing;
+	struct kind_param params[KIND_PARAMS + 1];
 	/* add its generalised force to h (3 per body) and its potential energy
 	 * to *potential: 0, or -1 with the run's error set */
 	int (*apply)(const struct model *m, struct run_data *d, const struct force *f,
@@ -124,10 +182,15 @@ enum contact_shape { CONTACT_CIRCLE_LINE, CONTACT_CIRCLES };
 struct contact;
 struct contact_law {
 	const char *name;
+	const char *summary;
 	int impulsive; /* velocities jump at impact (Sec. 11.1), no force in between */
-	/* the normal force at penetration δ > 0 closing at `rate`, contact having
-	 * begun at closing speed v0 (> 0), from the contact's k, n, c and e */
-	double (*normal_force)(const struct contact *k, double delta, double rate, double v0);
+	/* its numbers, stored in the contact's fields of the same names (e, k, n, c) */
+	struct kind_param params[KIND_PARAMS + 1];
+	/* the normal force at penetration δ > 0 (dn = δ^n) closing at `rate`,
+	 * contact having begun at closing speed v0 (> 0). NULL: impulsive */
+	double (*normal_force)(const struct contact *k, double dn, double rate, double v0);
+	/* further checks: 0, or -1 with a message. NULL: none */
+	int (*check)(const struct contact *k, char *err, size_t len);
 };
 
 struct contact {
@@ -141,6 +204,10 @@ struct contact {
 	double e, k, n, c;
 	double mu, mu_s, v_t; /* friction: sliding and static coefficients, transition speed */
 };
+
+/* The contact's number that its law's parameter `name` stands for (e, k,
+ * n or c), or NULL. */
+double *contact_param(struct contact *k, const char *name);
 
 struct model {
 	char *name;
@@ -168,7 +235,7 @@ void model_free(struct model *m);
 /* The next element, zeroed but for its name and where it was defined
  * (copied), with its kind; NULL when the room given to model_new is used
  * up. Parameters the user left out should be set to NaN. */
-struct body *model_add_body(struct model *m, const char *name);
+struct body *model_add_body(struct model *m, const char *name, const char *where);
 struct joint *model_add_joint(struct model *m, const struct joint_kind *kind, const char *name,
                               const char *where);
 struct force *model_add_force(struct model *m, const struct force_kind *kind, const char *name,

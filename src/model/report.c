@@ -8,7 +8,7 @@
 
 #include "model/constraints.h"
 #include "model/contact.h"
-#include "model/force.h"
+#include "model/forces/force.h"
 #include "util/linalg.h"
 #include "util/rank.h"
 

@@ -176,7 +176,7 @@ do
   local rj = m:simulate{ tf = 1, dt = 0.1, tol = 1e-10, formulation = "joint" }
   T.near(rj:body("gear").angle[11], g.angle[11], 1e-8, "disc-disc in joint coordinates (a cut joint)")
   T.fails(function() m:joint{ name = "bad", type = "disc-disc", bodies = { "pinion", "ground" }, radii = { 1, 1 } } end,
-    "both discs must be moving bodies", "a disc on the ground is refused")
+    "both bodies must be moving bodies", "a disc on the ground is refused")
 end
 
 -- a force fixed in the body's frame turns with the body; point velocities

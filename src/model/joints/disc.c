@@ -4,20 +4,12 @@
  * with x0 and φ0 the disc's position and angle at t = 0 unless given. λ1
  * is the normal force on the disc, λ2 the tangential (no-slip) force. */
 #include <math.h>
-#include <stdio.h>
 
 #include "model/joints/joint.h"
 
 static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
-	if (j->bi < 0) {
-		snprintf(err, len, "the disc must be a moving body");
-		return -1;
-	}
-	if (!(j->param[0] > 0) || !isfinite(j->param[0])) {
-		snprintf(err, len, "radius must be a positive number (got %g)", j->param[0]);
-		return -1;
-	}
+	(void)err, (void)len;
 	if (isnan(j->param[1]))
 		j->param[1] = m->bodies[j->bi].q0[0];
 	if (isnan(j->param[2]))
@@ -42,5 +34,14 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_disc = {
-    "disc", "a disc rolling on the ground's x axis without slip", 2, 0,
-    {"radius", "x0", "phi0", NULL}, prepare, eval};
+    .name = "disc",
+    .summary = "a disc rolling on the ground's x axis without slip",
+    .rows = 2,
+    .shape = {.bodies = 1, .moving = 1},
+    .drawing = DRAW_DISC,
+    .params = {{"radius", PARAM_POSITIVE, PARAM_REQUIRED},
+               {"x0", PARAM_NUMBER, PARAM_FROM_START},
+               {"phi0", PARAM_NUMBER, PARAM_FROM_START}},
+    .prepare = prepare,
+    .eval = eval,
+};

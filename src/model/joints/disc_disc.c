@@ -11,12 +11,8 @@
 
 static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
-	if (j->bi < 0 || j->bj < 0) {
-		snprintf(err, len, "both discs must be moving bodies");
-		return -1;
-	}
-	if (!(j->param[0] > 0 && j->param[1] > 0) || !isfinite(j->param[0] + j->param[1])) {
-		snprintf(err, len, "the radii must be positive numbers");
+	if (!(j->param[0] > 0 && j->param[1] > 0)) {
+		snprintf(err, len, "the radii must be positive (got %g, %g)", j->param[0], j->param[1]);
 		return -1;
 	}
 	if (isnan(j->param[2]))
@@ -40,5 +36,12 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_disc_disc = {
-    "disc-disc", "two discs rolling on each other without slip", 1, 0,
-    {"radius_i", "radius_j", "phi_i0", "phi_j0", NULL}, prepare, eval};
+    .name = "disc-disc",
+    .summary = "two discs (radii {R_i, R_j}) rolling on each other without slip",
+    .rows = 1,
+    .shape = {.bodies = 2, .moving = 1},
+    .params = {{"radii", PARAM_PAIR, PARAM_REQUIRED},
+               {"start angles", PARAM_PAIR, PARAM_DERIVED}},
+    .prepare = prepare,
+    .eval = eval,
+};

@@ -19,5 +19,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_driver_angle = {
-    "driver-angle", "drives the angle of body i against body j: f(t)", 1, JOINT_DRIVER, {NULL},
-    NULL, eval};
+    .name = "driver-angle",
+    .summary = "drives the angle of body i against body j: fn(t)",
+    .internal = 1,
+    .rows = 1,
+    .capabilities = JOINT_DRIVER,
+    .shape = {.bodies = 2},
+    .eval = eval,
+};

@@ -40,5 +40,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_driver_distance = {
-    "driver-distance", "drives the distance between P_i and P_j: f(t)", 1,
-    JOINT_DRIVER | JOINT_DRIVES_DISTANCE, {NULL}, NULL, eval};
+    .name = "driver-distance",
+    .summary = "drives the distance between P_i and P_j: fn(t)",
+    .internal = 1,
+    .rows = 1,
+    .capabilities = JOINT_DRIVER | JOINT_DRIVES_DISTANCE,
+    .shape = {.points = 2},
+    .eval = eval,
+};

@@ -1,20 +1,7 @@
 /* rev_rev.c — a massless link of length L between two pins, book Sec.
  * 7.2.3, Eqs. 7.24-7.30: Φ = (d'd - L²) / 2L, so that λ is the axial force
  * on body i along u = d / L. */
-#include <math.h>
-#include <stdio.h>
-
 #include "model/joints/joint.h"
-
-static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
-{
-	(void)m;
-	if (!(j->param[0] > 0) || !isfinite(j->param[0])) {
-		snprintf(err, len, "length must be a positive number (got %g)", j->param[0]);
-		return -1;
-	}
-	return 0;
-}
 
 static int eval(const struct model *m, struct run_data *d, const struct joint *j,
                 const struct body_state *bi, const struct body_state *bj, double t,
@@ -36,5 +23,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_rev_rev = {
-    "rev-rev", "a massless link: P_i and P_j stay `length` apart", 1, 0, {"length", NULL},
-    prepare, eval};
+    .name = "rev-rev",
+    .summary = "a massless link: P_i and P_j stay `length` apart",
+    .rows = 1,
+    .shape = {.points = 2},
+    .drawing = DRAW_ROD,
+    .params = {{"length", PARAM_POSITIVE, PARAM_REQUIRED}},
+    .eval = eval,
+};

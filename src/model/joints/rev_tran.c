@@ -1,17 +1,7 @@
 /* rev_tran.c — pin in a slot, book Sec. 7.2.4, Eqs. 7.31-7.34. The slot is
  * the line through P_i along u_i on body i; the pin P_j on body j stays at
  * the signed offset L from it. λ acts on body i along ŭ_i. */
-#include <math.h>
-
 #include "model/joints/joint.h"
-
-static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
-{
-	(void)m, (void)err, (void)len;
-	if (isnan(j->param[0]))
-		j->param[0] = 0; /* the pin runs on the slot's line itself */
-	return 0;
-}
 
 static int eval(const struct model *m, struct run_data *d, const struct joint *j,
                 const struct body_state *bi, const struct body_state *bj, double t,
@@ -33,5 +23,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_rev_tran = {
-    "rev-tran", "a pin in a slot: P_j stays `length` off the line through P_i along u_i", 1, 0,
-    {"length", NULL}, prepare, eval};
+    .name = "rev-tran",
+    .summary = "a pin in a slot: P_j stays `length` off the line through P_i along u_i",
+    .rows = 1,
+    .shape = {.points = 2, .vectors = 1},
+    .drawing = DRAW_SLOT,
+    .params = {{"length", PARAM_NUMBER, PARAM_FALLBACK, 0}},
+    .eval = eval,
+};

@@ -21,4 +21,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_revolute = {
-    "revolute", "a pin: P_i stays on P_j", 2, JOINT_TREE_PIN, {NULL}, NULL, eval};
+    .name = "revolute",
+    .summary = "a pin: P_i stays on P_j",
+    .rows = 2,
+    .capabilities = JOINT_TREE_PIN,
+    .shape = {.points = 2},
+    .drawing = DRAW_PIN,
+    .eval = eval,
+};

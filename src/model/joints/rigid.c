@@ -41,5 +41,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_rigid = {
-    "rigid", "a weld: body i keeps its place and angle on body j", 3, 0,
-    {"offset_x", "offset_y", "angle", NULL}, prepare, eval};
+    .name = "rigid",
+    .summary = "a weld: body i keeps its place (offset, in j's frame) and angle on body j",
+    .rows = 3,
+    .shape = {.bodies = 2},
+    .params = {{"offset", PARAM_PAIR, PARAM_FROM_START}, {"angle", PARAM_NUMBER, PARAM_FROM_START}},
+    .prepare = prepare,
+    .eval = eval,
+};

@@ -2,23 +2,15 @@
  * 7.38-7.39: x_i = c, y_i = c or φ_i = c; c is its value at t = 0 unless
  * given. */
 #include <math.h>
-#include <stdio.h>
 
 #include "model/joints/joint.h"
 
 static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
-	double coord = j->param[0];
-	if (!(coord == 0 || coord == 1 || coord == 2)) {
-		snprintf(err, len, "coord must be x, y or angle (0, 1 or 2; got %g)", coord);
-		return -1;
-	}
-	if (j->bi < 0) {
-		snprintf(err, len, "cannot hold the ground, which never moves");
-		return -1;
-	}
+	(void)err, (void)len;
+	int coord = (int)j->param[0]; /* an index of coords[], checked */
 	if (isnan(j->param[1]))
-		j->param[1] = m->bodies[j->bi].q0[(int)coord];
+		j->param[1] = m->bodies[j->bi].q0[coord];
 	return 0;
 }
 
@@ -36,6 +28,15 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+static const char *const coords[] = {"x", "y", "angle", NULL};
+
 const struct joint_kind joint_simple = {
-    "simple", "one coordinate of a body held at a value", 1, 0, {"coord", "value", NULL},
-    prepare, eval};
+    .name = "simple",
+    .summary = "one coordinate of a body held at a value (its start unless given)",
+    .rows = 1,
+    .shape = {.bodies = 1, .moving = 1},
+    .params = {{"coord", PARAM_CHOICE, PARAM_REQUIRED, 0, coords},
+               {"value", PARAM_NUMBER, PARAM_FROM_START}},
+    .prepare = prepare,
+    .eval = eval,
+};

@@ -31,5 +31,11 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 }
 
 const struct joint_kind joint_translational = {
-    "translational", "a slider: P_i on the line through P_j along u_j, u_i parallel to u_j", 2,
-    JOINT_TREE_SLIDE, {NULL}, NULL, eval};
+    .name = "translational",
+    .summary = "a slider: P_i on the line through P_j along u_j, u_i parallel to u_j",
+    .rows = 2,
+    .capabilities = JOINT_TREE_SLIDE,
+    .shape = {.points = 2, .vectors = 2},
+    .drawing = DRAW_GUIDE,
+    .eval = eval,
+};

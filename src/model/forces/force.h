@@ -1,0 +1,44 @@
+/* force.h — applied forces of book Sec. 4.4, one kind per file.
+ *
+ * A kind adds its generalised force to h (3 entries per body: fx, fy and
+ * the moment about the mass centre) and its potential energy to
+ * *potential. Its table entry (struct force_kind, model.h) names its
+ * numbers and shape. Adding a force is one file and one line in
+ * FORCE_KINDS below. */
+#ifndef MB_FORCE_H
+#define MB_FORCE_H
+
+#include "model/model.h"
+
+/* X(file name) for every kind, in the order help lists them. */
+#define FORCE_KINDS                                                                                \
+	X(spring_damper)                                                                           \
+	X(rot_spring_damper)                                                                       \
+	X(point_force)                                                                             \
+	X(torque)                                                                                  \
+	X(user)                                                                                    \
+	X(slide_friction)
+
+#define X(kind) extern const struct force_kind force_##kind;
+FORCE_KINDS
+#undef X
+
+/* The kind called name, or NULL; and every kind, NULL-terminated. */
+const struct force_kind *force_kind_find(const char *name);
+extern const struct force_kind *const force_kinds[];
+
+/* All applied forces, gravity and contact forces included: h = h^(a)
+ * (Eq. 7.49), and the potential energy of the conservative ones. 0 or -1
+ * with the run's error set. */
+int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
+                 double t, double *h, double *potential);
+
+/* The points P_i, P_j of a force from the mass centres (global frame), and
+ * P_i - P_j with its rate: what the point-to-point kinds start from. */
+struct force_points {
+	struct body_state bi, bj;
+	vec2 si, sj, d, dd;
+};
+struct force_points force_points(const struct force *f, const double *c, const double *cd);
+
+#endif

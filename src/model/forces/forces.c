@@ -1,0 +1,51 @@
+/* forces.c — the table of force kinds, gravity, and the sum of all forces. */
+#include "model/forces/force.h"
+
+#include <string.h>
+
+#include "model/contact.h"
+
+const struct force_kind *const force_kinds[] = {
+#define X(kind) &force_##kind,
+    FORCE_KINDS
+#undef X
+        NULL};
+
+const struct force_kind *force_kind_find(const char *name)
+{
+	for (int i = 0; force_kinds[i]; i++)
+		if (strcmp(force_kinds[i]->name, name) == 0)
+			return force_kinds[i];
+	return NULL;
+}
+
+struct force_points force_points(const struct force *f, const double *c, const double *cd)
+{
+	struct force_points p;
+	p.bi = model_body_state(c, cd, f->bi), p.bj = model_body_state(c, cd, f->bj);
+	p.si = v2_rotate(p.bi.phi, f->si), p.sj = v2_rotate(p.bj.phi, f->sj);
+	p.d = v2_sub(v2_add(p.bi.r, p.si), v2_add(p.bj.r, p.sj));
+	p.dd = v2_sub(v2_add(p.bi.rd, v2_scale(p.bi.phid, v2_perp(p.si))),
+	              v2_add(p.bj.rd, v2_scale(p.bj.phid, v2_perp(p.sj))));
+	return p;
+}
+
+int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
+                 double t, double *h, double *potential)
+{
+	*potential = 0;
+	for (int b = 0; b < m->nbodies; b++) {
+		double mass = m->bodies[b].mass;
+		h[3 * b] = mass * m->gravity.x; /* weight at the mass centre, Eq. 4.20 */
+		h[3 * b + 1] = mass * m->gravity.y;
+		h[3 * b + 2] = 0;
+		*potential -= mass * v2_dot(m->gravity, v2(c[3 * b], c[3 * b + 1])); /* m g y */
+	}
+	for (int i = 0; i < m->nforces; i++) {
+		const struct force *f = &m->forces[i];
+		if (f->kind->apply(m, d, f, c, cd, t, h, potential) != 0)
+			return -1;
+	}
+	contacts_apply(m, d, c, cd, h, potential);
+	return 0;
+}

@@ -1,0 +1,32 @@
+/* slide_friction.c — viscous friction in a sliding joint (Eq. 4.41): a
+ * force -c v along the axis u_j, v the speed of P_i sliding along it
+ * relative to body j, acting on body i at P_i and, opposite, on body j at
+ * the same place. Made by a joint-friction force on a translational joint
+ * (model.lua). */
+#include "model/forces/force.h"
+
+static int apply(const struct model *m, struct run_data *d, const struct force *fe,
+                 const double *c, const double *cd, double t, double *h, double *potential)
+{
+	(void)m, (void)d, (void)t, (void)potential;
+	struct body_state bi = model_body_state(c, cd, fe->bi),
+	                  bj = model_body_state(c, cd, fe->bj);
+	vec2 si = v2_rotate(bi.phi, fe->si), uj = v2_rotate(bj.phi, v2(fe->param[1], fe->param[2]));
+	vec2 p = v2_add(bi.r, si); /* P_i, where both forces act */
+	vec2 sj = v2_sub(p, bj.r); /* the same place from body j */
+	vec2 vi = v2_add(bi.rd, v2_scale(bi.phid, v2_perp(si)));
+	vec2 vj = v2_add(bj.rd, v2_scale(bj.phid, v2_perp(sj)));
+	vec2 f = v2_scale(-fe->param[0] * v2_dot(uj, v2_sub(vi, vj)), uj);
+	force_at_point(h, fe->bi, si, f);
+	force_at_point(h, fe->bj, sj, v2_scale(-1, f));
+	return 0;
+}
+
+const struct force_kind force_slide_friction = {
+    .name = "slide-friction",
+    .summary = "viscous friction c along a sliding joint's axis",
+    .internal = 1,
+    .shape = {.points = 2},
+    .params = {{"c", PARAM_POSITIVE, PARAM_REQUIRED}, {"axis", PARAM_PAIR, PARAM_REQUIRED}},
+    .apply = apply,
+};
