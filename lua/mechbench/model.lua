@@ -791,6 +791,23 @@ run_segments = function(m, o, here)
   return merged
 end
 
+-- The equations of motion of any formulation at the start, or at y =
+-- {q..., q̇...}: q, qd, M, D (the Jacobian in q), phi, vrhs, gamma, h, acc
+-- and lambda. opts: formulation (body by default) and its options, t.
+function Model:pieces(opts)
+  local o = {}
+  for k, v in pairs(opts or {}) do o[k] = v end
+  o.formulation = o.formulation or "body"
+  if not formulations[o.formulation] then
+    error(("%s: pieces: unknown formulation '%s' (available: %s)"):format(where(2), tostring(o.formulation),
+      table.concat(formulation_names, ", ")), 0)
+  end
+  tree_option(self, o, 2)
+  local ok, p = pcall(core.model.pieces, self:compile(), o, o.t or 0, o.y)
+  if not ok then error(string.format("%s: %s", where(2), p), 0) end
+  return p
+end
+
 -- The pieces of Eq. 7.56 at the initial state: M, D, γ, Φ, h, c̈, λ.
 function Model:evaluate(t)
   local desc = self:compile()

@@ -347,6 +347,14 @@ static void push_matrix_rows(lua_State *L, const double *a, int rows, int cols)
 	memcpy(m, a, sizeof(double) * (size_t)rows * (size_t)cols);
 }
 
+static double number_in(lua_State *L, int t, lua_Integer i)
+{
+	lua_geti(L, t, i);
+	double v = lua_tonumber(L, -1);
+	lua_pop(L, 1);
+	return v;
+}
+
 /* A formulation set up at the model's initial state, for the entry points
  * that look at one state. */
 struct at_start {
@@ -395,10 +403,13 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	if (!a->s || constrained_pieces(a->s, t, q, qd, &p) != 0)
 		return -1;
 	lua_newtable(L);
+	push_doubles(L, q, p.n), lua_setfield(L, -2, "q");
+	push_doubles(L, qd, p.n), lua_setfield(L, -2, "qd");
 	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
 	push_matrix_rows(L, p.J, p.rows, p.n), lua_setfield(L, -2, "D");
 	push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
 	push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
+	push_doubles(L, p.vrhs, p.rows), lua_setfield(L, -2, "vrhs");
 	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
 	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
 	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
@@ -414,6 +425,21 @@ static int core_evaluate(lua_State *L)
 	double t = luaL_optnumber(L, 2, 0);
 	struct at_start a = at_start_new(L, &formulation_body, &plain);
 	return at_start_finish(L, &a, push_pieces(L, &a, t, a.y, a.y + a.n));
+}
+
+/* pieces(desc, opts, t, y): the equations of motion of any formulation
+ * (opts.formulation, with its options) at the start, or at y = {q..., q̇...}:
+ * q, q̇, M, D (the Jacobian in q), Φ, v, γ, h, q̈, λ. */
+static int core_pieces(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	read_config(L, 2, &cfg);
+	struct at_start a = at_start_new(L, read_formulation(L, 2), &cfg);
+	for (int k = 0; k < 2 * a.n && lua_istable(L, 4); k++)
+		a.y[k] = number_in(L, 4, k + 1);
+	return at_start_finish(L, &a, push_pieces(L, &a, luaL_optnumber(L, 3, 0), a.y, a.y + a.n));
 }
 
 /* impulse(desc): the velocities after the model's constraints act as an
@@ -505,14 +531,6 @@ static int core_correct(lua_State *L)
 	if (status == 0)
 		push_doubles(L, a.y, 2 * a.n);
 	return at_start_finish(L, &a, status);
-}
-
-static double number_in(lua_State *L, int t, lua_Integer i)
-{
-	lua_geti(L, t, i);
-	double v = lua_tonumber(L, -1);
-	lua_pop(L, 1);
-	return v;
 }
 
 static void push_ints(lua_State *L, const int *v, int n, int offset)
@@ -748,6 +766,7 @@ int mb_open_model(lua_State *L)
 	                                 {"point_pieces", core_point_pieces},
 	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
 	                                 {"kinds", core_kinds},
+	                                 {"pieces", core_pieces},
 	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);

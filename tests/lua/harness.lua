@@ -57,6 +57,84 @@ function T.fails(f, pattern, what)
     ok and "no error raised" or ("message: " .. msg))
 end
 
+---------------------------------------------------------------- shared checks of models
+
+-- A formulation's constraints against finite differences at a state off
+-- the start (every coordinate and rate moved): its Jacobian D = dPhi/dq,
+-- v = D q' - dPhi/dt and gamma = -d2Phi/dtau2 along q + q' tau, t + tau
+-- (where q'' = 0), as D q' = v and D q'' = gamma mean. opts.scale: the
+-- model's smallest length (1 by default), to which the differences' steps
+-- are sized; other opts go to m:pieces.
+function T.fd_check(label, m, formulation, opts)
+  local o, scale = { formulation = formulation }, 1
+  for k, v in pairs(opts or {}) do if k == "scale" then scale = v else o[k] = v end end
+  local start = m:pieces(o)
+  local n, y = #start.q, {}
+  for i = 1, n do y[i] = start.q[i] + 0.001 * math.sin(3 * i) end
+  for i = 1, n do y[n + i] = start.qd[i] + 0.1 * math.cos(i) end
+  local function at(state, t)
+    o.y, o.t = state, t
+    return m:pieces(o)
+  end
+  local t, h, tau = 0.3, 1e-6 * scale, 1e-4
+  local p = at(y, t)
+  local worst_d, worst_v, worst_g = 0, 0, 0
+  for k = 1, n do
+    local yp, ym = { table.unpack(y) }, { table.unpack(y) }
+    yp[k], ym[k] = y[k] + h, y[k] - h
+    local a, b = at(yp, t), at(ym, t)
+    for r = 1, #p.phi do worst_d = math.max(worst_d, math.abs((a.phi[r] - b.phi[r]) / (2 * h) - p.D(r, k))) end
+  end
+  -- along the straight path q + q' tau, t + tau: a short step for the
+  -- rate, a longer one for the second difference (round-off over tau^2)
+  local function along(step)
+    local yp, ym = { table.unpack(y) }, { table.unpack(y) }
+    for k = 1, n do yp[k], ym[k] = y[k] + step * y[n + k], y[k] - step * y[n + k] end
+    return at(yp, t + step), at(ym, t - step)
+  end
+  local a, b = along(h)
+  local a2, b2 = along(tau)
+  for r = 1, #p.phi do
+    local dq = 0
+    for k = 1, n do dq = dq + p.D(r, k) * y[n + k] end
+    worst_v = math.max(worst_v, math.abs(dq - (a.phi[r] - b.phi[r]) / (2 * h) - p.vrhs[r]))
+    worst_g = math.max(worst_g, math.abs(-(a2.phi[r] - 2 * p.phi[r] + b2.phi[r]) / tau ^ 2 - p.gamma[r]))
+  end
+  -- the second difference's error grows with gamma itself: tested relative to it
+  local size = 1
+  for r = 1, #p.gamma do size = math.max(size, math.abs(p.gamma[r])) end
+  T.ok(worst_d < 1e-7, ("%s, %s: D = dPhi/dq (%.2g)"):format(label, formulation, worst_d))
+  T.ok(worst_v < 1e-7, ("%s, %s: v = D q' - dPhi/dt (%.2g)"):format(label, formulation, worst_v))
+  T.ok(worst_g < 1e-5 * size, ("%s, %s: gamma = -d2Phi/dt2 where q'' = 0 (%.2g of %.3g)"):format(
+    label, formulation, worst_g, size))
+end
+
+-- A formulation against body coordinates over 2 s from one corrected start:
+-- poses (tol, 1e-6 by default), reactions and energies alike.
+function T.agree(label, m, formulation, opts, tol)
+  m:correct() -- one consistent start for both
+  local o = { tf = 2, dt = 0.01, tol = 1e-10, show = false }
+  for k, v in pairs(opts or {}) do o[k] = v end
+  local c = mb.compare(m, { "body", formulation }, o)
+  local rb, rf = c.results.body, c.results[formulation]
+  T.ok(c.maxdiff < (tol or 1e-6), ("%s: %s and body coordinates agree within %.2g"):format(label, formulation, c.maxdiff))
+  local worst_r, scale = 0, 1
+  for _, name in ipairs(rb.joint_order) do
+    for _, f in ipairs { "fx", "fy", "torque" } do
+      for i = 1, #rb.t do
+        scale = math.max(scale, math.abs(rb.reactions[name][f][i]))
+        worst_r = math.max(worst_r, math.abs(rb.reactions[name][f][i] - rf.reactions[name][f][i]))
+      end
+    end
+  end
+  T.ok(worst_r < 1e-5 * scale, ("%s, %s: reactions agree (%.2g of %.3g)"):format(label, formulation, worst_r, scale))
+  local worst_e = 0
+  for i = 1, #rb.t do worst_e = math.max(worst_e, math.abs(rb.energy.total[i] - rf.energy.total[i])) end
+  T.ok(worst_e < 1e-5 * math.max(1, math.abs(rb.energy.total[1])),
+    ("%s, %s: energies agree (%.2g)"):format(label, formulation, worst_e))
+  return c
+end
+
 function T.finish()
   print(string.format("%d passed, %d failed", T.passed, T.failed))
   os.exit(T.failed == 0 and 0 or 1)

@@ -22,64 +22,8 @@ do
   T.near(p.acc[2], e.acc[2], 1e-9, "so does the mass centre's")
 end
 
--- D = dPhi/dr by central differences, at a perturbed state
-local function fd_check(label, m)
-  local p = m:point_coords()
-  local n = #p.r
-  local y = {}
-  for i = 1, n do y[i] = p.r[i] + 0.01 * math.sin(3 * i) end
-  for i = 1, n do y[n + i] = p.rd[i] + 0.1 * math.cos(i) end
-  local at = m:point_coords(y)
-  local worst = 0
-  for k = 1, n do
-    local yp, ym = {}, {}
-    for i = 1, #y do yp[i], ym[i] = y[i], y[i] end
-    yp[k], ym[k] = yp[k] + 1e-6, ym[k] - 1e-6
-    local a, b = m:point_coords(yp), m:point_coords(ym)
-    for r = 1, #at.phi do worst = math.max(worst, math.abs((a.phi[r] - b.phi[r]) / 2e-6 - at.D(r, k))) end
-  end
-  T.ok(worst < 1e-6, ("%s: D = dPhi/dr (%.2g)"):format(label, worst))
-end
-fd_check("four-bar", example("four_bar")())
-fd_check("slider-crank with its driver", example("slider_crank")(1.5))
-fd_check("sliding pendulum", example("sliding_pendulum")())
-fd_check("Ex 9.3 (slide and torsion spring)", example("variable_length_pendulum")())
-fd_check("cart A (discs rolling)", example("cart")("A"))
-
----------------------------------------------------------------- agreement with body coordinates
-local function agree(label, m, opts, tol)
-  m:correct()
-  local o = { tf = 2, dt = 0.01, tol = 1e-10, show = false }
-  for k, v in pairs(opts or {}) do o[k] = v end
-  local c = mb.compare(m, { "body", "point" }, o)
-  local rb, rp = c.results.body, c.results.point
-  T.ok(c.maxdiff < (tol or 1e-6), ("%s: point and body coordinates agree within %.2g"):format(label, c.maxdiff))
-  local worst_r, scale = 0, 1
-  for _, name in ipairs(rb.joint_order) do
-    for _, f in ipairs { "fx", "fy", "torque" } do
-      for i = 1, #rb.t do
-        scale = math.max(scale, math.abs(rb.reactions[name][f][i]))
-        worst_r = math.max(worst_r, math.abs(rb.reactions[name][f][i] - rp.reactions[name][f][i]))
-      end
-    end
-  end
-  T.ok(worst_r < 1e-5 * scale, ("%s: reactions agree (%.2g of %.3g)"):format(label, worst_r, scale))
-  local worst_e = 0
-  for i = 1, #rb.t do worst_e = math.max(worst_e, math.abs(rb.energy.total[i] - rp.energy.total[i])) end
-  T.ok(worst_e < 1e-5 * math.max(1, math.abs(rb.energy.total[1])), ("%s: energies agree (%.2g)"):format(label, worst_e))
-end
-agree("pendulum", example("pendulum")())
-agree("double pendulum", example("double_pendulum")())
-agree("sliding pendulum", example("sliding_pendulum")())
-agree("slider-crank (driven)", example("slider_crank")(1.5))
-agree("four-bar", example("four_bar")())
-agree("inverted slider-crank", example("inverted_slider_crank")())
-agree("Ex 9.3", example("variable_length_pendulum")())
-agree("double A-arm", example("aa")())
-for _, v in ipairs { "A", "B", "C" } do agree("MacPherson " .. v, example("macpherson")(v)) end
-for _, v in ipairs { "A", "B", "C", "D" } do agree("cart " .. v, example("cart")(v)) end
-agree("impacting pendulums (impacts)", example("impacting_pendulums")())
-agree("two rods on the ground (contact forces)", example("rod2")(), { tf = 0.5 }, 1e-5)
+-- D = dPhi/dr and the agreement with body coordinates on every example:
+-- test_formulations.lua
 
 ---------------------------------------------------------------- kinematics (the remedies: test_remedies.lua)
 do

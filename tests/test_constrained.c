@@ -1,0 +1,175 @@
+/* test_constrained.c — the constrained-dynamics layer on systems whose
+ * answers are known in closed form, in every formulation it serves.
+ *
+ * A slender rod (mass m, length L) pinned at one end and released at rest
+ * from the horizontal: α = -3g/(2L), the mass centre falls at 3g/4, and the
+ * pin carries m g/4 upwards (book Ex. 7.1's pendulum). A puck held at x = 0
+ * by a simple joint, started off it by δ: each remedy's law of motion is
+ * then a scalar equation (Baumgarte ẍ = -2αẋ - β²x; the penalty method
+ * (m + m_c) ẍ = -m_c (2ζωẋ + ω²x); the momentum method's projection stops
+ * ẋ; partitioning and correction put x back at 0). Two equal simple joints
+ * are redundant: dropping one leaves the other the whole reaction. */
+#include <gsl/gsl_errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "formulation/constrained.h"
+#include "model/joints/joint.h"
+
+static const double g = 9.81, L = 1.2, mass = 2;
+
+static struct model *pendulum(void)
+{
+	struct model *m = model_new("pendulum", v2(0, -g), 1, 1, 0, 0);
+	struct body *b = model_add_body(m, "rod", "test");
+	b->mass = mass, b->inertia = mass * L * L / 12, b->q0[0] = L / 2;
+	struct joint *j = model_add_joint(m, &joint_revolute, "pin", "test");
+	j->bi = 0, j->bj = -1, j->si = v2(-L / 2, 0), j->sj = v2(0, 0);
+	char err[200];
+	ENSURE(model_finish(m, err, sizeof err) == 0);
+	return m;
+}
+
+/* A free puck (no gravity) held at x = 0 by `holds` simple joints, started
+ * at x = delta with rate xd. */
+static struct model *held_puck(int holds, double delta, double xd)
+{
+	struct model *m = model_new("puck", v2(0, 0), 1, holds, 0, 0);
+	struct body *b = model_add_body(m, "puck", "test");
+	b->mass = mass, b->inertia = 0.5, b->q0[0] = delta, b->v0[0] = xd, b->v0[1] = 0.3;
+	for (int k = 0; k < holds; k++) {
+		struct joint *j = model_add_joint(m, &joint_simple, "hold", "test");
+		j->bi = 0, j->bj = -1;
+		j->param[0] = 0, j->param[1] = 0; /* x = 0 */
+	}
+	char err[200];
+	ENSURE(model_finish(m, err, sizeof err) == 0);
+	return m;
+}
+
+/* The layer for model m in formulation f with remedy `stab`, its start in y. */
+struct setup {
+	struct run_data *d;
+	struct constrained *s;
+	double y[64], dydt[64], c[32];
+	int n;
+};
+
+static void set_up(struct setup *u, const struct model *m, const struct formulation *f,
+                   struct stabilization stab, int drop)
+{
+	struct formulation_config cfg = {.stab = stab, .drop_redundant = drop};
+	u->d = run_data_new(m);
+	u->s = constrained_new(m, f, &cfg, u->d);
+	u->n = constrained_size(u->s);
+	model_initial(m, u->c, u->c + 3 * m->nbodies);
+	constrained_set_state(u->s, u->c, u->c + 3 * m->nbodies, u->y);
+}
+
+static void tear_down(struct setup *u)
+{
+	constrained_free(u->s);
+	run_data_free(u->d);
+}
+
+int main(void)
+{
+	gsl_set_error_handler_off(); /* as the program does: failures come back as codes */
+	/* the released pendulum, in every formulation */
+	for (int i = 0; formulations[i]; i++) {
+		struct model *m = pendulum();
+		struct setup u;
+		set_up(&u, m, formulations[i], (struct stabilization){.kind = STAB_NONE}, 0);
+		struct sample *s = sample_new(m);
+		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
+		printf("%s: alpha %.15g, a_y %.15g, pin fy %.15g\n", formulations[i]->name, s->qdd[2],
+		       s->qdd[1], s->reaction[1]);
+		ENSURE_NEAR(s->qdd[2], -3 * g / (2 * L), 1e-12);
+		ENSURE_NEAR(s->qdd[0], 0, 1e-12);
+		ENSURE_NEAR(s->qdd[1], -3 * g / 4, 1e-12);
+		/* reported on the joint's second body, here the ground: the rod pushes
+		 * it down with m g / 4 */
+		ENSURE_NEAR(s->reaction[0], 0, 1e-12);
+		ENSURE_NEAR(s->reaction[1], -mass * g / 4, 1e-12);
+		ENSURE(s->violation < 1e-15 && s->velocity_violation < 1e-15);
+		/* the evaluation was counted, the report was not */
+		ENSURE(u.d->fevals == 0);
+		ENSURE(constrained_derivatives(u.s, 0, u.y, u.dydt) == 0 && u.d->fevals == 1);
+		sample_free(s);
+		tear_down(&u);
+		model_free(m);
+	}
+
+	/* a puck off its joint by delta, moving at xd: each remedy's law */
+	const double delta = 1e-3, xd = 0.02;
+	for (int i = 0; formulations[i]; i++) {
+		const struct formulation *f = formulations[i];
+		struct model *m = held_puck(1, delta, xd);
+		struct setup u;
+		/* Baumgarte (Eq. 13.32): ẍ = -2αẋ - β²x */
+		struct stabilization baum = {.kind = STAB_BAUMGARTE, .alpha = 3, .beta = 7};
+		set_up(&u, m, f, baum, 0);
+		struct sample *s = sample_new(m);
+		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
+		ENSURE_NEAR(s->qdd[0], -2 * 3 * xd - 49 * delta, 1e-12);
+		ENSURE_NEAR(s->qdd[1], 0, 1e-12);
+		tear_down(&u);
+		/* penalty (Eqs. 13.37-13.40): (m + m_c) ẍ = -m_c (2ζωẋ + ω²x) */
+		struct stabilization pen = {.kind = STAB_PENALTY, .mc = 1000, .zeta = 1, .omega = 20};
+		set_up(&u, m, f, pen, 0);
+		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
+		double want = -1000 * (2 * 20 * xd + 400 * delta) / (mass + 1000);
+		ENSURE_NEAR(s->qdd[0], want, 1e-10 * fabs(want));
+		ENSURE_NEAR(s->lambda[0], mass * want, 1e-9 * fabs(mass * want)); /* the hold's force */
+		tear_down(&u);
+		/* momentum (Sec. 13.3.5): the rates a state's momenta stand for meet J q̇ = v */
+		set_up(&u, m, f, (struct stabilization){.kind = STAB_MOMENTUM}, 0);
+		ENSURE(constrained_bodies(u.s, 0, u.y, u.c, u.c + 3) == 0);
+		ENSURE_NEAR(u.c[3], 0, 1e-15);
+		ENSURE_NEAR(u.c[4], 0.3, 1e-15);
+		tear_down(&u);
+		/* partitioning (Sec. 13.3.2): x solved back onto its joint, ẋ = 0 */
+		set_up(&u, m, f, (struct stabilization){.kind = STAB_PARTITION}, 0);
+		ENSURE(constrained_bodies(u.s, 0, u.y, u.c, u.c + 3) == 0);
+		ENSURE_NEAR(u.c[0], 0, 1e-15);
+		ENSURE_NEAR(u.c[3], 0, 1e-15);
+		tear_down(&u);
+		/* correction (Sec. 14.3): least squares moves only x */
+		set_up(&u, m, f, (struct stabilization){.kind = STAB_NONE}, 0);
+		ENSURE(constrained_correct(u.s, 0, u.y) == 0);
+		ENSURE(constrained_bodies(u.s, 0, u.y, u.c, u.c + 3) == 0);
+		ENSURE_NEAR(u.c[0], 0, 1e-15);
+		ENSURE_NEAR(u.c[1], 0, 1e-15);
+		ENSURE_NEAR(u.c[3], 0, 1e-15);
+		ENSURE_NEAR(u.c[4], 0.3, 1e-15);
+		tear_down(&u);
+		sample_free(s);
+		model_free(m);
+		printf("%s: baumgarte, penalty, momentum, partitioning and correction as the "
+		       "scalar laws say\n",
+		       f->name);
+	}
+
+	/* redundancy: two holds on one coordinate */
+	for (int i = 0; formulations[i]; i++) {
+		struct model *m = held_puck(2, 0, 0);
+		struct setup u;
+		set_up(&u, m, formulations[i], (struct stabilization){.kind = STAB_NONE}, 0);
+		ENSURE(constrained_derivatives(u.s, 0, u.y, u.dydt) != 0);
+		ENSURE(strstr(u.d->error, "depend on the others") != NULL);
+		tear_down(&u);
+		set_up(&u, m, formulations[i], (struct stabilization){.kind = STAB_NONE}, 1);
+		struct sample *s = sample_new(m);
+		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
+		ENSURE_NEAR(s->qdd[0], 0, 1e-15);
+		ENSURE(u.d->nonunique[0] && u.d->nonunique[1]);
+		/* one hold carries it all, the dropped one nothing */
+		ENSURE(s->lambda[0] == 0 || s->lambda[1] == 0);
+		sample_free(s);
+		tear_down(&u);
+		model_free(m);
+	}
+	return finish();
+}
