@@ -1,22 +1,22 @@
 /* partition.c — coordinate partitioning (see partition.h). */
 #include "formulation/partition.h"
 
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/linalg.h"
+#include "util/lu.h"
 #include "util/rank.h"
 
 struct partition {
 	int n, user, chosen;
 	int *dep, *ind, *user_ind, nuser;
 	int *is_dep, *order;
-	gsl_matrix *Jd_full;
-	gsl_permutation *perm_full;
+	double *Jd;  /* the dependent block of J, factored: rows x rows */
+	int *pivot;
 	double *step;
-	struct pivot *pivot;
+	struct pivot *qr; /* QR with column pivoting: the choice of split */
 };
 
 struct partition *partition_new(int n, int rows, const int *independent, int nindependent)
@@ -29,9 +29,9 @@ struct partition *partition_new(int n, int rows, const int *independent, int nin
 	p->is_dep = calloc((size_t)n + 1, sizeof(int));
 	p->order = calloc((size_t)n + 1, sizeof(int));
 	p->step = calloc((size_t)n + size, sizeof(double));
-	p->Jd_full = gsl_matrix_alloc(size, size);
-	p->perm_full = gsl_permutation_alloc(size);
-	p->pivot = pivot_new(rows, n);
+	p->Jd = calloc(size * size, sizeof(double));
+	p->pivot = calloc(size, sizeof(int));
+	p->qr = pivot_new(rows, n);
 	if (independent) {
 		p->user_ind = malloc(sizeof(int) * ((size_t)nindependent + 1));
 		memcpy(p->user_ind, independent, sizeof(int) * (size_t)nindependent);
@@ -44,8 +44,8 @@ void partition_free(struct partition *p)
 {
 	if (!p)
 		return;
-	gsl_matrix_free(p->Jd_full), gsl_permutation_free(p->perm_full);
-	pivot_free(p->pivot);
+	free(p->Jd), free(p->pivot);
+	pivot_free(p->qr);
 	free(p->dep), free(p->ind), free(p->is_dep), free(p->order), free(p->step);
 	free(p->user_ind);
 	free(p);
@@ -62,7 +62,7 @@ static void choose(struct partition *p, const struct rows *r)
 			p->is_dep[p->user_ind[k]] = 0;
 	} else {
 		memset(p->is_dep, 0, sizeof(int) * (size_t)p->n);
-		pivot_order(p->pivot, r->J, r->count, p->n, 0, p->order);
+		pivot_order(p->qr, r->J, r->count, p->n, 0, p->order);
 		for (int k = 0; k < r->count; k++)
 			p->is_dep[p->order[k]] = 1;
 	}
@@ -74,39 +74,21 @@ static void choose(struct partition *p, const struct rows *r)
 	p->chosen = 1;
 }
 
-/* LU of J_d into *Jd; -1 when a pivot falls below 1e-9 of the largest. */
-static int factor(struct partition *p, const struct rows *r, gsl_matrix_view *Jd,
-                  gsl_permutation *perm)
+/* LU of J_d; -1 when a pivot falls below 1e-9 of the largest. */
+static int factor(struct partition *p, const struct rows *r)
 {
-	int sign, rows = r->count;
-	*Jd = gsl_matrix_submatrix(p->Jd_full, 0, 0, (size_t)rows, (size_t)rows);
-	*perm = (gsl_permutation){(size_t)rows, p->perm_full->data};
+	int rows = r->count;
 	for (int i = 0; i < rows; i++)
 		for (int k = 0; k < rows; k++)
-			gsl_matrix_set(&Jd->matrix, (size_t)i, (size_t)k,
-			               r->J[(size_t)i * (size_t)p->n + (size_t)p->dep[k]]);
-	gsl_linalg_LU_decomp(&Jd->matrix, perm, &sign);
-	double top = 0;
-	for (int k = 0; k < rows; k++)
-		top = fmax(top, fabs(gsl_matrix_get(&Jd->matrix, (size_t)k, (size_t)k)));
-	for (int k = 0; k < rows; k++)
-		if (top == 0 || fabs(gsl_matrix_get(&Jd->matrix, (size_t)k, (size_t)k)) < 1e-9 * top)
-			return -1;
-	return 0;
-}
-
-static void solve(gsl_matrix_view *Jd, gsl_permutation *perm, int rows, double *v)
-{
-	gsl_vector_view x = gsl_vector_view_array(v, (size_t)rows);
-	gsl_linalg_LU_svx(&Jd->matrix, perm, &x.vector);
+			p->Jd[i * rows + k] = r->J[(size_t)i * (size_t)p->n + (size_t)p->dep[k]];
+	lu_factor(p->Jd, rows, rows, p->pivot);
+	return lu_pivot_ratio(p->Jd, rows, rows) < 1e-9 ? -1 : 0;
 }
 
 int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct run_data *d,
                     double t, double *q, double *qd)
 {
 	const struct rows *r;
-	gsl_matrix_view Jd;
-	gsl_permutation perm;
 	for (int it = 0;; it++) {
 		if (rows_at(ctx, t, q, qd, &r) != 0)
 			return -1;
@@ -128,7 +110,7 @@ int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct r
 			              t, err);
 			return -1;
 		}
-		if (factor(p, r, &Jd, &perm) != 0) {
+		if (factor(p, r) != 0) {
 			if (p->user) {
 				run_data_fail(
 				    d,
@@ -139,7 +121,7 @@ int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct r
 				return -1;
 			}
 			choose(p, r); /* the old split became singular: choose again here */
-			if (factor(p, r, &Jd, &perm) != 0) {
+			if (factor(p, r) != 0) {
 				run_data_fail(d,
 				              "at t = %g no split into dependent and independent "
 				              "coordinates works: the constraints are dependent here",
@@ -149,11 +131,11 @@ int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct r
 		}
 		for (int k = 0; k < r->count; k++)
 			p->step[k] = -r->phi[k];
-		solve(&Jd, &perm, r->count, p->step);
+		lu_solve(p->Jd, r->count, r->count, p->pivot, p->step);
 		for (int k = 0; k < r->count; k++)
 			q[p->dep[k]] += p->step[k];
 	}
-	if (factor(p, r, &Jd, &perm) != 0) {
+	if (factor(p, r) != 0) {
 		run_data_fail(d, "at t = %g the dependent block of the Jacobian is singular", t);
 		return -1;
 	}
@@ -164,7 +146,7 @@ int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct r
 			s -= r->J[(size_t)k * (size_t)p->n + (size_t)p->ind[i]] * qd[p->ind[i]];
 		p->step[k] = s;
 	}
-	solve(&Jd, &perm, r->count, p->step);
+	lu_solve(p->Jd, r->count, r->count, p->pivot, p->step);
 	for (int k = 0; k < r->count; k++)
 		qd[p->dep[k]] = p->step[k];
 	return 0;
