@@ -19,12 +19,15 @@ PKGS      = lua5.4 gsl readline ncursesw
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
 DEB_TEST  = tmux mandoc man-db valgrind
 
+# CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what they give
+# is added to the project's own flags, never in their place. No contraction
+# into fused multiply-adds, so the numbers do not change with -march.
 CFLAGS   ?= -O2 -g
-CFLAGS   += -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra \
-            -DMB_VERSION='"$(VERSION)"' -DMB_PREFIX='"$(PREFIX)"'
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-LDLIBS   += $(PKG_LIBS) -lm
+MB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -ffp-contract=off \
+            -DMB_VERSION='"$(VERSION)"' -DMB_PREFIX='"$(PREFIX)"' -Isrc $(PKG_CFLAGS)
+MB_LIBS   = $(PKG_LIBS) -lm
 
 # src/ is in layers, one folder each (see README.md): every .c below it is built.
 SRC  = $(wildcard src/*.c src/*/*.c src/*/*/*.c)
@@ -43,15 +46,15 @@ deps-test: deps
 	@sh tests/deps.sh test $(DEB_TEST)
 
 mechbench: $(OBJ)
-	$(CC) $(LDFLAGS) -o $@ $(OBJ) $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MB_LIBS) $(LDLIBS)
 
 build/%.o: src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Isrc $(PKG_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(MB_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 build/tests/test_%: tests/test_%.c tests/check.h $(LIB_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Isrc $(PKG_CFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(LDLIBS)
+	$(CC) $(MB_CFLAGS) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(MB_LIBS) $(LDLIBS)
 
 -include $(OBJ:.o=.d) $(UNIT_TESTS:=.d)
 

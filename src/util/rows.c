@@ -78,7 +78,16 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 		for (int b = 0; b <= a; b++) {
 			const double *jb = r->J + (size_t)b * cols;
 			double s = 0;
-			FOR_SPAN_COLUMNS(r, a, k) s += ja[k] * w[k] * jb[k];
+			/* only the columns both rows touch: most pairs share none */
+			for (int p = 0; p < ROW_SPANS; p++)
+				for (int q = 0; q < ROW_SPANS; q++) {
+					int lo = r->span[a][p].begin > r->span[b][q].begin ? r->span[a][p].begin
+					                                                 : r->span[b][q].begin;
+					int hi = r->span[a][p].end < r->span[b][q].end ? r->span[a][p].end
+					                                             : r->span[b][q].end;
+					for (int k = lo; k < hi; k++)
+						s += ja[k] * w[k] * jb[k];
+				}
 			gsl_matrix_set(S, (size_t)a, (size_t)b, s);
 			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
 		}
