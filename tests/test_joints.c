@@ -38,7 +38,7 @@ static struct model *model_with(const struct joint_kind *kind)
 	j->bi = 0, j->bj = kind->shape.bodies == 1 ? -1 : 1;
 	j->si = v2(0.2, -0.1), j->sj = v2(-0.15, 0.25);
 	j->ui = v2(0.6, 0.8), j->uj = v2(1, 0);
-	j->fn = (struct time_fn){0, driver_fn, NULL, NULL};
+	j->fn = (struct time_fn){.call = driver_fn};
 	for (int k = 0; k < KIND_PARAMS; k++)
 		j->param[k] = NAN; /* left out, unless given below */
 	for (int i = 0; kind->params[i].name; i++) {

@@ -101,8 +101,9 @@ Contact between bodies (Ch. 11; man mechbench(7) has every field):
              radii = {0.01, 0.01}, e = 1 }               two balls
   line = {"O", "n"}          a line on another body: a point and its normal
   law = "lankarani-nikravesh", k = 1e11, e = 0.95       a force instead
-      (also "spring" k, n, c; "hunt-crossley" k, n, c; "flores" k, e)
-  mu = 0.3                   Coulomb friction (at impact, or Eq. 4.44)
+      (every law and what it takes: help "laws")
+  mu = 0.3                   Coulomb friction (at impact, or Eq. 4.44);
+                             mu_s (mu), v_t (1e-3) for Eq. 4.44
   m:impact("floor")          the jump at the model's state, in place
   r.impacts                  t, contact, closing, opening, impulse, ...
   r:contact("floor").normal  penetration, rate, normal, friction over r.t

@@ -398,11 +398,8 @@ function check.contact(m, k)
   for _, p in ipairs(law.params) do numbers[p.name] = k[p.name] end
   local why = core.model.check("law", law.name, numbers)
   if why then fail(k, why:match("^needs ") and ("the %s law %s"):format(law.name, why) or why) end
-  number(k, "mu", { default = 0 })
-  if k.mu and k.mu < 0 then fail(k, "mu must not be negative") end
-  number(k, "mu_s", { default = k.mu or 0 })
-  number(k, "v_t", { default = 1e-3 })
-  if k.v_t and not (k.v_t > 0) then fail(k, "v_t (the friction transition speed) must be positive") end
+  why = core.model.check("contact", "friction", { mu = k.mu, mu_s = k.mu_s, v_t = k.v_t })
+  if why then fail(k, "%s", why) end
 end
 
 ------------------------------------------------------------------ building
@@ -515,8 +512,7 @@ local function compile_force(m, f)
 end
 
 local function compile_contact(m, k)
-  local d = { name = k.name, where = k.where, shape = k.type, law = k.law,
-    mu = k.mu or 0, mu_s = k.mu_s or k.mu or 0, v_t = k.v_t or 1e-3 }
+  local d = { name = k.name, where = k.where, shape = k.type, law = k.law, mu = k.mu, mu_s = k.mu_s, v_t = k.v_t }
   for _, p in ipairs(law_of(k).params) do d[p.name] = k[p.name] end
   if k.type == "circles" then
     d.bi, d.si = point_ref(m, k.points[1])
@@ -599,17 +595,20 @@ local function run_options(m, opts, level)
     if type(o.independent) ~= "table" then bad('independent must be a list such as {"crank.angle"}') end
     local index = {}
     for i, b in ipairs(m._order.bodies) do index[b.name] = i - 1 end
-    local idx = {}
+    local idx, seen = {}, {}
     for _, name in ipairs(o.independent) do
       local body, coord = tostring(name):match("^(.*)%.([%w]+)$")
       local k = ({ x = 0, y = 1, angle = 2 })[coord or ""]
       if not body or not index[body] or not k then
         bad("independent: '" .. tostring(name) .. "' is not body.x, body.y or body.angle of a body of the model")
       end
+      if seen[name] then bad("independent: '" .. tostring(name) .. "' is named twice") end
+      seen[name] = true
       idx[#idx + 1] = 3 * index[body] + k
     end
+    -- with redundant rows dropped the count is the rank's, checked when the run starts
     local dof = m:dof()
-    if #idx ~= dof then
+    if #idx ~= dof and o.redundant ~= "drop" then
       bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
         dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #idx))
     end
@@ -803,6 +802,8 @@ function Model:pieces(opts)
       table.concat(formulation_names, ", ")), 0)
   end
   tree_option(self, o, 2)
+  if o.t ~= nil and type(o.t) ~= "number" then error(("%s: pieces: t must be a number"):format(where(2)), 0) end
+  if o.y ~= nil and type(o.y) ~= "table" then error(("%s: pieces: y must be a table of numbers"):format(where(2)), 0) end
   local ok, p = pcall(core.model.pieces, self:compile(), o, o.t or 0, o.y)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end
   return p
@@ -876,6 +877,7 @@ end
 function Model:joint_coords(opts)
   local o = {}
   for k, v in pairs(opts or {}) do o[k] = v end
+  if o.t ~= nil and type(o.t) ~= "number" then error(("%s: joint_coords: t must be a number"):format(where(2)), 0) end
   tree_option(self, o, 2)
   local desc = self:compile()
   local ok, p = pcall(core.model.joint_pieces, desc, o, o.t or 0)
@@ -901,6 +903,8 @@ end
 -- rows' D, phi and gamma (the joints', then one length row per body), h,
 -- acc and lambda.
 function Model:point_coords(y, t)
+  if t ~= nil and type(t) ~= "number" then error(("%s: point_coords: t must be a number"):format(where(2)), 0) end
+  if y ~= nil and type(y) ~= "table" then error(("%s: point_coords: y must be a table of numbers"):format(where(2)), 0) end
   local desc = self:compile()
   local ok, p = pcall(core.model.point_pieces, desc, t or 0, y)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end

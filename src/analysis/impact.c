@@ -1,13 +1,13 @@
 /* impact.c — velocity jumps in body coordinates (see impact.h). */
 #include "analysis/impact.h"
 
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/constraints.h"
 #include "model/contact.h"
+#include "util/lu.h"
 
 #define IMPACT_ROWS 2 /* a contact's normal and, when it sticks, its tangent */
 
@@ -16,9 +16,9 @@ struct impact {
 	int n, nc;
 	struct rows *rows; /* every joint */
 	double *mass;
-	gsl_matrix *K;
-	gsl_vector *x;
-	gsl_permutation *perm;
+	double *K; /* [M -D' -W'; D 0 0; A 0 0] of up to n + nc + IMPACT_ROWS, factored */
+	double *x;
+	int *pivot;
 	double *an, *at, *before, *sliding, *A, *W; /* contact rows and velocities, n each */
 };
 
@@ -29,13 +29,10 @@ struct impact *impact_new(const struct model *m)
 	size_t n = (size_t)w->n, size = n + (size_t)w->nc + IMPACT_ROWS;
 	w->rows = joint_rows_new(m, NULL, 0);
 	w->mass = calloc(n + 1, sizeof(double));
-	for (int b = 0; b < m->nbodies; b++) {
-		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
-		memcpy(w->mass + 3 * b, md, sizeof md);
-	}
-	w->K = gsl_matrix_alloc(size, size);
-	w->x = gsl_vector_alloc(size);
-	w->perm = gsl_permutation_alloc(size);
+	model_mass_diagonal(m, w->mass);
+	w->K = calloc(size * size, sizeof(double));
+	w->x = calloc(size, sizeof(double));
+	w->pivot = calloc(size, sizeof(int));
 	w->an = calloc(8 * n + 1, sizeof(double));
 	w->at = w->an + n, w->before = w->at + n, w->sliding = w->before + n;
 	w->A = w->sliding + n, w->W = w->A + 2 * n;
@@ -48,7 +45,7 @@ void impact_free(struct impact *w)
 		return;
 	rows_free(w->rows);
 	free(w->mass), free(w->an);
-	gsl_matrix_free(w->K), gsl_vector_free(w->x), gsl_permutation_free(w->perm);
+	free(w->K), free(w->x), free(w->pivot);
 	free(w);
 }
 
@@ -60,46 +57,37 @@ int velocity_jump(struct impact *w, struct run_data *d, double t, const double *
 	if (rows > IMPACT_ROWS || joint_rows_eval(w->m, d, NULL, 0, t, c, cd, w->rows) != 0)
 		return -1;
 	size_t n = (size_t)w->n, nc = (size_t)w->nc, size = n + nc + (size_t)rows;
-	gsl_matrix_view K = gsl_matrix_submatrix(w->K, 0, 0, size, size);
-	gsl_vector_view x = gsl_vector_subvector(w->x, 0, size);
-	gsl_permutation perm = {size, w->perm->data};
-	gsl_matrix_set_zero(&K.matrix);
-	gsl_vector_set_zero(&x.vector);
+	double *K = w->K, *x = w->x;
+	memset(K, 0, sizeof(double) * size * size);
+	memset(x, 0, sizeof(double) * size);
 	for (size_t k = 0; k < n; k++)
-		gsl_matrix_set(&K.matrix, k, k, w->mass[k]);
+		K[k * size + k] = w->mass[k];
 	for (size_t row = 0; row < nc; row++) {
 		for (size_t k = 0; k < n; k++) {
 			double dk = r->J[row * n + k];
-			gsl_matrix_set(&K.matrix, k, n + row, -dk); /* -D' */
-			gsl_matrix_set(&K.matrix, n + row, k, dk);  /* D */
+			K[k * size + n + row] = -dk;  /* -D' */
+			K[(n + row) * size + k] = dk; /* D */
 		}
 		if (meet_joints)
-			gsl_vector_set(&x.vector, n + row,
-			               r->vrhs[row] - rows_dot(r, (int)row, cd));
+			x[n + row] = r->vrhs[row] - rows_dot(r, (int)row, cd);
 	}
 	for (size_t row = 0; row < (size_t)rows; row++) {
 		double a_cd = 0;
 		for (size_t k = 0; k < n; k++) {
-			gsl_matrix_set(&K.matrix, k, n + nc + row, -W[row * n + k]);
-			gsl_matrix_set(&K.matrix, n + nc + row, k, A[row * n + k]);
+			K[k * size + n + nc + row] = -W[row * n + k];
+			K[(n + nc + row) * size + k] = A[row * n + k];
 			a_cd += A[row * n + k] * cd[k];
 		}
-		gsl_vector_set(&x.vector, n + nc + row, target[row] - a_cd);
+		x[n + nc + row] = target[row] - a_cd;
 	}
-	int sign;
-	gsl_linalg_LU_decomp(&K.matrix, &perm, &sign);
-	double top = 0, low = INFINITY;
-	for (size_t k = 0; k < size; k++) {
-		double u = fabs(gsl_matrix_get(&K.matrix, k, k));
-		top = fmax(top, u), low = fmin(low, u);
-	}
-	if (!(low > 1e-12 * top))
+	lu_factor(K, (int)size, (int)size, w->pivot);
+	if (!(lu_pivot_ratio(K, (int)size, (int)size) > 1e-12))
 		return -1;
-	gsl_linalg_LU_svx(&K.matrix, &perm, &x.vector);
+	lu_solve(K, (int)size, (int)size, w->pivot, x);
 	for (size_t k = 0; k < n; k++)
-		cd[k] += gsl_vector_get(&x.vector, k);
+		cd[k] += x[k];
 	for (int row = 0; row < rows; row++)
-		pi[row] = gsl_vector_get(&x.vector, n + nc + (size_t)row);
+		pi[row] = x[n + nc + (size_t)row];
 	return 0;
 }
 

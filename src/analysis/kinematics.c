@@ -1,7 +1,6 @@
 /* kinematics.c — Algorithm K and inverse dynamics (see kinematics.h). */
 #include "analysis/kinematics.h"
 
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,50 +9,38 @@
 #include "formulation/constrained.h"
 #include "util/clock.h"
 #include "util/linalg.h"
+#include "util/lu.h"
 
 struct kin {
 	const struct model *m;
 	struct run_data *d;
 	struct constrained *s;
 	int n;
-	gsl_matrix *lu;
-	gsl_permutation *perm;
+	double *lu; /* J factored, n x n */
+	int *pivot;
 };
 
 /* ------------------------------------------------------------ Newton-Raphson */
 
-/* LU of the square Jacobian; a tiny pivot means its rows are dependent. */
+/* LU of the square Jacobian; a pivot tiny against the largest means its
+ * rows are dependent. */
 static int factor(struct kin *k, const struct rows *r, double t)
 {
-	int sign;
-	for (int i = 0; i < k->n; i++)
-		for (int j = 0; j < k->n; j++)
-			gsl_matrix_set(k->lu, (size_t)i, (size_t)j, r->J[i * k->n + j]);
-	gsl_linalg_LU_decomp(k->lu, k->perm, &sign);
-	for (int i = 0; i < k->n; i++) {
-		double scale = 0;
-		for (int j = 0; j < k->n; j++)
-			scale = fmax(scale, fabs(r->J[i * k->n + j]));
-		if (fabs(gsl_matrix_get(k->lu, (size_t)i, (size_t)i)) <
-		    1e-12 * fmax(scale, 1e-300)) {
-			run_data_fail(
-			    k->d,
-			    "at t = %g the constraint Jacobian is singular: the drivers and joints "
-			    "are dependent here (a dead point or a locked configuration, or "
-			    "redundant constraints), so positions cannot be solved",
-			    t);
-			return -1;
-		}
+	memcpy(k->lu, r->J, sizeof(double) * (size_t)k->n * (size_t)k->n);
+	lu_factor(k->lu, k->n, k->n, k->pivot);
+	if (lu_pivot_ratio(k->lu, k->n, k->n) < 1e-12) {
+		run_data_fail(k->d,
+		              "at t = %g the constraint Jacobian is singular: the drivers and joints "
+		              "are dependent here (a dead point or a locked configuration, or "
+		              "redundant constraints), so positions cannot be solved",
+		              t);
+		return -1;
 	}
 	return 0;
 }
 
 /* Solve J x = rhs with the current LU, in place. */
-static void solve(struct kin *k, double *x)
-{
-	gsl_vector_view v = gsl_vector_view_array(x, (size_t)k->n);
-	gsl_linalg_LU_svx(k->lu, k->perm, &v.vector);
-}
+static void solve(struct kin *k, double *x) { lu_solve(k->lu, k->n, k->n, k->pivot, x); }
 
 /* Newton-Raphson on Φ(q, t) = 0 (Sec. 12.1.2, NRn): J Δq = -Φ. */
 static int positions(struct kin *k, const struct kin_options *o, double t, double *q,
@@ -146,8 +133,8 @@ struct run *kinematic_run(const struct model *m, const struct formulation *f,
 		              need > 0 ? "driver row" : "row", abs(need) == 1 ? "" : "s");
 		goto stop;
 	}
-	k.lu = gsl_matrix_alloc((size_t)k.n, (size_t)k.n);
-	k.perm = gsl_permutation_alloc((size_t)k.n);
+	k.lu = calloc((size_t)k.n * (size_t)k.n + 1, sizeof(double));
+	k.pivot = calloc((size_t)k.n + 1, sizeof(int));
 	for (long step = 0; step <= nsteps; step++) {
 		double t = (double)step * o->dt;
 		if (run_data_interrupted(d, t))
@@ -177,8 +164,7 @@ stop:
 	free(q);
 done:
 	run_finish(r, d, start);
-	if (k.lu)
-		gsl_matrix_free(k.lu), gsl_permutation_free(k.perm);
+	free(k.lu), free(k.pivot);
 	constrained_free(k.s);
 	run_data_free(d);
 	return r;

@@ -28,11 +28,9 @@ static void *setup(const struct model *m, const struct formulation_config *cfg,
 	w->m = m, w->d = d, w->n = 3 * m->nbodies;
 	w->mass = calloc(2 * (size_t)w->n + 1, sizeof(double));
 	w->inverse = w->mass + w->n;
-	for (int b = 0; b < m->nbodies; b++) {
-		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
-		for (int k = 0; k < 3; k++)
-			w->mass[3 * b + k] = md[k], w->inverse[3 * b + k] = 1 / md[k];
-	}
+	model_mass_diagonal(m, w->mass);
+	for (int k = 0; k < w->n; k++)
+		w->inverse[k] = 1 / w->mass[k];
 	return w;
 }
 

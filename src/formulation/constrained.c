@@ -129,9 +129,7 @@ static int evaluate(struct constrained *s, double t, const double *q, const doub
  * stay zero (Sec. 14.4). */
 static void decide_dropped(struct constrained *s)
 {
-	int rank = pivot_order(s->pivot, s->rows->J, s->nc, s->n, 1, s->order);
-	for (int k = rank; k < s->nc; k++)
-		s->dropped[s->order[k]] = 1;
+	rows_dependent(s->rows, s->pivot, s->order, s->dropped);
 	s->decided = 1;
 }
 
@@ -163,12 +161,7 @@ static int factor(struct constrained *s, double t, const double *weights)
 		}
 		rows_gram(r, s->X, s->S);
 	}
-	for (int a = 0; a < s->nc; a++)
-		if (s->dropped[a])
-			for (int b = 0; b < s->nc; b++) {
-				gsl_matrix_set(s->S, (size_t)a, (size_t)b, a == b);
-				gsl_matrix_set(s->S, (size_t)b, (size_t)a, a == b);
-			}
+	gram_drop(s->S, s->dropped, s->nc);
 	if (cholesky_checked(s->S) != 0) {
 		explain_dependent_rows(s->d, t, r, row_name, s);
 		return -1;
@@ -300,10 +293,17 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 	return 0;
 }
 
+/* The rows at a state, for partitioning: the first also decides which
+ * rows redundant = "drop" leaves out, so the split is chosen without them. */
 static int rows_at(void *ctx, double t, const double *q, const double *qd,
                    const struct rows **out)
 {
-	return constrained_rows(ctx, t, q, qd, out);
+	struct constrained *s = ctx;
+	if (constrained_rows(s, t, q, qd, out) != 0)
+		return -1;
+	if (s->drop && !s->decided)
+		decide_dropped(s);
+	return 0;
 }
 
 /* The q and q̇ a state stands for, under each remedy. */
@@ -320,7 +320,7 @@ static int state_of(struct constrained *s, double t, const double *y, const doub
 		return 0;
 	memcpy(s->fixed, y, sizeof(double) * 2 * n);
 	*q = s->fixed, *qd = s->fixed + n;
-	return partition_apply(s->part, rows_at, s, s->d, t, s->fixed, s->fixed + n);
+	return partition_apply(s->part, rows_at, s, s->dropped, s->d, t, s->fixed, s->fixed + n);
 }
 
 void constrained_set_state(struct constrained *s, const double *c, const double *cd, double *y)

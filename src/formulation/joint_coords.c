@@ -188,11 +188,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg,
 	w->cut_rows = joint_rows_new(m, w->cut, w->ncut);
 	w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	w->factored = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
-	for (int b = 0; b < w->nb; b++) {
-		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
-		for (int k = 0; k < 3; k++)
-			w->mdiag[3 * b + k] = md[k];
-	}
+	model_mass_diagonal(m, w->mdiag);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));
 	w->composite = calloc(4 * (size_t)w->nb + 1, sizeof(double));

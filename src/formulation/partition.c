@@ -16,6 +16,7 @@ struct partition {
 	double *Jd;  /* the dependent block of J, factored: rows x rows */
 	int *pivot;
 	double *step;
+	struct rows *kept; /* the rows in use (all but the dropped ones), packed */
 	struct pivot *qr; /* QR with column pivoting: the choice of split */
 };
 
@@ -32,6 +33,7 @@ struct partition *partition_new(int n, int rows, const int *independent, int nin
 	p->Jd = calloc(size * size, sizeof(double));
 	p->pivot = calloc(size, sizeof(int));
 	p->qr = pivot_new(rows, n);
+	p->kept = rows_new(rows, n);
 	if (independent) {
 		p->user_ind = malloc(sizeof(int) * ((size_t)nindependent + 1));
 		memcpy(p->user_ind, independent, sizeof(int) * (size_t)nindependent);
@@ -45,6 +47,7 @@ void partition_free(struct partition *p)
 	if (!p)
 		return;
 	free(p->Jd), free(p->pivot);
+	rows_free(p->kept);
 	pivot_free(p->qr);
 	free(p->dep), free(p->ind), free(p->is_dep), free(p->order), free(p->step);
 	free(p->user_ind);
@@ -85,15 +88,57 @@ static int factor(struct partition *p, const struct rows *r)
 	return lu_pivot_ratio(p->Jd, rows, rows) < 1e-9 ? -1 : 0;
 }
 
-int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct run_data *d,
-                    double t, double *q, double *qd)
+/* The rows not dropped, packed into p->kept (dense, as partitioning
+ * reads whole rows). */
+static const struct rows *keep(struct partition *p, const struct rows *r, const char *dropped)
 {
-	const struct rows *r;
+	struct rows *k = p->kept;
+	k->count = 0;
+	for (int row = 0; row < r->count; row++) {
+		if (dropped && dropped[row])
+			continue;
+		memcpy(k->J + (size_t)k->count * (size_t)p->n, r->J + (size_t)row * (size_t)p->n,
+		       sizeof(double) * (size_t)p->n);
+		k->phi[k->count] = r->phi[row], k->vrhs[k->count] = r->vrhs[row];
+		k->count++;
+	}
+	return k;
+}
+
+/* The rows must leave something to choose: -1 with the reason otherwise. */
+static int check_counts(struct partition *p, int rows, struct run_data *d)
+{
+	if (rows > p->n) {
+		run_data_fail(d,
+		              "coordinate partitioning needs no more constraint rows than "
+		              "coordinates, and there are %d rows for %d coordinates: the "
+		              "constraints are redundant (run with redundant = \"drop\")",
+		              rows, p->n);
+		return -1;
+	}
+	if (p->user && p->nuser != p->n - rows) {
+		run_data_fail(d,
+		              "independent: the model has %d degree%s of freedom (%d coordinates, "
+		              "%d constraint rows), so name %d coordinate%s, not %d",
+		              p->n - rows, p->n - rows == 1 ? "" : "s", p->n, rows, p->n - rows,
+		              p->n - rows == 1 ? "" : "s", p->nuser);
+		return -1;
+	}
+	return 0;
+}
+
+int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, const char *dropped,
+                    struct run_data *d, double t, double *q, double *qd)
+{
+	const struct rows *all, *r;
 	for (int it = 0;; it++) {
-		if (rows_at(ctx, t, q, qd, &r) != 0)
+		if (rows_at(ctx, t, q, qd, &all) != 0)
 			return -1;
+		r = keep(p, all, dropped);
 		if (r->count == 0)
 			return 0;
+		if (it == 0 && check_counts(p, r->count, d) != 0)
+			return -1;
 		/* an automatic split is chosen afresh at each state: the best one
 		 * changes as the mechanism moves, and one near the end of its
 		 * range (an independent coordinate at an extreme) stalls Newton */

@@ -24,8 +24,10 @@ void partition_free(struct partition *p);
 typedef int (*rows_at_fn)(void *ctx, double t, const double *q, const double *qd,
                           const struct rows **out);
 
-/* Make q and q̇ consistent in place; 0, or -1 with the run's error set. */
-int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, struct run_data *d,
-                    double t, double *q, double *qd);
+/* Make q and q̇ consistent in place, on the rows not marked in dropped
+ * (NULL: every row; rows_at may mark them as it first evaluates); 0, or -1
+ * with the run's error set. */
+int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, const char *dropped,
+                    struct run_data *d, double t, double *q, double *qd);
 
 #endif

@@ -95,7 +95,7 @@ static int call_user_force(void *ctx, double t, const double *c, const double *c
 /* A Lua function in field key becomes a callback; a number, a constant. */
 static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
 {
-	struct time_fn fn = {0, NULL, NULL, NULL};
+	struct time_fn fn = {.constant = 0};
 	lua_getfield(L, t, key);
 	if (lua_isfunction(L, -1)) {
 		struct lua_fn *f = malloc(sizeof *f);
@@ -299,9 +299,9 @@ static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t 
 	k->e = k->k = k->n = k->c = NAN; /* those the law does not take */
 	for (int p = 0; law->params[p].name; p++)
 		*contact_param(k, law->params[p].name) = value[kind_param_slot(law->params, p)];
-	k->mu = field_number(L, t, "mu", 0);
-	k->mu_s = field_number(L, t, "mu_s", k->mu);
-	k->v_t = field_number(L, t, "v_t", 1e-3);
+	k->mu = field_number(L, t, "mu", NAN); /* model_finish fills and checks them */
+	k->mu_s = field_number(L, t, "mu_s", NAN);
+	k->v_t = field_number(L, t, "v_t", NAN);
 	return 0;
 }
 

@@ -347,14 +347,6 @@ static void push_matrix_rows(lua_State *L, const double *a, int rows, int cols)
 	memcpy(m, a, sizeof(double) * (size_t)rows * (size_t)cols);
 }
 
-static double number_in(lua_State *L, int t, lua_Integer i)
-{
-	lua_geti(L, t, i);
-	double v = lua_tonumber(L, -1);
-	lua_pop(L, 1);
-	return v;
-}
-
 /* A formulation set up at the model's initial state, for the entry points
  * that look at one state. */
 struct at_start {
@@ -380,6 +372,32 @@ static struct at_start at_start_new(lua_State *L, const struct formulation *f,
 	if (a.s)
 		constrained_set_state(a.s, a.c, a.c + a.n3, a.y);
 	return a;
+}
+
+/* The state y = {q..., q̇...} at index idx (when it is a table) into a->y:
+ * 0, or -1 with the reason in the run's data when it is not 2n numbers.
+ * Nothing here raises, so the set-up is always freed. */
+static int state_in(lua_State *L, int idx, struct at_start *a)
+{
+	if (!lua_istable(L, idx))
+		return 0;
+	if (lua_rawlen(L, idx) != (size_t)(2 * a->n)) {
+		run_data_fail(a->d, "y must hold %d numbers: %d coordinate%s, then %s rate%s",
+		              2 * a->n, a->n, a->n == 1 ? "" : "s", a->n == 1 ? "its" : "their",
+		              a->n == 1 ? "" : "s");
+		return -1;
+	}
+	for (int k = 0; k < 2 * a->n; k++) {
+		lua_rawgeti(L, idx, k + 1);
+		int ok = lua_type(L, -1) == LUA_TNUMBER;
+		a->y[k] = lua_tonumber(L, -1);
+		lua_pop(L, 1);
+		if (!ok || !isfinite(a->y[k])) {
+			run_data_fail(a->d, "y[%d] must be a finite number", k + 1);
+			return -1;
+		}
+	}
+	return 0;
 }
 
 /* Free it; on failure raise the run's error, else return the one result
@@ -436,10 +454,13 @@ static int core_pieces(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	read_config(L, 2, &cfg);
-	struct at_start a = at_start_new(L, read_formulation(L, 2), &cfg);
-	for (int k = 0; k < 2 * a.n && lua_istable(L, 4); k++)
-		a.y[k] = number_in(L, 4, k + 1);
-	return at_start_finish(L, &a, push_pieces(L, &a, luaL_optnumber(L, 3, 0), a.y, a.y + a.n));
+	const struct formulation *f = read_formulation(L, 2);
+	double t = luaL_optnumber(L, 3, 0);
+	struct at_start a = at_start_new(L, f, &cfg);
+	int status = a.s ? state_in(L, 4, &a) : -1;
+	if (status == 0)
+		status = push_pieces(L, &a, t, a.y, a.y + a.n);
+	return at_start_finish(L, &a, status);
 }
 
 /* impulse(desc): the velocities after the model's constraints act as an
@@ -551,17 +572,29 @@ static int core_joint_pieces(lua_State *L)
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	if (lua_istable(L, 2))
 		read_config(L, 2, &cfg);
+	double t = luaL_optnumber(L, 3, 0);
 	struct at_start a = at_start_new(L, &formulation_joint, &cfg);
-	if (lua_istable(L, 2)) {
+	int status = a.s ? 0 : -1;
+	if (status == 0 && lua_istable(L, 2)) { /* opts.theta, opts.theta_d: a state of its own */
 		lua_getfield(L, 2, "theta");
 		lua_getfield(L, 2, "theta_d");
-		for (int k = 0; k < a.n && lua_istable(L, -2); k++) {
-			a.y[k] = number_in(L, -2, k + 1);
-			a.y[a.n + k] = lua_istable(L, -1) ? number_in(L, -1, k + 1) : 0;
+		int top = lua_gettop(L);
+		if (lua_istable(L, top - 1)) {
+			lua_createtable(L, 2 * a.n, 0); /* {theta..., theta_d...} */
+			for (int k = 0; k < 2 * a.n; k++) {
+				int from = k < a.n ? top - 1 : top;
+				if (k >= a.n && !lua_istable(L, from))
+					lua_pushnumber(L, 0); /* at rest */
+				else
+					lua_rawgeti(L, from, k < a.n ? k + 1 : k - a.n + 1);
+				lua_rawseti(L, -2, k + 1);
+			}
+			status = state_in(L, lua_gettop(L), &a);
 		}
-		lua_pop(L, 2);
+		lua_settop(L, top - 2);
 	}
-	int status = push_pieces(L, &a, luaL_optnumber(L, 3, 0), a.y, a.y + a.n);
+	if (status == 0)
+		status = push_pieces(L, &a, t, a.y, a.y + a.n);
 	if (status == 0) {
 		void *ws = constrained_workspace(a.s);
 		struct jc_tree tree;
@@ -592,10 +625,11 @@ static int core_joint_pieces(lua_State *L)
 static int core_point_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
+	double t = luaL_optnumber(L, 2, 0);
 	struct at_start a = at_start_new(L, &formulation_point, &plain);
-	for (int k = 0; k < 2 * a.n && lua_istable(L, 3); k++)
-		a.y[k] = number_in(L, 3, k + 1);
-	int status = push_pieces(L, &a, luaL_optnumber(L, 2, 0), a.y, a.y + a.n);
+	int status = a.s ? state_in(L, 3, &a) : -1;
+	if (status == 0)
+		status = push_pieces(L, &a, t, a.y, a.y + a.n);
 	if (status == 0) {
 		push_doubles(L, a.y, a.n), lua_setfield(L, -2, "r");
 		push_doubles(L, a.y + a.n, a.n), lua_setfield(L, -2, "rd");
@@ -723,7 +757,7 @@ static int core_kinds(lua_State *L)
  * model is built. */
 static int core_check(lua_State *L)
 {
-	static const char *const whats[] = {"joint", "force", "law", NULL};
+	static const char *const whats[] = {"joint", "force", "law", "contact", NULL};
 	int what = luaL_checkoption(L, 1, NULL, whats);
 	const char *name = luaL_checkstring(L, 2);
 	luaL_checktype(L, 3, LUA_TTABLE);
@@ -732,6 +766,8 @@ static int core_check(lua_State *L)
 	const struct force_kind *f = what == 1 ? force_kind_find(name) : NULL;
 	const struct contact_law *law = what == 2 ? contact_law_find(name) : NULL;
 	params = j ? j->params : f ? f->params : law ? law->params : NULL;
+	if (what == 3) /* a contact's friction, whatever its law */
+		params = contact_friction;
 	if (!params)
 		return luaL_error(L, "no %s kind '%s'", whats[what], name);
 	double param[KIND_PARAMS];

@@ -171,6 +171,12 @@ struct contact *model_add_contact(struct model *m, const struct contact_law *law
 	return k;
 }
 
+const struct kind_param contact_friction[] = {
+    {.name = "mu", .type = PARAM_NONNEGATIVE, .when = PARAM_FALLBACK, .fallback = 0},
+    {.name = "mu_s", .type = PARAM_NONNEGATIVE, .when = PARAM_FROM_START},
+    {.name = "v_t", .type = PARAM_POSITIVE, .when = PARAM_FALLBACK, .fallback = 1e-3},
+    {.name = NULL}};
+
 double *contact_param(struct contact *k, const char *name)
 {
 	return !strcmp(name, "e") ? &k->e : !strcmp(name, "k") ? &k->k
@@ -218,6 +224,7 @@ int model_finish(struct model *m, char *err, size_t len)
 			return element_error(err, len, j->where, "joint", j->name, why);
 		j->row = m->nc;
 		m->nc += j->kind->rows;
+		j->fn.where = j->where, j->fn.what = "joint", j->fn.name = j->name;
 	}
 	for (int i = 0; i < m->nforces; i++) {
 		struct force *f = &m->forces[i];
@@ -229,6 +236,7 @@ int model_finish(struct model *m, char *err, size_t len)
 			                     "it must act on a moving body, not the ground");
 		if (kind_params_check(f->kind->params, f->param, why, sizeof why) != 0)
 			return element_error(err, len, f->where, "force", f->name, why);
+		f->fn.where = f->where, f->fn.what = "force", f->fn.name = f->name;
 		if (f->kind->host && !f->host.call)
 			return element_error(err, len, f->where, "force", f->name,
 			                     "needs fn, the function that gives the forces");
@@ -238,11 +246,15 @@ int model_finish(struct model *m, char *err, size_t len)
 		if (!bodies_in_range(m, k->bi, k->bj))
 			return element_error(err, len, k->where, "contact", k->name,
 			                     "a body index is out of range");
-		if (!(k->ri >= 0 && k->rj >= 0 && k->mu >= 0 && k->mu_s >= 0 && k->v_t > 0) ||
+		if (!(k->ri >= 0 && k->rj >= 0) ||
 		    (k->shape == CONTACT_CIRCLE_LINE && !(v2_norm(k->normal) > 0)))
 			return element_error(err, len, k->where, "contact", k->name,
-			                     "radii and friction must not be negative, v_t must be "
-			                     "positive and a line needs a normal");
+			                     "radii must not be negative, and a line needs a normal");
+		double friction[3] = {k->mu, k->mu_s, k->v_t};
+		if (kind_params_check(contact_friction, friction, why, sizeof why) != 0)
+			return element_error(err, len, k->where, "contact", k->name, why);
+		k->mu = friction[0], k->v_t = friction[2];
+		k->mu_s = isnan(friction[1]) ? k->mu : friction[1]; /* static as sliding, unless given */
 		const struct kind_param *params = k->law->params;
 		double value[KIND_PARAMS];
 		for (int p = 0; params[p].name; p++)
@@ -275,6 +287,25 @@ struct body_state model_body_state(const double *c, const double *cd, int b)
 		s.phid = cd[3 * b + 2];
 	}
 	return s;
+}
+
+struct point_pair point_pair(const struct body_state *bi, vec2 si, const struct body_state *bj,
+                             vec2 sj)
+{
+	struct point_pair p;
+	p.si = v2_rotate(bi->phi, si), p.sj = v2_rotate(bj->phi, sj);
+	p.d = v2_sub(v2_add(bi->r, p.si), v2_add(bj->r, p.sj));
+	p.dd = v2_sub(v2_add(bi->rd, v2_scale(bi->phid, v2_perp(p.si))),
+	              v2_add(bj->rd, v2_scale(bj->phid, v2_perp(p.sj))));
+	return p;
+}
+
+void model_mass_diagonal(const struct model *m, double *out)
+{
+	for (int b = 0; b < m->nbodies; b++) {
+		out[3 * b] = out[3 * b + 1] = m->bodies[b].mass;
+		out[3 * b + 2] = m->bodies[b].inertia;
+	}
 }
 
 void force_at_point(double *h, int b, vec2 s, vec2 f)
@@ -348,13 +379,18 @@ static int call_fn(struct run_data *d, const struct time_fn *fn, double t, doubl
 {
 	char err[400] = "";
 	int n = fn->call(fn->ctx, t, out, err, sizeof err);
-	if (n < 0) {
+	if (n < 0) { /* a host error names its own place */
 		run_data_stop(d, "%s", err[0] ? err : "the function failed");
 		return -1;
 	}
-	if (n == 0 || !isfinite(out[0])) {
-		run_data_stop(d, "the function returned %s at t = %g, not a number",
-		              n == 0 ? "nothing usable" : "a non-finite value", t);
+	int finite = n > 0 && n <= 3;
+	for (int k = 0; finite && k < n; k++)
+		finite = isfinite(out[k]);
+	if (!finite) {
+		run_data_stop(d, "%s: %s '%s': its function returned %s at t = %g, not a number",
+		              fn->where ? fn->where : "?", fn->what ? fn->what : "element",
+		              fn->name ? fn->name : "?",
+		              n <= 0 ? "nothing usable" : "a value that is not finite", t);
 		return -1;
 	}
 	return n;

@@ -25,6 +25,8 @@ struct time_fn {
 	int (*call)(void *ctx, double t, double out[3], char *err, size_t len);
 	void (*release)(void *ctx); /* frees ctx with the model; may be NULL */
 	void *ctx;
+	/* the element it belongs to, for messages (set by model_finish) */
+	const char *where, *what, *name;
 };
 
 /* Forces the host computes (a Lua user force): add the generalised forces
@@ -205,6 +207,11 @@ struct contact {
 	double mu, mu_s, v_t; /* friction: sliding and static coefficients, transition speed */
 };
 
+/* The friction every contact takes besides its law's numbers: mu (0: none),
+ * mu_s (the static coefficient, mu unless given) and v_t (the transition
+ * speed of Eq. 4.44), in that order. */
+extern const struct kind_param contact_friction[];
+
 /* The contact's number that its law's parameter `name` stands for (e, k,
  * n or c), or NULL. */
 double *contact_param(struct contact *k, const char *name);
@@ -253,6 +260,21 @@ void model_initial(const struct model *m, double *c, double *cd);
 /* The body_state of body b (-1: ground) from coordinates c and rates cd
  * (cd may be NULL: at rest). */
 struct body_state model_body_state(const double *c, const double *cd, int b);
+
+/* Two body-fixed points s_i on body i and s_j on body j (in the bodies'
+ * frames) at the bodies' states: the points from their mass centres in the
+ * global frame, P_i - P_j and its rate (Eq. 7.7); what joints and forces
+ * between two points start from. */
+struct point_pair {
+	vec2 si, sj; /* A_i s'_i, A_j s'_j */
+	vec2 d, dd;  /* r_i^P - r_j^P and its rate */
+};
+struct point_pair point_pair(const struct body_state *bi, vec2 si, const struct body_state *bj,
+                             vec2 sj);
+
+/* The diagonal of the mass matrix in body coordinates: m, m, J per body
+ * (Eq. 7.52), into out (3 per body). */
+void model_mass_diagonal(const struct model *m, double *out);
 
 /* Adds the force f acting at the point s (from the mass centre, global
  * frame) of body b (-1: the ground, which takes it) to the generalised

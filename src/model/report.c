@@ -60,11 +60,9 @@ struct report *report_new(const struct model *m, int drop_redundant)
 	w->work = calloc(n + nc + 1, sizeof(double));
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
 	w->dropped = calloc(nc + 1, 1);
-	for (int b = 0; b < m->nbodies; b++) {
-		double md[3] = {m->bodies[b].mass, m->bodies[b].mass, m->bodies[b].inertia};
-		for (int k = 0; k < 3; k++)
-			w->mass[3 * b + k] = md[k], w->ones[3 * b + k] = 1;
-	}
+	model_mass_diagonal(m, w->mass);
+	for (size_t k = 0; k < n; k++)
+		w->ones[k] = 1;
 	if (drop_redundant && nc > 0) {
 		size_t tall = n > nc ? n : nc;
 		w->pivot = pivot_new((int)nc, (int)n);
@@ -111,10 +109,7 @@ static void mark_nonunique(struct report *w, struct run_data *d)
 
 static void decide_dropped(struct report *w, struct run_data *d)
 {
-	int rank = pivot_order(w->pivot, w->rows->J, w->nc, w->n, 1, w->order);
-	for (int k = rank; k < w->nc; k++)
-		w->dropped[w->order[k]] = 1;
-	if (rank < w->nc)
+	if (rows_dependent(w->rows, w->pivot, w->order, w->dropped) < w->nc)
 		mark_nonunique(w, d);
 	w->decided = 1;
 }
@@ -131,12 +126,7 @@ static int least_squares(struct report *w, struct run_data *d, double t, const d
 {
 	const struct rows *r = w->rows;
 	rows_gram_diagonal(r, w->ones, w->S);
-	for (int a = 0; a < w->nc; a++)
-		if (w->dropped[a]) /* an identity row: λ_a = 0 */
-			for (int b = 0; b < w->nc; b++) {
-				gsl_matrix_set(w->S, (size_t)a, (size_t)b, a == b);
-				gsl_matrix_set(w->S, (size_t)b, (size_t)a, a == b);
-			}
+	gram_drop(w->S, w->dropped, w->nc);
 	if (cholesky_checked(w->S) != 0) {
 		explain_dependent_rows(d, t, r, row_name, (void *)w->m);
 		return -1;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/rank.h"
+
 struct rows *rows_new(int count, int cols)
 {
 	struct rows *r = calloc(1, sizeof *r);
@@ -92,4 +94,22 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
 		}
 	}
+}
+
+int rows_dependent(const struct rows *r, struct pivot *p, int *order, char *dropped)
+{
+	int rank = pivot_order(p, r->J, r->count, r->cols, 1, order);
+	for (int k = rank; k < r->count; k++)
+		dropped[order[k]] = 1;
+	return rank;
+}
+
+void gram_drop(gsl_matrix *S, const char *dropped, int count)
+{
+	for (int a = 0; a < count; a++)
+		if (dropped[a])
+			for (int b = 0; b < count; b++) {
+				gsl_matrix_set(S, (size_t)a, (size_t)b, a == b);
+				gsl_matrix_set(S, (size_t)b, (size_t)a, a == b);
+			}
 }

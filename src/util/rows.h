@@ -50,6 +50,17 @@ void rows_gram(const struct rows *r, const double *X, gsl_matrix *S);
 /* The same from the spans alone when W is diagonal (w, one per column). */
 void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S);
 
+struct pivot;
+
+/* Mark in dropped the rows that QR with column pivoting of J' finds
+ * dependent on the others (book Sec. 14.4), with p and order (count
+ * entries) as workspace; returns the rank. */
+int rows_dependent(const struct rows *r, struct pivot *p, int *order, char *dropped);
+
+/* Make each dropped row and column of S (count x count) the identity's, so
+ * a dropped row's multiplier comes out zero. */
+void gram_drop(gsl_matrix *S, const char *dropped, int count);
+
 /* Columns of row `row`, span by span: FOR_SPAN_COLUMNS(r, row, k) sum += ...; */
 #define FOR_SPAN_COLUMNS(r, row, k)                                                                \
 	for (int slot_ = 0; slot_ < ROW_SPANS; slot_++)                                            \

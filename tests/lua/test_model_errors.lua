@@ -72,7 +72,7 @@ d:point{ name = "A", body = "crank" }
 d:point{ name = "O", body = "ground" }
 d:joint{ name = "pin", type = "revolute", points = {"A", "O"} }
 d:joint{ name = "motor", type = "driver", joint = "pin", fn = function(t) return "fast" end }
-T.fails(function() d:simulate{ tf = 1 } end, "the function returned nothing usable", "driver returning a string")
+T.fails(function() d:simulate{ tf = 1 } end, "joint 'motor': its function returned nothing usable", "driver returning a string, named")
 
 -- a tolerance the integrator cannot meet: stopped with the time and the reason
 local hard = mb.model{ name = "hammer" }

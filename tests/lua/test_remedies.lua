@@ -71,6 +71,25 @@ for _, f in ipairs(formulations) do
 end
 T.fails(function() doubly_pinned():simulate{ tf = 1, redundant = "ignore" } end, 'redundant must be "stop"', "a bad redundant option")
 
+-- partitioning on the kept rows only: with redundant = "drop" it carries
+-- on; without, it names the redundancy (a pin three times: more rows than
+-- coordinates)
+for _, f in ipairs(formulations) do
+  local ref = example("pendulum")():simulate{ formulation = f, tf = 1, dt = 0.01, stabilization = "partitioning" }
+  local r = doubly_pinned():simulate{ formulation = f, tf = 1, dt = 0.01, stabilization = "partitioning", redundant = "drop" }
+  T.near(r:body("rod").angle[101], ref:body("rod").angle[101], 1e-12, f .. ", partitioning with dropped rows: the same motion")
+  local w = worst(r)
+  T.ok(w < 1e-10, ("%s, partitioning with dropped rows: max |Phi| %.2g"):format(f, w))
+  local thrice = doubly_pinned()
+  thrice:joint{ name = "third pin", type = "revolute", points = { "A", "O" } }
+  T.fails(function() thrice:simulate{ formulation = f, tf = 1, stabilization = "partitioning" } end,
+    "redundant", f .. ": partitioning with more rows than coordinates names the redundancy")
+  local d = thrice:simulate{ formulation = f, tf = 1, dt = 0.01, stabilization = "partitioning", redundant = "drop" }
+  T.near(d:body("rod").angle[101], ref:body("rod").angle[101], 1e-12, f .. ", three pins, partitioning, rows dropped: the same motion")
+end
+T.fails(function() example("four_bar")():simulate{ tf = 1, stabilization = "partitioning",
+  independent = { "crank.angle", "crank.angle" } } end, "'crank.angle' is named twice", "a coordinate named twice")
+
 ---------------------------------------------------------------- the penalty reaction is the multiplier
 do
   local exact = example("pendulum")():simulate{ tf = 0.5, dt = 0.1, tol = 1e-10 }

@@ -33,12 +33,4 @@ extern const struct force_kind *const force_kinds[];
 int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
                  double t, double *h, double *potential);
 
-/* The points P_i, P_j of a force from the mass centres (global frame), and
- * P_i - P_j with its rate: what the point-to-point kinds start from. */
-struct force_points {
-	struct body_state bi, bj;
-	vec2 si, sj, d, dd;
-};
-struct force_points force_points(const struct force *f, const double *c, const double *cd);
-
 #endif

@@ -19,17 +19,6 @@ const struct force_kind *force_kind_find(const char *name)
 	return NULL;
 }
 
-struct force_points force_points(const struct force *f, const double *c, const double *cd)
-{
-	struct force_points p;
-	p.bi = model_body_state(c, cd, f->bi), p.bj = model_body_state(c, cd, f->bj);
-	p.si = v2_rotate(p.bi.phi, f->si), p.sj = v2_rotate(p.bj.phi, f->sj);
-	p.d = v2_sub(v2_add(p.bi.r, p.si), v2_add(p.bj.r, p.sj));
-	p.dd = v2_sub(v2_add(p.bi.rd, v2_scale(p.bi.phid, v2_perp(p.si))),
-	              v2_add(p.bj.rd, v2_scale(p.bj.phid, v2_perp(p.sj))));
-	return p;
-}
-
 int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
                  double t, double *h, double *potential)
 {

@@ -8,7 +8,9 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 {
 	(void)m;
 	double k = fe->param[0], length = fe->param[1], damping = fe->param[2];
-	struct force_points p = force_points(fe, c, cd);
+	struct body_state bi = model_body_state(c, cd, fe->bi),
+	                  bj = model_body_state(c, cd, fe->bj);
+	struct point_pair p = point_pair(&bi, fe->si, &bj, fe->sj);
 	double L = v2_norm(p.d);
 	if (L < 1e-12) {
 		run_data_fail(d,

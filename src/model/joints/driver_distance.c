@@ -19,7 +19,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 		    j->where, j->name, f[0], t);
 		return -1;
 	}
-	struct joint_points p = joint_points(j, bi, bj);
+	struct point_pair p = joint_points(j, bi, bj);
 	vec2 u = v2_scale(1 / f[0], p.d);
 	double dtd = v2_dot(p.d, p.d);
 	out->phi[0] = (dtd - f[0] * f[0]) / (2 * f[0]);

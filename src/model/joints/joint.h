@@ -43,14 +43,7 @@ const struct joint_kind *joint_kind_find(const char *name);
 /* Every kind, NULL-terminated. */
 extern const struct joint_kind *const joint_kinds[];
 
-/* The relative position and velocity of the joint points, P_i - P_j, and
- * the points from their mass centres in the global frame (Eq. 7.7): the
- * geometry most kinds start from. */
-struct joint_points {
-	vec2 si, sj; /* A_i s'_i, A_j s'_j */
-	vec2 d, dd;  /* r_i^P - r_j^P and its rate */
-};
-struct joint_points joint_points(const struct joint *j, const struct body_state *bi,
-                                 const struct body_state *bj);
+/* The joint's points at the bodies' states (model.h). */
+#define joint_points(j, bi, bj) point_pair(bi, (j)->si, bj, (j)->sj)
 
 #endif

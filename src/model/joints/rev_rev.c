@@ -9,7 +9,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 {
 	(void)m, (void)d, (void)t;
 	double L = j->param[0];
-	struct joint_points p = joint_points(j, bi, bj);
+	struct point_pair p = joint_points(j, bi, bj);
 	vec2 u = v2_scale(1 / L, p.d);
 	out->phi[0] = (v2_dot(p.d, p.d) - L * L) / (2 * L);
 	double di[3] = {u.x, u.y, v2_dot(u, v2_perp(p.si))};

@@ -8,7 +8,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
                 struct joint_eval *out)
 {
 	(void)m, (void)d, (void)t;
-	struct joint_points p = joint_points(j, bi, bj);
+	struct point_pair p = joint_points(j, bi, bj);
 	vec2 ui = v2_rotate(bi->phi, j->ui), ni = v2_perp(ui);
 	double wi = bi->phid, wj = bj->phid;
 	out->phi[0] = v2_dot(ni, p.d) - j->param[0];

@@ -7,7 +7,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
                 struct joint_eval *out)
 {
 	(void)m, (void)d, (void)t;
-	struct joint_points p = joint_points(j, bi, bj);
+	struct point_pair p = joint_points(j, bi, bj);
 	vec2 pi = v2_perp(p.si), pj = v2_perp(p.sj);
 	vec2 g = v2_sub(v2_scale(bi->phid * bi->phid, p.si), v2_scale(bj->phid * bj->phid, p.sj));
 	double rows[2][3] = {{1, 0, pi.x}, {0, 1, pi.y}},

@@ -10,7 +10,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
                 struct joint_eval *out)
 {
 	(void)m, (void)d, (void)t;
-	struct joint_points p = joint_points(j, bi, bj);
+	struct point_pair p = joint_points(j, bi, bj);
 	vec2 ui = v2_rotate(bi->phi, j->ui), uj = v2_rotate(bj->phi, j->uj);
 	vec2 nj = v2_perp(uj);
 	double wi = bi->phid, wj = bj->phid, cosij = v2_dot(uj, ui);
