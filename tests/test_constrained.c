@@ -84,8 +84,8 @@ int main(void)
 		set_up(&u, m, formulations[i], (struct stabilization){.kind = STAB_NONE}, 0);
 		struct sample *s = sample_new(m);
 		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
-		printf("%s: alpha %.15g, a_y %.15g, pin fy %.15g\n", formulations[i]->name, s->qdd[2],
-		       s->qdd[1], s->reaction[1]);
+		printf("%s: alpha %.15g, a_y %.15g, pin fy %.15g\n", formulations[i]->name,
+		       s->qdd[2], s->qdd[1], s->reaction[1]);
 		ENSURE_NEAR(s->qdd[2], -3 * g / (2 * L), 1e-12);
 		ENSURE_NEAR(s->qdd[0], 0, 1e-12);
 		ENSURE_NEAR(s->qdd[1], -3 * g / 4, 1e-12);
@@ -117,12 +117,14 @@ int main(void)
 		ENSURE_NEAR(s->qdd[1], 0, 1e-12);
 		tear_down(&u);
 		/* penalty (Eqs. 13.37-13.40): (m + m_c) ẍ = -m_c (2ζωẋ + ω²x) */
-		struct stabilization pen = {.kind = STAB_PENALTY, .mc = 1000, .zeta = 1, .omega = 20};
+		struct stabilization pen = {
+		    .kind = STAB_PENALTY, .mc = 1000, .zeta = 1, .omega = 20};
 		set_up(&u, m, f, pen, 0);
 		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
 		double want = -1000 * (2 * 20 * xd + 400 * delta) / (mass + 1000);
 		ENSURE_NEAR(s->qdd[0], want, 1e-10 * fabs(want));
-		ENSURE_NEAR(s->lambda[0], mass * want, 1e-9 * fabs(mass * want)); /* the hold's force */
+		ENSURE_NEAR(s->lambda[0], mass * want,
+		            1e-9 * fabs(mass * want)); /* the hold's force */
 		tear_down(&u);
 		/* momentum (Sec. 13.3.5): the rates a state's momenta stand for meet J q̇ = v */
 		set_up(&u, m, f, (struct stabilization){.kind = STAB_MOMENTUM}, 0);

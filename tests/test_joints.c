@@ -84,8 +84,8 @@ static void check_state(const struct model *m, const double *c, const double *cd
 		phi_at(m, d, r, cp, cd, t, plus);
 		phi_at(m, d, r, cm, cd, t, minus);
 		for (int q = 0; q < rows; q++)
-			worst[0] = fmax(worst[0], fabs((plus[q] - minus[q]) / (2 * h) -
-			                               at->J[q * n + k]));
+			worst[0] =
+			    fmax(worst[0], fabs((plus[q] - minus[q]) / (2 * h) - at->J[q * n + k]));
 	}
 	const double tau = 1e-4; /* along c + ċτ at t + τ, where c̈ = 0 */
 	for (int k = 0; k < n; k++)

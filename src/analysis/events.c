@@ -18,8 +18,8 @@ static const double still = 1e-9;
 struct events {
 	const struct model *m;
 	struct run_data *d;
-	struct constrained *s;  /* the run's formulation */
-	struct impact *impact;  /* velocity jumps in body coordinates */
+	struct constrained *s; /* the run's formulation */
+	struct impact *impact; /* velocity jumps in body coordinates */
 	int n3, ny;
 	double *c, *cd;             /* body coordinates of a state */
 	double *delta;              /* per contact, at the last accepted state */
@@ -110,19 +110,19 @@ static int resolve_impacts(struct events *ev, double t, double *y)
 		for (int k = 0; k < m->ncontacts; k++) {
 			struct contact_point p;
 			contact_geometry(&m->contacts[k], ev->c, ev->cd, &p);
-			if (m->contacts[k].law->impulsive && p.delta >= -apart &&
-			    -p.vn > fastest)
+			if (m->contacts[k].law->impulsive && p.delta >= -apart && -p.vn > fastest)
 				pick = k, fastest = -p.vn;
 		}
 		if (pick < 0)
 			return 0;
 		if (round == 1000) {
-			run_data_fail(ev->d, "at t = %g the impacts do not settle after 1000 rounds", t);
+			run_data_fail(ev->d,
+			              "at t = %g the impacts do not settle after 1000 rounds", t);
 			return -1;
 		}
 		struct impact_record r = {t, pick, fastest, 0, 0, 0, 0, 0, 0};
-		if (contact_impact(ev->impact, ev->d, pick, t, ev->c, ev->cd, &r.normal, &r.tangent) !=
-		    0)
+		if (contact_impact(ev->impact, ev->d, pick, t, ev->c, ev->cd, &r.normal,
+		                   &r.tangent) != 0)
 			return -1;
 		struct contact_point after;
 		contact_geometry(&m->contacts[pick], ev->c, ev->cd, &after);
@@ -199,11 +199,11 @@ static int crossing_instant(struct events *ev, int k, double sense, double t0, c
 static int lasting_contact(struct run_data *d, const struct contact *K, double t)
 {
 	run_data_fail(d,
-	           "%s: contact '%s' closes again at t = %g without having come apart: the "
-	           "bodies have come to rest on each other, and the impulse law carries brief "
-	           "impacts only. For lasting contact give it a force law (law = "
-	           "\"hunt-crossley\", \"lankarani-nikravesh\", ...)",
-	           K->where, K->name, t);
+	              "%s: contact '%s' closes again at t = %g without having come apart: the "
+	              "bodies have come to rest on each other, and the impulse law carries brief "
+	              "impacts only. For lasting contact give it a force law (law = "
+	              "\"hunt-crossley\", \"lankarani-nikravesh\", ...)",
+	              K->where, K->name, t);
 	return -1;
 }
 

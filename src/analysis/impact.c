@@ -50,8 +50,8 @@ void impact_free(struct impact *w)
 }
 
 int velocity_jump(struct impact *w, struct run_data *d, double t, const double *c, double *cd,
-                  int meet_joints, int rows, const double *A, const double *W,
-                  const double *target, double *pi)
+                  int meet_joints, int rows, const double *A, const double *W, const double *target,
+                  double *pi)
 {
 	const struct rows *r = w->rows;
 	if (rows > IMPACT_ROWS || joint_rows_eval(w->m, d, NULL, 0, t, c, cd, w->rows) != 0)

@@ -21,8 +21,8 @@ void impact_free(struct impact *w);
  * 0, or -1 when the system is singular (the joints already stop the
  * motion the impulse asks for, or they are redundant). */
 int velocity_jump(struct impact *w, struct run_data *d, double t, const double *c, double *cd,
-                  int meet_joints, int rows, const double *A, const double *W,
-                  const double *target, double *pi);
+                  int meet_joints, int rows, const double *A, const double *W, const double *target,
+                  double *pi);
 
 /* An impact of contact k at (t, c, ċ): ċ jumps in place. On return normal
  * and tangent hold the impulses (0 when the contact is not closing); 0, or

@@ -29,11 +29,12 @@ static int factor(struct kin *k, const struct rows *r, double t)
 	memcpy(k->lu, r->J, sizeof(double) * (size_t)k->n * (size_t)k->n);
 	lu_factor(k->lu, k->n, k->n, k->pivot);
 	if (lu_pivot_ratio(k->lu, k->n, k->n) < 1e-12) {
-		run_data_fail(k->d,
-		              "at t = %g the constraint Jacobian is singular: the drivers and joints "
-		              "are dependent here (a dead point or a locked configuration, or "
-		              "redundant constraints), so positions cannot be solved",
-		              t);
+		run_data_fail(
+		    k->d,
+		    "at t = %g the constraint Jacobian is singular: the drivers and joints "
+		    "are dependent here (a dead point or a locked configuration, or "
+		    "redundant constraints), so positions cannot be solved",
+		    t);
 		return -1;
 	}
 	return 0;
@@ -71,7 +72,8 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 			run_data_fail(
 			    k->d,
 			    "at t = %g Newton-Raphson did not converge in %d iterations: |Phi| = "
-			    "%.3g, worst at joint '%s' (the mechanism may not be able to reach this "
+			    "%.3g, worst at joint '%s' (the mechanism may not be able to reach "
+			    "this "
 			    "position: check the driver and the link lengths)",
 			    t, it, err, constrained_row_name(k->s, worst));
 			return -1;

@@ -25,9 +25,9 @@ struct kin_options {
 
 struct kin_trace {
 	int count;
-	double residual[KIN_TRACE];         /* ‖Φ‖ before each iteration */
-	int worst_row[KIN_TRACE];           /* the largest |Φ_i| */
-	char worst_joint[KIN_TRACE][64];    /* its row's name */
+	double residual[KIN_TRACE];      /* ‖Φ‖ before each iteration */
+	int worst_row[KIN_TRACE];        /* the largest |Φ_i| */
+	char worst_joint[KIN_TRACE][64]; /* its row's name */
 };
 
 /* A run whose samples follow the drivers; run->steps counts Newton

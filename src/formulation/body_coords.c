@@ -20,8 +20,7 @@ struct bc {
 	double potential;
 };
 
-static void *setup(const struct model *m, const struct formulation_config *cfg,
-                   struct run_data *d)
+static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	(void)cfg;
 	struct bc *w = calloc(1, sizeof *w);

@@ -26,14 +26,14 @@ struct constrained {
 	int n, nc;
 	struct rows *rows;
 	double *h, *acc, *lambda;
-	double *work, *push;  /* n each */
-	double *ones;         /* n ones: the weights of least squares */
-	double *e;            /* nc: the penalty's right side */
-	double *X;            /* nc x n: row a is M⁻¹ J_a' */
-	gsl_matrix *S;        /* nc x nc: J M⁻¹ J' or J J', factored */
-	gsl_matrix *A;        /* n x n: the penalty's M + m_c J'J */
-	double *M;            /* n x n: M written out for the teaching pieces */
-	char *dropped;        /* rows left out as redundant (λ = 0) */
+	double *work, *push; /* n each */
+	double *ones;        /* n ones: the weights of least squares */
+	double *e;           /* nc: the penalty's right side */
+	double *X;           /* nc x n: row a is M⁻¹ J_a' */
+	gsl_matrix *S;       /* nc x nc: J M⁻¹ J' or J J', factored */
+	gsl_matrix *A;       /* n x n: the penalty's M + m_c J'J */
+	double *M;           /* n x n: M written out for the teaching pieces */
+	char *dropped;       /* rows left out as redundant (λ = 0) */
 	int drop, decided;
 	struct pivot *pivot;
 	int *order;
@@ -148,9 +148,9 @@ static int factor(struct constrained *s, double t, const double *weights)
 	const struct rows *r = s->rows;
 	if (s->drop && !s->decided)
 		decide_dropped(s);
-	const double *diagonal = weights ? weights : s->f->mass_inverse_diagonal
-	                                                 ? s->f->mass_inverse_diagonal(s->ws)
-	                                                 : NULL;
+	const double *diagonal = weights                       ? weights
+	                         : s->f->mass_inverse_diagonal ? s->f->mass_inverse_diagonal(s->ws)
+	                                                       : NULL;
 	if (diagonal) {
 		rows_gram_diagonal(r, diagonal, s->S);
 	} else {
@@ -295,8 +295,7 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 
 /* The rows at a state, for partitioning: the first also decides which
  * rows redundant = "drop" leaves out, so the split is chosen without them. */
-static int rows_at(void *ctx, double t, const double *q, const double *qd,
-                   const struct rows **out)
+static int rows_at(void *ctx, double t, const double *q, const double *qd, const struct rows **out)
 {
 	struct constrained *s = ctx;
 	if (constrained_rows(s, t, q, qd, out) != 0)
@@ -411,12 +410,12 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 		if (err < 1e-12)
 			break;
 		if (it == max_iterations) {
-			run_data_fail(s->d,
-			              "the initial positions cannot be corrected: after %d iterations "
-			              "the constraint violation is %.3g, worst at joint '%s'. The "
-			              "joints may not be able to assemble from this start",
-			              max_iterations, err,
-			              s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
+			run_data_fail(
+			    s->d,
+			    "the initial positions cannot be corrected: after %d iterations "
+			    "the constraint violation is %.3g, worst at joint '%s'. The "
+			    "joints may not be able to assemble from this start",
+			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
 			return -1;
 		}
 		if (factor(s, t, s->ones) != 0)
@@ -447,8 +446,7 @@ int constrained_correct(struct constrained *s, double t, double *y)
 		return -1;
 	memcpy(qd, second, sizeof(double) * n);
 	s->f->mass_solve(s->ws, qd);
-	if (correct_positions_velocities(s, t, q, qd) != 0 ||
-	    evaluate(s, t, q, qd, EVAL_MASS) != 0)
+	if (correct_positions_velocities(s, t, q, qd) != 0 || evaluate(s, t, q, qd, EVAL_MASS) != 0)
 		return -1;
 	s->f->mass_apply(s->ws, qd, second);
 	return 0;
@@ -480,9 +478,8 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	if (!s->M)
 		s->M = calloc(n * n + 1, sizeof(double));
 	s->f->mass_dense(s->ws, s->M);
-	*out = (struct constrained_pieces){s->n,         s->nc,           s->M,
-	                                   s->rows->J,   s->rows->phi,    s->rows->vrhs,
-	                                   s->rows->gamma, s->h,          s->acc,
-	                                   s->lambda};
+	*out = (struct constrained_pieces){s->n,         s->nc,         s->M,           s->rows->J,
+	                                   s->rows->phi, s->rows->vrhs, s->rows->gamma, s->h,
+	                                   s->acc,       s->lambda};
 	return 0;
 }

@@ -67,9 +67,9 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
  * arrays live in the layer until its next call. */
 struct constrained_pieces {
 	int n, rows;
-	const double *M;                   /* n x n, row-major */
-	const double *J;                   /* rows x n */
-	const double *phi, *vrhs, *gamma;  /* per row */
+	const double *M;                  /* n x n, row-major */
+	const double *J;                  /* rows x n */
+	const double *phi, *vrhs, *gamma; /* per row */
 	const double *h, *acc, *lambda;
 };
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,

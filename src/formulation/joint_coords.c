@@ -38,15 +38,15 @@ struct jc {
 	const struct model *m;
 	struct run_data *d;
 	int nb, n3, n, nc, absolute;
-	int *order;             /* bodies, parents first */
-	struct tree_link *link; /* per body */
-	int *cut, ncut;         /* model joints that are cut */
+	int *order;                            /* bodies, parents first */
+	struct tree_link *link;                /* per body */
+	int *cut, ncut;                        /* model joints that are cut */
 	int *parent, *tjoint, *tcoord, *tkind; /* struct jc_tree's arrays */
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *mdiag, *work;
-	struct rows *cut_rows;  /* the cut joints in body coordinates */
-	gsl_matrix *Mbar;       /* M̄ */
-	gsl_matrix *factored;   /* its Cholesky factor */
+	struct rows *cut_rows; /* the cut joints in body coordinates */
+	gsl_matrix *Mbar;      /* M̄ */
+	gsl_matrix *factored;  /* its Cholesky factor */
 	double potential;
 	/* composite-rigid-body path (relative coordinates): per coordinate its
 	 * twist (ω, v at the origin), per body its subtree's inertia and wrench */
@@ -153,8 +153,7 @@ static void grow_tree(struct jc *w, const struct formulation_config *cfg)
 
 /* ------------------------------------------------------------ set-up */
 
-static void *setup(const struct model *m, const struct formulation_config *cfg,
-                   struct run_data *d)
+static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	struct jc *w = calloc(1, sizeof *w);
 	w->m = m, w->d = d, w->absolute = cfg->absolute_angles;
@@ -476,7 +475,6 @@ static void project(struct jc *w, const double *g, double *out)
 	}
 }
 
-
 /* The coordinate whose value is body b's absolute angle (-1: the ground's). */
 static int angle_coordinate(const struct jc *w, int b)
 {
@@ -543,7 +541,8 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 	int rows = (what & EVAL_ROWS) && w->nc > 0;
 	int mass = (what & (EVAL_MASS | EVAL_MASS_SOLVE)) != 0;
 	kinematics_b(w, th, thd, rows || w->absolute);
-	if ((what & EVAL_FORCES) && forces_apply(w->m, w->d, w->c, w->cd, t, w->h, &w->potential) != 0)
+	if ((what & EVAL_FORCES) &&
+	    forces_apply(w->m, w->d, w->c, w->cd, t, w->h, &w->potential) != 0)
 		return -1;
 	if (rows && cut_constraints(w, t, r) != 0)
 		return -1;
@@ -564,8 +563,8 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 	if (what & EVAL_MASS_SOLVE) {
 		gsl_matrix_memcpy(w->factored, w->Mbar);
 		if (cholesky_checked(w->factored) != 0) {
-			run_data_fail(w->d, "at t = %g the joint-coordinate mass matrix is singular",
-			              t);
+			run_data_fail(w->d,
+			              "at t = %g the joint-coordinate mass matrix is singular", t);
 			return -1;
 		}
 	}
@@ -682,8 +681,8 @@ static void from_bodies(void *ws, const double *c, const double *cd, double *th,
 void jc_tree(void *ws, struct jc_tree *out)
 {
 	struct jc *w = ws;
-	*out = (struct jc_tree){w->nb,     w->n,      w->ncut,   w->parent,
-	                        w->tjoint, w->tcoord, w->tkind,  w->cut};
+	*out = (struct jc_tree){w->nb,     w->n,      w->ncut,  w->parent,
+	                        w->tjoint, w->tcoord, w->tkind, w->cut};
 }
 
 void jc_kinematics(void *ws, const double *th, const double *thd, struct jc_kinematics *out)

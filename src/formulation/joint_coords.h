@@ -25,7 +25,6 @@ struct jc_kinematics {
 
 /* ws: the workspace of a joint-coordinate run (constrained_workspace). */
 void jc_tree(void *ws, struct jc_tree *out);
-void jc_kinematics(void *ws, const double *theta, const double *theta_d,
-                   struct jc_kinematics *out);
+void jc_kinematics(void *ws, const double *theta, const double *theta_d, struct jc_kinematics *out);
 
 #endif

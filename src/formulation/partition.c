@@ -13,11 +13,11 @@ struct partition {
 	int n, user, chosen;
 	int *dep, *ind, *user_ind, nuser;
 	int *is_dep, *order;
-	double *Jd;  /* the dependent block of J, factored: rows x rows */
+	double *Jd; /* the dependent block of J, factored: rows x rows */
 	int *pivot;
 	double *step;
 	struct rows *kept; /* the rows in use (all but the dropped ones), packed */
-	struct pivot *qr; /* QR with column pivoting: the choice of split */
+	struct pivot *qr;  /* QR with column pivoting: the choice of split */
 };
 
 struct partition *partition_new(int n, int rows, const int *independent, int nindependent)
@@ -148,11 +148,12 @@ int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, const ch
 		if (err < 1e-12)
 			break;
 		if (it == 30) {
-			run_data_fail(d,
-			              "at t = %g coordinate partitioning cannot solve the dependent "
-			              "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
-			              "position",
-			              t, err);
+			run_data_fail(
+			    d,
+			    "at t = %g coordinate partitioning cannot solve the dependent "
+			    "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
+			    "position",
+			    t, err);
 			return -1;
 		}
 		if (factor(p, r) != 0) {
@@ -167,10 +168,11 @@ int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, const ch
 			}
 			choose(p, r); /* the old split became singular: choose again here */
 			if (factor(p, r) != 0) {
-				run_data_fail(d,
-				              "at t = %g no split into dependent and independent "
-				              "coordinates works: the constraints are dependent here",
-				              t);
+				run_data_fail(
+				    d,
+				    "at t = %g no split into dependent and independent "
+				    "coordinates works: the constraints are dependent here",
+				    t);
 				return -1;
 			}
 		}

@@ -36,8 +36,7 @@ struct pc {
 	double potential;
 };
 
-static void *setup(const struct model *m, const struct formulation_config *cfg,
-                   struct run_data *d)
+static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	(void)cfg;
 	struct pc *w = calloc(1, sizeof *w);

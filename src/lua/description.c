@@ -166,7 +166,8 @@ int params_from_lua(lua_State *L, int t, const struct kind_param *params, double
 			if (lua_istable(L, -1)) {
 				lua_rawgeti(L, -1, 1);
 				lua_rawgeti(L, -2, 2);
-				if (lua_type(L, -2) == LUA_TNUMBER && lua_type(L, -1) == LUA_TNUMBER)
+				if (lua_type(L, -2) == LUA_TNUMBER &&
+				    lua_type(L, -1) == LUA_TNUMBER)
 					v[0] = lua_tonumber(L, -2), v[1] = lua_tonumber(L, -1);
 				else
 					wanted = "a pair of numbers {a, b}";
@@ -175,7 +176,8 @@ int params_from_lua(lua_State *L, int t, const struct kind_param *params, double
 				wanted = "a pair of numbers {a, b}";
 			}
 		} else if (p->type == PARAM_CHOICE) {
-			const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+			const char *name =
+			    lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
 			v[0] = -1; /* not one of them: the check names the choices */
 			for (int k = 0; p->choices[k]; k++)
 				if (strcmp(name, p->choices[k]) == 0)
@@ -222,10 +224,12 @@ static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len
 static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t len)
 {
 	const char *kind_name = string_field(L, t, "kind", "?");
-	const char *name = string_field(L, t, "name", "?"), *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"),
+	           *where = string_field(L, t, "where", "?");
 	const struct joint_kind *kind = joint_kind_find(kind_name);
 	if (!kind) {
-		snprintf(err, len, "%s: joint '%s': unknown joint kind '%s'", where, name, kind_name);
+		snprintf(err, len, "%s: joint '%s': unknown joint kind '%s'", where, name,
+		         kind_name);
 		return -1;
 	}
 	struct joint *j = model_add_joint(m, kind, name, where);
@@ -247,10 +251,12 @@ static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t le
 static int read_force(struct model *m, lua_State *L, int t, char *err, size_t len)
 {
 	const char *kind_name = string_field(L, t, "kind", "?");
-	const char *name = string_field(L, t, "name", "?"), *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"),
+	           *where = string_field(L, t, "where", "?");
 	const struct force_kind *kind = force_kind_find(kind_name);
 	if (!kind) {
-		snprintf(err, len, "%s: force '%s': unknown force kind '%s'", where, name, kind_name);
+		snprintf(err, len, "%s: force '%s': unknown force kind '%s'", where, name,
+		         kind_name);
 		return -1;
 	}
 	struct force *f = model_add_force(m, kind, name, where);
@@ -271,13 +277,14 @@ static int read_force(struct model *m, lua_State *L, int t, char *err, size_t le
 static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t len)
 {
 	static const char *const shapes[] = {"circle-line", "circles", NULL};
-	const char *name = string_field(L, t, "name", "?"), *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"),
+	           *where = string_field(L, t, "where", "?");
 	const char *law_name = string_field(L, t, "law", "?");
 	const struct contact_law *law = contact_law_find(law_name);
 	int shape = field_option(L, t, "shape", shapes);
 	if (!law || shape < 0) {
-		snprintf(err, len, "%s: contact '%s': unknown contact shape or law '%s'", where, name,
-		         law_name);
+		snprintf(err, len, "%s: contact '%s': unknown contact shape or law '%s'", where,
+		         name, law_name);
 		return -1;
 	}
 	struct contact *k = model_add_contact(m, law, name, where);
@@ -309,14 +316,14 @@ struct model *model_from_lua(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
 	static const char *const lists[] = {"bodies", "joints", "forces", "contacts"};
-	int (*const readers[])(struct model *, lua_State *, int, char *, size_t) = {
-	    read_body, read_joint, read_force, read_contact};
+	int (*const readers[])(struct model *, lua_State *, int, char *,
+	                       size_t) = {read_body, read_joint, read_force, read_contact};
 	int counts[4];
 	for (int k = 0; k < 4; k++)
 		counts[k] = field_len(L, idx, lists[k]);
-	struct model *m = model_new(string_field(L, idx, "name", "model"),
-	                            field_vec2(L, idx, "gravity"), counts[0], counts[1], counts[2],
-	                            counts[3]);
+	struct model *m =
+	    model_new(string_field(L, idx, "name", "model"), field_vec2(L, idx, "gravity"),
+	              counts[0], counts[1], counts[2], counts[3]);
 	char err[600] = "";
 	int status = 0;
 	for (int pass = 0; pass < 4 && status == 0; pass++) {

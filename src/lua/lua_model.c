@@ -664,7 +664,8 @@ static void set_text(lua_State *L, const char *key, const char *v)
 /* A kind's numbers: {name, type, when, fallback, choices, timed} each. */
 static void push_params(lua_State *L, const struct kind_param *params)
 {
-	static const char *types[] = {"number", "positive", "nonnegative", "fraction", "pair", "choice"};
+	static const char *types[] = {"number",   "positive", "nonnegative",
+	                              "fraction", "pair",     "choice"};
 	static const char *whens[] = {"required", "fallback", "from start", "derived"};
 	lua_newtable(L);
 	for (int i = 0; params[i].name; i++) {
@@ -683,7 +684,8 @@ static void push_params(lua_State *L, const struct kind_param *params)
 
 static void push_shape(lua_State *L, struct kind_shape s, enum kind_drawing drawing)
 {
-	static const char *drawings[] = {"nothing", "pin", "guide", "slot", "rod", "disc", "spring"};
+	static const char *drawings[] = {"nothing", "pin",  "guide", "slot",
+	                                 "rod",     "disc", "spring"};
 	set_int(L, "points", s.points), set_int(L, "vectors", s.vectors);
 	set_int(L, "bodies", s.bodies);
 	lua_pushboolean(L, s.moving), lua_setfield(L, -2, "moving");

@@ -10,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 static lua_State *running_state; /* non-NULL while mb_docall runs Lua */
 
 static void stop_hook(lua_State *L, lua_Debug *ar)

@@ -10,7 +10,6 @@
 #include "lua/paths.h"
 #include "util/interrupt.h"
 
-
 /* A new state with the standard libraries, package.path pointing at the
  * mechbench library, `mb` set to require "mechbench". NULL on failure, with
  * the reason already printed on stderr. */

@@ -51,8 +51,8 @@ struct rows *joint_rows_new(const struct model *m, const int *list, int count)
 	return r;
 }
 
-int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count,
-                    double t, const double *c, const double *cd, struct rows *r)
+int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count, double t,
+                    const double *c, const double *cd, struct rows *r)
 {
 	int n = list ? count : m->njoints, row = 0;
 	rows_clear(r);

@@ -22,8 +22,8 @@ void joint_rows_spans(const struct model *m, const int *list, int count, struct 
 
 /* Φ, D, γ and v of those joints at (t, c, ċ) into r: 0, or -1 with the
  * run's error set (a driver failed). */
-int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count,
-                    double t, const double *c, const double *cd, struct rows *r);
+int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count, double t,
+                    const double *c, const double *cd, struct rows *r);
 
 /* The constraint rows of a model's joints: how many (list NULL: all). */
 int joint_rows_count(const struct model *m, const int *list, int count);

@@ -70,8 +70,12 @@ int kind_params_check(const struct kind_param *params, double *param, char *err,
 			char list[128] = "";
 			int n = choices(p);
 			for (int k = 0; k < n; k++)
-				snprintf(list + strlen(list), sizeof list - strlen(list), "%s\"%s\"",
-				         k == 0 ? "" : k == n - 1 ? " or " : ", ", p->choices[k]);
+				snprintf(list + strlen(list), sizeof list - strlen(list),
+				         "%s\"%s\"",
+				         k == 0       ? ""
+				         : k == n - 1 ? " or "
+				                      : ", ",
+				         p->choices[k]);
 			snprintf(err, len, "%s must be %s", p->name, list);
 			return -1;
 		}
@@ -160,8 +164,8 @@ struct force *model_add_force(struct model *m, const struct force_kind *kind, co
 	return f;
 }
 
-struct contact *model_add_contact(struct model *m, const struct contact_law *law,
-                                  const char *name, const char *where)
+struct contact *model_add_contact(struct model *m, const struct contact_law *law, const char *name,
+                                  const char *where)
 {
 	if (m->ncontacts >= m->room.contacts || !law)
 		return NULL;
@@ -179,10 +183,11 @@ const struct kind_param contact_friction[] = {
 
 double *contact_param(struct contact *k, const char *name)
 {
-	return !strcmp(name, "e") ? &k->e : !strcmp(name, "k") ? &k->k
-	                                  : !strcmp(name, "n") ? &k->n
-	                                  : !strcmp(name, "c") ? &k->c
-	                                                       : NULL;
+	return !strcmp(name, "e")   ? &k->e
+	       : !strcmp(name, "k") ? &k->k
+	       : !strcmp(name, "n") ? &k->n
+	       : !strcmp(name, "c") ? &k->c
+	                            : NULL;
 }
 
 static int bodies_in_range(const struct model *m, int bi, int bj)
@@ -208,17 +213,20 @@ int model_finish(struct model *m, char *err, size_t len)
 		for (int k = 0; k < 3; k++)
 			ok = ok && isfinite(b->q0[k]) && isfinite(b->v0[k]);
 		if (!ok)
-			return element_error(err, len, b->where, "body", b->name,
-			                     "mass and inertia must be positive, and its start finite");
+			return element_error(
+			    err, len, b->where, "body", b->name,
+			    "mass and inertia must be positive, and its start finite");
 	}
 	for (int i = 0; i < m->njoints; i++) {
 		struct joint *j = &m->joints[i];
 		if (!bodies_in_range(m, j->bi, j->bj))
 			return element_error(err, len, j->where, "joint", j->name,
 			                     "a body index is out of range");
-		if (j->kind->shape.moving && (j->bi < 0 || (j->kind->shape.bodies == 2 && j->bj < 0)))
-			return element_error(err, len, j->where, "joint", j->name,
-			                     "its bodies must move: the ground cannot be one of them");
+		if (j->kind->shape.moving &&
+		    (j->bi < 0 || (j->kind->shape.bodies == 2 && j->bj < 0)))
+			return element_error(
+			    err, len, j->where, "joint", j->name,
+			    "its bodies must move: the ground cannot be one of them");
 		if (kind_params_check(j->kind->params, j->param, why, sizeof why) != 0 ||
 		    (j->kind->prepare && j->kind->prepare(m, j, why, sizeof why) != 0))
 			return element_error(err, len, j->where, "joint", j->name, why);
@@ -248,13 +256,15 @@ int model_finish(struct model *m, char *err, size_t len)
 			                     "a body index is out of range");
 		if (!(k->ri >= 0 && k->rj >= 0) ||
 		    (k->shape == CONTACT_CIRCLE_LINE && !(v2_norm(k->normal) > 0)))
-			return element_error(err, len, k->where, "contact", k->name,
-			                     "radii must not be negative, and a line needs a normal");
+			return element_error(
+			    err, len, k->where, "contact", k->name,
+			    "radii must not be negative, and a line needs a normal");
 		double friction[3] = {k->mu, k->mu_s, k->v_t};
 		if (kind_params_check(contact_friction, friction, why, sizeof why) != 0)
 			return element_error(err, len, k->where, "contact", k->name, why);
 		k->mu = friction[0], k->v_t = friction[2];
-		k->mu_s = isnan(friction[1]) ? k->mu : friction[1]; /* static as sliding, unless given */
+		k->mu_s =
+		    isnan(friction[1]) ? k->mu : friction[1]; /* static as sliding, unless given */
 		const struct kind_param *params = k->law->params;
 		double value[KIND_PARAMS];
 		for (int p = 0; params[p].name; p++)

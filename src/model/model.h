@@ -33,8 +33,8 @@ struct time_fn {
  * of every body (3 each: fx, fy, moment) at (t, c, ċ) to h; 0, or -1 with
  * a message in err. */
 struct host_force {
-	int (*call)(void *ctx, double t, const double *c, const double *cd, int nbodies,
-	            double *h, char *err, size_t len);
+	int (*call)(void *ctx, double t, const double *c, const double *cd, int nbodies, double *h,
+	            char *err, size_t len);
 	void (*release)(void *ctx);
 	void *ctx;
 };
@@ -142,13 +142,13 @@ struct joint_kind {
 
 struct joint {
 	const struct joint_kind *kind;
-	char *name, *where;   /* where: "file:line" of its definition */
-	int bi, bj;           /* bodies, -1 for the ground */
-	vec2 si, sj;          /* joint points, body-fixed */
-	vec2 ui, uj;          /* unit vectors, body-fixed */
+	char *name, *where;        /* where: "file:line" of its definition */
+	int bi, bj;                /* bodies, -1 for the ground */
+	vec2 si, sj;               /* joint points, body-fixed */
+	vec2 ui, uj;               /* unit vectors, body-fixed */
 	double param[KIND_PARAMS]; /* the kind's numbers, named in its entry */
-	struct time_fn fn;    /* drivers */
-	int row;              /* its first row among the model's constraint rows */
+	struct time_fn fn;         /* drivers */
+	int row;                   /* its first row among the model's constraint rows */
 };
 
 struct force;
@@ -172,7 +172,7 @@ struct force {
 	int bi, bj;
 	vec2 si, sj;
 	double param[KIND_PARAMS];
-	struct time_fn fn;     /* an actuator or a torque that varies in time */
+	struct time_fn fn;      /* an actuator or a torque that varies in time */
 	struct host_force host; /* a user force */
 };
 
@@ -200,7 +200,8 @@ struct contact {
 	enum contact_shape shape;
 	const struct contact_law *law;
 	int bi, bj;
-	vec2 si, sj;   /* centre of the circle on i; a point of the line, or the second centre, on j */
+	vec2 si,
+	    sj; /* centre of the circle on i; a point of the line, or the second centre, on j */
 	vec2 normal;   /* circle-line: the line's normal on j, towards the free side */
 	double ri, rj; /* radii (rj unused for a line) */
 	double e, k, n, c;
@@ -247,8 +248,8 @@ struct joint *model_add_joint(struct model *m, const struct joint_kind *kind, co
                               const char *where);
 struct force *model_add_force(struct model *m, const struct force_kind *kind, const char *name,
                               const char *where);
-struct contact *model_add_contact(struct model *m, const struct contact_law *law,
-                                  const char *name, const char *where);
+struct contact *model_add_contact(struct model *m, const struct contact_law *law, const char *name,
+                                  const char *where);
 
 /* Number the constraint rows and let each joint kind fill its defaults and
  * check itself: 0, or -1 with "where: joint 'name': why" in err. */
@@ -294,13 +295,13 @@ struct contact_state {
 
 /* Everything a run writes; the model stays as it was built. */
 struct run_data {
-	char error[512];      /* the first failure during an evaluation */
-	int stopped;          /* the failure ends the run: a host error or Ctrl-C */
-	long fevals;          /* evaluations of the equations of motion */
-	int contacts_tracked; /* events follow the contacts: a force acts once touching */
+	char error[512];               /* the first failure during an evaluation */
+	int stopped;                   /* the failure ends the run: a host error or Ctrl-C */
+	long fevals;                   /* evaluations of the equations of motion */
+	int contacts_tracked;          /* events follow the contacts: a force acts once touching */
 	struct contact_state *contact; /* per contact */
-	char *nonunique; /* per joint: some of its rows were found redundant, so its
-	                  * reaction is not unique */
+	char *nonunique;               /* per joint: some of its rows were found redundant, so its
+	                                * reaction is not unique */
 };
 
 struct run_data *run_data_new(const struct model *m);
@@ -308,12 +309,10 @@ void run_data_free(struct run_data *d);
 
 /* Record the first failure of an evaluation (printf-style); an adaptive
  * integrator may still try a shorter step after it. */
-void run_data_fail(struct run_data *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void run_data_fail(struct run_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* The same for a failure no shorter step can mend: a host error, Ctrl-C. */
-void run_data_stop(struct run_data *d, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
+void run_data_stop(struct run_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* 1, with the run stopped, when Ctrl-C was pressed; 0 otherwise. */
 int run_data_interrupted(struct run_data *d, double t);

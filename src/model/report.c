@@ -95,7 +95,8 @@ static void mark_nonunique(struct report *w, struct run_data *d)
 	gsl_matrix_set_zero(w->U);
 	for (int row = 0; row < w->nc; row++) /* D', padded with zero rows to be tall */
 		for (int k = 0; k < w->n; k++)
-			gsl_matrix_set(w->U, (size_t)k, (size_t)row, r->J[(size_t)row * (size_t)w->n + (size_t)k]);
+			gsl_matrix_set(w->U, (size_t)k, (size_t)row,
+			               r->J[(size_t)row * (size_t)w->n + (size_t)k]);
 	gsl_linalg_SV_decomp(w->U, w->V, w->sigma, w->svd_work);
 	double top = gsl_vector_get(w->sigma, 0);
 	for (size_t k = 0; k < (size_t)w->nc; k++) {
@@ -166,15 +167,16 @@ static void reactions(const struct report *w, const double *c, const double *lam
 				        lambda[row];
 		vec2 s = v2_rotate(c[3 * b + 2], on_j ? j->sj : j->si);
 		vec2 f = v2(sign * g[0], sign * g[1]);
-		vec2 f_local = on_j ? v2_unrotate(c[3 * b + 2], f) : f; /* the ground's frame is global */
+		vec2 f_local =
+		    on_j ? v2_unrotate(c[3 * b + 2], f) : f; /* the ground's frame is global */
 		o[0] = f.x, o[1] = f.y;
 		o[2] = sign * g[2] - sign * v2_cross(s, v2(g[0], g[1]));
 		o[3] = f_local.x, o[4] = f_local.y;
 	}
 }
 
-int report_sample(struct report *w, struct run_data *d, double t, const double *c,
-                  const double *cd, const double *cdd, const double *lambda, struct sample *out)
+int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
+                  const double *cdd, const double *lambda, struct sample *out)
 {
 	const struct model *m = w->m;
 	struct rows *r = w->rows;

@@ -42,7 +42,7 @@ void report_free(struct report *w);
 
 /* The sample at (t, c, ċ, c̈); lambda: the joints' multipliers, or NULL to
  * find them. 0, or -1 with the run's error set. */
-int report_sample(struct report *w, struct run_data *d, double t, const double *c,
-                  const double *cd, const double *cdd, const double *lambda, struct sample *out);
+int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
+                  const double *cdd, const double *lambda, struct sample *out);
 
 #endif

@@ -83,10 +83,12 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 			/* only the columns both rows touch: most pairs share none */
 			for (int p = 0; p < ROW_SPANS; p++)
 				for (int q = 0; q < ROW_SPANS; q++) {
-					int lo = r->span[a][p].begin > r->span[b][q].begin ? r->span[a][p].begin
-					                                                 : r->span[b][q].begin;
-					int hi = r->span[a][p].end < r->span[b][q].end ? r->span[a][p].end
-					                                             : r->span[b][q].end;
+					int lo = r->span[a][p].begin > r->span[b][q].begin
+					             ? r->span[a][p].begin
+					             : r->span[b][q].begin;
+					int hi = r->span[a][p].end < r->span[b][q].end
+					             ? r->span[a][p].end
+					             : r->span[b][q].end;
 					for (int k = lo; k < hi; k++)
 						s += ja[k] * w[k] * jb[k];
 				}

@@ -21,8 +21,8 @@ struct row_span {
 
 struct rows {
 	int count, cols;
-	double *J;                   /* count x cols */
-	double *phi, *vrhs, *gamma;  /* Φ; J q̇ = v; J q̈ = γ */
+	double *J;                  /* count x cols */
+	double *phi, *vrhs, *gamma; /* Φ; J q̇ = v; J q̈ = γ */
 	struct row_span (*span)[ROW_SPANS];
 };
 

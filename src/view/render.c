@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
 /* ------------------------------------------------------------ building */
 
 void scene_free(struct scene *s)

@@ -3,8 +3,8 @@
  * the body, and has none). */
 #include "model/forces/force.h"
 
-static int apply(const struct model *m, struct run_data *d, const struct force *fe,
-                 const double *c, const double *cd, double t, double *h, double *potential)
+static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
+                 const double *cd, double t, double *h, double *potential)
 {
 	(void)m, (void)d, (void)t;
 	int local = fe->param[2] != 0;

@@ -3,8 +3,8 @@
  * -T, body j gets +T. */
 #include "model/forces/force.h"
 
-static int apply(const struct model *m, struct run_data *d, const struct force *fe,
-                 const double *c, const double *cd, double t, double *h, double *potential)
+static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
+                 const double *cd, double t, double *h, double *potential)
 {
 	(void)m;
 	double k = fe->param[0], angle = fe->param[1], damping = fe->param[2];

@@ -5,8 +5,8 @@
  * (model.lua). */
 #include "model/forces/force.h"
 
-static int apply(const struct model *m, struct run_data *d, const struct force *fe,
-                 const double *c, const double *cd, double t, double *h, double *potential)
+static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
+                 const double *cd, double t, double *h, double *potential)
 {
 	(void)m, (void)d, (void)t, (void)potential;
 	struct body_state bi = model_body_state(c, cd, fe->bi),

@@ -2,8 +2,8 @@
  * fn(t). */
 #include "model/forces/force.h"
 
-static int apply(const struct model *m, struct run_data *d, const struct force *fe,
-                 const double *c, const double *cd, double t, double *h, double *potential)
+static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
+                 const double *cd, double t, double *h, double *potential)
 {
 	(void)m;
 	double T[3];

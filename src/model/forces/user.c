@@ -5,8 +5,8 @@
 
 #include "model/forces/force.h"
 
-static int apply(const struct model *m, struct run_data *d, const struct force *fe,
-                 const double *c, const double *cd, double t, double *h, double *potential)
+static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
+                 const double *cd, double t, double *h, double *potential)
 {
 	(void)potential;
 	char err[400] = "";
@@ -16,10 +16,11 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	}
 	for (int k = 0; k < 3 * m->nbodies; k++)
 		if (!isfinite(h[k])) {
-			run_data_fail(d,
-			              "%s: force '%s': the user function gave a non-finite force at "
-			              "t = %g",
-			              fe->where, fe->name, t);
+			run_data_fail(
+			    d,
+			    "%s: force '%s': the user function gave a non-finite force at "
+			    "t = %g",
+			    fe->where, fe->name, t);
 			return -1;
 		}
 	return 0;

@@ -12,7 +12,8 @@
 static int prepare(const struct model *m, struct joint *j, char *err, size_t len)
 {
 	if (!(j->param[0] > 0 && j->param[1] > 0)) {
-		snprintf(err, len, "the radii must be positive (got %g, %g)", j->param[0], j->param[1]);
+		snprintf(err, len, "the radii must be positive (got %g, %g)", j->param[0],
+		         j->param[1]);
 		return -1;
 	}
 	if (isnan(j->param[2]))
@@ -40,8 +41,7 @@ const struct joint_kind joint_disc_disc = {
     .summary = "two discs (radii {R_i, R_j}) rolling on each other without slip",
     .rows = 1,
     .shape = {.bodies = 2, .moving = 1},
-    .params = {{"radii", PARAM_PAIR, PARAM_REQUIRED},
-               {"start angles", PARAM_PAIR, PARAM_DERIVED}},
+    .params = {{"radii", PARAM_PAIR, PARAM_REQUIRED}, {"start angles", PARAM_PAIR, PARAM_DERIVED}},
     .prepare = prepare,
     .eval = eval,
 };
