@@ -111,17 +111,30 @@ Contact between bodies (Ch. 11; man mechbench(7) has every field):
                     rate = 2, approach = 3 }           a law by itself
   mb.friction.brown_mcphee(v, {mu_s = 0.2, mu_d = 0.15, v_t = 1e-3})]]
 
-do -- every kind with the names it takes, from the kinds' own entries
-  local model = require "mechbench.model"
-  topics.joints = "Joint types, m:joint{ name = ..., type = ..., ... } (book Sec. 7.2):\n"
-    .. model.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
-  topics.forces = "Force types, m:force{ name = ..., type = ..., ... } (book Sec. 4.4):\n"
-    .. model.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
-  topics.laws = "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. model.kinds_help("law")
-  local f = {}
-  for _, entry in ipairs(model.formulations(true)) do f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title) end
-  topics.formulations = "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
-end
+-- every kind with the names it takes, from the kinds' own entries; made
+-- when first asked for, so start-up does not pay for them
+local generated = {
+  joints = function(model)
+    return "Joint types, m:joint{ name = ..., type = ..., ... } (book Sec. 7.2):\n"
+      .. model.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
+  end,
+  forces = function(model)
+    return "Force types, m:force{ name = ..., type = ..., ... } (book Sec. 4.4):\n"
+      .. model.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
+  end,
+  laws = function(model) return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. model.kinds_help("law") end,
+  formulations = function(model)
+    local f = {}
+    for _, entry in ipairs(model.formulations(true)) do f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title) end
+    return "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
+  end,
+}
+setmetatable(topics, { __index = function(t, name)
+  local make = generated[name]
+  if not make then return nil end
+  t[name] = make(require "mechbench.model")
+  return t[name]
+end })
 
 topics.pictures = [[
 Pictures of a run r = m:simulate{...} (full screen at the prompt, text in --batch):

@@ -190,12 +190,13 @@ static int penalty_accelerations(struct constrained *s, double t, const double *
 	const struct rows *r = s->rows;
 	double mc = s->stab.mc, two_zw = 2 * s->stab.zeta * s->stab.omega;
 	double w2 = s->stab.omega * s->stab.omega;
-	s->f->mass_dense(s->ws, s->A->data);
+	double *A = s->A->data; /* n x n, its own storage: tda is n */
+	s->f->mass_dense(s->ws, A);
 	for (int row = 0; row < s->nc; row++) {
 		const double *j = r->J + (size_t)row * (size_t)s->n;
 		FOR_SPAN_COLUMNS(r, row, a)
 		FOR_SPAN_COLUMNS(r, row, b)
-		*gsl_matrix_ptr(s->A, (size_t)a, (size_t)b) += mc * j[a] * j[b];
+		A[(size_t)a * (size_t)s->n + (size_t)b] += mc * j[a] * j[b];
 		double phid = rows_dot(r, row, qd) - r->vrhs[row];
 		s->e[row] = -r->gamma[row] + two_zw * phid + w2 * r->phi[row];
 	}
@@ -215,7 +216,8 @@ static int penalty_accelerations(struct constrained *s, double t, const double *
 }
 
 /* q̈ and λ at (t, q, q̇), Eq. 7.56 with Baumgarte's terms when asked:
- * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). */
+ * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). (s->work
+ * holds M⁻¹h from the first step; the momentum method relies on no more.) */
 static int accelerations(struct constrained *s, double t, const double *q, const double *qd,
                          int counted)
 {
@@ -250,9 +252,18 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			}
 			solve(s, s->lambda);
 		}
-		memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
-		rows_add_transpose(r, s->lambda, s->acc);
-		s->f->mass_solve(s->ws, s->acc);
+		if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
+			/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not */
+			memcpy(s->acc, s->work, sizeof(double) * (size_t)s->n);
+			for (int k = 0; k < s->n; k++)
+				for (int row = 0; row < s->nc; row++)
+					s->acc[k] += s->X[(size_t)row * (size_t)s->n + (size_t)k] *
+					             s->lambda[row];
+		} else {
+			memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
+			rows_add_transpose(r, s->lambda, s->acc);
+			s->f->mass_solve(s->ws, s->acc);
+		}
 	}
 	int bad = vec_nonfinite(s->acc, s->n);
 	if (bad >= 0) {

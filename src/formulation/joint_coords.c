@@ -45,8 +45,8 @@ struct jc {
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *mdiag, *work;
 	struct rows *cut_rows; /* the cut joints in body coordinates */
-	gsl_matrix *Mbar;      /* M̄ */
-	gsl_matrix *factored;  /* its Cholesky factor */
+	gsl_matrix *Mbar; /* M̄, or its Cholesky factor L when factored */
+	int factored;
 	double potential;
 	/* composite-rigid-body path (relative coordinates): per coordinate its
 	 * twist (ω, v at the origin), per body its subtree's inertia and wrench */
@@ -186,7 +186,6 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->work = calloc(2 * (n3 + n) + 1, sizeof(double));
 	w->cut_rows = joint_rows_new(m, w->cut, w->ncut);
 	w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
-	w->factored = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	model_mass_diagonal(m, w->mdiag);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));
@@ -209,7 +208,7 @@ static void release(void *ws)
 	free(w->c), free(w->cd), free(w->bias), free(w->h), free(w->mdiag), free(w->B);
 	free(w->work);
 	rows_free(w->cut_rows);
-	gsl_matrix_free(w->Mbar), gsl_matrix_free(w->factored);
+	gsl_matrix_free(w->Mbar);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
 	free(w);
 }
@@ -553,6 +552,7 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 			product_terms(w);
 		else
 			composite_terms(w);
+		w->factored = 0;
 	}
 	if (what & EVAL_FORCES) { /* h̄ = B'(h - M Ḃθ̇) (Eq. 9.23) */
 		double *g = w->work;
@@ -560,39 +560,54 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 			g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
 		project(w, g, hbar);
 	}
-	if (what & EVAL_MASS_SOLVE) {
-		gsl_matrix_memcpy(w->factored, w->Mbar);
-		if (cholesky_checked(w->factored) != 0) {
-			run_data_fail(w->d,
-			              "at t = %g the joint-coordinate mass matrix is singular", t);
+	if (what & EVAL_MASS_SOLVE) { /* in place: M̄ = L L' stays at hand as L */
+		w->factored = 1;
+		if (cholesky_checked(w->Mbar) != 0) {
+			run_data_fail(w->d, "at t = %g the joint-coordinate mass matrix is singular",
+			              t);
 			return -1;
 		}
 	}
 	return 0;
 }
 
+/* M̄ x, from M̄ or from its factor L (M̄ = L L'). */
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct jc *w = ws;
 	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->n);
 	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->n);
-	gsl_blas_dsymv(CblasLower, 1, w->Mbar, &xv.vector, 0, &ov.vector);
+	if (!w->factored) {
+		gsl_blas_dsymv(CblasLower, 1, w->Mbar, &xv.vector, 0, &ov.vector);
+		return;
+	}
+	gsl_vector_memcpy(&ov.vector, &xv.vector);
+	gsl_blas_dtrmv(CblasLower, CblasTrans, CblasNonUnit, w->Mbar, &ov.vector);
+	gsl_blas_dtrmv(CblasLower, CblasNoTrans, CblasNonUnit, w->Mbar, &ov.vector);
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct jc *w = ws;
 	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
-	gsl_linalg_cholesky_svx(w->factored, &v.vector);
+	gsl_linalg_cholesky_svx(w->Mbar, &v.vector);
 }
 
+/* M̄ written out; from L L' when it was factored (for teaching: rare). */
 static void mass_dense(void *ws, double *A)
 {
 	struct jc *w = ws;
-	for (int a = 0; a < w->n; a++)
-		for (int b = 0; b < w->n; b++)
-			A[(size_t)a * (size_t)w->n + (size_t)b] =
-			    gsl_matrix_get(w->Mbar, (size_t)a, (size_t)b);
+	size_t n = (size_t)w->n, tda = w->Mbar->tda;
+	const double *M = w->Mbar->data;
+	for (size_t a = 0; a < n; a++)
+		for (size_t b = 0; b < n; b++) {
+			double s = 0;
+			if (!w->factored)
+				s = M[a * tda + b];
+			for (size_t k = 0; w->factored && k <= (a < b ? a : b); k++)
+				s += M[a * tda + k] * M[b * tda + k];
+			A[a * n + b] = s;
+		}
 }
 
 /* Ṁ̄θ̇ = Ḃ'Mċ + B'M Ḃθ̇, for the momentum method. */
@@ -695,7 +710,7 @@ void jc_kinematics(void *ws, const double *th, const double *thd, struct jc_kine
 const struct formulation formulation_joint = {
     .name = "joint",
     .title = "joint coordinates (Ch. 9)",
-    .capabilities = 0,
+    .capabilities = FORM_DENSE_MASS,
     .setup = setup,
     .release = release,
     .size = size,
