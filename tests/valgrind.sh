@@ -2,7 +2,27 @@
 # A scripted REPL session and a batch run under valgrind: no leak, no
 # invalid access.
 . tests/lib.sh
-if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not installed"; finish; exit; fi
+if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not installed"; # every formulation through the constrained layer: each remedy, a dropped
+# row, kinematics, and a run that fails part-way
+cat > "$SANDBOX/layer.lua" <<'LUA'
+local four_bar = loadfile("examples/four_bar.lua")("model")
+for _, f in ipairs(mb.formulations()) do
+  for _, stab in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
+    four_bar():simulate{ formulation = f, stabilization = stab, integrator = "rk4", h = 0.01, tf = 0.1, dt = 0.05 }
+  end
+  local p = loadfile("examples/pendulum.lua")("model")()
+  p:joint{ name = "again", type = "revolute", points = { "A", "O" } }
+  p:simulate{ formulation = f, redundant = "drop", stabilization = "partitioning", tf = 0.1, dt = 0.05 }
+  assert(not pcall(p.simulate, p, { formulation = f, tf = 0.1 }))
+  loadfile("examples/slider_crank.lua")("model")(1.5):kinematics{ formulation = f, tf = 0.1, dt = 0.05 }
+end
+print("layer ok")
+LUA
+out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?
+expect_eq valgrind-layer-rc "$rc" 0
+expect_match valgrind-layer-ran "$out" 'layer ok'
+expect_no_match valgrind-layer-clean "$out" 'Invalid|uninitialised|definitely lost'
+finish; exit; fi
 vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 "$@"; }
 session='=1+1
 A = mb.mat{{1, 2}, {3, 4}}
@@ -38,4 +58,24 @@ printf 'local m = mb.model{}\nm:body{name = "b", mass = 1, inertia = 1}\nm:force
 out=$(vg "$MB" --batch "$SANDBOX/nan.lua" 2>&1); rc=$?
 expect_eq valgrind-failed-run-rc "$rc" 1
 expect_no_match valgrind-failed-run-clean "$out" 'Invalid|uninitialised|definitely lost'
+# every formulation through the constrained layer: each remedy, a dropped
+# row, kinematics, and a run that fails part-way
+cat > "$SANDBOX/layer.lua" <<'LUA'
+local four_bar = loadfile("examples/four_bar.lua")("model")
+for _, f in ipairs(mb.formulations()) do
+  for _, stab in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
+    four_bar():simulate{ formulation = f, stabilization = stab, integrator = "rk4", h = 0.01, tf = 0.1, dt = 0.05 }
+  end
+  local p = loadfile("examples/pendulum.lua")("model")()
+  p:joint{ name = "again", type = "revolute", points = { "A", "O" } }
+  p:simulate{ formulation = f, redundant = "drop", stabilization = "partitioning", tf = 0.1, dt = 0.05 }
+  assert(not pcall(p.simulate, p, { formulation = f, tf = 0.1 }))
+  loadfile("examples/slider_crank.lua")("model")(1.5):kinematics{ formulation = f, tf = 0.1, dt = 0.05 }
+end
+print("layer ok")
+LUA
+out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?
+expect_eq valgrind-layer-rc "$rc" 0
+expect_match valgrind-layer-ran "$out" 'layer ok'
+expect_no_match valgrind-layer-clean "$out" 'Invalid|uninitialised|definitely lost'
 finish
