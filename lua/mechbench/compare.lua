@@ -99,7 +99,8 @@ function Comparison:show(opts)
       local f = self.figures[label]
       r:frame(r.t[1], { width = 1, height = 1 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
-        figures = string.format("%d evals, %.3g ms\n|Phi| <= %.2g, dE %.2g", f.fevals, 1e3 * f.wall,
+        -- short enough for three panes side by side at 80 columns
+        figures = string.format("%d evals, %.3g ms\n|Phi| %.1e dE %.1e", f.fevals, 1e3 * f.wall,
           f.violation, f.energy_drift) }
     end
     local plot

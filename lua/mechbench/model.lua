@@ -194,15 +194,22 @@ end
 
 -- What the forms ask for, and what they are, for help.
 local form_usage = {
-  joint = { driver = { 'joint = "pin or slider" | points = {"P_i", "P_j"} | body = "b", fn = f(t)',
+  joint = { driver = { { 'joint = "pin or slider"', 'or points = {"P_i", "P_j"}', 'or body = "b"', "and fn = f(t)" },
     "drives that joint's angle or slide, the two points' distance, or the body's angle" } },
-  force = { ["joint-friction"] = { 'joint = "pin or slider", c', "viscous friction in the joint (Eq. 4.41)" } },
+  force = { ["joint-friction"] = { { 'joint = "pin or slider"', "c" }, "viscous friction in the joint (Eq. 4.41)" } },
 }
 
--- text wrapped at 78 columns, each line indented by `indent`
+-- words (or the items of a list, when given a table) wrapped at 78
+-- columns, each line indented by `indent`; an item is never split
 local function wrap(text, indent)
+  local words = {}
+  if type(text) == "table" then
+    for i, item in ipairs(text) do words[i] = item .. (i < #text and "," or "") end
+  else
+    for word in text:gmatch("%S+") do words[#words + 1] = word end
+  end
   local lines, line = {}, indent
-  for word in text:gmatch("%S+") do
+  for _, word in ipairs(words) do
     if #line + #word + 1 > 78 and line ~= indent then lines[#lines + 1] = line; line = indent end
     line = line .. (line == indent and "" or " ") .. word
   end
@@ -242,7 +249,7 @@ function M.kinds_help(what)
         if q.when ~= "derived" then takes[#takes + 1] = text end
       end
       if k.host then takes[#takes + 1] = "fn = function(t, state) ... end" end
-      entry(k.name, table.concat(takes, ", "), k.summary)
+      entry(k.name, takes, k.summary)
     end
   end
   local names = {}
