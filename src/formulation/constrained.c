@@ -296,6 +296,12 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 	for (int row = 0; row < s->nc; row++)
 		sigma[row] = s->rows->vrhs[row] - rows_dot(s->rows, row, qd);
 	solve(s, sigma);
+	if (s->f->capabilities & FORM_DENSE_MASS) { /* M⁻¹J' is at hand, a solve is not */
+		for (int k = 0; k < s->n; k++)
+			for (int row = 0; row < s->nc; row++)
+				qd[k] += s->X[(size_t)row * (size_t)s->n + (size_t)k] * sigma[row];
+		return 0;
+	}
 	memset(s->push, 0, sizeof(double) * (size_t)s->n);
 	rows_add_transpose(s->rows, sigma, s->push);
 	s->f->mass_solve(s->ws, s->push);
@@ -364,8 +370,13 @@ int constrained_derivatives(struct constrained *s, double t, const double *y, do
 		memcpy(dydt + n, s->acc, sizeof(double) * n);
 		return 0;
 	}
-	/* ṗ = M q̈ + Ṁ q̇ */
-	s->f->mass_apply(s->ws, s->acc, dydt + n);
+	/* ṗ = M q̈ + Ṁ q̇, with M q̈ = h + J'λ as solved when M is dear to apply */
+	if (s->f->capabilities & FORM_DENSE_MASS) {
+		memcpy(dydt + n, s->h, sizeof(double) * n);
+		rows_add_transpose(s->rows, s->lambda, dydt + n);
+	} else {
+		s->f->mass_apply(s->ws, s->acc, dydt + n);
+	}
 	if (s->f->inertia_rate) {
 		s->f->inertia_rate(s->ws, qd, s->work);
 		for (size_t k = 0; k < n; k++)

@@ -44,7 +44,8 @@ enum formulation_capability {
 	FORM_JOINT_MULTIPLIERS = 1, /* its rows are the joints' rows in body coordinates, so
 	                             * its λ are the joints' multipliers */
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
-	                             * costs O(n²), so q̈ reuses M⁻¹h and M⁻¹J' */
+	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
+	                             * M⁻¹J' and M q̈ = h + J'λ instead */
 };
 
 struct formulation {

@@ -599,6 +599,10 @@ static void mass_dense(void *ws, double *A)
 	struct jc *w = ws;
 	size_t n = (size_t)w->n, tda = w->Mbar->tda;
 	const double *M = w->Mbar->data;
+	if (!w->factored && tda == n) {
+		memcpy(A, M, sizeof(double) * n * n);
+		return;
+	}
 	for (size_t a = 0; a < n; a++)
 		for (size_t b = 0; b < n; b++) {
 			double s = 0;
