@@ -50,7 +50,8 @@ function M.compare(model, entries, opts)
     if type(entry) == "string" then o.formulation = entry else for key, v in pairs(entry) do o[key] = v end end
     local label = type(entry) == "table" and entry.label or o.formulation or "body"
     if c.results[label] then label = label .. " #" .. k end
-    o.label = nil
+    -- the display's options are the comparison's, not a run's
+    for _, key in ipairs { "label", "show", "text", "labels", "trails", "speed" } do o[key] = nil end
     c.results[label] = model:simulate(o)
     c.order[#c.order + 1] = label
     c.figures[label] = c.results[label]:figures()

@@ -10,40 +10,56 @@ local M = {}
 local Model = {}
 Model.__index = Model
 
--- The user's file and line: the first caller outside this library and C.
-local function where(level)
-  for l = level + 1, level + 30 do
-    local info = debug.getinfo(l, "Sl")
-    if not info then break end
-    if info.what ~= "C" and info.currentline >= 0 and not info.source:find("mechbench/[%w_]+%.lua$") then
-      return info.short_src .. ":" .. info.currentline
-    end
-  end
-  return "(unknown)"
-end
+local args = require "mechbench.args"
+local where = args.where
 
 local function fail(element, fmt, ...)
   error(string.format("%s: %s '%s': " .. fmt, element.where or "?", element.kind_of,
     tostring(element.name), ...), 0)
 end
 
+-- element[key], a finite number in range (args.bad_number's opts), or
+-- opts.default when left out.
 local function number(element, key, opts)
   local v = element[key]
   if v == nil and opts.default ~= nil then return opts.default end
-  if type(v) ~= "number" or v ~= v then
-    fail(element, "%s must be a number (got %s)", key, v == nil and "nothing" or tostring(v))
-  end
-  if opts.positive and not (v > 0) then fail(element, "%s must be positive (got %g)", key, v) end
+  local why = args.bad_number(v, opts)
+  if why then fail(element, "%s %s", key, why) end
   return v
 end
 
+-- element[key], a pair of finite numbers, or default when left out.
 local function pair(element, key, default)
   local v = element[key]
   if v == nil then return default end
-  if type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number" then
-    fail(element, "%s must be a pair of numbers {a, b}", key)
-  end
+  local why = args.bad_pair(v)
+  if why then fail(element, "%s", args.said(key, why)) end
   return { v[1], v[2] }
+end
+
+-- Every field of element e must be one its kind knows (a set).
+local internal = { kind_of = true, where = true }
+local function known_fields(e, known)
+  local set = { name = true }
+  for k in pairs(known) do set[k] = true end
+  local why = args.unknown_field(e, set, "field", internal)
+  if why then fail(e, "%s", why) end
+end
+
+local function set_of(list)
+  local out = {}
+  for _, k in ipairs(list) do out[k] = true end
+  return out
+end
+
+-- dir scaled to length 1; scaled by its larger component first, so that
+-- {1e-170, 0} is {1, 0} rather than an underflow.
+local function unit(v)
+  local d = v.dir
+  local big = math.max(math.abs(d[1]), math.abs(d[2]))
+  local x, y = d[1] / big, d[2] / big
+  local len = math.sqrt(x * x + y * y)
+  return { x / len, y / len }
 end
 
 local function name_of(x) return type(x) == "table" and x.name or x end
@@ -61,7 +77,7 @@ local function lookup(m, element, what, ref)
   if what == "body" then found = n == "ground" and "ground" or m.bodies[n] end
   if not found then
     local all = what == "body" and m._order.bodies or m._order[what .. "s"]
-    fail(element, "unknown %s '%s' (the %ss are: %s)", what, tostring(n), what,
+    fail(element, "unknown %s '%s' (the %s are: %s)", what, tostring(n), what == "body" and "bodies" or what .. "s",
       (what == "body" and "ground, " or "") .. names(all))
   end
   return found
@@ -97,19 +113,27 @@ end
 
 local check = {}
 
+-- A mass or an inertia beyond these is a slip of units: the Jacobian's
+-- rank tests and the Schur complement lose every digit to the ratio.
+local body_range = { positive = true, smallest = 1e-12, largest = 1e12 }
+local body_fields = set_of { "mass", "inertia", "pos", "vel", "angle", "omega" }
+
 function check.body(m, b)
-  number(b, "mass", { positive = true })
-  number(b, "inertia", { positive = true })
+  known_fields(b, body_fields)
+  number(b, "mass", body_range)
+  number(b, "inertia", body_range)
   pair(b, "pos", { 0, 0 }); pair(b, "vel", { 0, 0 })
   number(b, "angle", { default = 0 }); number(b, "omega", { default = 0 })
 end
 
 function check.point(m, p)
+  known_fields(p, set_of { "body", "at" })
   lookup(m, p, "body", p.body)
   pair(p, "at", { 0, 0 })
 end
 
 function check.vector(m, v)
+  known_fields(v, set_of { "body", "dir" })
   lookup(m, v, "body", v.body)
   local d = pair(v, "dir") or fail(v, "needs dir = {x, y}")
   if d[1] == 0 and d[2] == 0 then fail(v, "dir has zero length, so it has no direction") end
@@ -185,19 +209,31 @@ forms.force["joint-friction"] = function(m, f)
     local p = joint_points(m, f, j)
     return "rot-spring-damper", { bodies = { p[1].body, p[2].body } }
   elseif kind and kind.can.slide then
-    local axis = m.vectors[name_of(j.vectors[2])].dir
-    local len = math.sqrt(axis[1] ^ 2 + axis[2] ^ 2)
-    return "slide-friction", { points = j.points, axis = { axis[1] / len, axis[2] / len } }
+    return "slide-friction", { points = j.points, axis = unit(m.vectors[name_of(j.vectors[2])]) }
   end
   fail(f, "viscous friction needs a joint that turns or slides; '%s' is %s", j.name, tostring(j.type))
 end
 
--- What the forms ask for, and what they are, for help.
+-- What the forms ask for, and what they are, for help; the fields they take.
 local form_usage = {
   joint = { driver = { { 'joint = "pin or slider"', 'or points = {"P_i", "P_j"}', 'or body = "b"', "and fn = f(t)" },
-    "drives that joint's angle or slide, the two points' distance, or the body's angle" } },
-  force = { ["joint-friction"] = { { 'joint = "pin or slider"', "c" }, "viscous friction in the joint (Eq. 4.41)" } },
+    "drives that joint's angle or slide, the two points' distance, or the body's angle",
+    fields = { "joint", "points", "body", "fn" } } },
+  force = { ["joint-friction"] = { { 'joint = "pin or slider"', "c" }, "viscous friction in the joint (Eq. 4.41)",
+    fields = { "joint", "c" } } },
 }
+
+-- The fields an element of a kind takes, as a set: what its shape names
+-- and its numbers.
+local function kind_fields(k)
+  local out = {}
+  if k.points == 2 then out.points = true elseif k.points == 1 then out.point = true end
+  if (k.vectors or 0) > 0 then out.vectors = true end
+  if k.bodies == 2 then out.bodies, out.joint = true, true elseif k.bodies == 1 then out.body = true end
+  for _, q in ipairs(k.params) do if q.when ~= "derived" then out[q.name] = true end end
+  if k.host then out.fn = true end
+  return out
+end
 
 -- words (or the items of a list, when given a table) wrapped at 78
 -- columns, each line indented by `indent`; an item is never split
@@ -286,14 +322,20 @@ local function resolve(m, e, what)
   local kind, view = nil, {}
   local form = forms[what][e.type]
   if form then
+    local known = set_of(form_usage[what][e.type].fields)
+    known.type, known.active = true, what == "joint" or nil
+    known_fields(e, known)
     local name
     name, view = form(m, e)
     kind = kind_of_list[what][name]
   else
     kind = kind_of_list[what][e.type]
     if not kind or kind.internal then
-      fail(e, "unknown type '%s' (the types are: %s)", tostring(e.type), table.concat(user_types(what), ", "))
+      fail(e, "%s", args.unknown("type", e.type, user_types(what)))
     end
+    local known = kind_fields(kind)
+    known.type, known.active = true, what == "joint" or nil
+    known_fields(e, known)
   end
   local fields = setmetatable({}, { __index = function(_, key) if view[key] ~= nil then return view[key] end return e[key] end })
   local shape, refs = kind, {}
@@ -382,26 +424,27 @@ end
 local function checker(e, checks)
   local f = checks[e.type]
   if f then return f end
-  local names = {}
-  for k in pairs(checks) do names[#names + 1] = k end
-  table.sort(names)
-  fail(e, "unknown type '%s' (the types are: %s)", tostring(e.type), table.concat(names, ", "))
+  fail(e, "%s", args.unknown("type", e.type, args.sorted_keys(checks)))
 end
 
 local function law_of(k)
   local law = kind_of_list.law[k.law]
   if law then return law end
-  local all = {}
-  for name in pairs(kind_of_list.law) do all[#all + 1] = name end
-  table.sort(all)
-  fail(k, "unknown law '%s' (the laws are: %s)", tostring(k.law), table.concat(all, ", "))
+  fail(k, "%s", args.unknown("law", k.law, args.sorted_keys(kind_of_list.law)))
 end
+
+local shape_fields = { ["circle-line"] = { "point", "radius", "line" }, circles = { "points", "radii" } }
 
 function check.contact(m, k)
   if k.type == nil then k.type = k.points and "circles" or "circle-line" end
-  checker(k, contact_shapes)(m, k)
+  local shape = checker(k, contact_shapes)
   k.law = k.law or "impulse"
   local law, numbers = law_of(k), {}
+  local known = set_of(shape_fields[k.type])
+  for _, key in ipairs { "type", "law", "mu", "mu_s", "v_t" } do known[key] = true end
+  for _, p in ipairs(law.params) do known[p.name] = true end
+  known_fields(k, known)
+  shape(m, k)
   for _, p in ipairs(law.params) do numbers[p.name] = k[p.name] end
   local why = core.model.check("law", law.name, numbers)
   if why then fail(k, why:match("^needs ") and ("the %s law %s"):format(law.name, why) or why) end
@@ -412,11 +455,18 @@ end
 ------------------------------------------------------------------ building
 
 function M.new(opts)
-  opts = opts or {}
+  opts = args.options(opts, { "name", "gravity" }, "mb.model")
+  local here = where(2)
+  local g = opts.gravity or { 0, -9.81 }
+  local why = args.bad_pair(g)
+  if why then error(("%s: mb.model: %s"):format(here, args.said("gravity", why)), 0) end
+  if opts.name ~= nil and type(opts.name) ~= "string" then
+    error(("%s: mb.model: name must be a string"):format(here), 0)
+  end
   local m = setmetatable({
     name = opts.name or "model",
-    gravity = opts.gravity or { 0, -9.81 },
-    where = where(2),
+    gravity = g,
+    where = here,
     bodies = {}, points = {}, vectors = {}, joints = {}, forces = {}, contacts = {},
     _order = { bodies = {}, points = {}, vectors = {}, joints = {}, forces = {}, contacts = {} },
   }, Model)
@@ -445,12 +495,6 @@ local function body_index(m, ref)
   local n = name_of(ref)
   if n == "ground" then return -1 end
   for i, b in ipairs(m._order.bodies) do if b.name == n then return i - 1 end end
-end
-
-local function unit(v)
-  local d = v.dir
-  local len = math.sqrt(d[1] ^ 2 + d[2] ^ 2)
-  return { d[1] / len, d[2] / len }
 end
 
 local function point_ref(m, ref)
@@ -552,7 +596,7 @@ function Model:compile()
   end
   for _, b in ipairs(self._order.bodies) do
     local p, v = b.pos or { 0, 0 }, b.vel or { 0, 0 }
-    desc.bodies[#desc.bodies + 1] = { name = b.name, mass = b.mass, inertia = b.inertia,
+    desc.bodies[#desc.bodies + 1] = { name = b.name, where = b.where, mass = b.mass, inertia = b.inertia,
       q = { p[1], p[2], b.angle or 0 }, v = { v[1], v[2], b.omega or 0 } }
   end
   for _, j in ipairs(self._order.joints) do
@@ -566,12 +610,8 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local integrators, formulations, formulation_names = {}, {}, {}
-for _, name in ipairs(kinds.integrators) do integrators[name] = true end
-for _, f in ipairs(kinds.formulations) do
-  formulations[f.name] = f
-  formulation_names[#formulation_names + 1] = f.name
-end
+local formulation_names = {}
+for _, f in ipairs(kinds.formulations) do formulation_names[#formulation_names + 1] = f.name end
 
 -- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
 function M.formulations(with_titles)
@@ -580,22 +620,46 @@ function M.formulations(with_titles)
   return out
 end
 
+-- The options m:simulate takes; the remedies' numbers with their remedy.
+local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
+  "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
+local remedy_numbers = { alpha = true, beta = true, mc = true, zeta = true, omega = true }
+local stabilizations = { "none", "baumgarte", "penalty", "momentum", "partitioning" }
+
+-- Why name is not one of list (an error's words), or nil.
+local function one_of(name, list, what)
+  for _, k in ipairs(list) do if k == name then return end end
+  return args.unknown(what, name, list, "available")
+end
+
 local function run_options(m, opts, level)
-  opts = opts or {}
-  local o = {}
-  for k, v in pairs(opts) do o[k] = v end
+  local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
   o.integrator = o.integrator or "rk45"
   o.tf = o.tf or 1
-  o.dt = o.dt or math.min(0.01, o.tf / 10)
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
-  if not formulations[o.formulation] then
-    bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(formulation_names, ", ") .. ")")
+  local function positive(key, why)
+    if o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 0 }) then bad(key .. " " .. why) end
   end
+  positive("tf", "must be a positive, finite time")
+  o.dt = o.dt or math.min(0.01, o.tf / 10)
+  positive("dt", "must be a positive, finite reporting step")
+  if o.dt > o.tf then bad("dt must be at most tf") end
+  if o.tf / o.dt > 1e7 then bad(("tf / dt is %.3g reports; at most 1e7 fit in memory"):format(o.tf / o.dt)) end
+  local why = one_of(o.formulation, formulation_names, "formulation")
+    or one_of(o.integrator, kinds.integrators, "integrator")
+  if why then bad(why) end
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
   end
   local stab = o.stabilization or "none"
+  why = one_of(stab, stabilizations, "stabilization")
+  if why then bad(why) end
+  -- a remedy's numbers may ride along in options shared by several runs
+  for key in pairs(remedy_numbers) do
+    local w = o[key] ~= nil and args.bad_number(o[key], { nonnegative = true })
+    if w then bad(key .. " " .. w) end
+  end
   if o.independent ~= nil then
     -- partitioning: names such as "crank.angle" to coordinate indices (0-based)
     if stab ~= "partitioning" then bad('independent coordinates go with stabilization = "partitioning"') end
@@ -627,17 +691,18 @@ local function run_options(m, opts, level)
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
   end
-  if not integrators[o.integrator] then
-    bad("unknown integrator '" .. tostring(o.integrator) .. "' (use " .. table.concat(kinds.integrators, ", ") .. ")")
-  end
-  if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
-  if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
   if o.integrator == "rk4" then
     o.h = o.h or o.dt
-    if not (o.h > 0) or o.h > o.dt then bad("h must be positive and at most dt") end
+    if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
+    if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end
   o.tol = o.tol or 1e-8
-  if not (o.tol >= 1e-14) then bad("tol must be at least 1e-14: double precision cannot do better") end
+  if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
+    bad("tol must be at least 1e-14: double precision cannot do better")
+  end
+  for _, key in ipairs { "correct", "dense", "progress" } do
+    if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
+  end
   if o.correct == nil then o.correct = false end
   o.progress = o.progress or (core.mode == "interactive")
   return o
@@ -678,20 +743,25 @@ end
 -- onto the new constraints (Eq. 13.55). The model is left as it was.
 local run_segments
 
-function Model:simulate(opts)
-  local o = run_options(self, opts, 2)
-  tree_option(self, o, 2)
-  if o.events then return run_segments(self, o, where(2)) end
-  local desc = self:compile()
+-- A run with checked options o, its errors said at here.
+local function simulate_checked(m, o, here)
+  if o.events then return run_segments(m, o, here) end
+  local desc = m:compile()
   local raw = core.model.simulate(desc, o)
-  local r = require("mechbench.result").new(self, raw, o)
+  local r = require("mechbench.result").new(m, raw, o)
   if raw.error then
-    self.last = r
+    m.last = r
     local t = raw.t[#raw.t]
-    error(string.format("%s: simulation of '%s' stopped: %s%s", where(2), self.name, raw.error,
+    error(string.format("%s: simulation of '%s' stopped: %s%s", here, m.name, raw.error,
       t and string.format(" (the samples up to t = %g are kept in m.last)", t) or ""), 0)
   end
   return r
+end
+
+function Model:simulate(opts)
+  local o = run_options(self, opts, 2)
+  tree_option(self, o, 2)
+  return simulate_checked(self, o, where(2))
 end
 
 -- Kinematic analysis (Sec. 12.1, Algorithm K): the drivers fix the motion;
@@ -700,20 +770,27 @@ end
 -- r:reaction("motor").torque is the driving torque. r.iterations counts
 -- the Newton steps of each solve; with trace = true, r.trace lists the
 -- residual of each step of the first solve and the joint that is worst.
+local kinematic_options = { "formulation", "tf", "dt", "tol", "max_iterations", "newton", "trace", "angles", "tree" }
+
 local function kinematic(m, opts, analysis, level)
-  opts = opts or {}
-  local o = {}
-  for k, v in pairs(opts) do o[k] = v end
-  o.tf = o.tf or 1
-  o.dt = o.dt or math.min(0.01, o.tf / 10)
+  local o = args.options(opts, kinematic_options, analysis == "inverse dynamics" and "inverse_dynamics" or "kinematics")
   local function bad(msg) error(string.format("%s: %s: %s", where(level + 1), analysis, msg), 0) end
-  if type(o.tf) ~= "number" or not (o.tf > 0) then bad("tf must be a positive time") end
-  if type(o.dt) ~= "number" or not (o.dt > 0) or o.dt > o.tf then bad("dt must be positive and at most tf") end
-  if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
-  o.formulation = o.formulation or "body"
-  if not formulations[o.formulation] then
-    bad("unknown formulation '" .. tostring(o.formulation) .. "' (available: " .. table.concat(formulation_names, ", ") .. ")")
+  o.tf = o.tf or 1
+  if args.bad_number(o.tf, { positive = true, smallest = 0 }) then bad("tf must be a positive, finite time") end
+  o.dt = o.dt or math.min(0.01, o.tf / 10)
+  if args.bad_number(o.dt, { positive = true, smallest = 0 }) or o.dt > o.tf then bad("dt must be positive and at most tf") end
+  if o.tf / o.dt > 1e7 then bad(("tf / dt is %.3g reports; at most 1e7 fit in memory"):format(o.tf / o.dt)) end
+  if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15) then
+    bad("tol must be a positive number, at least 1e-15")
   end
+  if o.max_iterations ~= nil and (math.type(o.max_iterations) ~= "integer" or o.max_iterations < 1) then
+    bad("max_iterations must be a whole number, 1 or more")
+  end
+  if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
+  if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then bad('angles must be "relative" or "absolute"') end
+  o.formulation = o.formulation or "body"
+  local why = one_of(o.formulation, formulation_names, "formulation")
+  if why then bad(why) end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local raw = core.model.kinematics(m:compile(), o)
@@ -764,7 +841,7 @@ run_segments = function(m, o, here)
       local seg = {}
       for key, v in pairs(o) do seg[key] = v end
       seg.events, seg.tf = nil, t1 - t0
-      local r = m:simulate(seg)
+      local r = simulate_checked(m, seg, here)
       merged = require("mechbench.result").append(merged, r, t0, m)
       local last = #r.t
       for _, b in ipairs(m._order.bodies) do
@@ -800,26 +877,32 @@ end
 -- The equations of motion of any formulation at the start, or at y =
 -- {q..., q̇...}: q, qd, M, D (the Jacobian in q), phi, vrhs, gamma, h, acc
 -- and lambda. opts: formulation (body by default) and its options, t.
+-- A time given to a teaching function: a finite number, 0 when left out.
+local function time_arg(t, what)
+  if t == nil then return 0 end
+  local why = args.bad_number(t)
+  if why then error(("%s: %s: t %s"):format(where(3), what, why), 0) end
+  return t
+end
+
 function Model:pieces(opts)
-  local o = {}
-  for k, v in pairs(opts or {}) do o[k] = v end
+  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles" }, "pieces")
   o.formulation = o.formulation or "body"
-  if not formulations[o.formulation] then
-    error(("%s: pieces: unknown formulation '%s' (available: %s)"):format(where(2), tostring(o.formulation),
-      table.concat(formulation_names, ", ")), 0)
-  end
+  local why = one_of(o.formulation, formulation_names, "formulation")
+  if why then error(("%s: pieces: %s"):format(where(2), why), 0) end
   tree_option(self, o, 2)
-  if o.t ~= nil and type(o.t) ~= "number" then error(("%s: pieces: t must be a number"):format(where(2)), 0) end
+  local t = time_arg(o.t, "pieces")
   if o.y ~= nil and type(o.y) ~= "table" then error(("%s: pieces: y must be a table of numbers"):format(where(2)), 0) end
-  local ok, p = pcall(core.model.pieces, self:compile(), o, o.t or 0, o.y)
-  if not ok then error(string.format("%s: %s", where(2), p), 0) end
+  local ok, p = pcall(core.model.pieces, self:compile(), o, t, o.y)
+  if not ok then error(string.format("%s: pieces: %s", where(2), p), 0) end
   return p
 end
 
 -- The pieces of Eq. 7.56 at the initial state: M, D, γ, Φ, h, c̈, λ.
 function Model:evaluate(t)
+  t = time_arg(t, "evaluate")
   local desc = self:compile()
-  local ok, p = pcall(core.model.evaluate, desc, t or 0)
+  local ok, p = pcall(core.model.evaluate, desc, t)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end
   return p
 end
@@ -882,12 +965,11 @@ function JointPieces:__tostring()
 end
 
 function Model:joint_coords(opts)
-  local o = {}
-  for k, v in pairs(opts or {}) do o[k] = v end
-  if o.t ~= nil and type(o.t) ~= "number" then error(("%s: joint_coords: t must be a number"):format(where(2)), 0) end
+  local o = args.options(opts, { "t", "tree", "angles", "theta", "theta_d" }, "joint_coords")
+  local t = time_arg(o.t, "joint_coords")
   tree_option(self, o, 2)
   local desc = self:compile()
-  local ok, p = pcall(core.model.joint_pieces, desc, o, o.t or 0)
+  local ok, p = pcall(core.model.joint_pieces, desc, o, t)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end
   local bodies, joints = self._order.bodies, self._order.joints
   local kinds = { [0] = "x, y, angle", [1] = "angle", [2] = "slide" }
@@ -910,10 +992,10 @@ end
 -- rows' D, phi and gamma (the joints', then one length row per body), h,
 -- acc and lambda.
 function Model:point_coords(y, t)
-  if t ~= nil and type(t) ~= "number" then error(("%s: point_coords: t must be a number"):format(where(2)), 0) end
+  t = time_arg(t, "point_coords")
   if y ~= nil and type(y) ~= "table" then error(("%s: point_coords: y must be a table of numbers"):format(where(2)), 0) end
   local desc = self:compile()
-  local ok, p = pcall(core.model.point_pieces, desc, t or 0, y)
+  local ok, p = pcall(core.model.point_pieces, desc, t, y)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end
   p.model_name = self.name
   return p

@@ -172,6 +172,12 @@ int params_from_lua(lua_State *L, int t, const struct kind_param *params, double
 				else
 					wanted = "a pair of numbers {a, b}";
 				lua_pop(L, 2);
+				if (isnan(v[0]) || isnan(v[1])) { /* NaN given is not "left out" */
+					snprintf(err, len, "%s must be a pair of numbers {a, b}, not NaN",
+					         p->name);
+					lua_pop(L, 1);
+					return -1;
+				}
 			} else {
 				wanted = "a pair of numbers {a, b}";
 			}
@@ -184,8 +190,11 @@ int params_from_lua(lua_State *L, int t, const struct kind_param *params, double
 					v[0] = k;
 		} else if (type == LUA_TNUMBER) {
 			v[0] = lua_tonumber(L, -1);
-			if (v[0] != v[0])
-				wanted = "a number"; /* NaN given is not "left out" */
+			if (v[0] != v[0]) { /* NaN given is not "left out" */
+				snprintf(err, len, "%s must be a number, not NaN", p->name);
+				lua_pop(L, 1);
+				return -1;
+			}
 		} else {
 			wanted = p->timed ? "a number or a function of time" : "a number";
 		}

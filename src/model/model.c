@@ -44,7 +44,13 @@ int kind_params_check(const struct kind_param *params, double *param, char *err,
 				v[0] = p->fallback, v[pair] = p->fallback;
 			continue; /* the kind's prepare() fills the others */
 		}
-		int ok = isfinite(v[0]) && (!pair || isfinite(v[1]));
+		if (!(fabs(v[0]) <= PARAM_LARGEST && (!pair || fabs(v[1]) <= PARAM_LARGEST))) {
+			snprintf(err, len, "%s must be finite and at most %g in size (got %g)",
+			         p->name, PARAM_LARGEST,
+			         fabs(v[0]) <= PARAM_LARGEST ? v[1] : v[0]);
+			return -1;
+		}
+		int ok = 1;
 		const char *what = "a number";
 		switch (p->type) {
 		case PARAM_POSITIVE:

@@ -59,6 +59,9 @@ struct body_state {
  * compile what users write, so nothing about a kind is kept twice. */
 
 #define KIND_PARAMS 6
+/* The largest size of a number a kind takes: beyond it a square or a sum
+ * swamps every other number in double precision (as the Lua checks). */
+#define PARAM_LARGEST 1e15
 
 /* A number a kind takes. A PARAM_PAIR fills two consecutive slots of the
  * element's param[]; every other type one. */

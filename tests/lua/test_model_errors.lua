@@ -14,13 +14,13 @@ end
 local m = mb.model{ name = "errors" }
 T.fails(function() m:body{ name = "rod", mass = 0, inertia = 1 } end,
   me .. ":" .. line_of('name = "rod", mass = 0') .. ": body 'rod': mass must be positive (got 0)", "zero mass")
-T.fails(function() m:body{ name = "disc", mass = 1 } end, "body 'disc': inertia must be a number (got nothing)", "missing inertia")
+T.fails(function() m:body{ name = "disc", mass = 1 } end, "body 'disc': inertia must be a number, not nothing", "missing inertia")
 m:body{ name = "rod", mass = 1, inertia = 1, pos = {0.5, 0} }
 T.fails(function() m:body{ name = "rod", mass = 1, inertia = 1 } end, "the name is already used", "duplicate name")
 T.fails(function() m:body{ name = "ground", mass = 1, inertia = 1 } end, "already used", "ground is reserved")
 m:point{ name = "A", body = "rod", at = {-0.5, 0} }
 m:point{ name = "O", body = "ground" }
-T.fails(function() m:point{ name = "X", body = "nobody" } end, "unknown body 'nobody' (the bodys are: ground, rod)", "unknown body listed")
+T.fails(function() m:point{ name = "X", body = "nobody" } end, "unknown body 'nobody' (the bodies are: ground, rod)", "unknown body listed")
 T.fails(function() m:joint{ name = "pin", type = "revolute", points = {"A", "Q"} } end,
   "joint 'pin': unknown point 'Q' (the points are: A, O)", "unknown point named")
 T.fails(function() m:joint{ name = "pin", type = "hinge", points = {"A", "O"} } end, "unknown type 'hinge' (the types are:", "unknown joint type")
@@ -34,7 +34,7 @@ m:joint{ name = "pin", type = "revolute", points = {"A", "O"} }
 m.bodies.rod.inertia = -1
 T.fails(function() m:simulate{ tf = 0.1 } end, "body 'rod': inertia must be positive (got -1)", "change checked at run time")
 m.bodies.rod.inertia = 1
-T.fails(function() m:simulate{ tf = -1 } end, "tf must be a positive time", "bad tf")
+T.fails(function() m:simulate{ tf = -1 } end, "tf must be a positive, finite time", "bad tf")
 T.fails(function() m:simulate{ tf = 1, integrator = "euler" } end, "unknown integrator 'euler'", "bad integrator")
 T.fails(function() m:simulate{ tf = 1, formulation = "magic" } end, "unknown formulation 'magic'", "unknown formulation")
 

@@ -1,0 +1,157 @@
+-- mechbench.args: how every public function treats what it is given.
+-- An error a user can cause names the user's file and line (the first
+-- caller outside this library), the element or function, and what is
+-- allowed; a misspelled name is answered with the nearest known one.
+local M = {}
+
+-- The user's file and line: the first caller outside this library and C.
+function M.where(level)
+  for l = (level or 1) + 1, (level or 1) + 40 do
+    local info = debug.getinfo(l, "Sl")
+    if not info then break end
+    if info.what ~= "C" and info.currentline >= 0 and not info.source:find("mechbench/[%w_]+%.lua$") then
+      return info.short_src .. ":" .. info.currentline
+    end
+  end
+  return "(unknown)"
+end
+
+-- Raise "file:line: what: message" at the user's line.
+function M.fail(what, fmt, ...)
+  error(string.format("%s: %s: " .. fmt, M.where(2), what, ...), 0)
+end
+
+-- Edits from a to b, a swap of two neighbours counting as one
+-- (omgea -> omega), ignoring case.
+local function distance(a, b)
+  a, b = a:lower(), b:lower()
+  local d = {}
+  for i = 0, #a do d[i] = { [0] = i } end
+  for j = 1, #b do d[0][j] = j end
+  for i = 1, #a do
+    for j = 1, #b do
+      local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+      d[i][j] = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
+        d[i][j] = math.min(d[i][j], d[i - 2][j - 2] + 1)
+      end
+    end
+  end
+  return d[#a][#b]
+end
+
+-- The known name nearest to name, when it is near enough to be meant.
+function M.nearest(name, known)
+  if type(name) ~= "string" then return nil end
+  local best, gap = nil, math.huge
+  for _, k in ipairs(known) do
+    local d = distance(name, k)
+    if d < gap or (d == gap and best and k < best) then best, gap = k, d end
+  end
+  if best and gap <= math.max(1, math.min(3, #name // 3)) then return best end
+end
+
+-- " (did you mean 'x'?)" or "".
+function M.suggest(name, known)
+  local near = M.nearest(name, known)
+  return near and (" (did you mean '%s'?)"):format(near) or ""
+end
+
+-- "unknown type 'revolut': did you mean 'revolute'? (the types are: ...)"
+function M.unknown(word, name, known, plural)
+  local near = M.nearest(name, known)
+  return ("unknown %s '%s'%s (%s: %s)"):format(word, tostring(name),
+    near and (": did you mean '%s'?"):format(near) or "", plural or ("the " .. word .. "s are"),
+    table.concat(known, ", "))
+end
+
+-- The keys of a set, sorted.
+function M.sorted_keys(set)
+  local out = {}
+  for k in pairs(set) do out[#out + 1] = k end
+  table.sort(out)
+  return out
+end
+
+-- British spellings taken for the names we use.
+local spellings = { stabilisation = "stabilization" }
+
+-- The first field of t not in known (a set of names) nor in hidden (the
+-- library's own), with the message part that names it: "unknown field
+-- 'omgea': did you mean 'omega'? (...)". British spellings are renamed
+-- in place.
+function M.unknown_field(t, known, word, hidden)
+  word, hidden = word or "field", hidden or {}
+  local renamed = {}
+  for key, value in pairs(t) do
+    local own = spellings[key]
+    if own and known[own] and t[own] == nil then renamed[key] = own end
+  end
+  for key, own in pairs(renamed) do t[own], t[key] = t[key], nil end
+  local list = M.sorted_keys(known)
+  for key in pairs(t) do
+    if not known[key] and not hidden[key] then
+      if type(key) ~= "string" then
+        return ("takes only named %ss, not a list entry [%s]"):format(word, tostring(key))
+      end
+      return M.unknown(word, key, list, "it takes")
+    end
+  end
+end
+
+-- A copy of an option table (nil is an empty one) with every field known:
+-- a misspelled or unknown option is an error at the user's line.
+function M.options(opts, known, what)
+  if opts == nil then return {} end
+  if type(opts) ~= "table" then
+    error(("%s: %s: the options must be a table { ... }, not %s"):format(M.where(2), what, type(opts)), 0)
+  end
+  local copy = {}
+  for k, v in pairs(opts) do copy[k] = v end
+  local set = {}
+  for _, k in ipairs(known) do set[k] = true end
+  local why = M.unknown_field(copy, set, "option")
+  if why then error(("%s: %s: %s"):format(M.where(2), what, why), 0) end
+  return copy
+end
+
+-- The largest size of a number we take: beyond it a sum or a square
+-- overflows or swamps everything else in double precision.
+M.LARGEST = 1e15
+
+-- Nil when v is a finite number within range, else why not. opts:
+-- positive (with smallest, default 1e-12: a mass or an inertia so small
+-- is a mistake of units, and it wrecks the Jacobian's rank tests),
+-- nonnegative, largest.
+function M.bad_number(v, opts)
+  opts = opts or {}
+  if type(v) ~= "number" then return ("must be a number, not %s"):format(v == nil and "nothing" or type(v)) end
+  if v ~= v then return "must be a number, not NaN" end
+  if v == math.huge or v == -math.huge then return ("must be finite, not %s"):format(tostring(v)) end
+  local largest = opts.largest or M.LARGEST
+  if math.abs(v) > largest then return ("must be at most %g in size (got %g)"):format(largest, v) end
+  if opts.positive then
+    local smallest = opts.smallest or 1e-12
+    if not (v > 0) then return ("must be positive (got %g)"):format(v) end
+    if v < smallest then
+      return ("must be at least %g (got %g): a value this small is a slip of units"):format(smallest, v)
+    end
+  end
+  if opts.nonnegative and v < 0 then return ("must be 0 or more (got %g)"):format(v) end
+end
+
+-- Nil when v is a pair of finite numbers {a, b}, else why not.
+function M.bad_pair(v, opts)
+  if type(v) ~= "table" or type(v[1]) ~= "number" or type(v[2]) ~= "number" then
+    return "must be a pair of numbers {a, b}"
+  end
+  for i = 1, 2 do
+    local why = M.bad_number(v[i], opts)
+    if why then return ("[%d] %s"):format(i, why) end
+  end
+end
+
+-- "pos[1] must be ..." or "mass must be ...": a field's name and why.
+function M.said(key, why) return key .. (why:find("^%[") and "" or " ") .. why end
+
+return M

@@ -1,0 +1,114 @@
+-- What a user gives is checked where it is given: a misspelled option or
+-- field, a number that is not finite or not sane, each refused at the
+-- user's own line with the nearest known name.
+local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
+local me = arg[0]:match("[^/]*$")
+
+-- "test_arguments.lua:<the calling line>": the location an error must carry
+local function here() return me .. ":" .. debug.getinfo(2, "l").currentline .. ": " end
+-- the same, for a call on the line above
+local function above() return me .. ":" .. debug.getinfo(2, "l").currentline - 1 .. ": " end
+
+local function pendulum()
+  local m = mb.model{ name = "pendulum" }
+  m:body{ name = "rod", mass = 2, inertia = 2 / 12, pos = { 0.5, 0 } }
+  m:point{ name = "A", body = "rod", at = { -0.5, 0 } }
+  m:point{ name = "O", body = "ground" }
+  m:vector{ name = "u", body = "rod", dir = { 1, 0 } }
+  m:joint{ name = "pin", type = "revolute", points = { "A", "O" } }
+  return m
+end
+local m = pendulum()
+
+---------------------------------------------------------------- misspelled names
+
+T.fails(function() m:simulate{ formulaton = "joint" } end,
+  above() .. "simulate: unknown option 'formulaton': did you mean 'formulation'?", "simulate option misspelled")
+T.fails(function() m:body{ name = "b", mass = 1, inertia = 1, omgea = 3 } end,
+  above() .. "body 'b': unknown field 'omgea': did you mean 'omega'?", "body field misspelled (letters swapped)")
+T.fails(function() mb.model{ gravty = { 0, -1 } } end,
+  above() .. "mb.model: unknown option 'gravty': did you mean 'gravity'?", "model option misspelled")
+T.fails(function() m:point{ name = "P", body = "rod", att = { 1, 0 } } end,
+  above() .. "point 'P': unknown field 'att': did you mean 'at'?", "point field misspelled")
+T.fails(function() m:vector{ name = "v", body = "rod", dri = { 1, 0 } } end,
+  above() .. "vector 'v': unknown field 'dri': did you mean 'dir'?", "vector field misspelled")
+T.fails(function() m:joint{ name = "j", type = "rev-rev", points = { "A", "O" }, lenght = 1 } end,
+  above() .. "joint 'j': unknown field 'lenght': did you mean 'length'?", "a kind's number misspelled")
+T.fails(function() m:joint{ name = "d", type = "driver", joint = "pin", fn = 1, fucntion = 2 } end,
+  above() .. "joint 'd': unknown field 'fucntion'", "a form's field unknown")
+T.fails(function() m:force{ name = "s", type = "spring-damper", points = { "A", "O" }, stiffness = 1 } end,
+  above() .. "force 's': unknown field 'stiffness' (it takes: actuator, c, k, length, name, points, type)",
+  "a force's field unknown: the fields it takes listed")
+T.fails(function() m:contact{ name = "k", point = "A", radius = 0.1, law = "impulse", e = 0.5, mu = 0.1, muu = 1 } end,
+  above() .. "contact 'k': unknown field 'muu': did you mean 'mu'?", "a contact's field misspelled")
+T.fails(function() m:joint{ name = "j", type = "revolut", points = { "A", "O" } } end,
+  above() .. "joint 'j': unknown type 'revolut': did you mean 'revolute'?", "a type misspelled")
+T.fails(function() m:simulate{ formulation = "joints" } end,
+  above() .. "simulate: unknown formulation 'joints': did you mean 'joint'?", "a formulation misspelled")
+T.fails(function() m:simulate{ stabilization = "baumgart" } end,
+  above() .. "simulate: unknown stabilization 'baumgart': did you mean 'baumgarte'?", "a remedy misspelled")
+T.fails(function() m:simulate{ integrator = "rk54" } end,
+  above() .. "simulate: unknown integrator 'rk54'", "an integrator misspelled")
+T.fails(function() m:kinematics{ tff = 1 } end,
+  above() .. "kinematics: unknown option 'tff': did you mean 'tf'?", "kinematics option misspelled")
+T.fails(function() m:inverse_dynamics{ dtt = 1 } end,
+  above() .. "inverse_dynamics: unknown option 'dtt': did you mean 'dt'?", "inverse dynamics option misspelled")
+T.fails(function() m:pieces{ formulaton = "joint" } end,
+  above() .. "pieces: unknown option 'formulaton'", "pieces option misspelled")
+T.fails(function() m:joint_coords{ tre = {} } end,
+  above() .. "joint_coords: unknown option 'tre': did you mean 'tree'?", "joint_coords option misspelled")
+T.fails(function() m:simulate("fast") end,
+  above() .. "simulate: the options must be a table { ... }, not string", "options not a table")
+
+-- British spelling of an option is taken as ours
+local r = m:simulate{ tf = 0.5, dt = 0.05, stabilisation = "baumgarte", alpha = 5, beta = 5 }
+local plain = m:simulate{ tf = 0.5, dt = 0.05, stabilization = "baumgarte", alpha = 5, beta = 5 }
+T.eq(r.stats.fevals, plain.stats.fevals, "stabilisation is stabilization")
+T.eq(r:body("rod").angle[#r.t], plain:body("rod").angle[#r.t], "the same run")
+
+---------------------------------------------------------------- numbers
+
+T.fails(function() m:body{ name = "b", mass = 1, inertia = 1, pos = { 0 / 0, 0 } } end,
+  above() .. "body 'b': pos[1] must be a number, not NaN", "NaN position")
+T.fails(function() m:body{ name = "b", mass = math.huge, inertia = 1 } end,
+  above() .. "body 'b': mass must be finite, not inf", "infinite mass")
+T.fails(function() m:body{ name = "b", mass = 1e-320, inertia = 1 } end,
+  above() .. "body 'b': mass must be at least 1e-12", "a denormal mass is a slip of units")
+T.fails(function() m:body{ name = "b", mass = 1, inertia = 1e300 } end,
+  above() .. "body 'b': inertia must be at most 1e+12 in size", "an absurd inertia")
+T.fails(function() m:body{ name = "b", mass = 1, inertia = 1, omega = -math.huge } end,
+  above() .. "body 'b': omega must be finite, not -inf", "infinite rate")
+T.fails(function() m:point{ name = "P", body = "rod", at = { 1, 1 / 0 } } end,
+  above() .. "point 'P': at[2] must be finite, not inf", "infinite point")
+T.fails(function() m:joint{ name = "j", type = "rev-rev", points = { "A", "O" }, length = 1e300 } end,
+  above() .. "joint 'j': length must be finite and at most 1e+15 in size", "a kind's number too large (judged in C)")
+T.fails(function() m:joint{ name = "j", type = "rev-rev", points = { "A", "O" }, length = 0 / 0 } end,
+  above() .. "joint 'j': length must be a number, not NaN", "a kind's NaN is not 'left out'")
+T.fails(function() m:force{ name = "f", type = "force", point = "A", value = { 0 / 0, 1 } } end,
+  above() .. "force 'f': value must be a pair of numbers {a, b}, not NaN", "a kind's pair with NaN")
+T.fails(function() mb.model{ gravity = { 0, 0 / 0 } } end,
+  above() .. "mb.model: gravity[2] must be a number, not NaN", "NaN gravity")
+T.fails(function() m:simulate{ tf = math.huge } end, here() .. "simulate: tf must be a positive, finite time", "infinite tf")
+T.fails(function() m:simulate{ tf = 1, dt = 0 / 0 } end, here() .. "simulate: dt must be a positive", "NaN dt")
+T.fails(function() m:simulate{ tf = 1e9, dt = 1e-3 } end, here() .. "simulate: tf / dt is 1e+12 reports", "too many reports")
+T.fails(function() m:evaluate(0 / 0) end, here() .. "evaluate: t must be a number, not NaN", "NaN time")
+T.fails(function() m:kinematics{ max_iterations = 2.5 } end,
+  above() .. "kinematic analysis: max_iterations must be a whole number", "iterations not whole")
+
+-- a change at the prompt is judged when the run starts, at the element's line
+m.bodies.rod.pos = { 0 / 0, 0 }
+T.fails(function() m:simulate{ tf = 0.1 } end, "body 'rod': pos[1] must be a number, not NaN", "NaN set at the prompt")
+m.bodies.rod.pos = { 0.5, 0 }
+
+-- a direction far below 1 in size is still a direction
+local slider = mb.model{ name = "slider" }
+slider:body{ name = "s", mass = 1, inertia = 1 }
+slider:point{ name = "G", body = "ground" }
+slider:point{ name = "S", body = "s" }
+slider:vector{ name = "w", body = "ground", dir = { 1e-170, 0 } }
+slider:vector{ name = "us", body = "s", dir = { 1, 0 } }
+slider:joint{ name = "guide", type = "translational", points = { "G", "S" }, vectors = { "w", "us" } }
+local run = slider:simulate{ tf = 0.1, dt = 0.05 }
+T.near(run:body("s").y[#run.t], 0, 1e-15, "a guide along {1e-170, 0} holds the slider level (no underflow)")
+
+T.finish()
