@@ -48,7 +48,7 @@ Simulate 4 s, reporting every 0.02 s, as Example B.1 does, and look at the
 summary: the state at the end, the energy (constant: no damping) and the
 largest constraint violation.]],
       code = [[
-r = m:simulate{ tf = 4, dt = 0.02 }
+r = m:simulate{ tf = 4, dt = 0.02, correct = true }
 r
 r.stats.fevals]] },
 

@@ -748,7 +748,7 @@ local function simulate_checked(m, o, here)
   if o.events then return run_segments(m, o, here) end
   local desc = m:compile()
   local raw = core.model.simulate(desc, o)
-  local r = require("mechbench.result").new(m, raw, o)
+  local r = require("mechbench.result").new(m, raw, o, here)
   if raw.error then
     m.last = r
     local t = raw.t[#raw.t]

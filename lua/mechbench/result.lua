@@ -11,8 +11,9 @@ local M = {}
 local Result = {}
 Result.__index = Result
 
-function M.new(model, raw, opts)
+function M.new(model, raw, opts, here)
   local r = setmetatable(raw, Result)
+  r.where = here
   r.model_name = model.name
   r.options = opts
   r.body_order, r.joint_order, r.contact_order = {}, {}, {}
@@ -22,6 +23,10 @@ function M.new(model, raw, opts)
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
+  r.warnings = {}
+  if raw.correction and raw.correction ~= "" then
+    M.warn(r, "correct = true moved the start onto the constraints: " .. raw.correction)
+  end
   if raw.corrected and #r.t > 0 then
     r.corrected = {}
     for _, name in ipairs(r.body_order) do
@@ -31,6 +36,17 @@ function M.new(model, raw, opts)
     end
   end
   return r
+end
+
+-- Note what a run noticed and carried on through: in r.warnings, and once
+-- on stderr (unless the run is quiet, as the runs inside a comparison are
+-- until it has said each once).
+function M.warn(r, text)
+  r.warnings = r.warnings or {}
+  r.warnings[#r.warnings + 1] = text
+  if not (r.options and r.options.quiet) then
+    io.stderr:write(r.where and (r.where .. ": ") or "", "warning: ", r.model_name, ": ", text, "\n")
+  end
 end
 
 local function pick(r, list, order, what, name)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/events.h"
+#include "analysis/start.h"
 #include "formulation/constrained.h"
 #include "util/clock.h"
 
@@ -293,13 +294,12 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	double *y = calloc((size_t)n + 1, sizeof(double));
 	double *c = calloc(6 * (size_t)m->nbodies + 1, sizeof(double));
 	model_initial(m, c, c + 3 * m->nbodies);
+	int ok = start_check(m, d, o->correct, c, c + 3 * m->nbodies, r->note, sizeof r->note) == 0;
 	constrained_set_state(s, c, c + 3 * m->nbodies, y);
 	free(c);
 	r->state_size = n;
-	long nsteps = (long)floor(o->tf / o->dt + 0.5);
-
-	int ok = !o->correct || constrained_correct(s, 0, y) == 0;
 	r->corrected = ok && o->correct;
+	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n};
 	if (ok && events_start(sim.ev, 0, y) == 0 && record(&sim, 0, y) == 0) {
 		if (step_type(o->integrator))

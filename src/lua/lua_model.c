@@ -167,6 +167,8 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	if (r->corrected) { /* the corrected start is the first sample, in any formulation */
 		lua_pushboolean(L, 1);
 		lua_setfield(L, -2, "corrected");
+		lua_pushstring(L, r->note);
+		lua_setfield(L, -2, "correction");
 	}
 	if (r->error[0]) {
 		lua_pushstring(L, r->error);

@@ -81,7 +81,8 @@ local function rail_on_carrier() -- the guide hangs from the slider: the rail is
   m:point{ name = "C1", body = "carrier", at = {0.4, 0.1} }
   m:point{ name = "R1", body = "rail", at = {-0.2, 0.05} }
   m:vector{ name = "uc", body = "carrier", dir = {0, 1} }
-  m:vector{ name = "ur", body = "rail", dir = {math.cos(-0.5), math.sin(-0.5) + 0} }
+  -- along the carrier's y axis, as uc is: the rail is turned 0.5 rad from the carrier
+  m:vector{ name = "ur", body = "rail", dir = {math.cos(math.pi / 2 - 0.5), math.sin(math.pi / 2 - 0.5)} }
   m:joint{ name = "pin", type = "revolute", points = {"C0", "O"} }
   m:joint{ name = "slide", type = "translational", points = {"C1", "R1"}, vectors = {"uc", "ur"} }
   return m
