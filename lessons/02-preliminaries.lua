@@ -115,6 +115,7 @@ A body's frame sits at r = {1, 2} and is turned phi = 30 degrees. A point P
 is fixed on the body at s'P = {0.5, 0.2} in the body's own frame.
 Where is P in the fixed frame?  r_P = r + A(phi) s'P.   check({x, y})]],
       answer = function() return vec.add({1, 2}, vec.rotate(math.rad(30), {0.5, 0.2})) end,
+      components = { "x", "y" },
       mistakes = {
         { value = vec.rotate(math.rad(30), {0.5, 0.2}),
           say = "that is A s'P alone: add the body's position r." },
@@ -173,6 +174,7 @@ mb.mat{{1, 2}, {3, 4}}:inv()]] },
 What is the rank of the matrix with rows {1, 2, 3} and {3, 6, 9}?
 check(rank)]],
       answer = function() return mat{{1, 2, 3}, {3, 6, 9}}:rank() end,
+      tol = 0,
       mistakes = {
         { value = 2, say = "look again: the second row is 3 times the first." },
         { value = 3, say = "a 2-row matrix has rank 2 at most." },

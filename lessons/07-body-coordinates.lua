@@ -68,6 +68,7 @@ A model has 3 coordinates per body and one equation per constraint row.
 How many degrees of freedom does the pinned rod have?   check(n)
 (m:dof() will tell you afterwards.)]],
       answer = function() return 1 end,
+      tol = 0,
       mistakes = {
         { value = 3, say = "3 is the count of coordinates; the pin removes two of them." },
         { value = 2, say = "2 is the count of constraint rows; subtract them from the coordinates." },
@@ -193,7 +194,6 @@ free length 0.6 m stretched to 1 m; everything at rest. With V = m g y for
 gravity and k (L - L0)^2 / 2 for the spring, what is the total energy, J?
 check(value)]],
       answer = function() return 5 * 9.81 * 0.2 + 2 * 9.81 * (0.2 - 0.5 * math.cos(math.pi / 6)) + 0.5 * 20 * 0.4^2 end,
-      tol = 1e-5,
       mistakes = {
         { value = 5 * 9.81 * 0.2 + 2 * 9.81 * (0.2 - 0.5 * math.cos(math.pi / 6)),
           say = "you left out the spring: it is stretched 0.4 m." },

@@ -33,6 +33,7 @@ squares sense, until every constraint holds (Sec. 14.3, used by DAP_BC
 before a run). What is the corrected y of the pendulum?   check(value)]],
       answer = function() return example("sliding_pendulum"):correct().pendulum.y end,
       tol = 1e-5,
+      precision = "correction moves y2 in its 5th digit",
       mistakes = {
         { value = -0.233, say = "that is the value before correction; run m:correct() and read .pendulum.y." },
       },
@@ -70,8 +71,8 @@ the slider at t = 4 s, in metres?   check(x)]],
         local rr = mm:simulate{ tf = 4, dt = 0.02, tol = 1e-10 }
         return rr:body("slider").x[#rr.t]
       end,
-      tol = 5e-4,
       mistakes = {
+        { value = 1.05, say = "1.05 is the book's Table B.9, which cuts the digits off: give four decimals." },
         { value = 1.0, say = "that is where it started; read the last value, r:body(\"slider\").x[#r.t]." },
       },
       hints = {

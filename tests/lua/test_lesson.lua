@@ -49,6 +49,50 @@ text = capture(show)
 T.ok(text:find("step 1 of", 1, true), "show() repeats the step")
 T.eq(mb.lesson.where(), "2.1", "where() for the prompt")
 
+-- Tolerances: one rule in the engine. An answer given to the digits the
+-- lesson shows passes (relative 1e-3 per component); a near miss says how
+-- near, and which component of a vector is off.
+local function step_of(n, i) return mb.lesson.load(n).steps[i] end
+local grade = mb.lesson.grade
+T.ok(grade(step_of(10, 9), 0.288675), "10.9 accepts 0.288675, what run() printed")
+T.ok(grade(step_of(10, 9), 0.2887), "10.9 accepts 0.2887, the hint's value")
+T.ok(grade(step_of(10, 5), 0.567), "10.5 accepts 0.567")
+T.ok(grade(step_of(2, 8), { 1.33301, 2.42321 }), "2.8 accepts the hint's {1.33301, 2.42321}")
+T.ok(grade(step_of(2, 8), { 1.333, 2.423 }), "2.8 accepts four figures")
+local ok, msg = grade(step_of(2, 8), { 1.333, 2.42 })
+T.ok(not ok and msg:find("y is 0.13% off", 1, true) and msg:find("0.1%", 1, true)
+  and msg:find("x is right", 1, true), "2.8 names the component that is off, and by how much: " .. msg)
+ok, msg = grade(step_of(10, 9), 0.2893)
+T.ok(not ok and msg:find("Close", 1, true) and msg:find("0.22% off", 1, true)
+  and msg:find("the check wants 0.1%", 1, true), "a near miss says how near: " .. msg)
+ok, msg = grade(step_of(10, 9), 0.35)
+T.ok(not ok and msg:find("21% off", 1, true) and not msg:lower():find("close", 1, true),
+  "a far miss gives its size and is not called close: " .. msg)
+ok, msg = grade(step_of(2, 10), { { 50, -14 }, { 122, -33 } })
+T.ok(not ok and msg:find("row 2, column 2", 1, true), "a matrix entry is named by row and column: " .. msg)
+ok, msg = grade(step_of(8, 2), -0.233)
+T.ok(not ok and msg:find("before correction", 1, true),
+  "8.2 is about the 5th digit: -0.233 is still the uncorrected value")
+T.ok(grade(step_of(8, 2), -0.23301), "8.2 accepts -0.23301")
+T.ok(not grade(step_of(10, 11), 11.01), "counts are exact")
+-- every exercise: the one rule holds unless the exercise says why not
+for _, n in ipairs(all) do
+  for i, s in ipairs(mb.lesson.load(n).steps) do
+    if s.answer then
+      local where = ("%d.%d"):format(n, i)
+      if s.tol == nil and s.atol == nil then
+        local want = s.answer()
+        local function scale(f) return mb.lesson.map(want, function(x) return x * f end) end
+        T.ok(grade(s, scale(1 + 9e-4)), where .. " accepts 0.09% off")
+        T.ok(not grade(s, scale(1 + 2e-3)), where .. " rejects 0.2% off")
+      else
+        T.ok(s.tol == 0 or type(s.precision) == "string",
+          where .. " has its own tolerance, and says why (precision = ...)")
+      end
+    end
+  end
+end
+
 -- progress is on disk: a fresh engine state sees it
 local f = io.open(mb.paths.data .. "/progress.lua")
 T.ok(f ~= nil, "progress file written to " .. mb.paths.data)
