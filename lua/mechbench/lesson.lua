@@ -361,7 +361,7 @@ local function miss_message(step, v)
   else
     tail = "Type hint() for a hint."
   end
-  local head = close and "Close, but not yet: " or "Not yet: "
+  local head = close and "Close: " or "Not yet: "
   if #v.parts == 1 then
     return head .. how_far(step, worst) .. (close and ("; " .. wants) or "") .. ". " .. tail
   end
@@ -442,8 +442,17 @@ end
 function M.next_step()
   need_lesson()
   local lesson = current.lesson
-  if current.step < #lesson.steps then return go(current.step + 1) end
   local p = record(lesson)
+  if current.step < #lesson.steps then
+    -- moving past an open exercise is allowed, but never silently
+    local left, i = lesson.steps[current.step], current.step
+    go(i + 1)
+    if left.answer and not p.done[i] then
+      say(string.format("Step %d is not solved yet: back() returns to it, or lesson(%d, %d) later.",
+        i, lesson.number, i))
+    end
+    return
+  end
   local missing = {}
   for i, s in ipairs(lesson.steps) do
     if s.answer and not p.done[i] then missing[#missing + 1] = tostring(i) end

@@ -49,6 +49,22 @@ text = capture(show)
 T.ok(text:find("step 1 of", 1, true), "show() repeats the step")
 T.eq(mb.lesson.where(), "2.1", "where() for the prompt")
 
+-- next() past an exercise not yet solved moves on, but says so and how to
+-- come back; past a solved one it says nothing of the kind.
+text = capture(lesson, 10, 9)
+T.ok(text:find("step 9 of", 1, true), "lesson(10, 9) opens the exercise")
+text = capture(next)
+T.ok(text:find("step 10 of", 1, true), "next() still moves on")
+T.ok(text:find("Step 9 is not solved yet", 1, true) and text:find("lesson(10, 9)", 1, true)
+  and text:find("back()", 1, true), "next() says the exercise is unsolved and how to return: " .. text)
+capture(back)
+capture(check, 0.2887)
+text = capture(next)
+T.ok(not text:find("not solved", 1, true), "no such note once it is solved")
+text = capture(lesson, 10, 1)
+text = capture(next)
+T.ok(not text:find("not solved", 1, true), "nor after a step with nothing to solve")
+
 -- Tolerances: one rule in the engine. An answer given to the digits the
 -- lesson shows passes (relative 1e-3 per component); a near miss says how
 -- near, and which component of a vector is off.
