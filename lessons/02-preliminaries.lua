@@ -24,16 +24,17 @@ mechbench computes in radians. math.rad and math.deg convert.]] },
 
     { title = "Angle of a vector",
       text = [[
-A vector starts at the origin, makes 30 degrees with the +y axis and points
-into the third quadrant (x < 0, y < 0), as in the book's Example 2.1.
+A vector starts at the origin, points into the third quadrant (x < 0,
+y < 0) and makes 30 degrees with the -y axis, as in the book's Example 2.1.
 
 What is its angle, in degrees between 0 and 360?   check(your_angle)]],
       example = "180",
       answer = function() return 240 end,
       mistakes = {
         { value = -120, say = "-120 is the same direction, but use 0..360 here: add 360." },
-        { value = 210, say = "210 is 30 degrees from the -x axis; the 30 degrees are from the y axis." },
+        { value = 210, say = "210 is 30 degrees from the -x axis; the 30 degrees are from the -y axis." },
         { value = 120, say = "120 points into the second quadrant (x < 0, y > 0)." },
+        { value = 300, say = "300 is 30 degrees from -y, but towards +x: the fourth quadrant." },
       },
       hints = {
         "Draw it: the -y axis is at 270 degrees. Is the vector before or after it?",

@@ -49,6 +49,17 @@ text = capture(show)
 T.ok(text:find("step 1 of", 1, true), "show() repeats the step")
 T.eq(mb.lesson.where(), "2.1", "where() for the prompt")
 
+-- 2.2: the statement and the answer agree. 240 degrees is 30 degrees from
+-- the -y axis (270), towards -x: the third quadrant. From +y (90) it is 150.
+do
+  local s = mb.lesson.load(2).steps[2]
+  local answer = s.answer()
+  T.ok(math.abs(270 - answer) == 30 and answer > 180 and answer < 270, "240 is 30 degrees from -y, in quadrant 3")
+  T.ok(not s.text:find("+y", 1, true), "2.2 no longer measures the 30 degrees from +y")
+  T.ok(s.text:find("-y axis", 1, true) and s.text:find("third quadrant", 1, true),
+    "2.2 measures them from the -y axis, into the third quadrant")
+end
+
 -- next() past an exercise not yet solved moves on, but says so and how to
 -- come back; past a solved one it says nothing of the kind.
 text = capture(lesson, 10, 9)
