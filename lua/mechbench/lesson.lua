@@ -503,18 +503,47 @@ function M.check(...)
   end
 end
 
--- Run a chunk of lesson code as if typed at the prompt: echo each statement,
--- print the values of expressions.
-local function run_code(code, echo)
+-- What run() makes belongs to the lesson. Its variables live in `vars`,
+-- which is also the global `lesson` (lesson(2) opens a lesson, lesson.m is
+-- the lesson's m). Lesson code reads its own variables first, then the
+-- globals; it writes only its own, so a global the student made is never
+-- replaced. At the prompt a name the student has not set falls through to
+-- the lesson's (install_globals), so `m` after run() is the lesson's m
+-- unless the student has an m of their own.
+local vars = {}
+M.vars = vars
+
+-- An environment for lesson code over `store`; `mine`, when given, collects
+-- the names written that the student already has as globals.
+local function lesson_env(store, mine)
+  return setmetatable({}, {
+    __index = function(_, k)
+      local v = rawget(store, k)
+      if v == nil then v = rawget(_G, k) end
+      return v
+    end,
+    __newindex = function(_, k, v)
+      if mine and rawget(_G, k) ~= nil and not mine[k] then
+        mine[k] = true
+        mine[#mine + 1] = k
+      end
+      rawset(store, k, v)
+    end,
+  })
+end
+
+-- Run a chunk of lesson code as if typed at the prompt, in env: echo each
+-- statement, print the values of expressions.
+local function run_code(code, echo, env)
   local pending = ""
   for line in (code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
     pending = pending == "" and line or (pending .. "\n" .. line)
     -- an argument, not a tail call, so elements can see where they were made
-    local f = load("return (function(...) return ... end)(" .. pending .. "\n)", "=lesson", "t")
+    local f = load("return (function(...) return ... end)(" .. pending .. "\n)", "=lesson", "t", env)
     local printing = f ~= nil
     if not f then
       local err
-      f, err = load(pending, "=lesson", "t")
+      f, err = load(pending, "=lesson", "t", env)
       if not f and err:match("<eof>$") then goto continue end
       if not f then error(err, 0) end
     end
@@ -539,7 +568,23 @@ function M.run()
   need_lesson()
   local step = current.lesson.steps[current.step]
   if not step.code then print("This step has no code to run.") return end
-  run_code(step.code, true)
+  local mine = {}
+  local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine))
+  if #mine > 0 then
+    local own, theirs = {}, {}
+    for i, k in ipairs(mine) do own[i], theirs[i] = k, "lesson." .. k end
+    local function list(t)
+      return #t == 1 and t[1] or (table.concat(t, ", ", 1, #t - 1) .. " and " .. t[#t])
+    end
+    if #own == 1 then
+      say(string.format("You have your own %s, so run() left it as it was; the lesson's %s is %s.",
+        own[1], own[1], theirs[1]))
+    else
+      say(string.format("You have your own %s, so run() left them as they were; the lesson's are %s.",
+        list(own), list(theirs)))
+    end
+  end
+  if not ok then error(err, 0) end
 end
 
 -- "2.3" while a lesson is open, for the prompt.
@@ -572,13 +617,14 @@ end
 function M.selftest(n)
   local lesson = M.load(n)
   local passed, failed, problems = 0, 0, {}
+  local env = lesson_env({})   -- the code's variables stay in the self-test
   local function expect(cond, what)
     if cond then passed = passed + 1 else failed = failed + 1; problems[#problems + 1] = what end
   end
   for i, step in ipairs(lesson.steps) do
     expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
     if step.code then
-      local ok, err = pcall(run_code, step.code, false)
+      local ok, err = pcall(run_code, step.code, false, env)
       expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
     end
     if step.answer then
@@ -608,7 +654,21 @@ end
 
 function M.install_globals(G)
   G.lessons = M.lessons
-  G.lesson = M.open
+  -- lesson(n) opens a lesson; lesson.NAME is a variable its run() made
+  G.lesson = setmetatable(vars, {
+    __call = function(_, ...) return M.open(...) end,
+    __tostring = function()
+      local names = {}
+      for k in pairs(vars) do if type(k) == "string" then names[#names + 1] = k end end
+      table.sort(names)
+      return "lesson(n) opens lesson n; lesson.NAME is a variable that run() made" ..
+        (#names > 0 and (":\n  " .. table.concat(names, " ")) or ".")
+    end,
+  })
+  -- a global the student has not set reads the lesson's variable of that name
+  local mt = getmetatable(G) or {}
+  if mt.__index == nil then mt.__index = vars end
+  setmetatable(G, mt)
   G.back = M.back
   G.show = M.show
   G.hint = M.hint

@@ -49,6 +49,30 @@ text = capture(show)
 T.ok(text:find("step 1 of", 1, true), "show() repeats the step")
 T.eq(mb.lesson.where(), "2.1", "where() for the prompt")
 
+-- run() never replaces a global the student made: the lesson's variables
+-- live in `lesson` (lesson.m), and a name the student has not set reads the
+-- lesson's value at the prompt.
+T.eq(rawget(_G, "pc"), nil, "the self-tests left no variables behind (lesson 10 makes pc)")
+m = "my own m"
+e = nil
+capture(lesson, 4, 4)             -- m = mb.model{...}; e = m:evaluate() ...
+text = capture(run)
+T.eq(rawget(_G, "m"), "my own m", "run() left the student's m as it was")
+T.ok(text:find("lesson.m", 1, true), "run() says where the lesson's m went: " .. text:sub(-200))
+local ok_m, lm = pcall(function() return lesson.m end)
+T.ok(ok_m and type(lm) == "table" and lm.evaluate ~= nil, "lesson.m is the lesson's model")
+T.ok(type(e) == "table" and e.acc ~= nil, "a name the student had not set (e) reads the lesson's value")
+capture(next)                     -- r = m:simulate{...}: the lesson's m, not the student's
+local ok_run, err = pcall(capture, run)
+T.ok(ok_run, "the next step's code uses the lesson's m: " .. tostring(err))
+e = 5
+T.eq(e, 5, "the student's own assignment wins at the prompt")
+T.ok(ok_m and lesson.e ~= 5, "and leaves the lesson's e alone")
+m, e = nil, nil
+T.ok(tostring(lesson):find("lesson.NAME", 1, true), "typing lesson explains itself")
+local ok_h, htext = pcall(capture, help, "lessons")
+T.ok(ok_h and htext:find("lesson.m", 1, true), "help \"lessons\" explains where run() puts things")
+
 -- 2.2: the statement and the answer agree. 240 degrees is 30 degrees from
 -- the -y axis (270), towards -x: the third quadrant. From +y (90) it is 150.
 do
