@@ -32,6 +32,7 @@ rod pinned at one end, omega = sqrt(3 g / 2 L).]] },
 For a 1 m rod pinned at one end (g = 9.81), what is the largest step the
 tau / 10 rule allows, in seconds?   check(value)]],
       answer = function() return 2 * math.pi / math.sqrt(3 * 9.81 / 2) / 10 end,
+      book = { id = "O-13.1.3", value = 0.16380, note = "tau / 10 with tau = 1.6380 s; the book rounds to 1.64 s and 0.16 s" },
       mistakes = {
         { value = 2 * math.pi / math.sqrt(9.81) / 10, say = "that is a point mass on a string; a rod's mass is spread along it: omega = sqrt(3g/2L)." },
         { value = 2 * math.pi / math.sqrt(3 * 9.81 / 2), say = "that is the whole period tau; the rule takes a tenth of it." },

@@ -44,6 +44,7 @@ At rest the arm hangs straight down. How far from the pin is the slider,
 in metres? (spring: k = 20 N/m, free length 0.7 m; slider 1 kg)
 check(value)]],
       answer = slider_out,
+      book = { id = "H-14.2", value = 1.1905, derived = true, note = "0.7 + m g / k; the book shows the approach as a plot" },
       mistakes = {
         { value = 0.7, say = "0.7 m is the spring's free length: the slider's weight stretches it." },
         { value = 0.8, say = "0.8 m is where it starts; at rest the spring holds the weight." },

@@ -3,15 +3,16 @@
 -- A lesson file (lessons/NN-topic.lua) returns a table:
 --   { number, title, book, objectives = {...}, wrap_up = "...",
 --     steps = { { title, text, code?, answer?, mistakes?, hints?,
---                 tol?, atol?, precision?, components? }, ... } }
+--                 tol?, atol?, precision?, components?, book? }, ... } }
 -- A step with `code` is a "try" step (run() runs it); a step with `answer`
 -- (a function returning the expected value) is an exercise that check(x)
 -- grades. Every exercise is graded by one rule (see "checking answers"):
 -- relative 1e-3 per component. `tol` (relative) and `atol` (absolute)
 -- override it only for a count (tol = 0) or an exercise about precision,
 -- which then says why in `precision`; `components` names the entries of a
--- vector answer ({"x", "y"}) for the feedback. Progress is a small Lua table
--- in the user's data folder.
+-- vector answer ({"x", "y"}) for the feedback. `book` holds the book's value
+-- of an exercise with an oracle id (see M.selftest). Progress is a small Lua
+-- table in the user's data folder.
 local mb = require "mechbench"
 local pretty = require "mechbench.pretty"
 
@@ -610,12 +611,28 @@ local function values_in(text)
   return found
 end
 
--- Work through a lesson without a student: run every code step, feed each
--- exercise its own answer (which must pass), a wrong one (which must fail),
--- and every listed mistake (which must fail with its own message).
+-- A value for a self-test message: 0.566893, {1.33301, 2.42321}.
+local function show_value(v)
+  v = to_plain(v)
+  if type(v) == "number" then return string.format("%.6g", v) end
+  if type(v) ~= "table" then return tostring(v) end
+  local parts = {}
+  for i = 1, #v do parts[i] = show_value(v[i]) end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+-- Work through a lesson (its number, or the lesson table) without a
+-- student: run every code step, feed each exercise its own answer (which
+-- must pass), a wrong one (which must fail), every listed mistake (which
+-- must fail with its own message) and a value from its hints (which must
+-- pass). Where an exercise carries the book's value, book = { id = "O-10.7",
+-- value = ... } (the recomputed one where the book prints a wrong one, see
+-- the oracle of that id), the program's answer must agree with it at the
+-- exercise's own tolerance: the answer is computed, so this is what catches
+-- a regression in the program.
 -- Returns passed, failed, and a list of failure descriptions.
 function M.selftest(n)
-  local lesson = M.load(n)
+  local lesson = type(n) == "table" and n or M.load(n)
   local passed, failed, problems = 0, 0, {}
   local env = lesson_env({})   -- the code's variables stay in the self-test
   local function expect(cond, what)
@@ -645,6 +662,12 @@ function M.selftest(n)
         for _, v in ipairs(values_in(h)) do given = given or M.grade(step, v) end
       end
       expect(given, ("step %d accepts a value its hints give"):format(i))
+      if step.book then
+        local v = compare(step, want, step.book.value)
+        expect(v and v.ok, ("step %d: the program gives %s, the book (%s%s) %s"):format(i,
+          show_value(want), step.book.id, step.book.derived and ", a derived value" or "",
+          show_value(step.book.value)))
+      end
     end
   end
   return passed, failed, problems

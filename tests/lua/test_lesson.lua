@@ -10,6 +10,37 @@ for _, n in ipairs(all) do
     n, passed, failed, table.concat(problems, "; ")))
 end
 
+-- Selftest against the book: every exercise with a book number carries the
+-- book's value (the recomputed one where the printed one is wrong) and the
+-- self-test compares the program's answer with it at the exercise's
+-- tolerance; a wrong value there fails the self-test.
+do
+  local count, ids = 0, {}
+  for _, n in ipairs(all) do
+    for i, s in ipairs(mb.lesson.load(n).steps) do
+      if s.book then
+        count = count + 1
+        ids[("%d.%d"):format(n, i)] = s.book.id
+        T.ok(s.answer and type(s.book.id) == "string" and s.book.id:match("^[OH]%-[%w.]+$")
+          and s.book.value ~= nil, ("%d.%d: book = { id, value } on an exercise"):format(n, i))
+      end
+    end
+  end
+  T.ok(count >= 30, "exercises that carry the book's value: " .. count)
+  T.eq(ids["4.3"], "O-4.2", "4.3 is the book's Example 4.2")
+  local h3 = mb.lesson.load(4).steps[3].book
+  T.ok(h3 and math.abs(h3.value - -0.6650) < 1e-9, "4.3 holds the recomputed -0.6650, not the misprint 3.1362")
+  T.eq(ids["10.5"], "O-10.7", "10.5 is the book's Example 10.7")
+  local L10 = mb.lesson.load(10)
+  local ok_st, p, f, problems = pcall(mb.lesson.selftest, L10)
+  T.ok(ok_st and f == 0, "the self-test takes a lesson table as well as a number")
+  L10.steps[5].book.value = 0.5769          -- the book's 0.5669, one digit wrong
+  ok_st, p, f, problems = pcall(mb.lesson.selftest, L10)
+  local said = ok_st and type(problems) == "table" and table.concat(problems, "; ") or tostring(p)
+  T.ok(ok_st and f == 1 and said:find("O-10.7", 1, true),
+    "a wrong book value fails the self-test, naming the oracle: " .. said)
+end
+
 -- capture what the commands print
 local out
 local real_print = print
