@@ -74,7 +74,7 @@ the slider at t = 4 s, in metres?   check(x)]],
       end,
       book = { id = "O-B.1", value = 1.0582, note = "recomputed; Table B.9 truncates it to 1.05" },
       mistakes = {
-        { value = 1.05, say = "1.05 is the book's Table B.9, which cuts the digits off: give four decimals." },
+        { value = 1.05, say = "that is the book's Table B.9, cut to two decimals: give four." },
         { value = 1.0, say = "that is where it started; read the last value, r:body(\"slider\").x[#r.t]." },
       },
       hints = {

@@ -354,17 +354,24 @@ local function miss_message(step, v)
     wants = wants .. " here: " .. step.precision
     close = true
   end
-  local tail
+  -- the advice at the end, shortened so that a one-line message stays one line
+  local tails
   if close and relative(step, worst) then
-    tail = "Keep more digits, or type hint()."
+    tails = { " Keep more digits, or type hint().", " Keep more digits.", "" }
   elseif close then
-    tail = "Look again, or type hint()."
+    tails = { " Look again, or type hint().", " Look again.", "" }
   else
-    tail = "Type hint() for a hint."
+    tails = { " Type hint() for a hint.", " See hint().", "" }
+  end
+  local function finish(text)
+    if #text > 78 then return text .. tails[1] end   -- two lines anyway
+    for _, t in ipairs(tails) do
+      if #text + #t <= 78 then return text .. t end
+    end
   end
   local head = close and "Close: " or "Not yet: "
   if #v.parts == 1 then
-    return head .. how_far(step, worst) .. (close and ("; " .. wants) or "") .. ". " .. tail
+    return finish(head .. how_far(step, worst) .. (close and ("; " .. wants) or "") .. ".")
   end
   local text
   if #off <= 3 then
@@ -372,19 +379,18 @@ local function miss_message(step, v)
     for _, c in ipairs(off) do list[#list + 1] = c.name .. " is " .. how_far(step, c) end
     text = table.concat(list, " and ")
   else
-    text = string.format("%s %d entries are off; the worst, %s, is %s",
-      #off == #v.parts and "all" or (#off .. " of"), #off == #v.parts and #off or #v.parts,
-      worst.name, how_far(step, worst))
+    text = string.format("%s %d entries are off, the worst (%s) %s",
+      #off == #v.parts and "all" or (#off .. " of"), #v.parts, worst.name, how_far(step, worst))
   end
-  if close then text = text .. " (" .. wants .. ")" end
   local right = {}
   for _, c in ipairs(v.parts) do if c.over <= 1 then right[#right + 1] = c.name end end
   if #right > 0 and #right <= 2 then
-    text = text .. "; " .. table.concat(right, " and ") .. (#right == 1 and " is" or " are") .. " right"
+    text = text .. " (" .. table.concat(right, " and ") .. (#right == 1 and " is" or " are") .. " right)"
   elseif #right > 2 then
-    text = text .. "; the others are right"
+    text = text .. " (the others are right)"
   end
-  return head .. text .. ". " .. tail
+  if close then text = text .. "; " .. wants end
+  return finish(head .. text .. ".")
 end
 
 -- Grade x against step's answer: returns ok, message.
@@ -578,10 +584,10 @@ function M.run()
       return #t == 1 and t[1] or (table.concat(t, ", ", 1, #t - 1) .. " and " .. t[#t])
     end
     if #own == 1 then
-      say(string.format("You have your own %s, so run() left it as it was; the lesson's %s is %s.",
+      say(string.format("You have your own %s, so run() left it alone; the lesson's %s is %s.",
         own[1], own[1], theirs[1]))
     else
-      say(string.format("You have your own %s, so run() left them as they were; the lesson's are %s.",
+      say(string.format("You have your own %s, so run() left them alone; the lesson's are %s.",
         list(own), list(theirs)))
     end
   end
