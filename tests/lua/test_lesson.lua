@@ -34,7 +34,7 @@ do
   local L10 = mb.lesson.load(10)
   local ok_st, p, f, problems = pcall(mb.lesson.selftest, L10)
   T.ok(ok_st and f == 0, "the self-test takes a lesson table as well as a number")
-  L10.steps[5].book.value = 0.5769          -- the book's 0.5669, one digit wrong
+  L10.steps[5].book = { id = "O-10.7", value = 0.5769 }   -- the book's 0.5669, one digit wrong
   ok_st, p, f, problems = pcall(mb.lesson.selftest, L10)
   local said = ok_st and type(problems) == "table" and table.concat(problems, "; ") or tostring(p)
   T.ok(ok_st and f == 1 and said:find("O-10.7", 1, true),
