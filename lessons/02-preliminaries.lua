@@ -24,16 +24,18 @@ mechbench computes in radians. math.rad and math.deg convert.]] },
 
     { title = "Angle of a vector",
       text = [[
-A vector starts at the origin, makes 30 degrees with the +y axis and points
-into the third quadrant (x < 0, y < 0), as in the book's Example 2.1.
+A vector starts at the origin, points into the third quadrant (x < 0,
+y < 0) and makes 30 degrees with the -y axis, as in the book's Example 2.1.
 
 What is its angle, in degrees between 0 and 360?   check(your_angle)]],
       example = "180",
       answer = function() return 240 end,
+      book = { id = "O-2.1", value = 240 },
       mistakes = {
         { value = -120, say = "-120 is the same direction, but use 0..360 here: add 360." },
-        { value = 210, say = "210 is 30 degrees from the -x axis; the 30 degrees are from the y axis." },
+        { value = 210, say = "210 is 30 degrees from the -x axis; the 30 degrees are from the -y axis." },
         { value = 120, say = "120 points into the second quadrant (x < 0, y > 0)." },
+        { value = 300, say = "300 is 30 degrees from -y, but towards +x: the fourth quadrant." },
       },
       hints = {
         "Draw it: the -y axis is at 270 degrees. Is the vector before or after it?",
@@ -87,6 +89,7 @@ mb.vec.cross(a, b)]] },
 With a = {2, 3} and b = {4, 5}, what is rot(b)'a, the cross product
 taken the other way round (b x a)?   check(value)]],
       answer = function() return vec.cross({4, 5}, {2, 3}) end,
+      book = { id = "O-2.3", value = 2 },
       mistakes = {
         { value = -2, say = "-2 is rot(a)'b = a x b. Swapping the order flips the sign." },
         { value = 23, say = "23 is the dot product a'b; the cross product uses rot(b)." },
@@ -115,6 +118,7 @@ A body's frame sits at r = {1, 2} and is turned phi = 30 degrees. A point P
 is fixed on the body at s'P = {0.5, 0.2} in the body's own frame.
 Where is P in the fixed frame?  r_P = r + A(phi) s'P.   check({x, y})]],
       answer = function() return vec.add({1, 2}, vec.rotate(math.rad(30), {0.5, 0.2})) end,
+      components = { "x", "y" },
       mistakes = {
         { value = vec.rotate(math.rad(30), {0.5, 0.2}),
           say = "that is A s'P alone: add the body's position r." },
@@ -147,6 +151,7 @@ What is D?   check(D)   (a matrix, or rows as {{...}, {...}})]],
       answer = function()
         return mat{{1, 2, 3}, {4, 5, 6}} * mat{{7, 8, 9}, {-1, -2, -3}}:t()
       end,
+      book = { id = "O-2.4", value = { { 50, -14 }, { 122, -32 } } },
       mistakes = {
         { value = {{50, 122}, {-14, -32}}, say = "that is B A', the transpose of A B'." },
       },
@@ -173,6 +178,7 @@ mb.mat{{1, 2}, {3, 4}}:inv()]] },
 What is the rank of the matrix with rows {1, 2, 3} and {3, 6, 9}?
 check(rank)]],
       answer = function() return mat{{1, 2, 3}, {3, 6, 9}}:rank() end,
+      tol = 0,
       mistakes = {
         { value = 2, say = "look again: the second row is 3 times the first." },
         { value = 3, say = "a 2-row matrix has rank 2 at most." },
@@ -203,6 +209,7 @@ check(value)]],
       answer = function()
         return mat.solve({{-1, -1.64, 2.14}, {0, 2.51, -0.51}, {1, 0, 0}}, {0, 0, 2 * math.pi})[3]
       end,
+      book = { id = "O-2.6", value = 3.4776 },
       mistakes = {
         { value = 2 * math.pi, say = "that is x[1]; the question asks for x[3]." },
         { value = 0.706599, say = "that is x[2]; the question asks for x[3]." },
@@ -248,6 +255,7 @@ h = 1e-6
 Now find df/dy at x = 1, y = 2, by hand (the book's result is
 2x - 4y + 3) or by a central difference.   check(value)]],
       answer = function() return 2 * 1 - 4 * 2 + 3 end,
+      book = { id = "O-2.10", value = -3, note = "2x - 4y + 3 at x = 1, y = 2" },
       mistakes = {
         { value = 7, say = "7 is df/dx; vary y this time." },
       },

@@ -41,6 +41,8 @@ sA]] },
 With r, phi and s'_A of Example 3.1, where is point A in the fixed frame?
 check({x, y})]],
       answer = function() return vec.add(r, s(sA)) end,
+      components = { "x", "y" },
+      book = { id = "O-3.1", value = { 4.2857, -0.0504 } },
       mistakes = {
         { value = s(sA), say = "that is s_A alone; add the body's position r." },
         { value = vec.add(r, vec.A(phi):t() * sA), say = "you turned the wrong way: A(phi) s', not A' s'." },
@@ -56,6 +58,8 @@ check({x, y})]],
 The vector from A to B, s_BA = r_B - r_A, does not depend on r: it is
 A(phi) (s'_B - s'_A). Compute it either way.   check({x, y})]],
       answer = function() return vec.sub(vec.add(r, s(sB)), vec.add(r, s(sA))) end,
+      components = { "x", "y" },
+      book = { id = "O-3.1", value = { -2.5145, 3.3478 } },
       mistakes = {
         { value = vec.sub(vec.add(r, s(sA)), vec.add(r, s(sB))), say = "that is A minus B; the vector from A to B is r_B - r_A." },
         { value = vec.sub(sB, sA), say = "those are local coordinates; turn the difference by A(phi)." },
@@ -86,6 +90,8 @@ pos = function(t) return r + t * rd + mb.vec.rotate(phi + w * t, {2.18, 0}) end
 With r' = {1, -2} and phi' = 1.0 rad/s (the book's Example 3.2), what is
 the velocity of point A?   check({vx, vy})]],
       answer = function() return vec.add(rd, vec.scale(w, vec.rot(s(sA)))) end,
+      components = { "vx", "vy" },
+      book = { id = "O-3.2", value = { 2.2504, -0.2143 } },
       mistakes = {
         { value = vec.scale(w, vec.rot(s(sA))), say = "that is only the turning part; add the body's own velocity r'." },
         { value = vec.add(rd, vec.scale(w, s(sA))), say = "use rot(s_A), the vector turned 90 degrees, not s_A itself." },
@@ -106,6 +112,8 @@ centripetal acceleration. With r'' = {-0.4, 0.4} and phi'' = 4.65 rad/s^2
       answer = function()
         return vec.sub(vec.add(rdd, vec.scale(alpha, vec.rot(s(sA)))), vec.scale(w * w, s(sA)))
       end,
+      components = { "ax", "ay" },
+      book = { id = "O-3.2", value = { 3.6288, 9.9541 } },
       mistakes = {
         { value = vec.add(rdd, vec.scale(alpha, vec.rot(s(sA)))),
           say = "you left out the centripetal term -s_A phi'^2." },

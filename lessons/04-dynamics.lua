@@ -53,6 +53,7 @@ F / total]] },
       text = [[
 In Example 4.1, what is the y coordinate of the mass centre?   check(y)]],
       answer = function() return (2 * 1 + 5 * 4 + 3 * 2) / 10 end,
+      book = { id = "O-4.1", value = 2.8 },
       mistakes = {
         { value = (1 + 4 + 2) / 3, say = "that is the plain average; weigh each particle by its mass." },
       },
@@ -73,6 +74,7 @@ The book's Example 4.2: phi = 30 deg, s'_P = {-0.2, 0.3}, f = {1.2, 1.0},
 and a torque of 0.15 N m clockwise. What is h3, the total moment?
 check(value)]],
       answer = function() return n_42 - 0.15 end,
+      book = { id = "O-4.2", value = -0.6650, note = "recomputed; the book prints h3 = 3.1362" },
       mistakes = {
         { value = 3.1362, say = "that is the value the book prints, and it cannot be right: |s||f| = 0.563 "
           .. "bounds the moment. Turn s'_P by A(phi) first, then take the cross product." },
@@ -115,6 +117,7 @@ r:animate{ labels = true }]] },
       text = [[
 What is phi'' of the body in Example 4.3, in rad/s^2?   check(value)]],
       answer = function() return free_body_4_3():evaluate().acc[3] end,
+      book = { id = "O-4.3", value = 4.6247 },
       mistakes = {
         { value = 4.65, say = "4.65 is the rounded value Example 3.2 used; compute it from the forces." },
       },
@@ -132,6 +135,7 @@ body i gets -f u at A, body j gets +f u at B (Eqs. 4.22-4.32).
 Example 4.4: k = 10, L0 = 0.15, c = 5, an actuator pushing with 2 N
 (f_a = -2). What moment n1 does the element put on body 1?   check(value)]],
       answer = function() return sda_4_4():evaluate().h[3] end,
+      book = { id = "O-4.4", value = 0.3848 },
       mistakes = {
         { value = -sda_4_4():evaluate().h[3], say = "right size, wrong sign: body i gets -f u, not +f u." },
       },

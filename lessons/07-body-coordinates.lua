@@ -68,6 +68,7 @@ A model has 3 coordinates per body and one equation per constraint row.
 How many degrees of freedom does the pinned rod have?   check(n)
 (m:dof() will tell you afterwards.)]],
       answer = function() return 1 end,
+      tol = 0,
       mistakes = {
         { value = 3, say = "3 is the count of coordinates; the pin removes two of them." },
         { value = 2, say = "2 is the count of constraint rows; subtract them from the coordinates." },
@@ -154,6 +155,7 @@ For the rev-rev joint, lambda is the force along the link acting on its
 first body (here b1), positive along u = d / L with d = r_B - r_D.
 What is lambda for Example 7.2, in newtons?   check(value)]],
       answer = function() return two_bodies():evaluate().lambda[1] end,
+      book = { id = "O-7.2", value = -1.7821 },
       mistakes = {
         { value = 1.7821, say = "right size, wrong sign: a negative lambda pulls B towards D." },
       },
@@ -193,7 +195,7 @@ free length 0.6 m stretched to 1 m; everything at rest. With V = m g y for
 gravity and k (L - L0)^2 / 2 for the spring, what is the total energy, J?
 check(value)]],
       answer = function() return 5 * 9.81 * 0.2 + 2 * 9.81 * (0.2 - 0.5 * math.cos(math.pi / 6)) + 0.5 * 20 * 0.4^2 end,
-      tol = 1e-5,
+      book = { id = "O-B.1", value = 6.838291, derived = true, note = "the energy constant; not printed in the book" },
       mistakes = {
         { value = 5 * 9.81 * 0.2 + 2 * 9.81 * (0.2 - 0.5 * math.cos(math.pi / 6)),
           say = "you left out the spring: it is stretched 0.4 m." },

@@ -33,6 +33,8 @@ squares sense, until every constraint holds (Sec. 14.3, used by DAP_BC
 before a run). What is the corrected y of the pendulum?   check(value)]],
       answer = function() return example("sliding_pendulum"):correct().pendulum.y end,
       tol = 1e-5,
+      precision = "correction moves y2 in its 5th digit",
+      book = { id = "O-B.1", value = -0.23301 },
       mistakes = {
         { value = -0.233, say = "that is the value before correction; run m:correct() and read .pendulum.y." },
       },
@@ -70,8 +72,9 @@ the slider at t = 4 s, in metres?   check(x)]],
         local rr = mm:simulate{ tf = 4, dt = 0.02, tol = 1e-10 }
         return rr:body("slider").x[#rr.t]
       end,
-      tol = 5e-4,
+      book = { id = "O-B.1", value = 1.0582, note = "recomputed; Table B.9 truncates it to 1.05" },
       mistakes = {
+        { value = 1.05, say = "that is the book's Table B.9, cut to two decimals: give four." },
         { value = 1.0, say = "that is where it started; read the last value, r:body(\"slider\").x[#r.t]." },
       },
       hints = {
@@ -121,6 +124,7 @@ velocity equation, so correction must also fix the velocities
 (Ex. 8.6). After m:correct(), what is the chassis speed in m/s?
 check(value)]],
       answer = function() return example("cart", "A"):correct().chassis.vx end,
+      book = { id = "O-8.6", value = 0.62832 },
       mistakes = {
         { value = 0, say = "that is the velocity before correction (Ex. 8.7: then nothing moves)." },
         { value = -0.2 * math.pi, say = "right size, wrong sign: a wheel turning clockwise rolls forward (+x)." },

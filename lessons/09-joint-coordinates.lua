@@ -37,6 +37,7 @@ p.B]] },
       text = [[
 How many joint coordinates does the double pendulum need?   check(n)]],
       answer = function() return #example("double_pendulum"):joint_coords().theta end,
+      tol = 0,
       mistakes = {
         { value = 6, say = "6 is the count of body coordinates; joint coordinates need one per pin." },
         { value = 4, say = "4 is the count of pin constraints in body coordinates." },
@@ -59,6 +60,7 @@ check({vx, vy})]],
         local B = example("double_pendulum"):joint_coords().B
         return { B(4, 1), B(5, 1) }
       end,
+      components = { "vx", "vy" },
       mistakes = {
         { value = { 1.7320508, 1.0 }, say = "that is what absolute angles give: with relative "
           .. "angles the lower rod turns with the upper one, about O." },
@@ -91,7 +93,6 @@ turns as one body: J1 + m1 |r1|^2 + J2 + m2 |r2|^2, mass centres measured
 from O. With m1 = 3, J1 = 1, m2 = 1.6, J2 = 0.3, |r1| = 1 and r2 as above,
 what is it?   check(value)]],
       answer = function() return example("double_pendulum"):joint_coords().M(1, 1) end,
-      tol = 1e-4,
       mistakes = {
         { value = 1 + 3 + 0.3 + 1.6 * 0.75^2, say = "the lower rod's mass centre is not 0.75 m from O: "
           .. "it hangs from the elbow, 2 m out." },
@@ -120,6 +121,7 @@ q.C]] },
 How many constraint rows does the cut pin of the four-bar bring?
 check(n)]],
       answer = function() return #example("four_bar"):joint_coords().gamma end,
+      tol = 0,
       mistakes = {
         { value = 1, say = "a pin holds two things together: x and y of the joint point." },
         { value = 3, say = "3 would be a rigid joint; a pin leaves the relative rotation free." },
@@ -148,6 +150,7 @@ for (joint accelerations and cut-joint multipliers together)?   check(n)]],
         local q = example("four_bar"):joint_coords()
         return #q.acc + #q.lambda
       end,
+      tol = 0,
       mistakes = {
         { value = 17, say = "17 is body coordinates: 9 accelerations and 8 multipliers." },
         { value = 3, say = "the 3 joint accelerations, and then the cut pin's 2 multipliers." },

@@ -46,6 +46,7 @@ h.history]] },
 The cubic has three roots. Which one does Newton-Raphson find from
 x = 10?   check(x)]],
       answer = function() return (mb.newton(cubic, 10, { derivative = slope })) end,
+      book = { id = "O-12.3", value = 8 },
       mistakes = {
         { value = 2, say = "2 is a root, but from x = 10 the tangents lead to the nearest one above it." },
         { value = -6, say = "-6 is a root on the far side; the iteration never gets there from 10." },
@@ -61,6 +62,8 @@ x = 10?   check(x)]],
 How many times was f evaluated before |f| fell below 1e-4 (count the
 first evaluation at x = 10 too)?   check(n)]],
       answer = function() return select(2, mb.newton(cubic, 10, { derivative = slope })).evaluations end,
+      tol = 0,
+      book = { id = "O-12.3", value = 5, note = "the rows of the iteration table" },
       mistakes = {
         { value = 4, say = "count the evaluation at the answer too: that is where the test passes." },
       },
@@ -93,7 +96,7 @@ h.history]] },
 What is the coupler angle theta2 (the second unknown) at the solution, in
 radians?   check(value)]],
       answer = function() return (mb.newton(loop, { 1.57, 0.5, 1.2 }, { tol = 1e-4 }))[2] end,
-      tol = 1e-4,
+      book = { id = "O-12.4", value = 0.5782 },
       mistakes = {
         { value = 0.5, say = "0.5 is the starting estimate; read q[2] after the iteration." },
         { value = 1.335703, say = "that is theta3, the rocker." },
@@ -123,13 +126,14 @@ r:plot("slider.x", "slider.vx")]] },
 With the start corrected, what is the slider's acceleration at t = 0, in
 m/s^2? (r:body("slider").ax[1])   check(value)]],
       answer = function() return example("slider_crank", 1.5):kinematics{ tf = 0.1, dt = 0.01 }:body("slider").ax[1] end,
+      book = { id = "O-1.2", value = -0.5175 },
       mistakes = {
         { value = 0, say = "the crank turns at constant speed, but the slider does not move at constant speed." },
       },
       hints = {
         "r = sc:kinematics{ tf = 0.1, dt = 0.01 } with an unperturbed model, then r:body(\"slider\").ax[1].",
         "At 30 degrees the slider is being pulled back towards the crank.",
-        "About -0.518 m/s^2.",
+        "-0.5175 m/s^2, as the book's Sec. 1.3 finds.",
       } },
 
     { title = "The torque it takes",

@@ -32,7 +32,7 @@ rod pinned at one end, omega = sqrt(3 g / 2 L).]] },
 For a 1 m rod pinned at one end (g = 9.81), what is the largest step the
 tau / 10 rule allows, in seconds?   check(value)]],
       answer = function() return 2 * math.pi / math.sqrt(3 * 9.81 / 2) / 10 end,
-      tol = 1e-3,
+      book = { id = "O-13.1.3", value = 0.16380, note = "tau / 10 with tau = 1.6380 s; the book rounds to 1.64 s and 0.16 s" },
       mistakes = {
         { value = 2 * math.pi / math.sqrt(9.81) / 10, say = "that is a point mass on a string; a rod's mass is spread along it: omega = sqrt(3g/2L)." },
         { value = 2 * math.pi / math.sqrt(3 * 9.81 / 2), say = "that is the whole period tau; the rule takes a tenth of it." },
@@ -40,7 +40,7 @@ tau / 10 rule allows, in seconds?   check(value)]],
       hints = {
         "omega = sqrt(3 * 9.81 / 2), tau = 2 pi / omega.",
         "2 * math.pi / math.sqrt(14.715) / 10",
-        "tau = 1.638 s, so steps up to about 0.164 s.",
+        "tau = 1.638 s, so steps up to 0.1638 s (the book rounds to 0.16).",
       } },
 
     { title = "Try the rule",
@@ -70,7 +70,8 @@ r:plot("violation")]] },
 With no remedy, RK4 at h = 0.01 s for 10 s: what is the largest |Phi| of
 the four-bar, in metres?   check(value)]],
       answer = function() return drift("none") end,
-      tol = 0.002, -- metres: 0.021 to 0.025 shows the drift was read
+      atol = 0.002,
+      precision = "a value read off the plot: 0.021 to 0.025 m shows the drift was seen",
       mistakes = {
         { value = 0, say = "look at the plot again: without a remedy the violation grows." },
       },
@@ -101,7 +102,8 @@ c = mb.compare(fb, { "body",
 Which remedy leaves the smallest largest |Phi| on this run? Answer with
 its value, in metres.   check(value)]],
       answer = function() return drift("partitioning") end,
-      tol = 1e-9, -- metres: any round-off-sized value is the right reading
+      atol = 1e-9,
+      precision = "any round-off-sized value is the right reading",
       mistakes = {
         { value = drift("baumgarte"), say = "Baumgarte is good, but one remedy solves the constraints exactly each step." },
         { value = drift("momentum"), say = "the momentum method stops velocity drift; positions still wander a little." },
@@ -130,7 +132,8 @@ jc = mb.compare(fb, {
 With no remedy in joint coordinates (same step, same 10 s), what is the
 largest |Phi| now, in metres?   check(value)]],
       answer = function() return drift("none", "joint") end,
-      tol = 0.001, -- metres: 0.0089 to 0.0109 shows the joint run was read
+      atol = 0.001,
+      precision = "a value read off the plot: 0.0089 to 0.0109 m shows the joint run was read",
       mistakes = {
         { value = drift("none"), say = "that is the body-coordinate run; read the pane labelled joint." },
         { value = drift("partitioning", "joint"), say = "that run had a remedy; read the pane labelled joint." },

@@ -42,6 +42,20 @@ keys Up;                         check_screen history-recalled 'mb> lesson\(2\)|
 keys C-u; line 'lesson(2)';      check_screen progress-resumes 'Lesson 2, step 3 of'
 keys C-c; sleep 0.2; keys C-c;                    check_screen double-ctrl-c-exits 'EXITED=0'
 
+# a lesson at 80 x 24, as a student meets it: a near miss says how near in
+# one line, next() past an open exercise says so, run() keeps the student's m
+start "$MB --lesson 10" 80 24
+check_screen lesson10-opens 'Lesson 10: Point coordinates'
+line 'lesson(10, 9)' 'check(0.2893)'
+check_screen near-miss-one-line '^Close: 0\.22% off; the check wants 0\.1%\. Keep more digits, or type hint\(\)\.$'
+line 'check(0.2887)';          check_screen hint-digits-pass '^Correct\.$'
+line 'lesson(10, 5)' 'next()'
+check_screen next-unsolved '^Step 5 is not solved yet: back\(\) returns to it, or lesson\(10, 5\) later\.$'
+line 'pc = "mine"' 'lesson(10, 8)' 'run()'
+check_screen run-keeps-mine "^You have your own pc, so run\(\) left it alone; the lesson's pc is lesson\.pc\.$"
+line '=pc' ;                   check_screen own-pc-kept '^mine$'
+keys C-d;                        check_screen lesson10-exit 'EXITED=0'
+
 # a tiny terminal still works
 start "$MB" 20 5
 check_screen tiny-prompt 'mb> ?$'

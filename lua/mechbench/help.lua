@@ -40,8 +40,11 @@ A lesson is a sequence of short steps: read, try, exercise.
   show()             show the current step again
   next(), back()     move between steps
   run()              run the code of a "try" step, line by line
-  check(answer)      check your answer to an exercise
+  check(answer)      check your answer to an exercise (4 digits are enough)
   hint()             a hint; ask again for a stronger one
+What run() makes belongs to the lesson: its m is lesson.m, and at the prompt
+m is that same m unless you made an m of your own. run() never replaces a
+variable of yours; it says so when the names meet.
 Progress is saved as you go and kept between sessions.]]
 
 topics.vec = [[

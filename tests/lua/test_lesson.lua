@@ -10,6 +10,37 @@ for _, n in ipairs(all) do
     n, passed, failed, table.concat(problems, "; ")))
 end
 
+-- Selftest against the book: every exercise with a book number carries the
+-- book's value (the recomputed one where the printed one is wrong) and the
+-- self-test compares the program's answer with it at the exercise's
+-- tolerance; a wrong value there fails the self-test.
+do
+  local count, ids = 0, {}
+  for _, n in ipairs(all) do
+    for i, s in ipairs(mb.lesson.load(n).steps) do
+      if s.book then
+        count = count + 1
+        ids[("%d.%d"):format(n, i)] = s.book.id
+        T.ok(s.answer and type(s.book.id) == "string" and s.book.id:match("^[OH]%-[%w.]+$")
+          and s.book.value ~= nil, ("%d.%d: book = { id, value } on an exercise"):format(n, i))
+      end
+    end
+  end
+  T.ok(count >= 30, "exercises that carry the book's value: " .. count)
+  T.eq(ids["4.3"], "O-4.2", "4.3 is the book's Example 4.2")
+  local h3 = mb.lesson.load(4).steps[3].book
+  T.ok(h3 and math.abs(h3.value - -0.6650) < 1e-9, "4.3 holds the recomputed -0.6650, not the misprint 3.1362")
+  T.eq(ids["10.5"], "O-10.7", "10.5 is the book's Example 10.7")
+  local L10 = mb.lesson.load(10)
+  local ok_st, p, f, problems = pcall(mb.lesson.selftest, L10)
+  T.ok(ok_st and f == 0, "the self-test takes a lesson table as well as a number")
+  L10.steps[5].book = { id = "O-10.7", value = 0.5769 }   -- the book's 0.5669, one digit wrong
+  ok_st, p, f, problems = pcall(mb.lesson.selftest, L10)
+  local said = ok_st and type(problems) == "table" and table.concat(problems, "; ") or tostring(p)
+  T.ok(ok_st and f == 1 and said:find("O-10.7", 1, true),
+    "a wrong book value fails the self-test, naming the oracle: " .. said)
+end
+
 -- capture what the commands print
 local out
 local real_print = print
@@ -48,6 +79,101 @@ T.ok(text:find("step 1 of", 1, true), "back()")
 text = capture(show)
 T.ok(text:find("step 1 of", 1, true), "show() repeats the step")
 T.eq(mb.lesson.where(), "2.1", "where() for the prompt")
+
+-- run() never replaces a global the student made: the lesson's variables
+-- live in `lesson` (lesson.m), and a name the student has not set reads the
+-- lesson's value at the prompt.
+T.eq(rawget(_G, "pc"), nil, "the self-tests left no variables behind (lesson 10 makes pc)")
+m = "my own m"
+e = nil
+capture(lesson, 4, 4)             -- m = mb.model{...}; e = m:evaluate() ...
+text = capture(run)
+T.eq(rawget(_G, "m"), "my own m", "run() left the student's m as it was")
+T.ok(text:find("lesson.m", 1, true), "run() says where the lesson's m went: " .. text:sub(-200))
+local ok_m, lm = pcall(function() return lesson.m end)
+T.ok(ok_m and type(lm) == "table" and lm.evaluate ~= nil, "lesson.m is the lesson's model")
+T.ok(type(e) == "table" and e.acc ~= nil, "a name the student had not set (e) reads the lesson's value")
+capture(next)                     -- r = m:simulate{...}: the lesson's m, not the student's
+local ok_run, err = pcall(capture, run)
+T.ok(ok_run, "the next step's code uses the lesson's m: " .. tostring(err))
+e = 5
+T.eq(e, 5, "the student's own assignment wins at the prompt")
+T.ok(ok_m and lesson.e ~= 5, "and leaves the lesson's e alone")
+m, e = nil, nil
+T.ok(tostring(lesson):find("lesson.NAME", 1, true), "typing lesson explains itself")
+local ok_h, htext = pcall(capture, help, "lessons")
+T.ok(ok_h and htext:find("lesson.m", 1, true), "help \"lessons\" explains where run() puts things")
+
+-- 2.2: the statement and the answer agree. 240 degrees is 30 degrees from
+-- the -y axis (270), towards -x: the third quadrant. From +y (90) it is 150.
+do
+  local s = mb.lesson.load(2).steps[2]
+  local answer = s.answer()
+  T.ok(math.abs(270 - answer) == 30 and answer > 180 and answer < 270, "240 is 30 degrees from -y, in quadrant 3")
+  T.ok(not s.text:find("+y", 1, true), "2.2 no longer measures the 30 degrees from +y")
+  T.ok(s.text:find("-y axis", 1, true) and s.text:find("third quadrant", 1, true),
+    "2.2 measures them from the -y axis, into the third quadrant")
+end
+
+-- next() past an exercise not yet solved moves on, but says so and how to
+-- come back; past a solved one it says nothing of the kind.
+text = capture(lesson, 10, 9)
+T.ok(text:find("step 9 of", 1, true), "lesson(10, 9) opens the exercise")
+text = capture(next)
+T.ok(text:find("step 10 of", 1, true), "next() still moves on")
+T.ok(text:find("Step 9 is not solved yet", 1, true) and text:find("lesson(10, 9)", 1, true)
+  and text:find("back()", 1, true), "next() says the exercise is unsolved and how to return: " .. text)
+capture(back)
+capture(check, 0.2887)
+text = capture(next)
+T.ok(not text:find("not solved", 1, true), "no such note once it is solved")
+text = capture(lesson, 10, 1)
+text = capture(next)
+T.ok(not text:find("not solved", 1, true), "nor after a step with nothing to solve")
+
+-- Tolerances: one rule in the engine. An answer given to the digits the
+-- lesson shows passes (relative 1e-3 per component); a near miss says how
+-- near, and which component of a vector is off.
+local function step_of(n, i) return mb.lesson.load(n).steps[i] end
+local grade = mb.lesson.grade
+T.ok(grade(step_of(10, 9), 0.288675), "10.9 accepts 0.288675, what run() printed")
+T.ok(grade(step_of(10, 9), 0.2887), "10.9 accepts 0.2887, the hint's value")
+T.ok(grade(step_of(10, 5), 0.567), "10.5 accepts 0.567")
+T.ok(grade(step_of(2, 8), { 1.33301, 2.42321 }), "2.8 accepts the hint's {1.33301, 2.42321}")
+T.ok(grade(step_of(2, 8), { 1.333, 2.423 }), "2.8 accepts four figures")
+local ok, msg = grade(step_of(2, 8), { 1.333, 2.42 })
+T.ok(not ok and msg:find("y is 0.13% off", 1, true) and msg:find("0.1%", 1, true)
+  and msg:find("x is right", 1, true), "2.8 names the component that is off, and by how much: " .. msg)
+ok, msg = grade(step_of(10, 9), 0.2893)
+T.ok(not ok and msg:find("Close", 1, true) and msg:find("0.22% off", 1, true)
+  and msg:find("the check wants 0.1%", 1, true), "a near miss says how near: " .. msg)
+ok, msg = grade(step_of(10, 9), 0.35)
+T.ok(not ok and msg:find("21% off", 1, true) and not msg:lower():find("close", 1, true),
+  "a far miss gives its size and is not called close: " .. msg)
+ok, msg = grade(step_of(2, 10), { { 50, -14 }, { 122, -33 } })
+T.ok(not ok and msg:find("row 2, column 2", 1, true), "a matrix entry is named by row and column: " .. msg)
+ok, msg = grade(step_of(8, 2), -0.233)
+T.ok(not ok and msg:find("before correction", 1, true),
+  "8.2 is about the 5th digit: -0.233 is still the uncorrected value")
+T.ok(grade(step_of(8, 2), -0.23301), "8.2 accepts -0.23301")
+T.ok(not grade(step_of(10, 11), 11.01), "counts are exact")
+-- every exercise: the one rule holds unless the exercise says why not
+for _, n in ipairs(all) do
+  for i, s in ipairs(mb.lesson.load(n).steps) do
+    if s.answer then
+      local where = ("%d.%d"):format(n, i)
+      if s.tol == nil and s.atol == nil then
+        local want = s.answer()
+        local function scale(f) return mb.lesson.map(want, function(x) return x * f end) end
+        T.ok(grade(s, scale(1 + 9e-4)), where .. " accepts 0.09% off")
+        T.ok(not grade(s, scale(1 + 2e-3)), where .. " rejects 0.2% off")
+      else
+        T.ok(s.tol == 0 or type(s.precision) == "string",
+          where .. " has its own tolerance, and says why (precision = ...)")
+      end
+    end
+  end
+end
 
 -- progress is on disk: a fresh engine state sees it
 local f = io.open(mb.paths.data .. "/progress.lua")
