@@ -66,6 +66,48 @@ keys q; check_screen compare-quits '^mb> ?$' 3
 line '=c.maxdiff < 1e-6'; check_screen compare-agrees '^true$'
 keys C-d; check_screen compare-exit 'EXITED=0'
 
+# 80 x 24, the smallest terminal a student is likely to have: every screen
+# fits (the key line ends with "q quit", pane titles and figures are whole,
+# the plot's legend is all there, the table after q has no line over 80
+# columns), and a resize re-lays out at once, playing or paused.
+last_row() { screen | sed -n "${1}p"; }
+start "$MB" 80 24
+line 'm = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()' 'r = m:simulate{ tf = 6, dt = 0.02 }' 'r:animate()'
+check_screen small-plays 't = [0-9.]+/6 s' 5
+check_screen small-key-line 'l labels  q quit$' 2
+expect_match small-status-last-row "$(last_row 24)" '^ t = .*q quit$'
+expect_match small-figures "$(screen | sed -n 2p)" '^18 states  [0-9]+ evals  .* ms  max \|Phi\| [0-9.e+-]+  dE [0-9.e+-]+'
+expect_match small-start-residual "$(screen | sed -n 2,3p)" '\|Phi\(0\)\| [0-9e.+-]+( |$)'
+expect_match small-start-rate-residual "$(screen | sed -n 2,3p)" "\|Phi'\(0\)\| [0-9e.+-]+$"
+$T resize-window -t mb -x 100 -y 30; sleep 0.5
+expect_match grow-while-playing "$(last_row 30)" '^ t = .*r restart.*q quit$'
+width=$(screen | LC_ALL=C.UTF-8 wc -L)
+if [ "$width" -gt 80 ]; then pass; else fail grow-uses-width "the widest line has $width columns after growing to 100"; fi
+keys ' '; check_screen small-paused 'paused' 2
+$T resize-window -t mb -x 80 -y 24; sleep 0.5
+expect_match shrink-while-paused "$(last_row 24)" '^ t = .*paused.*q quit$'
+keys C-c; check_screen small-ctrl-c '^mb> ?$' 3
+
+# a plot: its legend wraps rather than losing a series; resizing re-lays out
+line 'r:plot("crank.omega", "coupler.omega", "rocker.omega", "energy.total")'
+check_screen plot-legend-whole 'energy.total \[J\]' 3
+expect_match plot-key-line "$(last_row 24)" 'q back to the prompt'
+$T resize-window -t mb -x 120 -y 30; sleep 0.5
+expect_match plot-relayout "$(last_row 30)" 'q back to the prompt'
+expect_match plot-legend-one-row "$(screen | sed -n 1p)" 'coupler.*rocker.*energy'
+keys q; check_screen plot-quits '^mb> ?$' 3
+$T resize-window -t mb -x 80 -y 24; sleep 0.3
+
+keys C-d; check_screen small-exit 'EXITED=0'
+
+# the terminal is sane after every way out of a script's animation
+for way in q C-c; do
+  start "$MB -e 'loadfile(mb.paths.examples .. \"/pendulum.lua\")(\"model\")():simulate{ tf = 4 }:animate()'; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo|isig)' | tr '\n' ' '" 80 24
+  check_screen "script-plays-$way" 't = [0-9.]+/4 s' 5
+  keys ' '; sleep 0.2; keys "$way"
+  check_screen "sane-after-$way" '^isig icanon echo EXITED=0' 3
+done
+
 # the ncurses path under valgrind: animate, pause, resize, quit
 if command -v valgrind >/dev/null; then
   start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
