@@ -56,7 +56,7 @@ keys q; keys C-d; check_screen no-colour-exit 'EXITED=0'
 start "$MB" 120 36
 line 'm = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()' \
      'c = mb.compare(m, {"body", "joint"}, {tf = 6, dt = 0.02, tol = 1e-10})'
-check_screen compare-panes 'largest position difference' 5
+check_screen compare-panes 'position difference from body' 5
 check_screen compare-titles '^body +│joint' 2
 left1=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right1=$(screen | sed -n '3,20p' | cut -c61- | md5sum)
 sleep 0.7
@@ -65,6 +65,79 @@ if [ "$left1" != "$left2" ] && [ "$right1" != "$right2" ]; then pass; else fail 
 keys q; check_screen compare-quits '^mb> ?$' 3
 line '=c.maxdiff < 1e-6'; check_screen compare-agrees '^true$'
 keys C-d; check_screen compare-exit 'EXITED=0'
+
+# 80 x 24, the smallest terminal a student is likely to have: every screen
+# fits (the key line ends with "q quit", pane titles and figures are whole,
+# the plot's legend is all there, the table after q has no line over 80
+# columns), and a resize re-lays out at once, playing or paused.
+last_row() { screen | sed -n "${1}p"; }
+# lines over 80 columns in the last table printed (tmux joins wrapped lines)
+long_lines() {
+  $T capture-pane -p -J -S -100 -t mb | tac | sed '/^four-bar: /q' | grep -v '^mb>' |
+    LC_ALL=C.UTF-8 awk 'length($0) > 80' | wc -l
+}
+start "$MB" 80 24
+line 'm = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()' 'r = m:simulate{ tf = 6, dt = 0.02 }' 'r:animate()'
+check_screen small-plays 't = [0-9.]+/6 s' 5
+check_screen small-key-line 'l labels  q quit$' 2
+expect_match small-status-last-row "$(last_row 24)" '^ t = .*q quit$'
+expect_match small-figures "$(screen | sed -n 2p)" '^18 states  [0-9]+ evals  .* ms  max \|Phi\| [0-9.e+-]+  dE [0-9.e+-]+'
+expect_match small-start-residual "$(screen | sed -n 2,3p)" '\|Phi\(0\)\| [0-9e.+-]+( |$)'
+expect_match small-start-rate-residual "$(screen | sed -n 2,3p)" "\|Phi'\(0\)\| [0-9e.+-]+$"
+$T resize-window -t mb -x 100 -y 30; sleep 0.5
+expect_match grow-while-playing "$(last_row 30)" '^ t = .*r restart.*q quit$'
+width=$(screen | LC_ALL=C.UTF-8 wc -L)
+if [ "$width" -gt 80 ]; then pass; else fail grow-uses-width "the widest line has $width columns after growing to 100"; fi
+keys ' '; check_screen small-paused 'paused' 2
+$T resize-window -t mb -x 80 -y 24; sleep 0.5
+expect_match shrink-while-paused "$(last_row 24)" '^ t = .*paused.*q quit$'
+keys C-c; check_screen small-ctrl-c '^mb> ?$' 3
+
+# a plot: its legend wraps rather than losing a series; resizing re-lays out
+line 'r:plot("crank.omega", "coupler.omega", "rocker.omega", "energy.total")'
+check_screen plot-legend-whole 'energy.total \[J\]' 3
+expect_match plot-key-line "$(last_row 24)" 'q back to the prompt'
+$T resize-window -t mb -x 120 -y 30; sleep 0.5
+expect_match plot-relayout "$(last_row 30)" 'q back to the prompt'
+expect_match plot-legend-one-row "$(screen | sed -n 1p)" 'coupler.*rocker.*energy'
+keys q; check_screen plot-quits '^mb> ?$' 3
+$T resize-window -t mb -x 80 -y 24; sleep 0.3
+
+# two formulations: titles, figures with the state size and the start's
+# residual, the difference plot, "q quit"; the table after q
+line 'c = mb.compare(m, {"body", "joint"}, { tf = 4, dt = 0.02 })'
+check_screen two-panes '^body +│joint' 5
+check_screen two-state-sizes '^18 states .*│6 states ' 2
+check_screen two-start-residual "\|Phi\(0\)\| [0-9e.+-]+ .*\|Phi'\(0\)\| [0-9e.+-]+ +│.*\|Phi\(0\)\| [0-9e.+-]+ .*\|Phi'\(0\)\|" 2
+check_screen two-plot 'position difference from body \[m\] +━ joint' 2
+expect_match two-key-line "$(last_row 24)" 'q quit$'
+keys q; check_screen two-table 'largest difference from body: .* m in position, .* rad in angle' 3
+expect_eq two-table-fits "$(long_lines)" 0
+# three, from one corrected start, with the crank spun up by hand
+line 'm.bodies.crank.omega = 2' \
+     'c = mb.compare(m, {"body", "joint", "point"}, { tf = 4, dt = 0.02, correct = true })'
+check_screen three-panes '^body +│joint +│point' 5
+check_screen three-state-sizes '^18 states .*│6 states .*│24 states ' 2
+check_screen three-start-residual "^(.*\|Phi'\(0\)\| [0-9e.+-]+ *│){2}.*\|Phi'\(0\)\| [0-9e.+-]+$" 2
+expect_match three-key-line "$(last_row 24)" 'q quit$'
+$T resize-window -t mb -x 100 -y 30; sleep 0.5
+expect_match three-relayout "$(last_row 30)" '^ t = .*q quit$'
+$T resize-window -t mb -x 80 -y 24; sleep 0.5
+expect_match three-relayout-back "$(last_row 24)" '^ t = .*q quit$'
+keys q; check_screen three-table 'first samples .* agree to' 3
+check_screen three-correction-shown 'crank +.*omega 2 -> 1\.824 rad/s' 1
+check_screen three-table-columns "^  run +\\|Phi\\| +\\|Phi'\\| +position \\[m\\] +angle \\[rad\\]$" 1
+expect_eq three-table-fits "$(long_lines)" 0
+line '=c.start_difference < 1e-12 and m.bodies.crank.omega == 2'; check_screen three-one-start '^true$' 2
+keys C-d; check_screen small-exit 'EXITED=0'
+
+# the terminal is sane after every way out of a script's animation
+for way in q C-c; do
+  start "$MB -e 'loadfile(mb.paths.examples .. \"/pendulum.lua\")(\"model\")():simulate{ tf = 4 }:animate()'; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo|isig)' | tr '\n' ' '" 80 24
+  check_screen "script-plays-$way" 't = [0-9.]+/4 s' 5
+  keys ' '; sleep 0.2; keys "$way"
+  check_screen "sane-after-$way" '^isig icanon echo EXITED=0' 3
+done
 
 # the ncurses path under valgrind: animate, pause, resize, quit
 if command -v valgrind >/dev/null; then

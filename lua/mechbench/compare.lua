@@ -1,9 +1,14 @@
 -- mechbench.compare: one model through several formulations (or several
 -- integrators, remedies, steps) with the same options, side by side.
 --   c = mb.compare(m, {"body", "joint"}, { tf = 2, dt = 0.01 })
---   c.results.body, c.maxdiff, c.diff.joint.position, c.figures.body
+--   c.results.body, c.maxdiff_position, c.maxdiff_angle, c.diff.joint.position,
+--   c.figures.body, c.start_difference, c.correction
 -- An entry is a formulation name or a table of options with a label:
 --   mb.compare(m, {"body", { label = "rk4", integrator = "rk4", h = 1e-3 }}, {...})
+-- With correct = true the start is corrected once, in body coordinates
+-- (m:correct()), and every run starts from that state: each formulation
+-- correcting in its own coordinates would start each from a different
+-- state, and the comparison would measure that instead of the methods.
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local cv = core.view
@@ -12,13 +17,16 @@ local M = {}
 local Comparison = {}
 Comparison.__index = Comparison
 
+local WIDTH = 80 -- the table fits a terminal of 80 columns
+
 local function copy(t)
   local out = {}
   for k, v in pairs(t or {}) do out[k] = v end
   return out
 end
 
--- Largest difference of positions and angles between two runs, per sample.
+-- Largest difference of positions (m) and angles (rad) between two runs,
+-- per sample.
 local function difference(a, b)
   local pos, ang = {}, {}
   for i = 1, #a.t do
@@ -35,6 +43,54 @@ local function difference(a, b)
   return { position = pos, angle = ang, max_position = mp, max_angle = ma }
 end
 
+local STATE = { "x", "y", "angle", "vx", "vy", "omega" }
+local UNIT = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega = "rad/s" }
+
+-- Largest difference of any body's position, angle or velocity at the
+-- first sample of two runs.
+local function start_difference(a, b)
+  local worst = 0
+  for _, name in ipairs(a.body_order) do
+    local ba, bb = a.bodies[name], b.bodies[name]
+    for _, k in ipairs(STATE) do worst = math.max(worst, math.abs(ba[k][1] - bb[k][1])) end
+  end
+  return worst
+end
+
+-- The model's initial state by body, and back.
+local function save_state(model)
+  local saved = {}
+  for _, b in ipairs(model._order.bodies) do saved[b] = { b.pos, b.angle, b.vel, b.omega } end
+  return saved
+end
+
+local function restore_state(saved)
+  for b, s in pairs(saved) do b.pos, b.angle, b.vel, b.omega = s[1], s[2], s[3], s[4] end
+end
+
+local function state_of(b)
+  local pos, vel = b.pos or { 0, 0 }, b.vel or { 0, 0 }
+  return { x = pos[1], y = pos[2], angle = b.angle or 0, vx = vel[1], vy = vel[2], omega = b.omega or 0 }
+end
+
+-- Correct once in body coordinates; the list of what moved, in model order.
+local function correct_once(model)
+  local before = {}
+  for _, b in ipairs(model._order.bodies) do before[b.name] = state_of(b) end
+  model:correct()
+  local moved = {}
+  for _, b in ipairs(model._order.bodies) do
+    local now = state_of(b)
+    for _, k in ipairs(STATE) do
+      local from, to = before[b.name][k], now[k]
+      if math.abs(to - from) > 1e-12 * math.max(1, math.abs(from)) then
+        moved[#moved + 1] = { body = b.name, field = k, from = from, to = to, unit = UNIT[k] }
+      end
+    end
+  end
+  return moved
+end
+
 function M.compare(model, entries, opts)
   if type(model) ~= "table" or type(model.simulate) ~= "function" then
     error("mb.compare(model, {\"body\", ...}, options): the first argument must be a model, not "
@@ -44,52 +100,145 @@ function M.compare(model, entries, opts)
     error('mb.compare(model, {"body", ...}, options) needs at least one formulation', 2)
   end
   local c = setmetatable({ results = {}, order = {}, diff = {}, figures = {}, maxdiff = 0,
-    model_name = model.name }, Comparison)
+    maxdiff_position = 0, maxdiff_angle = 0, start_difference = 0, model_name = model.name },
+    Comparison)
+  local runs, correct = {}, (opts or {}).correct == true
   for k, entry in ipairs(entries) do
     local o = copy(opts)
     if type(entry) == "string" then o.formulation = entry else for key, v in pairs(entry) do o[key] = v end end
     local label = type(entry) == "table" and entry.label or o.formulation or "body"
-    if c.results[label] then label = label .. " #" .. k end
+    if c.results[label] or runs[label] then label = label .. " #" .. k end
     -- the display's options are the comparison's, not a run's
     for _, key in ipairs { "label", "show", "text", "labels", "trails", "speed" } do o[key] = nil end
-    c.results[label] = model:simulate(o)
+    correct = correct or o.correct == true -- one start for all, whoever asked
+    runs[label] = o
     c.order[#c.order + 1] = label
-    c.figures[label] = c.results[label]:figures()
   end
+
+  local saved = correct and save_state(model)
+  local ok, err = pcall(function()
+    if correct then c.correction = correct_once(model) end
+    for _, label in ipairs(c.order) do
+      local o = runs[label]
+      if correct then o.correct = false end -- already on the constraints
+      c.results[label] = model:simulate(o)
+      c.figures[label] = c.results[label]:figures()
+    end
+  end)
+  if saved then restore_state(saved) end -- the model is left as it was
+  if not ok then error(err, 0) end
+
   local reference = c.results[c.order[1]]
   for k = 2, #c.order do
-    local d = difference(reference, c.results[c.order[k]])
+    local r = c.results[c.order[k]]
+    local d = difference(reference, r)
     c.diff[c.order[k]] = d
-    c.maxdiff = math.max(c.maxdiff, d.max_position, d.max_angle)
+    c.maxdiff_position = math.max(c.maxdiff_position, d.max_position)
+    c.maxdiff_angle = math.max(c.maxdiff_angle, d.max_angle)
+    c.start_difference = math.max(c.start_difference, start_difference(reference, r))
   end
+  -- one number for "do they agree": the larger of the two, metres and
+  -- radians alike (read the two apart to say by how much)
+  c.maxdiff = math.max(c.maxdiff_position, c.maxdiff_angle)
   if (opts or {}).show ~= false then c:show(opts) end
   return c
 end
 
+-- Rows of a table no wider than WIDTH: a label column, then cells. A label
+-- too long for its column goes on a line of its own above its cells.
+local function rows(lines, labels, cells, header, top)
+  local rest = #string.format(header.format, table.unpack(header.cells))
+  local width = 3
+  for _, l in ipairs(labels) do width = math.max(width, #l) end
+  width = math.min(width, WIDTH - 2 - rest)
+  local function row(label, values)
+    local text = ("  %-" .. width .. "s"):format(label) .. header.format:format(table.unpack(values))
+    return (text:gsub("%s+$", ""))
+  end
+  if top then lines[#lines + 1] = (" "):rep(2 + width) .. top end
+  lines[#lines + 1] = row("run", header.cells)
+  for i, label in ipairs(labels) do
+    if #label > width then
+      lines[#lines + 1] = "  " .. label
+      label = ""
+    end
+    lines[#lines + 1] = row(label, cells[i])
+  end
+end
+
+local function g(v, fmt) return v and string.format(fmt or "%.2g", v) or "-" end
+
 function Comparison:table()
   local lines = {}
-  local ref = self.results[self.order[1]]
-  lines[1] = string.format("%s: %d runs, t = %g to %g, %d samples", self.model_name, #self.order,
-    ref.t[1], ref.t[#ref.t], #ref.t)
-  local width = 16
-  for _, label in ipairs(self.order) do width = math.max(width, #label) end
-  local row = "  %-" .. width .. "s %9s %10s %12s %12s %14s %14s"
-  lines[2] = string.format(row, "run", "fevals", "wall ms", "max |Phi|", "energy drift", "max dpos [m]", "max dangle")
-  for k, label in ipairs(self.order) do
-    local f, d = self.figures[label], self.diff[label]
-    lines[#lines + 1] = string.format(row, label, f.fevals, string.format("%.3g", 1e3 * f.wall),
-      string.format("%.3g", f.violation), string.format("%.3g", f.energy_drift),
-      d and string.format("%.3g", d.max_position) or (k == 1 and "(reference)" or "-"),
-      d and string.format("%.3g", d.max_angle) or "")
+  local ref_label = self.order[1]
+  local ref = self.results[ref_label]
+  lines[1] = string.format("%s: %s; t = %g to %g s, %d samples", self.model_name,
+    table.concat(self.order, ", "), ref.t[1], ref.t[#ref.t], #ref.t)
+  if #lines[1] > WIDTH then
+    lines[1] = string.format("%s: %d runs; t = %g to %g s, %d samples", self.model_name,
+      #self.order, ref.t[1], ref.t[#ref.t], #ref.t)
   end
-  lines[#lines + 1] = string.format("  largest difference from %s: %.3g", self.order[1], self.maxdiff)
+  if self.correction then
+    lines[#lines + 1] = "  correct = true: the start was corrected once, in body coordinates, and"
+    lines[#lines + 1] = "  every run starts there (the model is left as it was). What moved:"
+    local by_body, order = {}, {}
+    for _, mv in ipairs(self.correction) do
+      if not by_body[mv.body] then by_body[mv.body], order[#order + 1] = {}, mv.body end
+      local list = by_body[mv.body]
+      list[#list + 1] = string.format("%s %.4g -> %.4g %s", mv.field, mv.from, mv.to, mv.unit)
+    end
+    for _, body in ipairs(order) do
+      local line = string.format("    %-10s", body)
+      for k, item in ipairs(by_body[body]) do
+        local sep = k == 1 and " " or ", "
+        if #line + #sep + #item > WIDTH then
+          lines[#lines + 1] = line .. ","
+          line, sep = string.rep(" ", 15), ""
+        end
+        line = line .. sep .. item
+      end
+      lines[#lines + 1] = line
+    end
+    if #self.correction == 0 then lines[#lines + 1] = "    nothing: the start was on its constraints" end
+  end
+
+  local cost = {}
+  for i, label in ipairs(self.order) do
+    local r, f = self.results[label], self.figures[label]
+    cost[i] = { r.state_size and tostring(r.state_size) or "-", tostring(f.fevals),
+      g(1e3 * f.wall, "%.3g"), g(f.violation), g(f.energy_drift) }
+  end
+  rows(lines, self.order, cost,
+    { format = "  %6s  %7s  %7s  %9s  %12s",
+      cells = { "states", "fevals", "wall ms", "max |Phi|", "energy drift" } })
+
+  local accuracy = {}
+  for i, label in ipairs(self.order) do
+    local r, d = self.results[label], self.diff[label]
+    accuracy[i] = { g(r.violation[1]), g(r.velocity_violation and r.velocity_violation[1]),
+      d and g(d.max_position) or (i == 1 and "(reference)" or "-"), d and g(d.max_angle) or "" }
+  end
+  rows(lines, self.order, accuracy,
+    { format = "  %9s  %9s   %12s  %11s", cells = { "|Phi|", "|Phi'|", "position [m]", "angle [rad]" } },
+    string.format("  %-20s   %s", "    at the start", "   largest difference"))
+  if #self.order > 1 then
+    local last = string.format("  largest difference from %s: %.3g m in position, %.3g rad in angle",
+      ref_label, self.maxdiff_position, self.maxdiff_angle)
+    if #last > WIDTH then
+      last = string.format("  largest difference: %.3g m in position, %.3g rad in angle",
+        self.maxdiff_position, self.maxdiff_angle)
+    end
+    lines[#lines + 1] = last
+    lines[#lines + 1] = string.format("  first samples (positions, angles, velocities) agree to %.2g",
+      self.start_difference)
+  end
   return table.concat(lines, "\n")
 end
 
 Comparison.__tostring = Comparison.table
 
 -- Side by side at the prompt, each pane with its figures and a plot of the
--- differences below; in --batch the table.
+-- differences below, then the table once q leaves; in --batch the table.
 function Comparison:show(opts)
   opts = opts or {}
   local terminal = core.mode ~= "batch" and core.isatty(0) and core.isatty(1)
@@ -97,27 +246,23 @@ function Comparison:show(opts)
     local panes = {}
     for _, label in ipairs(self.order) do
       local r = self.results[label]
-      local f = self.figures[label]
       r:frame(r.t[1], { width = 1, height = 1 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
-        -- short enough for three panes side by side at 80 columns
-        figures = string.format("%d evals, %.3g ms\n|Phi| %.1e dE %.1e", f.fevals, 1e3 * f.wall,
-          f.violation, f.energy_drift) }
+        figures = r:figures_text() }
     end
     local plot
     if #self.order > 1 then
       local series = {}
       for k = 2, #self.order do
         local d = self.diff[self.order[k]]
-        series[#series + 1] = { x = self.results[self.order[1]].t, y = d.position,
-          label = self.order[k] .. " - " .. self.order[1] .. " [m]" }
+        series[#series + 1] = { x = self.results[self.order[1]].t, y = d.position, label = self.order[k] }
       end
-      plot = { series = series, title = "largest position difference", xlabel = "t [s]" }
+      plot = { series = series, title = "position difference from " .. self.order[1] .. " [m]",
+        xlabel = "t [s]" }
     end
     local ok, err = cv.animate{ panes = panes, plot = plot, labels = opts.labels,
       trails = opts.trails, speed = opts.speed, unicode = view.unicode }
-    if ok then return self end
-    io.stderr:write("compare: " .. tostring(err) .. "; showing the table instead\n")
+    if not ok then io.stderr:write("compare: " .. tostring(err) .. "; showing the table instead\n") end
   end
   print(self:table())
   return self

@@ -270,10 +270,22 @@ function Result:figures()
   return { fevals = self.stats.fevals, wall = self.stats.wall, violation = worst, energy_drift = drift }
 end
 
-local function figures_text(r)
-  local f = r:figures()
-  return string.format("%d evals  %.3g ms\n|Phi| <= %.2g  dE %.2g", f.fevals, 1e3 * f.wall,
-    f.violation, f.energy_drift)
+-- The figures over a picture: items separated by newlines, which the view
+-- sets side by side as they fit its width (after a tab, a shorter form for
+-- narrow panes). |Phi(0)| and |Phi'(0)|, the residuals of the first
+-- sample, say whether the run started on its constraints.
+function Result:figures_text()
+  local f = self:figures()
+  local vv = self.velocity_violation and self.velocity_violation[1]
+  return table.concat({
+    string.format("%s states", self.state_size or "?"),
+    string.format("%d evals", f.fevals),
+    string.format("%.3g ms", 1e3 * f.wall),
+    string.format("max |Phi| %.1e\t|Phi| %.1e", f.violation, f.violation),
+    string.format("dE %.1e", f.energy_drift),
+    string.format("|Phi(0)| %.1g", self.violation[1] or 0),
+    string.format("|Phi'(0)| %.1g", vv or 0),
+  }, "\n")
 end
 
 -- Full-screen animation at the prompt; in --batch (or with no terminal) the
@@ -284,7 +296,7 @@ function Result:animate(opts)
   if terminal() and not opts.text then
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
       title = self.model_name .. " (" .. self.stats.formulation .. " coordinates)",
-      figures = figures_text(self) } },
+      figures = self:figures_text() } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
     if ok then return self end
     io.stderr:write("animate: " .. tostring(err) .. "; showing text instead\n")

@@ -164,6 +164,8 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	lua_pushnumber(L, r->wall);
 	lua_setfield(L, -2, "wall");
 	lua_setfield(L, -2, "stats");
+	lua_pushinteger(L, r->state_size); /* the integrator's y: coordinates and their rates */
+	lua_setfield(L, -2, "state_size");
 	if (r->corrected) { /* the corrected start is the first sample, in any formulation */
 		lua_pushboolean(L, 1);
 		lua_setfield(L, -2, "corrected");

@@ -3,9 +3,11 @@
 
 #include <curses.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "util/clock.h"
@@ -13,6 +15,34 @@
 
 static int colors_on;
 static SCREEN *screen;
+
+/* SIGWINCH while a view is open. The prompt has a handler of its own (so
+ * ncurses, which only catches signals left at their default, never sees
+ * one): ours stands in for it while the screen is open, and the loop
+ * hands the new size to ncurses with resizeterm, which queues KEY_RESIZE. */
+static volatile sig_atomic_t resized;
+static struct sigaction previous_winch;
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+/* The terminal's new size to ncurses; 1 if it changed. */
+static int take_resize(void)
+{
+	if (!resized)
+		return 0;
+	resized = 0;
+	struct winsize ws;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) != 0 || ws.ws_row < 1 || ws.ws_col < 1)
+		return 0;
+	if (ws.ws_row == LINES && ws.ws_col == COLS)
+		return 0;
+	resizeterm(ws.ws_row, ws.ws_col);
+	return 1;
+}
 
 static int screen_open(char *err, size_t errlen)
 {
@@ -26,6 +56,11 @@ static int screen_open(char *err, size_t errlen)
 		         getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
+	struct sigaction sa = {0};
+	sa.sa_handler = on_winch; /* no SA_RESTART: a paused getch returns at once */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGWINCH, &sa, &previous_winch);
+	resized = 0;
 	cbreak(); /* Ctrl-C still raises SIGINT, which we watch */
 	noecho();
 	keypad(stdscr, TRUE);
@@ -51,6 +86,7 @@ static void screen_close(void)
 	delscreen(screen);
 	screen = NULL;
 	fflush(stdout);
+	sigaction(SIGWINCH, &previous_winch, NULL);
 }
 
 /* Copy a grid onto the screen at (row0, col0). */
@@ -72,13 +108,100 @@ static void blit(const struct grid *g, int row0, int col0)
 	}
 }
 
-static void status_line(const char *text)
+/* Display columns of the first len bytes of UTF-8 text (continuation bytes
+ * take none), and the bytes that fill at most cols columns. */
+static int text_columns(const char *s, size_t len)
 {
+	int cols = 0;
+	for (size_t i = 0; i < len && s[i]; i++)
+		cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return cols;
+}
+
+static int bytes_for_columns(const char *s, size_t len, int cols)
+{
+	size_t i = 0;
+	for (int c = 0; i < len && s[i]; i++) {
+		if (((unsigned char)s[i] & 0xC0) != 0x80 && c++ == cols)
+			break;
+	}
+	return (int)i;
+}
+
+/* Text at (row, col), cut to at most cols columns. */
+static void put_text(int row, int col, const char *s, size_t len, int cols)
+{
+	if (cols > 0)
+		mvaddnstr(row, col, s, bytes_for_columns(s, len, cols));
+}
+
+/* The bottom line: where the animation is, then the keys that fit. Keys
+ * drop out least needed first; "q quit" always stays. */
+struct key_help {
+	const char *text;
+	int keep; /* higher stays longer */
+};
+
+static void status_line(const char *where, const struct key_help *keys, int nkeys)
+{
+	char line[512];
+	int width = COLS, keep_at_least = 0;
+	for (;;) {
+		snprintf(line, sizeof line, "%s", where);
+		const char *sep = where[0] ? " | " : " ";
+		for (int k = 0; k < nkeys; k++) {
+			if (keys[k].keep < keep_at_least)
+				continue;
+			size_t used = strlen(line);
+			snprintf(line + used, sizeof line - used, "%s%s", sep, keys[k].text);
+			sep = "  ";
+		}
+		int fits = text_columns(line, strlen(line)) <= width;
+		if (fits || keep_at_least > 100)
+			break;
+		keep_at_least++;
+	}
+	if (text_columns(line, strlen(line)) > width) /* very narrow: "q quit" alone */
+		snprintf(line, sizeof line, " q quit");
 	move(LINES - 1, 0);
 	clrtoeol();
 	attron(A_REVERSE);
-	addnstr(text, COLS);
+	put_text(LINES - 1, 0, line, strlen(line), width);
 	attroff(A_REVERSE);
+}
+
+/* A pane's figures are items separated by '\n', put side by side two
+ * spaces apart as many as fit in `width`, on as many rows as they need. An
+ * item may end in '\t' and a shorter form, used where the long one does
+ * not fit. Returns the rows; draws them from (row0, col) when draw is set. */
+static int figure_rows(const char *fig, int width, int row0, int col, int draw)
+{
+	int rows = 0, used = -1; /* used: columns of the current row; -1 before the first */
+	while (fig && *fig) {
+		const char *nl = strchr(fig, '\n');
+		size_t len = nl ? (size_t)(nl - fig) : strlen(fig);
+		const char *tab = memchr(fig, '\t', len), *text = fig;
+		size_t long_len = tab ? (size_t)(tab - fig) : len;
+		int w = text_columns(fig, long_len);
+		size_t text_len = long_len;
+		int room = used < 0 ? width : width - used - 2;
+		if (tab && w > room && w > width) { /* the short form */
+			text = tab + 1, text_len = len - long_len - 1;
+			w = text_columns(text, text_len);
+		}
+		if (w > 0) {
+			if (used < 0 || used + 2 + w > width) {
+				rows++, used = 0;
+			} else {
+				used += 2;
+			}
+			if (draw)
+				put_text(row0 + rows - 1, col + used, text, text_len, width - used);
+			used += w;
+		}
+		fig = nl ? nl + 1 : fig + len;
+	}
+	return rows;
 }
 
 static int frame_at(const double *times, int n, double t)
@@ -94,43 +217,56 @@ static int frame_at(const double *times, int n, double t)
 	return lo;
 }
 
+/* Lay out and draw one frame: titles on the top row, each pane's figures
+ * under its title, the pictures side by side, the plot (if any) across the
+ * bottom third. Everything follows LINES and COLS, so a resize re-lays out
+ * on the next pass. */
 static void draw_all(const struct anim_options *o, int frame, int labels, int trails,
                      struct grid **panes, struct grid **plot)
 {
-	int plot_rows = o->plot ? (LINES - 1) / 3 : 0;
-	int height = LINES - 1 - plot_rows - 3, n = o->npanes; /* title, two lines of figures */
+	int n = o->npanes, rows = LINES - 1; /* the last row is the status line */
 	int width = (COLS - (n - 1)) / n;
+	int plot_rows = o->plot ? rows / 3 : 0;
+	if (plot_rows < 5)
+		plot_rows = 0; /* too small to read: the pictures get the room */
+	int fig_rows = 0;
+	for (int k = 0; k < n; k++) {
+		int r = figure_rows(o->panes[k].figures, width, 0, 0, 0);
+		fig_rows = r > fig_rows ? r : fig_rows;
+	}
+	int top = 1 + fig_rows, height = rows - plot_rows - top;
 	erase();
+	if (width < 6 || height < 3) {
+		put_text(0, 0, "(enlarge the terminal)", 22, COLS);
+		return;
+	}
 	for (int k = 0; k < n; k++) {
 		const struct pane *p = &o->panes[k];
 		if (!panes[k] || panes[k]->width != width || panes[k]->height != height) {
 			grid_free(panes[k]);
-			panes[k] = grid_new(width, height > 1 ? height : 1, o->unicode);
+			panes[k] = grid_new(width, height, o->unicode);
 		}
 		struct draw_options d = {labels, trails, p->poses, frame};
 		scene_draw(p->scene, p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies,
 		           &p->view, panes[k], &d);
 		int col = k * (width + 1);
+		const char *title = p->title ? p->title : "";
 		attron(A_BOLD);
-		mvaddnstr(0, col, p->title ? p->title : "", width);
+		put_text(0, col, title, strlen(title), width);
 		attroff(A_BOLD);
-		/* figures: up to two lines, split at '\n' */
-		const char *fig = p->figures ? p->figures : "", *nl = strchr(fig, '\n');
-		mvaddnstr(1, col, fig, nl ? (int)fmin(width, (double)(nl - fig)) : width);
-		if (nl)
-			mvaddnstr(2, col, nl + 1, width);
-		blit(panes[k], 3, col);
+		figure_rows(p->figures, width, 1, col, 1);
+		blit(panes[k], top, col);
 		if (k > 0)
-			for (int r = 0; r < LINES - 1 - plot_rows; r++)
+			for (int r = 0; r < rows - plot_rows; r++)
 				mvaddstr(r, col - 1, o->unicode ? "\u2502" : "|");
 	}
-	if (o->plot && plot_rows > 3) {
+	if (plot_rows > 0) {
 		if (!*plot || (*plot)->width != COLS || (*plot)->height != plot_rows) {
 			grid_free(*plot);
 			*plot = grid_new(COLS, plot_rows, o->unicode);
 		}
 		plot_draw(o->plot, *plot);
-		blit(*plot, LINES - 1 - plot_rows, 0);
+		blit(*plot, rows - plot_rows, 0);
 	}
 }
 
@@ -163,17 +299,25 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 		last = tick;
 		frame = frame_at(times, o->nframes, t);
 		draw_all(o, frame, labels, trails, panes, &plot);
-		char status[256];
-		snprintf(status, sizeof status,
-		         " t = %.3f/%.3g s  x%g%s | space pause  <- -> step  +- speed  r restart  "
-		         "t trails  l labels  q quit",
-		         times[frame], t_end, speed, playing ? "" : " paused");
-		status_line(status);
+		char where[128], pace[32] = "";
+		if (speed != 1) /* "x1" says nothing */
+			snprintf(pace, sizeof pace, "  x%g", speed);
+		snprintf(where, sizeof where, " t = %.3f/%.3g s%s%s", times[frame], t_end, pace,
+		         playing ? "" : "  paused");
+		const struct key_help keys[] = {{playing ? "space pause" : "space play", 5},
+		                                {"<- -> step", 4},
+		                                {"+- speed", 3},
+		                                {"r restart", 1},
+		                                {"t trails", 2},
+		                                {"l labels", 2},
+		                                {"q quit", 1000}};
+		status_line(where, keys, (int)(sizeof keys / sizeof keys[0]));
 		refresh();
 		timeout(playing ? 33 : -1); /* sleep to the next frame, or until a key */
 		int ch = getch();
 		if (ch == 'q' || ch == 'Q' || ch == 27)
 			break;
+		take_resize(); /* the next pass re-lays out at the new size */
 		switch (ch) {
 		case ' ':
 			if (!playing && t >= t_end)
@@ -204,7 +348,7 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 		case 'l':
 			labels = !labels;
 			break;
-		default: /* KEY_RESIZE and timeouts: the next pass redraws */
+		default: /* KEY_RESIZE, an interrupted wait, a timeout: the next pass redraws */
 			break;
 		}
 		last = clock_seconds() - (playing ? fmin(clock_seconds() - tick, 0.1) : 0);
@@ -236,12 +380,14 @@ int anim_show_plot(const struct plot_spec *p, int unicode, char *err, size_t err
 		erase();
 		plot_draw(p, g);
 		blit(g, 0, 0);
-		status_line(" q back to the prompt");
+		static const struct key_help keys[] = {{"q back to the prompt", 1}};
+		status_line("", keys, 1);
 		refresh();
 		timeout(-1);
 		int ch = getch();
 		if (ch == 'q' || ch == 'Q' || ch == 27)
 			break;
+		take_resize(); /* the next pass draws at the new size */
 	}
 	grid_free(g);
 	mb_c_busy--;

@@ -38,6 +38,42 @@ static void range_of(const struct plot_spec *p, int use_x, double *lo, double *h
 	}
 }
 
+/* Display columns of UTF-8 text. */
+static int columns(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* The title and the legend from the top row down, each entry where it
+ * fits whole (a glyph and its label), else on the next row; returns the
+ * rows used. Draws only when draw is set. */
+static int legend(const struct plot_spec *p, struct grid *g, int draw)
+{
+	int row = 0, col = 0;
+	if (p->title) {
+		if (draw)
+			grid_text(g, 0, 0, p->title, 0);
+		col = columns(p->title) + 3;
+	}
+	for (int s = 0; s < p->nseries; s++) {
+		char entry[96];
+		int color = 1 + s % 6;
+		snprintf(entry, sizeof entry, " %s", p->series[s].label ? p->series[s].label : "");
+		int w = 1 + columns(entry);
+		if (col > 0 && col + w > g->width)
+			row++, col = 0;
+		if (draw) {
+			grid_put(g, col, row, g->unicode ? 0x2501 : ascii_marks[s % 8], color);
+			grid_text(g, col + 1, row, entry, color);
+		}
+		col += w + 2;
+	}
+	return row + 1;
+}
+
 void plot_draw(const struct plot_spec *p, struct grid *g)
 {
 	grid_clear(g);
@@ -48,14 +84,15 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 	double xstep = nice_step(xhi - xlo, g->width > 100 ? 10 : 5);
 	ylo = floor(ylo / ystep) * ystep, yhi = ceil(yhi / ystep) * ystep;
 
-	/* layout: title row, plot area, tick row, label row; tick numbers left */
+	/* layout: title and legend rows, plot area, tick row, label row; tick
+	 * numbers left */
 	char buf[64];
 	int left = 1;
 	for (double v = ylo; v <= yhi + ystep / 2; v += ystep) {
 		format_tick(buf, sizeof buf, v, ystep);
 		left = (int)fmax(left, (double)strlen(buf) + 1);
 	}
-	int top = 1, bottom = g->height - 3, right = g->width - 1;
+	int top = legend(p, g, 0), bottom = g->height - 3, right = g->width - 1;
 	if (bottom - top < 2 || right - left < 4) {
 		grid_text(g, 0, 0, "(terminal too small for a plot)", 0);
 		return;
@@ -109,18 +146,5 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 		}
 	}
 
-	/* title and legend on the top row */
-	int col = 0;
-	if (p->title) {
-		grid_text(g, 0, 0, p->title, 0);
-		col = (int)strlen(p->title) + 3;
-	}
-	for (int s = 0; s < p->nseries; s++) {
-		char entry[96];
-		int color = 1 + s % 6;
-		grid_put(g, col, 0, g->unicode ? 0x2501 : ascii_marks[s % 8], color);
-		snprintf(entry, sizeof entry, " %s", p->series[s].label ? p->series[s].label : "");
-		grid_text(g, col + 1, 0, entry, color);
-		col += (int)strlen(entry) + 3;
-	}
+	legend(p, g, 1);
 }

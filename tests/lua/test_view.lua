@@ -157,4 +157,79 @@ local bj = mb.compare(example("four_bar")(), { "body", "joint" }, { tf = 2, dt =
 T.ok(bj.maxdiff < 1e-7, ("four-bar, body vs joint coordinates: largest difference %.2g"):format(bj.maxdiff))
 T.ok(bj:table():find("joint", 1, true) and bj.figures.joint.fevals > 0, "figures for both formulations")
 
+-- One start for every formulation: compare corrects once, in body
+-- coordinates, and runs each from that state. The four-bar with its crank
+-- spun up by hand is off its velocity constraints; corrected in each
+-- formulation's own coordinates the crank used to start at 1.824 (body),
+-- 1.775 (joint) and 0.217 (point) rad/s, and the "difference" was 3.1 rad.
+local spun = example("four_bar")()
+spun.bodies.crank.omega = 2
+local three = mb.compare(spun, { "body", "joint", "point" },
+  { tf = 2, dt = 0.01, tol = 1e-10, correct = true, show = false })
+local crank_start = {}
+for _, label in ipairs(three.order) do crank_start[#crank_start + 1] = three.results[label]:body("crank").omega[1] end
+local start_gap = 0
+for _, label in ipairs { "joint", "point" } do
+  for _, name in ipairs(three.results.body.body_order) do
+    for _, k in ipairs { "x", "y", "angle", "vx", "vy", "omega" } do
+      start_gap = math.max(start_gap, math.abs(three.results[label].bodies[name][k][1] - three.results.body.bodies[name][k][1]))
+    end
+  end
+end
+T.ok(start_gap < 1e-12, ("body, joint and point coordinates start from one state: every body's position, angle and velocities agree to %.2g at the first sample (crank omega %s rad/s)")
+  :format(start_gap, table.concat(crank_start, ", ")))
+T.eq(three.start_difference, start_gap, "c.start_difference is that agreement")
+T.near(three.results.body:body("crank").omega[1], 1.8239198, 1e-6, "the crank starts at the body-coordinate correction's 1.824 rad/s")
+-- measured at tol = 1e-10: 1.75e-8 m and 3.24e-7 rad (body against point); 10 times that
+local dpos = math.max(three.diff.joint.max_position, three.diff.point.max_position)
+local dangle = math.max(three.diff.joint.max_angle, three.diff.point.max_angle)
+T.ok(dpos < 2e-7, ("positions agree over 2 s: %.3g m"):format(dpos))
+T.ok(dangle < 3.5e-6, ("angles agree over 2 s: %.3g rad"):format(dangle))
+T.eq(three.maxdiff_position, dpos, "c.maxdiff_position is the largest position difference, in metres")
+T.eq(three.maxdiff_angle, dangle, "c.maxdiff_angle is the largest angle difference, in radians")
+T.eq(three.maxdiff, math.max(dpos, dangle), "maxdiff is the larger of the two")
+for _, label in ipairs(three.order) do
+  local r = three.results[label]
+  T.ok(r.violation[1] < 1e-12 and r.velocity_violation[1] < 1e-12,
+    ("%s starts on its constraints: |Phi| %.2g, |Phi'| %.2g"):format(label, r.violation[1], r.velocity_violation[1]))
+end
+-- the model is left as it was, and the correction is reported
+T.eq(spun.bodies.crank.omega, 2, "the model's crank still spins at 2 rad/s")
+T.eq(spun.bodies.coupler.vel, nil, "the model's coupler still has no velocity given")
+local moved_omega
+for _, mv in ipairs(three.correction or {}) do
+  if mv.body == "crank" and mv.field == "omega" then moved_omega = mv end
+end
+T.ok(moved_omega and moved_omega.from == 2 and math.abs(moved_omega.to - 1.8239198) < 1e-6,
+  "c.correction says the crank's omega moved from 2 to 1.824")
+T.fails(function() mb.compare(spun, { "body", "joint-x" }, { tf = 1, correct = true, show = false }) end,
+  "unknown formulation 'joint-x'", "a failing run inside a corrected comparison")
+T.eq(spun.bodies.crank.omega, 2, "the model is restored after a failing run too")
+
+-- the state size of each formulation, and a table that fits 80 columns
+T.eq(three.results.body.state_size, 18, "body coordinates: 9 coordinates and 9 rates")
+T.eq(three.results.joint.state_size, 6, "joint coordinates: 3 angles and 3 rates")
+T.eq(three.results.point.state_size, 24, "point coordinates: 12 coordinates and 12 rates")
+local tab3 = three:table()
+T.ok(tab3:find("run +states +fevals") and tab3:find("\n  joint +6 ") and tab3:find("\n  point +24 "),
+  "the table has the state size of each run:\n" .. tab3)
+T.ok(tab3:find("|Phi'|", 1, true) and tab3:find("position [m]", 1, true) and tab3:find("angle [rad]", 1, true),
+  "the table shows the start's residuals and the differences in metres and radians apart")
+T.ok(tab3:find("crank +.*omega 2 %-> 1%.824 rad/s"), "the table says what the correction moved")
+local function widest(text)
+  local w = 0
+  for l in (text .. "\n"):gmatch("(.-)\n") do w = math.max(w, utf8.len(l)) end
+  return w
+end
+T.ok(widest(tab3) <= 80, ("three formulations' table fits 80 columns (%d)"):format(widest(tab3)))
+local remedies = mb.compare(example("four_bar")(), {
+  { label = "joint", formulation = "joint" },
+  { label = "joint, momentum", formulation = "joint", stabilization = "momentum" },
+  { label = "joint, partitioning", formulation = "joint", stabilization = "partitioning" } },
+  { tf = 1, dt = 0.05, integrator = "rk4", h = 0.01, show = false })
+T.ok(widest(remedies:table()) <= 80, ("lesson 13's three remedies fit 80 columns (%d)"):format(widest(remedies:table())))
+local figs = three.results.joint.figures_text and three.results.joint:figures_text() or ""
+T.ok(figs:find("6 states", 1, true) and figs:find("|Phi(0)|", 1, true) and figs:find("|Phi'(0)|", 1, true),
+  "a pane's figures carry the state size and the start's residual")
+
 T.finish()
