@@ -5,8 +5,11 @@
 local M = {}
 
 -- The user's file and line: the first caller outside this library and C.
-function M.where(level)
-  for l = (level or 1) + 1, (level or 1) + 40 do
+-- Every frame is searched from the top, so a tail call inside the library
+-- (which leaves no frame) cannot shift the answer; the argument is kept
+-- for callers that name their depth, and not needed.
+function M.where(_)
+  for l = 2, 60 do
     local info = debug.getinfo(l, "Sl")
     if not info then break end
     if info.what ~= "C" and info.currentline >= 0 and not info.source:find("mechbench/[%w_]+%.lua$") then

@@ -217,8 +217,14 @@ end
 -- What the forms ask for, and what they are, for help; the fields they take.
 local form_usage = {
   joint = { driver = { { 'joint = "pin or slider"', 'or points = {"P_i", "P_j"}', 'or body = "b"', "and fn = f(t)" },
-    "drives that joint's angle or slide, the two points' distance, or the body's angle",
-    fields = { "joint", "points", "body", "fn" } } },
+    "drives that joint's angle or slide, the two points' distance, or the body's angle. A pin's driver holds "
+      .. "angle(i) - angle(j) = fn(t), i and j the bodies of the joint's points in their order (Eq. 7.43):",
+    fields = { "joint", "points", "body", "fn" },
+    examples = {
+      'pin with points = {"crank.O", "O"}, fn = function(t) return 0.7 + 2*t end:',
+      '  the crank turns forward from 0.7 rad (angle(crank) = fn)',
+      'pin with points = {"O", "crank.O"}, the same fn:',
+      '  the crank jumps to -0.7 rad and turns backwards (angle(crank) = -fn)' } } },
   force = { ["joint-friction"] = { { 'joint = "pin or slider"', "c" }, "viscous friction in the joint (Eq. 4.41)",
     fields = { "joint", "c" } } },
 }
@@ -291,7 +297,11 @@ function M.kinds_help(what)
   local names = {}
   for name in pairs(form_usage[what] or {}) do names[#names + 1] = name end
   table.sort(names)
-  for _, name in ipairs(names) do entry(name, form_usage[what][name][1], form_usage[what][name][2]) end
+  for _, name in ipairs(names) do
+    local usage = form_usage[what][name]
+    entry(name, usage[1], usage[2])
+    for _, line in ipairs(usage.examples or {}) do lines[#lines + 1] = "    " .. line end
+  end
   return table.concat(lines, "\n")
 end
 
@@ -770,6 +780,45 @@ end
 -- r:reaction("motor").torque is the driving torque. r.iterations counts
 -- the Newton steps of each solve; with trace = true, r.trace lists the
 -- residual of each step of the first solve and the joint that is worst.
+-- What kinematics does to the start at each driver the start does not
+-- meet: one sentence per driver off by more than 1e-6. A driver holds
+-- angle(i) - angle(j) of its two bodies, in its joint's order (Eq. 7.43),
+-- or the distance between two points (Eq. 7.45), at fn(t).
+local function driver_jumps(m)
+  local ok, e = pcall(core.model.evaluate, m:compile(), 0)
+  if not ok then return {} end -- the run itself says why
+  local out, row = {}, 0
+  for _, j in ipairs(m._order.joints) do
+    if j.active ~= false then
+      local kind, fields, refs = resolve(m, j, "joint")
+      local phi = e.phi[row + 1]
+      row = row + kind.rows
+      if j.type == "driver" and math.abs(phi) > 1e-6 then
+        local fn = fields.fn
+        local f0 = type(fn) == "number" and fn or fn(0)
+        if kind.name == "driver-angle" then
+          local a, b = body_name(refs.bodies[1]), body_name(refs.bodies[2])
+          local held = b == "ground" and ("angle(%s)"):format(a)
+            or a == "ground" and ("-angle(%s)"):format(b)
+            or ("angle(%s) - angle(%s)"):format(a, b)
+          local start = phi + f0
+          local advice = a == "ground" and (" To drive %s's own angle, list its point first in joint '%s', or negate fn."):format(
+            b, name_of(j.joint) or "?") or ""
+          out[#out + 1] = ("driver '%s' holds %s = fn(t), the first body's angle minus the second's in its joint's order "
+            .. "(Eq. 7.43): fn(0) = %.6g where the start has %.6g, so the start was turned by %.3g rad at t = 0.%s"):format(
+            j.name, held, f0, start, f0 - start, advice)
+        else
+          local p, q = refs.points[1].name, refs.points[2].name
+          local start = math.sqrt(math.max(0, 2 * f0 * phi + f0 * f0))
+          out[#out + 1] = ("driver '%s' holds the distance from '%s' to '%s' = fn(t): fn(0) = %.6g where the start has "
+            .. "%.6g, so the start was moved by %.3g m at t = 0."):format(j.name, p, q, f0, start, f0 - start)
+        end
+      end
+    end
+  end
+  return out
+end
+
 local kinematic_options = { "formulation", "tf", "dt", "tol", "max_iterations", "newton", "trace", "angles", "tree" }
 
 local function kinematic(m, opts, analysis, level)
@@ -793,9 +842,12 @@ local function kinematic(m, opts, analysis, level)
   if why then bad(why) end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
+  local jumps = driver_jumps(m)
   local raw = core.model.kinematics(m:compile(), o)
-  local r = require("mechbench.result").new(m, raw, o)
+  local result = require "mechbench.result"
+  local r = result.new(m, raw, o, where(level + 1))
   r.stats.analysis = analysis
+  for _, text in ipairs(jumps) do result.warn(r, text) end
   if raw.error then
     m.last = r
     local t = raw.t[#raw.t]

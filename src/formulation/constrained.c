@@ -7,6 +7,7 @@
  * run starts, so no evaluation allocates. */
 #include "formulation/constrained.h"
 
+#include <float.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -265,7 +266,7 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			s->f->mass_solve(s->ws, s->acc);
 		}
 	}
-	int bad = vec_nonfinite(s->acc, s->n);
+	int bad = vec_beyond(s->acc, s->n, DBL_MAX);
 	if (bad >= 0) {
 		char name[128];
 		s->f->coordinate_name(s->ws, bad, name, sizeof name);
@@ -327,6 +328,20 @@ static int state_of(struct constrained *s, double t, const double *y, const doub
                     const double **qd)
 {
 	size_t n = (size_t)s->n;
+	/* beyond 1e150 a square overflows: say where the state grew so large,
+	 * not what it later breaks (a mass matrix, a rank test, an energy) */
+	int bad = vec_beyond(y, 2 * s->n, 1e150);
+	if (bad >= 0) {
+		char name[128];
+		s->f->coordinate_name(s->ws, bad % s->n, name, sizeof name);
+		run_data_fail(s->d, "at t = %g the state is not finite or beyond 1e150: the %s of %s is %g",
+		              t,
+		              bad < s->n                        ? "position"
+		              : s->stab.kind == STAB_MOMENTUM ? "momentum"
+		                                               : "rate",
+		              name, y[bad]);
+		return -1;
+	}
 	*q = y, *qd = y + n;
 	if (s->stab.kind == STAB_MOMENTUM) {
 		*qd = s->fixed + n;

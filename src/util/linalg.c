@@ -20,10 +20,10 @@ int vec_worst(const double *v, int n)
 	return w;
 }
 
-int vec_nonfinite(const double *v, int n)
+int vec_beyond(const double *v, int n, double largest)
 {
 	for (int k = 0; k < n; k++)
-		if (!isfinite(v[k]))
+		if (!(fabs(v[k]) <= largest))
 			return k;
 	return -1;
 }

@@ -9,7 +9,8 @@ double vec_norm(const double *v, int n);
 /* The index of the entry of largest magnitude (0 when n is 0). */
 int vec_worst(const double *v, int n);
 
-/* The index of the first entry that is not a finite number, or -1. */
-int vec_nonfinite(const double *v, int n);
+/* The index of the first entry that is NaN or larger in size than
+ * largest (DBL_MAX: not finite), or -1. */
+int vec_beyond(const double *v, int n, double largest);
 
 #endif

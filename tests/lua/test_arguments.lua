@@ -111,4 +111,23 @@ slider:joint{ name = "guide", type = "translational", points = { "G", "S" }, vec
 local run = slider:simulate{ tf = 0.1, dt = 0.05 }
 T.near(run:body("s").y[#run.t], 0, 1e-15, "a guide along {1e-170, 0} holds the slider level (no underflow)")
 
+---------------------------------------------------------------- a state that overflows during a run
+-- A push of 1e300 N while the puck is slower than 1e300 m/s: within one
+-- step its rate is far beyond what a square can hold. Every formulation
+-- stops there, naming the time, the body and the quantity.
+local runaway = mb.model{ name = "runaway" }
+runaway:body{ name = "puck", mass = 1, inertia = 1, vel = { 1, 0 } }
+runaway:force{ name = "push", type = "user", fn = function(t, s)
+  local v = s.bodies.puck.vx
+  return { { body = "puck", force = { v < 1e300 and 1e300 or 0, 0 } } }
+end }
+for _, f in ipairs(mb.formulations()) do
+  T.fails(function() runaway:simulate{ formulation = f, tf = 1, integrator = "rk4", h = 0.01 } end,
+    "at t = 0.005 the state is not finite or beyond 1e150: the rate of ", f .. ": an overflowing state stops the run")
+  T.ok(runaway.last and runaway.last.t[#runaway.last.t] == 0 and runaway.last:body("puck").vx[1] == 1,
+    f .. ": the samples before it are kept, finite")
+end
+T.fails(function() runaway:simulate{ tf = 1, integrator = "rk4", h = 0.01 } end,
+  "the rate of body 'puck' (x) is 5e+297", "body coordinates name the body and the coordinate")
+
 T.finish()

@@ -58,4 +58,60 @@ for _, f in ipairs(mb.formulations()) do
 end
 T.ok(starts.body > 1 and starts.body < 2, ("the corrected crank rate lies between 1 and 2 rad/s: %.6g"):format(starts.body))
 
+---------------------------------------------------------------- kinematics moving the start onto its drivers
+-- A crank at +0.7 rad driven by fn = 0.7 + 2t: with the crank's point first
+-- the driver holds angle(crank) = fn and nothing moves; with the ground's
+-- point first it holds -angle(crank) = fn, and the start is turned to -0.7.
+local function crank(crank_first)
+  local m = mb.model{ name = "crank" }
+  m:body{ name = "crank", mass = 1, inertia = 0.01, pos = { 0.1 * math.cos(0.7), 0.1 * math.sin(0.7) }, angle = 0.7 }
+  m:point{ name = "O", body = "ground" }
+  m:point{ name = "crank.O", body = "crank", at = { -0.1, 0 } }
+  m:joint{ name = "pin", type = "revolute", points = crank_first and { "crank.O", "O" } or { "O", "crank.O" } }
+  m:joint{ name = "motor", type = "driver", joint = "pin", fn = function(t) return 0.7 + 2 * t end }
+  return m
+end
+local forward = crank(true):kinematics{ tf = 1, dt = 0.5 }
+T.eq(#forward.warnings, 0, "crank's point first: the start meets the driver, no warning")
+T.near(forward:body("crank").angle[3], 2.7, 1e-12, "and the crank turns forward")
+local backward = crank(false):kinematics{ tf = 1, dt = 0.5 }
+T.eq(#backward.warnings, 1, "ground's point first: one warning")
+local said = backward.warnings[1] or ""
+T.ok(said:find("driver 'motor' holds -angle(crank) = fn(t)", 1, true), "it names the driver and what it holds: " .. said)
+T.ok(said:find("fn(0) = 0.7 where the start has -0.7, so the start was turned by 1.4 rad at t = 0", 1, true),
+  "it gives the jump")
+T.ok(said:find("list its point first in joint 'pin', or negate fn", 1, true), "it says how to drive it forward")
+T.near(backward:body("crank").angle[1], -0.7, 1e-12, "the start was turned to -0.7")
+T.near(backward:body("crank").angle[3], -2.7, 1e-12, "and driven backwards")
+T.eq(#crank(false):inverse_dynamics{ tf = 0.5, dt = 0.5 }.warnings, 1, "inverse dynamics warns the same")
+
+-- a distance driver: a slider at x = 0.3 driven to fn(0) = 0.5
+local s = mb.model{ name = "slider" }
+s:body{ name = "block", mass = 1, inertia = 1, pos = { 0.3, 0 } }
+s:point{ name = "G", body = "ground" }
+s:point{ name = "B", body = "block" }
+s:vector{ name = "x", body = "ground", dir = { 1, 0 } }
+s:vector{ name = "u", body = "block", dir = { 1, 0 } }
+s:joint{ name = "guide", type = "translational", points = { "G", "B" }, vectors = { "x", "u" } }
+s:joint{ name = "push", type = "driver", joint = "guide", fn = function(t) return 0.5 + t end }
+local slid = s:kinematics{ tf = 1, dt = 0.5 }
+T.ok((slid.warnings[1] or ""):find("driver 'push' holds the distance from 'G' to 'B' = fn(t): fn(0) = 0.5 where the start has 0.3, "
+  .. "so the start was moved by 0.2 m at t = 0", 1, true), "a distance driver's jump: " .. tostring(slid.warnings[1]))
+
+-- the sign convention is written where a student looks
+local joints_help = mb.help.text and mb.help.text("joints") or nil
+if not joints_help then
+  local out = {}
+  local real = print
+  print = function(...) out[#out + 1] = table.concat({ ... }, " ") end
+  help "joints"
+  print = real
+  joints_help = table.concat(out, "\n")
+end
+T.ok(joints_help:find("angle(i) - angle(j) = fn(t)", 1, true) and joints_help:find('pin with points = {"O", "crank.O"}', 1, true),
+  "help \"joints\" states the driver's sign convention with an example each way")
+local man = io.open(here .. "../../man/mechbench.7"):read("a")
+T.ok(man:find("angle(i) \\(mi angle(j) = fn(t)", 1, true) and man:find("turns it backwards", 1, true),
+  "the man page states it, with an example each way")
+
 T.finish()
