@@ -11,6 +11,7 @@
 -- state, and the comparison would measure that instead of the methods.
 local core = require "mechbench.core"
 local view = require "mechbench.view"
+local args = require "mechbench.args"
 local cv = core.view
 
 local M = {}
@@ -91,14 +92,33 @@ local function correct_once(model)
   return moved
 end
 
+-- What the comparison itself takes besides the runs' options.
+local display_options = { "show", "text", "labels", "trails", "speed" }
+
+-- The options of a run, with the display's or an entry's label as well.
+local function checked(opts, extra, what)
+  local known = {}
+  for _, k in ipairs(require("mechbench.model").simulate_options) do known[#known + 1] = k end
+  for _, k in ipairs(extra) do known[#known + 1] = k end
+  return args.options(opts, known, what)
+end
+
 function M.compare(model, entries, opts)
-  if type(model) ~= "table" or type(model.simulate) ~= "function" then
-    error("mb.compare(model, {\"body\", ...}, options): the first argument must be a model, not "
-      .. (model == nil and "nil" or type(model)), 2)
+  if type(model) ~= "table" or getmetatable(model) ~= require("mechbench.model").Model then
+    args.fail("mb.compare", "the first argument must be a model (mb.model{...}), not %s", type(model))
   end
   if type(entries) ~= "table" or #entries == 0 then
-    error('mb.compare(model, {"body", ...}, options) needs at least one formulation', 2)
+    args.fail("mb.compare", 'the second argument lists the runs, such as {"body", "joint"}')
   end
+  opts = checked(opts, display_options, "mb.compare")
+  for k, entry in ipairs(entries) do
+    if type(entry) == "table" then
+      checked(entry, { "label" }, ("mb.compare: run %d"):format(k))
+    elseif type(entry) ~= "string" then
+      args.fail("mb.compare", "run %d must be a formulation's name or a table of options, not %s", k, type(entry))
+    end
+  end
+
   local c = setmetatable({ results = {}, order = {}, diff = {}, figures = {}, maxdiff = 0,
     maxdiff_position = 0, maxdiff_angle = 0, start_difference = 0, model_name = model.name },
     Comparison)
@@ -140,7 +160,9 @@ function M.compare(model, entries, opts)
   -- one number for "do they agree": the larger of the two, metres and
   -- radians alike (read the two apart to say by how much)
   c.maxdiff = math.max(c.maxdiff_position, c.maxdiff_angle)
-  if (opts or {}).show ~= false then c:show(opts) end
+  if opts.show ~= false then
+    c:show { text = opts.text, labels = opts.labels, trails = opts.trails, speed = opts.speed }
+  end
   return c
 end
 
@@ -235,18 +257,23 @@ function Comparison:table()
   return table.concat(lines, "\n")
 end
 
-Comparison.__tostring = Comparison.table
+-- At the prompt a comparison prints one line: its table has been shown.
+function Comparison:__tostring()
+  return ("<comparison of '%s': %s; c:table() prints the table>"):format(self.model_name, table.concat(self.order, ", "))
+end
 
 -- Side by side at the prompt, each pane with its figures and a plot of the
 -- differences below, then the table once q leaves; in --batch the table.
+-- The panes at the prompt, then the table; in --batch the table. Returns
+-- nothing, so the prompt does not print the comparison again.
 function Comparison:show(opts)
-  opts = opts or {}
+  opts = args.options(opts, { "text", "labels", "trails", "speed" }, "c:show")
   local terminal = core.mode ~= "batch" and core.isatty(0) and core.isatty(1)
   if terminal and not opts.text then
     local panes = {}
     for _, label in ipairs(self.order) do
       local r = self.results[label]
-      r:frame(r.t[1], { width = 1, height = 1 }) -- builds the scene and poses once
+      r:frame(r.t[1], { width = 8, height = 8 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
         figures = r:figures_text() }
     end
@@ -265,9 +292,8 @@ function Comparison:show(opts)
     if not ok then io.stderr:write("compare: " .. tostring(err) .. "; showing the table instead\n") end
   end
   print(self:table())
-  return self
 end
 
-function Comparison:animate(opts) return self:show(opts) end
+function Comparison:animate(opts) self:show(opts) end
 
 return M

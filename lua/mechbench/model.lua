@@ -633,6 +633,7 @@ end
 -- The options m:simulate takes; the remedies' numbers with their remedy.
 local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
   "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
+M.simulate_options = simulate_options
 local remedy_numbers = { alpha = true, beta = true, mc = true, zeta = true, omega = true }
 local stabilizations = { "none", "baumgarte", "penalty", "momentum", "partitioning" }
 

@@ -5,6 +5,7 @@
 --   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:summary()
 local core = require "mechbench.core"
 local view = require "mechbench.view"
+local args = require "mechbench.args"
 local cv = core.view
 
 local M = {}
@@ -49,25 +50,74 @@ function M.warn(r, text)
   end
 end
 
-local function pick(r, list, order, what, name)
+local function pick(r, list, order, what, method, name)
   name = type(name) == "table" and name.name or name
   local v = r[list][name]
   if not v then
-    error(string.format("the result has no %s '%s' (it has: %s)", what, tostring(name),
-      table.concat(order, ", ")), 3)
+    args.fail("r:" .. method, "the result has no %s '%s'%s (it has: %s)", what, tostring(name),
+      args.suggest(name, order), #order > 0 and table.concat(order, ", ") or "none")
   end
   return v
 end
 
-function Result:body(name) return pick(self, "bodies", self.body_order, "body", name) end
-function Result:reaction(name) return pick(self, "reactions", self.joint_order, "joint", name) end
-function Result:contact(name) return pick(self, "contacts", self.contact_order, "contact", name) end
+function Result:body(name) return pick(self, "bodies", self.body_order, "body", "body", name) end
+function Result:reaction(name) return pick(self, "reactions", self.joint_order, "joint", "reaction", name) end
+function Result:contact(name) return pick(self, "contacts", self.contact_order, "contact", "contact", name) end
+
+-- The options of the picture methods, by method.
+local picture_options = {
+  frame = { "width", "height", "unicode", "labels", "trails", "points" },
+  animate = { "speed", "trails", "labels", "points", "text", "width", "height" },
+  plot = { "title", "width", "height", "text", "unicode" },
+  cast = { "width", "height", "fps", "speed", "unicode", "labels", "trails", "points" },
+  frames = { "width", "height", "unicode", "labels", "trails", "points" },
+}
+
+-- Checked picture options: known names, sizes that are whole and sane.
+local function picture(method, opts)
+  local o = args.options(opts, picture_options[method], "r:" .. method)
+  for _, key in ipairs { "width", "height" } do
+    local v = o[key]
+    if v ~= nil and (math.type(v) ~= "integer" or v < 8 or v > 1000) then
+      args.fail("r:" .. method, "%s must be a whole number of characters from 8 to 1000 (got %s)", key, tostring(v))
+    end
+  end
+  for _, key in ipairs { "speed", "fps" } do
+    local why = o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 1e-3, largest = 1e3 })
+    if why then args.fail("r:" .. method, "%s %s", key, why) end
+  end
+  if o.points ~= nil and type(o.points) ~= "table" then
+    args.fail("r:" .. method, 'points must be a list of point names, such as {"tip"}')
+  end
+  return o
+end
+
+-- A time given to a result: a finite number.
+local function time_of(method, t)
+  local why = args.bad_number(t)
+  if why then args.fail("r:" .. method, "t %s", why) end
+  return t
+end
+
+-- What a file writer returns: the file and its count, which prints as a
+-- sentence at the prompt ("wrote 201 rows to out.csv") rather than a bare number.
+local Written = { __tostring = function(w) return ("wrote %d %s to %s"):format(w.count, w.what, w.path) end }
+local function written(path, count, what) return setmetatable({ path = path, count = count, what = what }, Written) end
+
+-- A file to write: a path that opens.
+local function open_for_writing(method, path)
+  if type(path) ~= "string" or path == "" then args.fail("r:" .. method, "needs a file name, such as \"run.csv\"") end
+  local f, err = io.open(path, "w")
+  if not f then args.fail("r:" .. method, "cannot write %s", tostring(err)) end
+  return f
+end
 
 -- Linear interpolation between the two reporting times around t.
 function Result:at(t)
   local ts = self.t
-  if t < ts[1] or t > ts[#ts] then
-    error(string.format("t = %g is outside the run (%g to %g)", t, ts[1], ts[#ts]), 2)
+  time_of("at", t)
+  if #ts == 0 or t < ts[1] or t > ts[#ts] then
+    args.fail("r:at", "t = %g is outside the run (%g to %g)", t, ts[1] or 0, ts[#ts] or 0)
   end
   local i = 1
   while i < #ts and ts[i + 1] < t do i = i + 1 end
@@ -89,8 +139,7 @@ function Result:at(t)
 end
 
 function Result:csv(path)
-  local f, err = io.open(path, "w")
-  if not f then error("cannot write " .. tostring(err), 2) end
+  local f = open_for_writing("csv", path)
   local cols, arrays = { "t" }, { self.t }
   for _, name in ipairs(self.body_order) do
     for _, k in ipairs { "x", "y", "angle", "vx", "vy", "omega", "ax", "ay", "alpha" } do
@@ -117,7 +166,7 @@ function Result:csv(path)
     f:write(table.concat(row, ","), "\n")
   end
   f:close()
-  return #self.t
+  return written(path, #self.t, "rows")
 end
 
 local function max_abs_dev(a)
@@ -252,8 +301,9 @@ end
 
 -- One frame as text: r:frame(t, {width, height, unicode, labels, trails, points})
 function Result:frame(t, opts)
-  opts = opts or {}
-  if #self.t == 0 then error("the result has no samples to draw", 2) end
+  opts = picture("frame", opts)
+  if t ~= nil then time_of("frame", t) end
+  if #self.t == 0 then args.fail("r:frame", "the result has no samples to draw") end
   local scene, poses = drawing(self, opts.points)
   local unicode = opts.unicode
   if unicode == nil then unicode = view.unicode end
@@ -291,7 +341,7 @@ end
 -- Full-screen animation at the prompt; in --batch (or with no terminal) the
 -- summary and the first and last frames instead.
 function Result:animate(opts)
-  opts = opts or {}
+  opts = picture("animate", opts)
   local scene, poses = drawing(self, opts.points)
   if terminal() and not opts.text then
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
@@ -319,7 +369,11 @@ local units = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega =
 -- {x = {...}, y = {...}, vx = {...}, vy = {...}} (Eqs. 3.3 and 3.9).
 function Result:path(name)
   local p = self._scene_desc.points[type(name) == "table" and name.name or name]
-  if not p then error("no point '" .. tostring(name) .. "' in this result's model", 2) end
+  if not p then
+    local known = args.sorted_keys(self._scene_desc.points)
+    args.fail("r:path", "no point '%s'%s in this result's model (its points: %s)", tostring(name),
+      args.suggest(name, known), table.concat(known, ", "))
+  end
   local x, y, vx, vy = {}, {}, {}, {}
   if p.body < 0 then
     for i = 1, #self.t do x[i], y[i], vx[i], vy[i] = p.at[1], p.at[2], 0, 0 end
@@ -338,12 +392,13 @@ end
 -- "body.field", "joint.field", "energy.kind", "violation", or "point.path"
 -- (an x-y curve); returns x, y, label, unit.
 function Result:series(name)
+  if type(name) ~= "string" then args.fail("r:plot", "a quantity is a name such as \"crank.angle\", not %s", type(name)) end
   if name == "violation" then return self.t, self.violation, "violation", "" end
   local head, field = name:match("^(.-)%.([%w_]+)$")
   if not head then head, field = name, nil end
   if head == "energy" then
     field = field or "total"
-    return self.t, self.energy[field] or error("energy has kinetic, potential and total", 3),
+    return self.t, self.energy[field] or args.fail("r:plot", "energy has kinetic, potential and total, not '%s'", field),
       "energy." .. field, "J"
   end
   if field == "path" then
@@ -356,21 +411,25 @@ function Result:series(name)
     return self.t, self.reactions[head].lambda[row], name, ""
   end
   if not owner or not field or not owner[field] then
-    error(string.format("cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
+    args.fail("r:plot", "cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
       .. "joint.fx|fy|torque|lambda1, contact.penetration|rate|normal|friction, energy.total, "
       .. "violation or point.path (bodies: %s; joints: %s; contacts: %s)",
       name, table.concat(self.body_order, ", "), table.concat(self.joint_order, ", "),
-      #(self.contact_order or {}) > 0 and table.concat(self.contact_order, ", ") or "none"), 3)
+      #(self.contact_order or {}) > 0 and table.concat(self.contact_order, ", ") or "none")
   end
   return self.t, owner[field], name, units[field] or ""
 end
 
 -- r:plot("pendulum.angle", "slider.x", {title = ..., width, height})
 function Result:plot(...)
-  local names, opts = {}, {}
-  for _, a in ipairs { ... } do
-    if type(a) == "table" then opts = a else names[#names + 1] = a end
+  local names, opts = {}, nil
+  for i = 1, select("#", ...) do
+    local a = select(i, ...)
+    if type(a) == "table" and i == select("#", ...) then opts = a
+    elseif type(a) == "string" then names[#names + 1] = a
+    else args.fail("r:plot", "argument %d must be a name such as \"crank.angle\" (or the options last), not %s", i, type(a)) end
   end
+  opts = picture("plot", opts)
   if #names == 0 then names = { "energy.total" } end
   local series, unit_list, xy = {}, {}, false
   for _, n in ipairs(names) do
@@ -388,10 +447,9 @@ end
 
 -- Write the animation as an asciicast v2 file (asciinema play FILE).
 function Result:cast(path, opts)
-  opts = opts or {}
+  opts = picture("cast", opts)
   local width, height = opts.width or 80, opts.height or 24
-  local f, err = io.open(path, "w")
-  if not f then error("cannot write " .. tostring(err), 2) end
+  local f = open_for_writing("cast", path)
   local function json(s)
     return '"' .. s:gsub('[%c"\\]', function(c)
       if c == "\n" then return "\\r\\n" end
@@ -412,50 +470,72 @@ function Result:cast(path, opts)
     end
   end
   f:close()
-  return count
+  return written(path, count, "frames")
 end
 
 -- Write n frames evenly spread over the run as plain text.
 function Result:frames(path, n, opts)
-  opts = opts or {}
-  n = math.max(1, math.floor(n or 5))
-  local f, err = io.open(path, "w")
-  if not f then error("cannot write " .. tostring(err), 2) end
+  opts = picture("frames", opts)
+  if n ~= nil and (math.type(n) ~= "integer" or n < 1 or n > 1000) then
+    args.fail("r:frames", "n must be a whole number of frames from 1 to 1000 (got %s)", tostring(n))
+  end
+  n = n or 5
+  local f = open_for_writing("frames", path)
   local t0, t1 = self.t[1], self.t[#self.t]
   for k = 0, n - 1 do
     local t = n == 1 and t0 or t0 + (t1 - t0) * k / (n - 1)
     f:write(string.format("-- %s, t = %.4g s\n", self.model_name, self.t[nearest(self, t)]))
     f:write(self:frame(t, { width = opts.width or 72, height = opts.height or 20,
-      unicode = opts.unicode or false, labels = opts.labels, trails = opts.trails }), "\n\n")
+      unicode = opts.unicode or false, labels = opts.labels, trails = opts.trails, points = opts.points }), "\n\n")
   end
   f:close()
-  return n
+  return written(path, n, "frames")
 end
 
 -- mb.plot{ series = {{x = ..., y = ..., label = ...}, ...}, title, xlabel, ylabel }
 -- Full screen at the prompt, printed in --batch; with text = true it only
 -- returns the text (width, height, unicode as given).
+local plot_options = { "series", "title", "xlabel", "ylabel", "width", "height", "text", "unicode" }
+
 function M.plot(spec)
   if type(spec) ~= "table" or type(spec.series) ~= "table" or #spec.series == 0 then
-    error("mb.plot needs { series = { {x = {...}, y = {...}, label = \"...\"}, ... } }", 2)
+    args.fail("mb.plot", "needs { series = { {x = {...}, y = {...}, label = \"...\"}, ... } }")
   end
+  spec = args.options(spec, plot_options, "mb.plot")
   for i, s in ipairs(spec.series) do
-    if type(s.y) ~= "table" then error(("series %d has no y values"):format(i), 2) end
+    if type(s) ~= "table" or type(s.y) ~= "table" or #s.y == 0 then args.fail("mb.plot", "series %d has no y values", i) end
+    local why = args.unknown_field(s, { x = true, y = true, label = true }, "field")
+    if why then args.fail("mb.plot", "series %d: %s", i, why) end
+    if s.x and (type(s.x) ~= "table" or #s.x ~= #s.y) then
+      args.fail("mb.plot", "series %d: x must be a list as long as y (%d values)", i, #s.y)
+    end
+    for k = 1, #s.y do
+      local bad = args.bad_number(s.y[k]) or (s.x and args.bad_number(s.x[k]))
+      if bad then args.fail("mb.plot", "series %d: value %d %s", i, k, bad) end
+    end
     if not s.x then
-      s.x = {}
-      for k = 1, #s.y do s.x[k] = k end
+      local x = {}
+      for k = 1, #s.y do x[k] = k end
+      spec.series[i] = { x = x, y = s.y, label = s.label }
+    end
+  end
+  for _, key in ipairs { "width", "height" } do
+    local v = spec[key]
+    if v ~= nil and (math.type(v) ~= "integer" or v < 8 or v > 1000) then
+      args.fail("mb.plot", "%s must be a whole number of characters from 8 to 1000 (got %s)", key, tostring(v))
     end
   end
   local unicode = spec.unicode
   if unicode == nil then unicode = view.unicode end
+  -- shown (full screen at the prompt, printed otherwise) it returns nothing,
+  -- so the prompt prints nothing after it; with text = true, the text
   if terminal() and not spec.text then
-    local ok = cv.show_plot(spec, unicode)
-    if ok then return true end
+    if cv.show_plot(spec, unicode) then return end
   end
   local cols = core.term_size()
   local text = cv.plot_text(spec, spec.width or math.min(cols, 100), spec.height or 20, unicode)
-  if not spec.text then print(text) end
-  return text
+  if spec.text then return text end
+  print(text)
 end
 
 Result.__tostring = Result.summary

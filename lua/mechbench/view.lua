@@ -3,6 +3,7 @@
 -- which points make each body's stick figure, which joints and forces
 -- show, which quantity a plot name means.
 local core = require "mechbench.core"
+local args = require "mechbench.args"
 local cv = core.view
 
 local M = {}
@@ -85,7 +86,11 @@ function M.trails(desc, names)
   if names then
     for _, n in ipairs(names) do
       local p = desc.points[name_of(n)]
-      if not p then error("no point '" .. tostring(name_of(n)) .. "' to trace", 3) end
+      if not p then
+        local known = args.sorted_keys(desc.points)
+        args.fail("points", "no point '%s' to trace%s (the points are: %s)", tostring(name_of(n)),
+          args.suggest(name_of(n), known), table.concat(known, ", "))
+      end
       if p.body >= 0 then out[#out + 1] = { body = p.body, at = p.at } end
     end
     return out

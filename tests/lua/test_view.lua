@@ -89,7 +89,8 @@ local traced = r:frame(1, { width = 60, height = 20, unicode = false, trails = t
 T.ok(#find(traced, ".") > #find(plain, ".") + 5, "trails trace the rod's tip")
 local uni = r:frame(0, { width = 40, height = 12, unicode = true })
 T.ok(uni:find("\xe2[\xa0-\xa3]") ~= nil and not uni:find("%-%-%-"), "Unicode frames draw lines in braille (U+2800..28FF)")
-T.fails(function() r:frame(0, { width = 0, height = 10 }) end, "not sensible", "a zero-width frame is refused")
+T.fails(function() r:frame(0, { width = 0, height = 10 }) end, "width must be a whole number of characters from 8 to 1000 (got 0)",
+  "a zero-width frame is refused")
 
 -- plots: axes, ticks, units, legend; x-y paths
 local p = r:plot("rod.angle", "rod.omega", { text = true, width = 70, height = 18, unicode = false })
@@ -98,14 +99,16 @@ T.ok(p:find("t [s]", 1, true) and p:find("+", 1, true), "the time axis is labell
 local xy = r:plot("tip.path", { text = true, width = 60, height = 18, unicode = false })
 T.ok(xy:find("x [m]", 1, true) and xy:find("tip path", 1, true), "x-y plot of a point's path")
 T.fails(function() r:plot("rod.nope", { text = true }) end, "cannot plot 'rod.nope'", "unknown quantity explained")
-T.fails(function() mb.plot{} end, "mb.plot needs", "mb.plot without series")
+T.fails(function() mb.plot{} end, "mb.plot: needs { series", "mb.plot without series")
 local path = r:path("tip")
 T.near(path.x[1], 1.0, 1e-12, "the tip starts at x = L")
 T.near(math.sqrt(path.x[#r.t]^2 + path.y[#r.t]^2), 1.0, 1e-6, "the tip stays at L from the pin")
 
 -- recordings
 local cast = os.tmpname()
-local count = r:cast(cast, { width = 40, height = 12, unicode = false })
+local wrote = r:cast(cast, { width = 40, height = 12, unicode = false })
+local count = wrote.count
+T.eq(tostring(wrote), "wrote " .. count .. " frames to " .. cast, "r:cast says what it wrote, as a sentence at the prompt")
 local lines = {}
 for l in io.lines(cast) do lines[#lines + 1] = l end
 T.ok(lines[1]:find('^{"version": 2, "width": 40, "height": 13'), "asciicast v2 header: " .. lines[1])
@@ -121,7 +124,7 @@ T.ok(shaped and ordered, "events are [time, \"o\", text] in time order")
 T.ok(count > 50 and count <= 2.2 * 30 + 2, ("about 30 frames per second of motion (%d)"):format(count))
 os.remove(cast)
 local framefile = os.tmpname()
-T.eq(r:frames(framefile, 3), 3, "frames returns its count")
+T.eq(r:frames(framefile, 3).count, 3, "frames returns its count")
 local text = io.open(framefile):read("a")
 os.remove(framefile)
 local headers = select(2, text:gsub("%-%- pendulum, t = ", ""))
@@ -149,7 +152,7 @@ T.eq(c.maxdiff, math.max(c.diff.tight.max_position, c.diff.tight.max_angle,
 local tab = c:table()
 T.ok(tab:find("fevals", 1, true) and tab:find("rk4 10 ms", 1, true) and tab:find("(reference)", 1, true), "the comparison table")
 T.fails(function() mb.compare(fb, { "joint-x" }, { tf = 1, show = false }) end, "unknown formulation 'joint-x'", "unknown formulation named")
-T.fails(function() mb.compare(nil, { "body" }, {}) end, "the first argument must be a model, not nil", "compare without a model")
+T.fails(function() mb.compare(nil, { "body" }, {}) end, "mb.compare: the first argument must be a model (mb.model{...}), not nil", "compare without a model")
 
 -- body against joint coordinates on the four-bar: the difference is tiny,
 -- and the batch table shows both rows
