@@ -17,6 +17,7 @@ local cv = core.view
 local M = {}
 local Comparison = {}
 Comparison.__index = Comparison
+M.Comparison = Comparison -- for help: its methods are looked up here (mechbench.reference)
 
 local WIDTH = 80 -- the table fits a terminal of 80 columns
 

@@ -1,9 +1,11 @@
--- mechbench.help: `help`, `help "topic"` and `help(some_function)`.
+-- mechbench.help: `help`, `help "topic"`, `help "name"` and `help(f)`.
 -- Typing `help` alone prints the overview, because the table prints itself.
-local mb = require "mechbench"
+-- The topics are pages written here; every function's text comes from the
+-- one table in mechbench.reference, which the man page is checked against.
+local reference = require "mechbench.reference"
+local args = require "mechbench.args"
 
 local topics = {}
-local by_value = {}   -- function or table -> its help text
 
 topics.overview = [[
 mechbench: learn planar multibody dynamics at the prompt.
@@ -16,10 +18,12 @@ mechbench: learn planar multibody dynamics at the prompt.
   help "model"       mechanisms: mb.model, m:body, m:joint, m:simulate ...
   help "joints"      every joint type and what it takes (also "forces", "laws")
   help "contact"     contact and impact: m:contact, m:impact, r.impacts ...
+  help "results"     what a run returns: r.t, r:body("b").x, r:csv ...
   help "pictures"    r:animate(), r:plot("b.x"), mb.compare(m, {...})
   help "repl"        the prompt: =expr, multi-line input, completion, keys
   help "lessons"     how lessons work
-  help(f)            help on one function, e.g. help(mb.vec.dot)
+  help "simulate"    one function by its name (also "m:simulate", "r:plot")
+  help(f)            the same by value: help(mb.compare), help(m.simulate)
 
 The book: P. E. Nikravesh, Planar Multibody Dynamics, 2nd ed.]]
 
@@ -126,6 +130,15 @@ local generated = {
       .. model.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
   end,
   laws = function(model) return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. model.kinds_help("law") end,
+  results = function()
+    return [[
+A run r = m:simulate{...} (also m:kinematics, m:inverse_dynamics,
+m:equilibrium) holds arrays over the reporting times r.t:
+  r.energy.kinetic, .potential, .total    r.violation  |Phi| at each sample
+  r.stats.fevals, .steps, .wall           r.warnings   what the run noticed
+  r.impacts (contacts)                    r.state_size the integrator's states
+]] .. reference.methods("r")
+  end,
   formulations = function(model)
     local f = {}
     for _, entry in ipairs(model.formulations(true)) do f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title) end
@@ -140,45 +153,119 @@ setmetatable(topics, { __index = function(t, name)
 end })
 
 topics.pictures = [[
-Pictures of a run r = m:simulate{...} (full screen at the prompt, text in --batch):
+Pictures of a run r = m:simulate{...}: full screen at the prompt, text in
+--batch.
   r:animate{ trails = true }     space pause, arrows step, + - speed, r, t, l, q
   r:plot("rod.angle", "rod.omega")        time histories, several at once
   r:plot("tip.path")                      a point's path (x-y)
   r:plot("pin.fx", "energy.total", "violation")
   r:frame(1.5)                            one frame as text
   r:cast("run.cast")                      asciicast for asciinema play
-  mb.compare(m, {"body", {label = "rk4", integrator = "rk4", h = 0.01}}, {tf = 2})
+  mb.compare(m, {"body", {label = "rk4", integrator = "rk4", h = 0.01}},
+             {tf = 2})                    the same model run several ways
 NO_COLOR turns colour off; MECHBENCH_ASCII forces plain ASCII.]]
 
-local function_docs = {
-  ["mb.vec.rot"] = "mb.vec.rot(a): a turned +90 degrees, {-a_y, a_x} (Eq. 2.12).",
-  ["mb.vec.perp"] = "mb.vec.perp(a): the same as mb.vec.rot(a).",
-  ["mb.vec.dot"] = "mb.vec.dot(a, b): the scalar product a'b = a_x b_x + a_y b_y (Eq. 2.8).",
-  ["mb.vec.cross"] = "mb.vec.cross(a, b): rot(a)'b = a_x b_y - a_y b_x; positive when b is\n"
-    .. "counter-clockwise from a (Eq. 2.14).",
-  ["mb.vec.norm"] = "mb.vec.norm(a): the length of a, sqrt(a'a).",
-  ["mb.vec.unit"] = "mb.vec.unit(theta): {cos theta, sin theta}; mb.vec.unit(a): a / |a|.",
-  ["mb.vec.angle"] = "mb.vec.angle(a): atan2(a_y, a_x), radians, CCW from +x.",
-  ["mb.vec.between"] = "mb.vec.between(a, b): the signed angle from a to b,\n"
-    .. "atan2(cross(a, b), dot(a, b)).",
-  ["mb.vec.A"] = "mb.vec.A(phi): the rotation matrix [cos -sin; sin cos] (Eq. 2.68).",
-  ["mb.vec.rotate"] = "mb.vec.rotate(phi, s): A(phi) s, a body-fixed vector seen globally.",
-  ["mb.mat.solve"] = "mb.mat.solve(A, b): x with A x = b, by LU factorisation (GSL).\n"
-    .. "Fails with the rank when A is singular.",
-  ["mb.mat.inv"] = "A:inv(): the inverse of a square matrix. Prefer solve() for A x = b.",
-  ["mb.mat.rank"] = "A:rank(): the numerical rank, counted from the singular values.",
-  ["mb.mat.det"] = "A:det(): the determinant.",
-  ["mb.mat.t"] = "A:t(): the transpose A'.",
-  ["mb.mat.eye"] = "mb.mat.eye(n): the n x n identity.",
-  ["mb.mat.zeros"] = "mb.mat.zeros(m, n): an m x n matrix of zeros.",
-  ["mb.mat.diag"] = "mb.mat.diag{a, b, c}: a diagonal matrix.",
-  ["mb.contact_force"] = "mb.contact_force{ law, k, n, c, e, delta, rate, approach }: the normal force\n"
-    .. "and elastic energy of a contact law at penetration delta closing at rate (Sec. 11.2).",
-  ["mb.friction.andersson"] = "mb.friction.andersson(v, {mu_s, mu_d, v_s, p, k_t}): the friction\n"
-    .. "coefficient of Eq. 4.43 at slip speed v; the force is -mu f_N.",
-  ["mb.friction.brown_mcphee"] = "mb.friction.brown_mcphee(v, {mu_s, mu_d, v_t}): the friction\n"
-    .. "coefficient of Eq. 4.44 at slip speed v: mu_s at v = v_t, mu_d beyond.",
-}
+-- The overview's topics, for "no help on ..." and for "did you mean".
+local topic_names = { "repl", "lessons", "vec", "mat", "model", "joints", "forces", "laws",
+  "formulations", "contact", "pictures", "results" }
+
+-- Words that ask for the methods of a kind of value.
+local method_words = { m = "m", r = "r", c = "c", result = "r", results = "r", comparison = "c" }
+
+-- A function of Lua's own standard library: its name, or nil.
+local function lua_name(value)
+  for _, lib in ipairs { "string", "table", "math", "io", "os", "coroutine", "utf8", "debug" } do
+    local t = rawget(_G, lib)
+    if type(t) == "table" then
+      for k, f in pairs(t) do if rawequal(f, value) then return lib .. "." .. k end end
+    end
+  end
+  for k, f in pairs(_G) do
+    if type(k) == "string" and rawequal(f, value) and type(f) == "function" then return k end
+  end
+end
+
+-- The text of an entry of the reference: a namespace (mb.vec) shows its topic.
+local function entry_text(e) return e.topic and topics[e.topic] or reference.render(e) end
+
+-- Under a topic, the functions that share its name: 'Also: help "m:contact"'.
+local function also(topic)
+  local names = {}
+  for _, e in ipairs(reference.entries) do
+    if not e.internal and e.topic ~= topic and (e.name == topic or reference.short(e.name) == topic) then
+      names[#names + 1] = ('help "%s"'):format(e.name == topic and topic .. "()" or e.name)
+    end
+  end
+  return #names > 0 and ("\nAlso: " .. table.concat(names, ", ") .. ".") or ""
+end
+
+-- The help for a name: a topic, the methods of a kind of value, or the
+-- entries of the reference that go by that name; nil if none. A bare word
+-- ("show", "body", "simulate") brings every function of that name.
+local function by_name(what)
+  local call = what:match("^([%w_]+)%(%)$")  -- "lessons()": the function, not the topic
+  if topics[what] then return topics[what] .. also(what) end
+  if method_words[what] then return reference.methods(method_words[what]) end
+  what = call or what
+  local found = {}
+  if what:find("^[%w_]+$") then
+    for _, internal in ipairs { false, true } do  -- internal ones only when nothing else
+      for _, e in ipairs(reference.entries) do
+        if (e.name == what or reference.short(e.name) == what) and (e.internal ~= nil) == internal then
+          found[#found + 1] = e
+        end
+      end
+      if #found > 0 then break end
+    end
+  end
+  local e = #found == 0 and (reference.named(what)
+    or reference.named((what:gsub("^([mrcA])%.([%w_]+)$", "%1:%2")))  -- m.simulate
+    or reference.named("mb." .. what))                                -- vec.dot
+  if e then found[1] = e end
+  if #found == 0 then return nil end
+  local texts = {}
+  for i, f in ipairs(found) do texts[i] = entry_text(f) end
+  return table.concat(texts, "\n\n")
+end
+
+-- "No help on 'simulat': did you mean 'simulate'?" and where to look.
+local function not_found(what)
+  local known = reference.names()
+  for _, t in ipairs(topic_names) do known[#known + 1] = t end
+  local near = args.nearest(what, known)
+  if near then
+    return ("No help on '%s': did you mean '%s'? Type help \"%s\"."):format(what, near, near)
+  end
+  return reference.wrap(("No help on '%s'. The topics are %s. Or a function by its name:"
+    .. ' help "m:simulate", help "plot", help "mb.compare".'):format(what,
+    table.concat(topic_names, ", ")), 78)
+end
+
+-- The help for a value: a function's entry, a model's, result's or
+-- comparison's methods, a vector's or matrix's topic.
+local function by_value(value)
+  local e = reference.of(value)
+  if e then return entry_text(e) end
+  local mt = getmetatable(value)
+  if mt ~= nil then
+    for _, letter in ipairs { "m", "r", "c" } do
+      if rawequal(mt, reference.owner(letter)) then return reference.methods(letter) end
+    end
+    local kind = type(mt) == "table" and rawget(mt, "__name")
+    if kind == "vector" then return topics.vec end
+    if kind == "matrix" then return topics.mat end
+  end
+  local lua = lua_name(value)
+  if lua then
+    return ("%s is Lua's own function: see the Lua 5.4 manual,\n"
+      .. "https://www.lua.org/manual/5.4/manual.html#pdf-%s"):format(lua, lua)
+  end
+  if type(value) == "function" then
+    return "No help for that function: it is not one of mechbench's.\nType help for the topics."
+  end
+  return ("help takes a topic, a function's name or a function, not a %s.\nType help for the topics.")
+    :format(type(value))
+end
 
 local help = setmetatable({}, {
   __tostring = function() return topics.overview end,
@@ -187,34 +274,12 @@ local help = setmetatable({}, {
     if what == nil then
       text = topics.overview
     elseif type(what) == "string" then
-      text = topics[what] or function_docs[what] or function_docs["mb." .. what]
-        or ("No help on '" .. what .. "'. Topics: repl, lessons, vec, mat, model, joints, forces, laws,"
-          .. " formulations, contact, pictures.")
+      text = by_name(what) or not_found(what)
     else
-      text = by_value[what] or "No help for that value. Type help for the topics."
+      text = by_value(what)
     end
     print(text)
   end,
 })
-
--- Later modules add their own topics and function texts here.
-function help.add(topic, text) topics[topic] = text end
-function help.add_function(value, text) by_value[value] = text end
-
--- Resolve the documented names once, so help(mb.vec.dot) finds its text.
-local function resolve(path)
-  local v = { mb = mb }
-  for name in path:gmatch("[^.]+") do
-    if type(v) ~= "table" and type(v) ~= "userdata" then return nil end
-    v = v[name]
-  end
-  return v
-end
-for path, text in pairs(function_docs) do
-  local v = resolve(path)
-  if v ~= nil then by_value[v] = text end
-end
-by_value[mb.vec] = topics.vec
-by_value[mb.mat] = topics.mat
 
 return help

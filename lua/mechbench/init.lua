@@ -24,7 +24,7 @@ mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot
 function mb.animate(r, opts) return r:animate(opts) end
 mb.compare = require("mechbench.compare").compare
-mb.help = require "mechbench.help"   -- last: it looks up the functions above
+mb.help = require "mechbench.help"   -- help(f) finds the functions through mechbench.reference
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)

@@ -11,6 +11,7 @@ local cv = core.view
 local M = {}
 local Result = {}
 Result.__index = Result
+M.Result = Result -- for help: its methods are looked up here (mechbench.reference)
 
 function M.new(model, raw, opts, here)
   local r = setmetatable(raw, Result)

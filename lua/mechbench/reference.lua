@@ -1,0 +1,616 @@
+-- mechbench.reference: one entry for every public function and method,
+-- the single table behind help(f), help "name" and the check of the man
+-- page (tests/lua/test_help.lua).
+--
+-- An entry:
+--   name      how a user writes it: "mb.compare", "m:simulate", "r:body",
+--             "c:table", "A:inv", "next"
+--   sig       one line: how it is called
+--   text      what it does, in a few lines of at most 78 columns
+--   man       the section of man/mechbench.7 whose item documents it
+--   aliases   other names of the same function ("mb.vec.perp")
+--   topic     for a namespace that is also callable (mb.vec, mb.mat): the
+--             help topic that describes it
+--   internal  instead of man: why it is not documented for users
+--
+-- The name says where the function value is, so help(f) can map a value
+-- back to its entry (see M.value):
+--   "mb.a.b"   a path from the module mb
+--   "m:name"   a method of a model: the Model metatable (mechbench.model)
+--   "r:name"   a method of a result: the Result metatable (mechbench.result)
+--   "c:name"   a method of a comparison: mechbench.compare's Comparison
+--   "A:name"   a method of a matrix: a matrix's methods are mb.mat's
+--              functions (A:inv() is mb.mat.inv(A))
+--   "name"     a global the lesson machinery installs (next, check, ...)
+local M = {}
+
+-- the sections of man/mechbench.7
+local LESSONS, VEC, MAT = "LESSON COMMANDS", "PLANAR VECTORS (mb.vec)", "MATRICES (mb.mat)"
+local MODELS, ANALYSES, RESULTS = "MODELS", "ANALYSES", "RESULTS"
+local PICTURES, OTHER = "PICTURES", "OTHER FIELDS"
+
+M.entries = {
+  ------------------------------------------------------------ lesson commands
+  { name = "help", aliases = { "mb.help" }, man = LESSONS,
+    sig = 'help, help "topic", help "name", help(f)',
+    text = [[
+The overview; a topic page; one function by its name ("m:simulate",
+"simulate", "r:plot", "mb.compare", "next"); or one function by its value:
+help(mb.compare), help(m.simulate). help(m), help(r) and help(c) list the
+methods of a model, a result and a comparison. A name that is not known
+gets the nearest one that is.]] },
+  { name = "lessons", aliases = { "mb.lesson.lessons" }, man = LESSONS,
+    sig = "lessons()",
+    text = [[
+Lists the lessons, one per chapter of the book, with how far you got in
+each.]] },
+  { name = "lesson", aliases = { "mb.lesson.vars" }, man = LESSONS,
+    sig = "lesson(n [, step])",
+    text = [[
+Opens lesson n at the step where you left it, or at the step given.
+lesson.NAME is a variable that run() made for the lesson: lesson.m is the
+lesson's model, which m at the prompt also reads unless you made your own.]] },
+  { name = "next", man = LESSONS,
+    sig = "next()",
+    text = [[
+Moves on to the next step of the open lesson. Leaving an exercise unsolved
+is allowed, and said. With arguments it is Lua's own next(t, k), so loops
+over tables keep working.]] },
+  { name = "back", aliases = { "mb.lesson.back" }, man = LESSONS,
+    sig = "back()",
+    text = "Goes back one step in the open lesson." },
+  { name = "show", aliases = { "mb.lesson.show" }, man = LESSONS,
+    sig = "show()",
+    text = "Shows the current step of the open lesson again." },
+  { name = "run", aliases = { "mb.lesson.run" }, man = LESSONS,
+    sig = "run()",
+    text = [[
+Runs the code of a "try" step line by line, as if you had typed it. What
+it makes belongs to the lesson (lesson.m); it never overwrites a variable
+of yours, and says so when a name is taken.]] },
+  { name = "hint", aliases = { "mb.lesson.hint" }, man = LESSONS,
+    sig = "hint()",
+    text = [[
+A hint for the current exercise; each call gives a stronger one, the last
+being the worked answer.]] },
+  { name = "check", aliases = { "mb.lesson.check" }, man = LESSONS,
+    sig = "check(answer)",
+    text = [[
+Grades your answer to the current exercise: a number, a vector or a
+matrix. Each number passes within 0.1 per cent, so four significant digits
+are enough. A known slip (degrees for radians, a sign, a swapped pair) is
+named; a near miss says how near.]] },
+  { name = "mb.lesson.selftest", man = LESSONS,
+    sig = "passed, failed, problems = mb.lesson.selftest(n)",
+    text = [[
+For whoever writes a lesson: works lesson n (or a lesson table) through
+with no student. It runs every step's code and checks that each exercise
+accepts its own answer, refuses a wrong one, names each listed mistake and
+has hints whose numbers pass.]] },
+  -- The lesson engine's own functions: reached through the commands above.
+  { name = "mb.lesson.available", sig = "mb.lesson.available()",
+    internal = "the lesson files found; lessons() shows them to students" },
+  { name = "mb.lesson.load", sig = "mb.lesson.load(n)",
+    internal = "reads a lesson file into its table, for lesson(n) and the tests" },
+  { name = "mb.lesson.open", sig = "mb.lesson.open(n [, step])",
+    internal = "what lesson(n) calls" },
+  { name = "mb.lesson.next_step", sig = "mb.lesson.next_step()",
+    internal = "what next() calls when it is given no arguments" },
+  { name = "mb.lesson.grade", sig = "ok, message = mb.lesson.grade(step, x)",
+    internal = "the grading rule behind check(), which the tests call on a step" },
+  { name = "mb.lesson.compare", sig = "mb.lesson.compare(step, got, want)",
+    internal = "the number-by-number comparison that grade() uses" },
+  { name = "mb.lesson.map", sig = "mb.lesson.map(value, f)",
+    internal = "f applied to every number of an answer, for grade() and the tests" },
+  { name = "mb.lesson.where", sig = "mb.lesson.where()",
+    internal = 'the prompt\'s "2.3" while a lesson is open' },
+  { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",
+    internal = "puts the lesson commands into the globals at start-up" },
+
+  ------------------------------------------------------------ planar vectors
+  { name = "mb.vec", topic = "vec", man = VEC,
+    sig = "mb.vec(x, y) or mb.vec{x, y}",
+    text = [[
+A planar vector; + - and * by a number work on it. help "vec" lists the
+vector functions.]] },
+  { name = "mb.vec.new", man = VEC,
+    sig = "mb.vec.new(x, y)",
+    text = "The same as mb.vec(x, y)." },
+  { name = "mb.vec.add", man = VEC,
+    sig = "mb.vec.add(a, b)",
+    text = "a + b, for plain tables {x, y} as well." },
+  { name = "mb.vec.sub", man = VEC,
+    sig = "mb.vec.sub(a, b)",
+    text = "a - b, for plain tables {x, y} as well." },
+  { name = "mb.vec.scale", man = VEC,
+    sig = "mb.vec.scale(k, a)",
+    text = "k times a; the number may come first or second." },
+  { name = "mb.vec.rot", aliases = { "mb.vec.perp" }, man = VEC,
+    sig = "mb.vec.rot(a)",
+    text = "a turned +90 degrees, {-a_y, a_x} (Eq. 2.12). mb.vec.perp is the same." },
+  { name = "mb.vec.dot", man = VEC,
+    sig = "mb.vec.dot(a, b)",
+    text = "The scalar product a'b = a_x b_x + a_y b_y (Eq. 2.8)." },
+  { name = "mb.vec.cross", man = VEC,
+    sig = "mb.vec.cross(a, b)",
+    text = [[
+rot(a)'b = a_x b_y - a_y b_x, the planar cross product; positive when b
+is counter-clockwise from a (Eq. 2.14).]] },
+  { name = "mb.vec.norm", man = VEC,
+    sig = "mb.vec.norm(a)",
+    text = "The length of a, sqrt(a'a)." },
+  { name = "mb.vec.unit", man = VEC,
+    sig = "mb.vec.unit(theta) or mb.vec.unit(a)",
+    text = "{cos theta, sin theta}; or a / |a|, a unit vector along a." },
+  { name = "mb.vec.angle", man = VEC,
+    sig = "mb.vec.angle(a)",
+    text = "atan2(a_y, a_x): the angle of a from +x, counter-clockwise, in radians." },
+  { name = "mb.vec.between", man = VEC,
+    sig = "mb.vec.between(a, b)",
+    text = "The signed angle from a to b, atan2(cross(a, b), dot(a, b))." },
+  { name = "mb.vec.A", man = VEC,
+    sig = "mb.vec.A(phi)",
+    text = "The rotation matrix [cos -sin; sin cos] of the angle phi (Eq. 2.68)." },
+  { name = "mb.vec.rotate", man = VEC,
+    sig = "mb.vec.rotate(phi, s)",
+    text = "A(phi) s: a vector s given in a body's frame, seen in the global one." },
+
+  ------------------------------------------------------------ matrices
+  { name = "mb.mat", topic = "mat", man = MAT,
+    sig = "A = mb.mat{{a, b}, {c, d}}",
+    text = [[
+A matrix from its rows; a flat table is a column. help "mat" lists what
+matrices do.]] },
+  { name = "mb.mat.new", man = MAT,
+    sig = "mb.mat.new{{...}, ...} or mb.mat.new(A)",
+    text = "The same as mb.mat{...}; given a matrix, a copy of it." },
+  { name = "mb.mat.zeros", man = MAT,
+    sig = "mb.mat.zeros(m [, n])",
+    text = "An m x n matrix of zeros (n = m when left out)." },
+  { name = "mb.mat.eye", man = MAT,
+    sig = "mb.mat.eye(n)",
+    text = "The n x n identity." },
+  { name = "mb.mat.diag", man = MAT,
+    sig = "mb.mat.diag{a, b, c}",
+    text = "A square matrix with a, b, c on its diagonal." },
+  { name = "mb.mat.solve", man = MAT,
+    sig = "x = mb.mat.solve(A, b)",
+    text = [[
+The x with A x = b, by LU factorisation (GSL). A singular A is an error
+that gives its rank.]] },
+  { name = "A:size", aliases = { "mb.mat.size" }, man = MAT,
+    sig = "rows, cols = A:size()",
+    text = "The numbers of rows and columns." },
+  { name = "A:get", aliases = { "mb.mat.get" }, man = MAT,
+    sig = "A:get(i [, j]) or A(i, j)",
+    text = "The entry in row i, column j (column 1 when j is left out)." },
+  { name = "A:set", aliases = { "mb.mat.set" }, man = MAT,
+    sig = "A:set(i, j, x)",
+    text = "Puts x in row i, column j, in place; returns A." },
+  { name = "A:t", aliases = { "mb.mat.t", "mb.mat.transpose", "A:transpose" }, man = MAT,
+    sig = "A:t()",
+    text = "The transpose A'. A:transpose() is the same." },
+  { name = "A:inv", aliases = { "mb.mat.inv" }, man = MAT,
+    sig = "A:inv()",
+    text = "The inverse of a square matrix. For A x = b, mb.mat.solve is better." },
+  { name = "A:det", aliases = { "mb.mat.det" }, man = MAT,
+    sig = "A:det()",
+    text = "The determinant." },
+  { name = "A:rank", aliases = { "mb.mat.rank" }, man = MAT,
+    sig = "A:rank()",
+    text = "The numerical rank, counted from the singular values." },
+  { name = "A:norm", aliases = { "mb.mat.norm" }, man = MAT,
+    sig = "A:norm()",
+    text = "The square root of the sum of the squares of all entries." },
+  { name = "A:totable", aliases = { "mb.mat.totable" }, man = MAT,
+    sig = "A:totable()",
+    text = "A plain Lua table of rows, {{a, b}, {c, d}}." },
+
+  ------------------------------------------------------------ models
+  { name = "mb.model", man = MODELS,
+    sig = 'm = mb.model{ name = "...", gravity = {0, -9.81} }',
+    text = [[
+A new, empty mechanism. Give it bodies, points, vectors, joints, forces
+and contacts with m:body{...} and the others; the ground is the body
+"ground". One model runs in every formulation. help(m) lists its methods,
+help "model" shows them at work.]] },
+  { name = "m:body", man = MODELS,
+    sig = "m:body{ name, mass, inertia, pos = {x, y}, angle, vel, omega }",
+    text = [[
+A body: its mass, its moment of inertia about the mass centre, and its
+state at t = 0 (the mass centre's position and velocity, the angle and
+the angular velocity). Returns the body, which may stand for its name.]] },
+  { name = "m:point", man = MODELS,
+    sig = "m:point{ name, body, at = {xi, eta} }",
+    text = [[
+A point fixed on a body, at = its coordinates in the body's own frame.
+On the ground, body = "ground".]] },
+  { name = "m:vector", man = MODELS,
+    sig = "m:vector{ name, body, dir = {x, y} }",
+    text = [[
+A unit vector fixed on a body, in the body's frame, for translational
+joints and contact lines.]] },
+  { name = "m:joint", man = MODELS,
+    sig = 'm:joint{ name, type = "revolute", points = {"A", "B"}, ... }',
+    text = [[
+A joint (Sec. 7.2): revolute, translational, rev-rev, rev-tran, rigid,
+simple, disc, disc-disc, or a driver that prescribes a joint's motion as
+fn(t). help "joints" lists each type with what it takes.]] },
+  { name = "m:force", man = MODELS,
+    sig = 'm:force{ name, type = "spring-damper", ... }',
+    text = [[
+An applied force (Sec. 4.4): spring-damper, rot-spring-damper, force,
+torque, joint-friction, or user (your own fn(t, state)). Gravity needs
+none. help "forces" lists each type with what it takes.]] },
+  { name = "m:contact", man = MODELS,
+    sig = 'm:contact{ name, point = "C", radius, e, law, mu, ... }',
+    text = [[
+A contact (Ch. 11): a circle on a body against a line (by default the
+ground's x axis) or against another circle. The law is impulse (the
+velocities jump at each impact) or a force law; mu adds friction.
+help "contact" and help "laws" say more.]] },
+  { name = "mb.fn.poly", man = MODELS,
+    sig = "mb.fn.poly{c1, c2, c3}",
+    text = [[
+f(t) = c1 + c2 t + c3 t^2, for a driver's fn (App. B.2, form a). Each
+mb.fn function returns f(t) that gives f, f' and f'' exactly, so a driver
+needs no finite differences.]] },
+  { name = "mb.fn.smooth_step", man = MODELS,
+    sig = "mb.fn.smooth_step{ from, to, t0, t1 }",
+    text = [[
+A smooth rise from `from` (0) to `to` (1) between t0 (0) and t1 (1),
+starting and ending with zero rate and acceleration; held after (form b).]] },
+  { name = "mb.fn.ramp_rate", man = MODELS,
+    sig = "mb.fn.ramp_rate{ from, rate, t0, t1 }",
+    text = [[
+Starts at `from` (0); its rate grows smoothly from 0 to `rate` (1) between
+t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
+
+  ------------------------------------------------------------ analyses
+  { name = "m:simulate", man = ANALYSES,
+    sig = "r = m:simulate{ formulation, tf, dt, integrator, tol, correct, ... }",
+    text = [[
+Forward dynamics from the model's state at t = 0 to tf, reported every dt.
+formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
+(Ch. 10); help "formulations". integrator: "rk45" (adaptive, tol) or
+"rk4" (fixed step h). stabilization: "baumgarte" (alpha, beta),
+"penalty", "momentum", "partitioning". correct = true first moves the
+start onto the joints. events = {{t = 1, add = "lock"}} adds or removes
+joints during the run. Returns a result r: help(r) lists its methods.]] },
+  { name = "m:kinematics", man = ANALYSES,
+    sig = "r = m:kinematics{ tf, dt, tol, newton, max_iterations, trace }",
+    text = [[
+Kinematic analysis (Sec. 12.1): with a driver for every degree of freedom,
+Newton-Raphson finds the positions at each reporting time, then the
+velocities and accelerations. r.iterations counts each solve's steps;
+trace = true keeps the first solve's residuals in r.trace.]] },
+  { name = "m:inverse_dynamics", man = ANALYSES,
+    sig = "r = m:inverse_dynamics{ tf, dt, ... }",
+    text = [[
+Kinematic analysis read for its forces (Sec. 12.2): r:reaction("motor")
+.torque is what the driver must supply, and every joint's reaction comes
+with it. Takes the options of m:kinematics.]] },
+  { name = "m:equilibrium", man = ANALYSES,
+    sig = 'eq = m:equilibrium{ method = "newton", tol, max_iterations }',
+    text = [[
+Static equilibrium (Sec. 14.2). "newton" solves the balance of forces and
+the constraints by Newton-Raphson from the start; "dynamics" lets the
+mechanism settle under added damping. Returns a result with one time:
+eq:body("b").angle[1]. The model's start is left as it was.]] },
+  { name = "m:correct", man = ANALYSES,
+    sig = "m:correct()",
+    text = [[
+Moves the initial positions and velocities onto the constraints, by least
+squares in body coordinates (Sec. 14.3), in the model itself, and returns
+them by body name.]] },
+  { name = "m:dof", man = ANALYSES,
+    sig = "dof, rows = m:dof()",
+    text = "Degrees of freedom by counting: 3 per body less the constraint rows." },
+  { name = "m:evaluate", man = ANALYSES,
+    sig = "p = m:evaluate([t])",
+    text = [[
+The equations of motion in body coordinates at the model's state and time
+t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
+  { name = "m:pieces", man = ANALYSES,
+    sig = "p = m:pieces{ formulation, t, y, tree, angles }",
+    text = [[
+The same pieces in any formulation's own coordinates q, at the start or at
+y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),
+gamma, h, acc, lambda.]] },
+  { name = "m:impact", man = ANALYSES,
+    sig = "m:impact(contact)",
+    text = [[
+The impact of a contact at the model's state (Sec. 11.1): the velocities
+jump in place. Returns them by body name, with impulse, friction_impulse
+and the normal speeds closing and opening.]] },
+  { name = "m:joint_coords", man = ANALYSES,
+    sig = "p = m:joint_coords{ t, tree, angles, theta, theta_d }",
+    text = [[
+Joint coordinates (Ch. 9) at the start, or at theta: printed, the tree
+and the cut joints; as a table B, Bdtd, M, h, C, gamma, acc, lambda.]] },
+  { name = "m:point_coords", man = ANALYSES,
+    sig = "p = m:point_coords([y, t])",
+    text = [[
+Point coordinates (Ch. 10) at the start, or at y: r and rd (two points,
+four numbers, per body), the constant M, D, phi, gamma, h, acc, lambda.]] },
+  { name = "mb.newton", man = ANALYSES,
+    sig = "x, h = mb.newton(f, x0 [, { derivative, tol, max_iterations }])",
+    text = [[
+Newton-Raphson as Sec. 12.1.2 teaches it, to watch it work. One unknown:
+f(x) and derivative(x) give numbers. Several: f(q) returns Phi and its
+Jacobian D, and D dq = -Phi is solved by LU. It stops at |f| <= tol (1e-4)
+or after max_iterations (15). h.history has {n, x, f} of each iteration;
+h.converged, h.evaluations.]] },
+  { name = "mb.formulations", man = ANALYSES,
+    sig = "mb.formulations([titles])",
+    text = [[
+The formulations' names; with titles = true, {name, title} pairs.
+help "formulations" prints them.]] },
+  { name = "mb.contact_force", man = ANALYSES,
+    sig = "mb.contact_force{ law, k, n, c, e, delta, rate, approach }",
+    text = [[
+A contact force law by itself (Sec. 11.2): the normal force and the
+elastic energy at penetration delta, closing at rate, for a contact that
+began at speed approach (rate when left out). help "laws" lists the laws.]] },
+  { name = "mb.points.along", man = ANALYSES,
+    sig = "alpha, beta = mb.points.along(rA, rB, rP [, L])",
+    text = [[
+P's coordinates along the axis from A to B and across it, measured in the
+length L (A to B when left out) (Eqs. 10.30-10.31).]] },
+  { name = "mb.points.secondary", man = ANALYSES,
+    sig = "rP = mb.points.secondary(rA, rB, alpha, beta [, L])",
+    text = "A point from two primary points and its alpha, beta (Eq. 10.28)." },
+  { name = "mb.points.share", man = ANALYSES,
+    sig = "mb.points.share(s, sP)",
+    text = [[
+How a force at sP splits into parallel shares at the body's points s, the
+shares summing to 1 (Eqs. 10.43-10.46): s is two numbers along a rod's
+axis, or three {xi, eta} on a plate.]] },
+  { name = "mb.points.masses", man = ANALYSES,
+    sig = "mb.points.masses(m, J, si, sj [, so])",
+    text = [[
+Three particles at si, sj and so (0) on a rod's axis that have the body's
+mass, mass centre and moment of inertia J (Eq. 10.52).]] },
+  { name = "mb.points.condense", man = ANALYSES,
+    sig = "mb.points.condense(m, J, si, sj)",
+    text = [[
+The 2 x 2 mass pattern of two points at si and sj on the axis: the body's
+kinetic energy in their velocities (Eqs. 10.54, 10.56).]] },
+  -- the model's machinery, not a user's business
+  { name = "m:compile", sig = "desc = m:compile()",
+    internal = "builds the plain description the C core reads; its shape follows the"
+      .. " C side. m:evaluate and m:pieces show the same numbers" },
+  { name = "m:resolved", sig = 'm:resolved("joint" or "force")',
+    internal = "the joints or forces with their kinds, for drawing them" },
+
+  ------------------------------------------------------------ results
+  { name = "r:body", man = RESULTS,
+    sig = 'r:body("name")',
+    text = [[
+A body's arrays over r.t: x, y, angle, vx, vy, omega, ax, ay, alpha.
+r:body("rod").angle[#r.t] is the last angle.]] },
+  { name = "r:reaction", man = RESULTS,
+    sig = 'r:reaction("joint")',
+    text = [[
+A joint's reaction over r.t: fx, fy, torque on its second body in the
+global frame; local_fx, local_fy in that body's frame; lambda[k], the
+multipliers. For a driver, the torque or force that drives it.]] },
+  { name = "r:contact", man = RESULTS,
+    sig = 'r:contact("name")',
+    text = [[
+A contact over r.t: penetration (positive in contact), rate, normal and
+friction forces (these for a force law).]] },
+  { name = "r:at", man = RESULTS,
+    sig = "r:at(t)",
+    text = [[
+The state at a time inside the run, linear between samples: bodies,
+reactions, energy, violation.]] },
+  { name = "r:csv", man = RESULTS,
+    sig = 'r:csv("out.csv")',
+    text = [[
+Writes the run as CSV: a header line, then a row per reporting time
+(bodies, reactions, energies, violation). Returns the number of rows.]] },
+  { name = "r:summary", man = RESULTS,
+    sig = "r:summary()",
+    text = [[
+A few lines of text: formulation, integrator and cost, the last poses,
+the energy's drift, the largest violation. Printing r shows the same.]] },
+  { name = "r:figures", man = RESULTS,
+    sig = "r:figures()",
+    text = [[
+The run's figures as a table: fevals, wall (s), violation (the largest
+|Phi|) and energy_drift (the largest change of the total energy).]] },
+  { name = "r:figures_text", sig = "r:figures_text()",
+    internal = "r:figures laid out for a pane of r:animate and mb.compare" },
+
+  ------------------------------------------------------------ pictures
+  { name = "r:animate", man = PICTURES,
+    sig = "r:animate{ speed, trails, labels, points }",
+    text = [[
+Plays the run full screen: space pauses, arrows step, + and - change the
+speed, r restarts, t trails, l labels, q returns. In --batch the summary
+and the first and last frames are printed instead.]] },
+  { name = "mb.animate", man = PICTURES,
+    sig = "mb.animate(r [, options])",
+    text = "The same as r:animate(options)." },
+  { name = "r:plot", man = PICTURES,
+    sig = 'r:plot("rod.angle", ... [, { title, width, height, text }])',
+    text = [[
+Time histories, several at once: body.x, body.angle, joint.fx,
+joint.lambda2, contact.normal, energy.total, violation; or a point's path
+in x-y, "tip.path". With text = true it returns the plot as text.]] },
+  { name = "r:series", man = PICTURES,
+    sig = 'x, y, label, unit = r:series("rod.angle")',
+    text = "The numbers behind r:plot(name), to use as you like." },
+  { name = "r:path", man = PICTURES,
+    sig = 'r:path("point")',
+    text = "The point's global path and velocity over r.t: { x, y, vx, vy }." },
+  { name = "r:frame", man = PICTURES,
+    sig = "r:frame(t [, { width, height, unicode, labels, trails }])",
+    text = "One frame, at the sample nearest t, as text." },
+  { name = "r:frames", man = PICTURES,
+    sig = 'r:frames("run.txt" [, n])',
+    text = "Writes n frames (5) spread evenly over the run to a text file." },
+  { name = "r:cast", man = PICTURES,
+    sig = 'r:cast("run.cast" [, { width, height, fps, speed }])',
+    text = "Writes the animation as an asciicast v2 file, for asciinema play." },
+  { name = "mb.plot", man = PICTURES,
+    sig = "mb.plot{ series = {{x, y, label}, ...}, title, xlabel, ylabel }",
+    text = [[
+Plots any numbers: full screen at the prompt, printed in --batch. With
+text = true it returns the plot as text. Without x, y is plotted against
+1, 2, 3 ...]] },
+  { name = "mb.compare", man = PICTURES,
+    sig = 'c = mb.compare(m, {"body", "joint", ...} [, options])',
+    text = [[
+Runs one model once per entry with the same options and shows the runs
+side by side, each with its figures, over a plot of each run's distance
+from the first (the reference); in --batch, a table. An entry is a
+formulation's name or a table of options with a label:
+{ label = "rk4", integrator = "rk4", h = 1e-3 }. correct = true corrects
+the start once, in body coordinates, for every run. Then c.maxdiff_position
+(m), c.maxdiff_angle (rad), c.results[label]; help(c) lists its methods.]] },
+  { name = "c:table", man = PICTURES,
+    sig = "c:table()",
+    text = [[
+The comparison as text no wider than 80 columns: each run's figures and
+its distance from the reference. Printing c shows the same.]] },
+  { name = "c:show", man = PICTURES,
+    sig = "c:show([{ text, labels, trails, speed }])",
+    text = "The side-by-side panes again, then the table; in --batch the table." },
+  { name = "c:animate", man = PICTURES,
+    sig = "c:animate([options])",
+    text = "The same as c:show(options)." },
+
+  ------------------------------------------------------------ other
+  { name = "mb.friction.andersson", man = OTHER,
+    sig = "mb.friction.andersson(v, { mu_s, mu_d, v_s, p, k_t })",
+    text = [[
+The friction coefficient of Eq. 4.43 at slip speed v, for a user force:
+the friction force is -mu f_N.]] },
+  { name = "mb.friction.brown_mcphee", man = OTHER,
+    sig = "mb.friction.brown_mcphee(v, { mu_s, mu_d, v_t })",
+    text = [[
+The friction coefficient of Eq. 4.44 at slip speed v: mu_s at v = v_t,
+mu_d well beyond. Contacts with mu use the same law.]] },
+  { name = "mb.pretty.format", man = OTHER,
+    sig = "mb.pretty.format(value)",
+    text = [[
+The text the prompt prints for a value: nested tables with sorted keys,
+long arrays cut in the middle, at most mb.pretty.max_depth levels.]] },
+  { name = "mb.pretty.print", man = OTHER,
+    sig = "mb.pretty.print(...)",
+    text = "Prints each value as the prompt would, one to a line." },
+  { name = "mb.core", sig = "mb.core",
+    internal = "the C core under the Lua modules; its tables follow the C side."
+      .. " Everything a user needs is reached through the names in this table" },
+}
+
+-- Where the methods of each kind of value live (the "X:" of a name).
+local owners = {
+  m = function() return require("mechbench.model").Model end,
+  r = function() return require("mechbench.result").Result end,
+  c = function() return require("mechbench.compare").Comparison end,
+  A = function() return require("mechbench").mat end,
+}
+M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A" }
+
+-- The value a public name stands for, or nil.
+function M.value(name)
+  local owner, method = name:match("^(%a+):([%w_]+)$")
+  if owner then
+    local t = owners[owner] and owners[owner]()
+    return t and rawget(t, method)
+  end
+  local path = name:match("^mb%.(.+)$")
+  if not path and name == "mb" then return require "mechbench" end
+  if not path then return rawget(_G, name) end
+  local v = require "mechbench"
+  for key in path:gmatch("[^.]+") do
+    if type(v) ~= "table" then return nil end
+    v = rawget(v, key)
+  end
+  return v
+end
+
+-- The metatable of a kind of value ("m", "r", "c"), for help(m).
+function M.owner(letter) return owners[letter] and owners[letter]() end
+
+-- Lookups, made when first needed (the lesson globals are installed after
+-- help is loaded).
+local by_name, by_value
+local function index()
+  if by_name then return end
+  by_name, by_value = {}, {}
+  for _, e in ipairs(M.entries) do
+    by_name[e.name] = e
+    for _, a in ipairs(e.aliases or {}) do by_name[a] = e end
+    local v = M.value(e.name)
+    if v ~= nil then by_value[v] = by_value[v] or e end
+  end
+end
+
+-- The entry of a name (or an alias), or nil.
+function M.named(name) index() return by_name[name] end
+
+-- The entry of a function value, or nil.
+function M.of(value) index() return by_value[value] end
+
+-- The part after the owner: "simulate" of "m:simulate", "dot" of "mb.vec.dot".
+function M.short(name) return name:match("[:.]([^:.]+)$") or name end
+
+-- Every entry whose short name is name ("body": m:body and r:body).
+function M.short_matches(name)
+  local out = {}
+  for _, e in ipairs(M.entries) do if M.short(e.name) == name then out[#out + 1] = e end end
+  return out
+end
+
+-- Every name help knows, for "did you mean".
+function M.names()
+  index()
+  local out, seen = {}, {}
+  local function add(n) if not seen[n] then seen[n], out[#out + 1] = true, n end end
+  for _, e in ipairs(M.entries) do
+    add(e.name)
+    add(M.short(e.name))
+    for _, a in ipairs(e.aliases or {}) do add(a) end
+  end
+  return out
+end
+
+-- What help prints for an entry (a topic entry shows its topic instead).
+-- Words filled into lines of at most width columns.
+function M.wrap(text, width)
+  local lines, line = {}, ""
+  for word in text:gmatch("%S+") do
+    if line ~= "" and #line + 1 + #word > width then lines[#lines + 1], line = line, word
+    else line = line == "" and word or line .. " " .. word end
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
+function M.render(e)
+  local lines = { e.sig }
+  if e.internal then
+    lines[#lines + 1] = M.wrap("Used inside mechbench, not documented for users: " .. e.internal .. ".", 78)
+  else
+    lines[#lines + 1] = e.text
+    lines[#lines + 1] = ("More: man 7 mechbench, section %s."):format(e.man)
+  end
+  return table.concat(lines, "\n")
+end
+
+-- The methods of a kind of value ("m", "r", "c"), one signature a line.
+function M.methods(letter)
+  local lines = { ("Methods of %s (help \"%s:NAME\" for one):"):format(M.owner_names[letter], letter) }
+  for _, e in ipairs(M.entries) do
+    if e.name:sub(1, #letter + 1) == letter .. ":" and not e.internal then
+      lines[#lines + 1] = "  " .. e.sig
+    end
+  end
+  return table.concat(lines, "\n")
+end
+
+return M
