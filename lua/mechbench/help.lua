@@ -96,6 +96,7 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:kinematics{ tf = 2, dt = 0.01, trace = true }     drivers fix the motion
   m:inverse_dynamics{ tf = 2 }               r:reaction("motor").torque
   m:equilibrium{ method = "newton" }         at rest: eq:body("b").angle[1]
+                                             eq.stable, eq.lowest_omega2
   mb.newton(f, x0, { derivative = df })      Newton-Raphson, step by step]]
 
 topics.contact = [[

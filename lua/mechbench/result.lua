@@ -214,6 +214,7 @@ function Result:summary()
       add("  contact %s: deepest sampled penetration %.3g m, largest sampled force %.4g N", name, deepest, strongest)
     end
   end
+  if self.equilibrium_note then add("  %s", self.equilibrium_note) end
   if self.error then add("  STOPPED: %s", self.error) end
   return table.concat(lines, "\n")
 end

@@ -1,17 +1,232 @@
 -- mechbench.statics: static equilibrium (Sec. 14.2): at rest, with no
 -- accelerations, the applied forces balance the reactions and the joints
 -- hold: h(c) + D'λ = 0, Φ(c) = 0.
---   eq = m:equilibrium{ method = "newton" | "dynamics", tol, max_iterations }
--- "newton" solves those equations by Newton-Raphson from the model's start
--- (∂h/∂c by central differences, D exact); "dynamics" lets the mechanism
--- settle under added viscous damping. Either returns a result with one
--- time: eq:body("b").angle[1], eq:reaction("pin").fy[1]. The model's own
--- initial conditions are left as they were.
+--   eq = m:equilibrium{ method = "newton" | "dynamics", tol,
+--                       max_iterations, max_step (newton), damping, max_chunks (dynamics) }
+-- "newton" solves those equations by a damped Newton-Raphson from the
+-- model's start (∂(h + D'λ)/∂c by central differences, D exact): every step
+-- is limited (no angle moves more than max_step radians, no position more
+-- than max_step times the model's size) and shortened until the residual
+-- falls, and where the matrix is singular a least-squares step
+-- (Levenberg-Marquardt) takes its place, so it finds the equilibrium
+-- nearest the start rather than one a wild first step lands near.
+-- "dynamics" lets the mechanism settle under added viscous damping.
+-- Either way the rest found is then judged: the stiffness
+-- K = -∂(h + D'λ)/∂c (λ held, so the constraint forces' geometric stiffness
+-- is in it) on the directions the joints allow, N'KN with N an orthonormal
+-- basis of the null space of D, positive definite = stable.
+-- The result has one time: eq:body("b").angle[1], eq:reaction("pin").fy[1],
+-- and eq.stable, eq.stability, eq.lowest_stiffness, eq.lowest_omega2, eq.dof.
+-- The model's own initial conditions are left as they were.
 local core = require "mechbench.core"
+local args = require "mechbench.args"
 local mat = core.mat
 
 local M = {}
 
+local KNOWN = { "method", "tol", "max_iterations", "max_step", "damping", "max_chunks" }
+local ONLY = { max_iterations = "newton", max_step = "newton", damping = "dynamics", max_chunks = "dynamics" }
+
+---------------------------------------------------------------- small dense linear algebra
+local function norm(v)
+  local s = 0
+  for _, x in ipairs(v) do s = s + x * x end
+  return math.sqrt(s)
+end
+
+local function finite(v)
+  for _, x in ipairs(v) do if x ~= x or x == math.huge or x == -math.huge then return false end end
+  return true
+end
+
+-- Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix
+-- by cyclic Jacobi rotations.
+local function sym_eigen(A)
+  local n = #A
+  local a, v = {}, {}
+  for i = 1, n do
+    a[i], v[i] = {}, {}
+    for j = 1, n do a[i][j], v[i][j] = A[i][j], i == j and 1 or 0 end
+  end
+  for _ = 1, 100 do
+    local off, scale = 0, 0
+    for i = 1, n do
+      for j = 1, n do
+        if i ~= j then off = off + a[i][j]^2 else scale = scale + a[i][j]^2 end
+      end
+    end
+    if off <= 1e-30 * (scale + off) or off == 0 then break end
+    for p = 1, n - 1 do
+      for q = p + 1, n do
+        if a[p][q] ~= 0 then
+          local theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
+          local t = (theta >= 0 and 1 or -1) / (math.abs(theta) + math.sqrt(theta * theta + 1))
+          local cs = 1 / math.sqrt(t * t + 1)
+          local sn = t * cs
+          for k = 1, n do
+            local akp, akq = a[k][p], a[k][q]
+            a[k][p], a[k][q] = cs * akp - sn * akq, sn * akp + cs * akq
+          end
+          for k = 1, n do
+            local apk, aqk = a[p][k], a[q][k]
+            a[p][k], a[q][k] = cs * apk - sn * aqk, sn * apk + cs * aqk
+          end
+          for k = 1, n do
+            local vkp, vkq = v[k][p], v[k][q]
+            v[k][p], v[k][q] = cs * vkp - sn * vkq, sn * vkp + cs * vkq
+          end
+        end
+      end
+    end
+  end
+  local order = {}
+  for i = 1, n do order[i] = i end
+  table.sort(order, function(i, j) return a[i][i] < a[j][j] end)
+  local values, vectors = {}, {}
+  for k, i in ipairs(order) do
+    values[k] = a[i][i]
+    vectors[k] = {}
+    for r = 1, n do vectors[k][r] = v[r][i] end
+  end
+  return values, vectors
+end
+
+-- An orthonormal basis (a list of columns) of the null space of the
+-- rows × n matrix D (a list of rows), by one-sided Jacobi SVD: a singular
+-- value at most 1e-8 of the largest counts as zero.
+local function null_space(D, n)
+  local rows = #D
+  local col, v = {}, {}
+  for j = 1, n do
+    col[j], v[j] = {}, {}
+    for i = 1, rows do col[j][i] = D[i][j] end
+    for i = 1, n do v[j][i] = i == j and 1 or 0 end
+  end
+  local function dot(x, y)
+    local s = 0
+    for i = 1, #x do s = s + x[i] * y[i] end
+    return s
+  end
+  for _ = 1, 100 do
+    local rotated = false
+    for p = 1, n - 1 do
+      for q = p + 1, n do
+        local alpha, beta, gamma = dot(col[p], col[p]), dot(col[q], col[q]), dot(col[p], col[q])
+        if math.abs(gamma) > 1e-15 * math.sqrt(alpha * beta) and gamma ~= 0 then
+          rotated = true
+          local zeta = (beta - alpha) / (2 * gamma)
+          local t = (zeta >= 0 and 1 or -1) / (math.abs(zeta) + math.sqrt(1 + zeta * zeta))
+          local cs = 1 / math.sqrt(1 + t * t)
+          local sn = cs * t
+          for _, m in ipairs { col, v } do
+            local a, b = m[p], m[q]
+            for i = 1, #a do a[i], b[i] = cs * a[i] - sn * b[i], sn * a[i] + cs * b[i] end
+          end
+        end
+      end
+    end
+    if not rotated then break end
+  end
+  local sigma, largest = {}, 0
+  for j = 1, n do
+    sigma[j] = math.sqrt(dot(col[j], col[j]))
+    largest = math.max(largest, sigma[j])
+  end
+  local basis = {}
+  for j = 1, n do
+    if sigma[j] <= 1e-8 * largest then
+      local len = math.sqrt(dot(v[j], v[j]))
+      local b = {}
+      for i = 1, n do b[i] = v[j][i] / len end
+      basis[#basis + 1] = b
+    end
+  end
+  return basis
+end
+
+-- N'AN for a list of columns N.
+local function project(A, N)
+  local n, k = #A, #N
+  local AN = {}
+  for j = 1, k do
+    AN[j] = {}
+    for i = 1, n do
+      local s = 0
+      for l = 1, n do s = s + A[i][l] * N[j][l] end
+      AN[j][i] = s
+    end
+  end
+  local out = {}
+  for i = 1, k do
+    out[i] = {}
+    for j = 1, k do
+      local s = 0
+      for l = 1, n do s = s + N[i][l] * AN[j][l] end
+      out[i][j] = s
+    end
+  end
+  return out
+end
+
+-- Lower-triangular L with L L' = A, or nil when A is not positive definite.
+local function cholesky(A)
+  local n = #A
+  local L = {}
+  for i = 1, n do
+    L[i] = {}
+    for j = 1, n do L[i][j] = 0 end
+  end
+  for j = 1, n do
+    local s = A[j][j]
+    for k = 1, j - 1 do s = s - L[j][k]^2 end
+    if not (s > 0) then return nil end
+    L[j][j] = math.sqrt(s)
+    for i = j + 1, n do
+      local t = A[i][j]
+      for k = 1, j - 1 do t = t - L[i][k] * L[j][k] end
+      L[i][j] = t / L[j][j]
+    end
+  end
+  return L
+end
+
+-- The eigenvalues (ascending) of K x = ω² Mr x, Mr positive definite:
+-- those of L⁻¹ K L⁻ᵀ with L L' = Mr.
+local function generalised_eigenvalues(K, Mr)
+  local L = cholesky(Mr)
+  if not L then return nil end
+  local n = #K
+  local function solve_lower(b) -- L x = b
+    local x = {}
+    for i = 1, n do
+      local s = b[i]
+      for k = 1, i - 1 do s = s - L[i][k] * x[k] end
+      x[i] = s / L[i][i]
+    end
+    return x
+  end
+  local Y = {} -- columns of L⁻¹ K
+  for j = 1, n do
+    local c = {}
+    for i = 1, n do c[i] = K[i][j] end
+    Y[j] = solve_lower(c)
+  end
+  local A = {} -- (L⁻¹ (L⁻¹ K)')' = L⁻¹ K L⁻ᵀ, K symmetric
+  for i = 1, n do
+    local row = {}
+    for j = 1, n do row[j] = Y[j][i] end
+    A[i] = solve_lower(row)
+  end
+  for i = 1, n do
+    for j = i + 1, n do
+      local s = (A[i][j] + A[j][i]) / 2
+      A[i][j], A[j][i] = s, s
+    end
+  end
+  return (sym_eigen(A))
+end
+
+---------------------------------------------------------------- the model's state
 local function state_of(m)
   local c = {}
   for i, b in ipairs(m._order.bodies) do
@@ -36,74 +251,268 @@ local function saved(m)
   end
 end
 
--- the equations at c (velocities zero): R = [h + D'λ; Φ]
-local function residual(m, c, lambda)
-  set_state(m, c)
-  local e = m:evaluate()
-  local n, nc = #c, #e.phi
-  local r = {}
-  for k = 1, n do
-    local s = e.h[k]
-    for row = 1, nc do s = s + e.D(row, k) * lambda[row] end
-    r[k] = s
+-- The model's size, in metres: the largest distance of a body or a point
+-- from the origin of its frame (1 when everything sits at the origin). It
+-- scales the step limit and the differences for positions.
+local function size_of(m)
+  local size = 0
+  for _, b in ipairs(m._order.bodies) do
+    local p = b.pos or { 0, 0 }
+    size = math.max(size, math.abs(p[1]), math.abs(p[2]))
   end
-  for row = 1, nc do r[n + row] = e.phi[row] end
-  return r, e
+  for _, p in ipairs(m._order.points) do
+    local at = p.at or { 0, 0 }
+    size = math.max(size, math.abs(at[1]), math.abs(at[2]))
+  end
+  return size > 0 and size or 1
 end
 
-local function norm(v)
-  local s = 0
-  for _, x in ipairs(v) do s = s + x * x end
-  return math.sqrt(s)
+-- The pieces of the equations at c with the velocities zero.
+local function evaluator(m, where)
+  local desc = m:compile()
+  local n = 3 * #m._order.bodies
+  return function(c)
+    local y = {}
+    for k = 1, n do y[k], y[n + k] = c[k], 0 end
+    local ok, p = pcall(core.model.pieces, desc, { formulation = "body" }, 0, y)
+    if not ok then error(string.format("%s: equilibrium: %s", where, tostring(p)), 0) end
+    return p
+  end
 end
 
-local function newton(m, opts, where)
-  local c = state_of(m)
-  local n = #c
-  local zero = {}
-  for k = 1, n do zero[k] = 0 end
-  set_state(m, c, zero)
-  local e0 = m:evaluate()
-  local nc = #e0.phi
+-- h + D'λ at the pieces p.
+local function net_force(p, lambda, n)
+  local f = {}
+  for k = 1, n do
+    local s = p.h[k]
+    for row = 1, #p.phi do s = s + p.D(row, k) * lambda[row] end
+    f[k] = s
+  end
+  return f
+end
+
+-- The multipliers that best balance h at p, in the least-squares sense:
+-- (D D' + ε) λ = -D h (ε keeps redundant rows from making it singular).
+local function balancing_multipliers(p, n)
+  local nc = #p.phi
   local lambda = {}
   for row = 1, nc do lambda[row] = 0 end
+  if nc == 0 then return lambda end
+  local A, b, trace = {}, {}, 0
+  for i = 1, nc do
+    A[i], b[i] = {}, 0
+    for k = 1, n do b[i] = b[i] - p.D(i, k) * p.h[k] end
+    for j = 1, nc do
+      local s = 0
+      for k = 1, n do s = s + p.D(i, k) * p.D(j, k) end
+      A[i][j] = s
+    end
+    trace = trace + A[i][i]
+  end
+  local ok, x = pcall(mat.solve, A, b)
+  if ok and finite(x) then return x end
+  local eps = 1e-12 * math.max(trace / nc, 1e-300)
+  for i = 1, nc do A[i][i] = A[i][i] + eps end
+  ok, x = pcall(mat.solve, A, b)
+  if ok and finite(x) then return x end
+  return lambda
+end
+
+-- ∂(h + D'λ)/∂c at c with λ held, by central differences.
+local function force_jacobian(eval, c, lambda, steps)
+  local n = #c
+  local J = {}
+  for a = 1, n do J[a] = {} end
+  for k = 1, n do
+    local cp, cm = { table.unpack(c) }, { table.unpack(c) }
+    cp[k], cm[k] = c[k] + steps[k], c[k] - steps[k]
+    local fp, fm = net_force(eval(cp), lambda, n), net_force(eval(cm), lambda, n)
+    for a = 1, n do J[a][k] = (fp[a] - fm[a]) / (2 * steps[k]) end
+  end
+  return J
+end
+
+---------------------------------------------------------------- damped Newton-Raphson
+local function newton(m, opts, where)
+  local eval = evaluator(m, where)
+  local c = state_of(m)
+  local n = #c
+  local size = size_of(m)
+  local steps, limits = {}, {}
+  local max_step = opts.max_step or 0.25
+  for k = 1, n do
+    local angle = k % 3 == 0
+    steps[k] = 1e-6 * (angle and 1 or size)
+    limits[k] = max_step * (angle and 1 or size)
+  end
+  local p = eval(c)
+  local nc = #p.phi
+  local lambda = balancing_multipliers(p, n)
   local tol, max_it = opts.tol or 1e-9, opts.max_iterations or 50
-  local history = {}
+
+  local function residual_at(cc, ll, pp)
+    pp = pp or eval(cc)
+    local r = net_force(pp, ll, n)
+    for row = 1, nc do r[n + row] = pp.phi[row] end
+    return r, pp
+  end
+
+  -- Along the direction d (c then λ): the step limited so no coordinate
+  -- moves more than its limit, then halved until the residual falls. λ
+  -- goes as the step moves it, or is balanced anew at the new c, whichever
+  -- leaves less unbalanced (far from a rest the step's λ can wander off
+  -- into a valley of the residual that holds no equilibrium).
+  local function try(d, size0)
+    if not finite(d) then return nil end
+    local scale = 1
+    for k = 1, n do
+      if math.abs(d[k]) * scale > limits[k] then scale = limits[k] / math.abs(d[k]) end
+    end
+    local alpha = scale
+    for _ = 0, 30 do
+      local cc, ll = {}, {}
+      for k = 1, n do cc[k] = c[k] + alpha * d[k] end
+      for row = 1, nc do ll[row] = lambda[row] + alpha * d[n + row] end
+      local r
+      local ok, pp = pcall(eval, cc)
+      if ok then
+        r = residual_at(cc, ll, pp)
+        local l2 = balancing_multipliers(pp, n)
+        local r2 = residual_at(cc, l2, pp)
+        if norm(r2) < norm(r) then ll, r = l2, r2 end
+      end
+      if ok then
+        local s = norm(r)
+        if s <= (1 - 1e-4 * alpha) * size0 then return cc, ll, r, pp, alpha, scale < 1 end
+      end
+      alpha = alpha / 2
+      if alpha < 1e-9 * scale then break end
+    end
+  end
+
+  local history, trace = {}, {}
+  local r = residual_at(c, lambda, p)
+  local polished
   for it = 1, max_it + 1 do
-    local r, e = residual(m, c, lambda)
-    local size = norm(r)
-    history[#history + 1] = size
-    if size <= tol then return c, history end
+    local size0 = norm(r)
+    history[#history + 1] = size0
+    -- within tol, one more full step (kept only if it lowers the residual)
+    -- takes the answer to round-off at the cost of one Jacobian
+    if size0 <= tol and (polished or size0 == 0 or it > max_it) then return c, history, lambda, trace end
+    polished = size0 <= tol
     if it > max_it then
       error(string.format("%s: equilibrium: no equilibrium in reach of the start after %d Newton "
-        .. "iterations (residual %.3g); try method = \"dynamics\", or start nearer", where, max_it, size), 0)
+        .. "iterations (residual %.3g); try method = \"dynamics\", or start nearer", where, max_it, size0), 0)
     end
-    -- J = [∂h/∂c + ∂(D'λ)/∂c, D'; D, 0], the c-columns by central differences
+    -- J = [∂(h + D'λ)/∂c, D'; D, 0]
+    local Jc = force_jacobian(eval, c, lambda, steps)
+    local N = n + nc
     local J = {}
-    for a = 1, n + nc do J[a] = {} for b = 1, n + nc do J[a][b] = 0 end end
-    local h = 1e-7
-    for k = 1, n do
-      local cp, cm = { table.unpack(c) }, { table.unpack(c) }
-      cp[k], cm[k] = c[k] + h, c[k] - h
-      local rp, rm = residual(m, cp, lambda), residual(m, cm, lambda)
-      for a = 1, n do J[a][k] = (rp[a] - rm[a]) / (2 * h) end
-      for row = 1, nc do J[n + row][k] = e.D(row, k) end
-    end
+    for a = 1, N do J[a] = {} for b = 1, N do J[a][b] = 0 end end
+    for a = 1, n do for k = 1, n do J[a][k] = Jc[a][k] end end
     for row = 1, nc do
-      for k = 1, n do J[k][n + row] = e.D(row, k) end
+      for k = 1, n do
+        local d = p.D(row, k)
+        J[n + row][k], J[k][n + row] = d, d
+      end
     end
     local minus = {}
-    for a = 1, n + nc do minus[a] = -r[a] end
-    local ok, step = pcall(mat.solve, J, minus)
-    if not ok then
-      error(string.format("%s: equilibrium: the equations are singular here (%s): the mechanism may be "
-        .. "free to move without changing its energy", where, tostring(step)), 0)
+    for a = 1, N do minus[a] = -r[a] end
+    local kind = "Newton"
+    local ok, d = pcall(mat.solve, J, minus)
+    local cc, ll, rr, pp, alpha, limited, singular_note
+    if polished then
+      if ok and finite(d) then
+        local c1, l1 = {}, {}
+        for k = 1, n do c1[k] = c[k] + d[k] end
+        for row = 1, nc do l1[row] = lambda[row] + d[n + row] end
+        local ok1, r1, p1 = pcall(residual_at, c1, l1)
+        if ok1 and norm(r1) < size0 then
+          trace[#trace + 1] = { residual = size0, kind = "Newton", scale = 1, limited = false,
+            largest = 0 }
+          for k = 1, n do trace[#trace].largest = math.max(trace[#trace].largest, math.abs(d[k])) end
+          c, lambda, r, p = c1, l1, r1, p1
+          history[#history + 1] = norm(r1)
+        end
+      end
+      return c, history, lambda, trace
     end
-    for k = 1, n do c[k] = c[k] + step[k] end
-    for row = 1, nc do lambda[row] = lambda[row] + step[n + row] end
+    if ok then
+      cc, ll, rr, pp, alpha, limited = try(d, size0)
+    else
+      singular_note = tostring(d)
+    end
+    if not cc then
+      -- least squares: (J'J + μ) d = -J'r, μ growing until a step helps
+      local JtJ, Jtr, top = {}, {}, 0
+      for a = 1, N do
+        JtJ[a], Jtr[a] = {}, 0
+        for b = 1, N do
+          local s = 0
+          for l = 1, N do s = s + J[l][a] * J[l][b] end
+          JtJ[a][b] = s
+        end
+        for l = 1, N do Jtr[a] = Jtr[a] - J[l][a] * r[l] end
+        top = math.max(top, JtJ[a][a])
+      end
+      if top > 0 then
+        local mu = 1e-10 * top
+        for _ = 1, 12 do
+          local A = {}
+          for a = 1, N do
+            A[a] = { table.unpack(JtJ[a]) }
+            A[a][a] = A[a][a] + mu
+          end
+          local ok2, d2 = pcall(mat.solve, A, Jtr)
+          if ok2 then
+            cc, ll, rr, pp, alpha, limited = try(d2, size0)
+            if cc then kind = "least squares" break end
+          end
+          mu = mu * 100
+        end
+      end
+    end
+    if not cc then
+      -- where the residual is flat to first order (the horizontal pendulum:
+      -- the joints' multipliers balance all they can, and no stiffness acts
+      -- yet), move the way the net force pushes within the joints' free
+      -- directions, as the damped dynamics would, with λ balanced anew
+      local D = {}
+      for row = 1, nc do
+        D[row] = {}
+        for k = 1, n do D[row][k] = p.D(row, k) end
+      end
+      local d3 = {}
+      for a = 1, N do d3[a] = 0 end
+      for _, v in ipairs(null_space(D, n)) do
+        local s = 0
+        for k = 1, n do s = s + v[k] * r[k] end
+        for k = 1, n do d3[k] = d3[k] + s * v[k] end
+      end
+      if norm(d3) > 0 then
+        cc, ll, rr, pp, alpha, limited = try(d3, size0)
+        if cc then kind = "along the force" end
+      end
+    end
+    if not cc then
+      if singular_note then
+        error(string.format("%s: equilibrium: the equations are singular here (%s) and no step lowers "
+          .. "the residual (%.3g): the mechanism may be free to move without changing its energy, or "
+          .. "nothing holds it", where, singular_note, size0), 0)
+      end
+      error(string.format("%s: equilibrium: stuck after %d iterations at residual %.3g: no step "
+        .. "lowers it (a low point of the residual that is not an equilibrium); start elsewhere or "
+        .. "try method = \"dynamics\"", where, it, size0), 0)
+    end
+    local largest = 0
+    for k = 1, n do largest = math.max(largest, math.abs(cc[k] - c[k])) end
+    trace[#trace + 1] = { residual = size0, kind = kind, scale = alpha, limited = limited or false,
+      largest = largest }
+    c, lambda, r, p = cc, ll, rr, pp
   end
 end
 
+---------------------------------------------------------------- damped dynamics
 local function settle(m, opts, where)
   local damping = opts.damping or 1
   local name = "__equilibrium_damping"
@@ -138,15 +547,113 @@ local function settle(m, opts, where)
   return state_of(m)
 end
 
-function M.equilibrium(m, opts, where)
-  opts = opts or {}
-  local method = opts.method or "newton"
-  if method ~= "newton" and method ~= "dynamics" then
-    error(string.format('%s: equilibrium: method must be "newton" or "dynamics"', where), 0)
+---------------------------------------------------------------- is it stable?
+-- The stiffness on the directions the joints allow, at c with λ (found by
+-- least squares when not given).
+local function judge(m, c, lambda, where)
+  local eval = evaluator(m, where)
+  local n, size = #c, size_of(m)
+  local p = eval(c)
+  lambda = lambda or balancing_multipliers(p, n)
+  local steps = {}
+  for k = 1, n do steps[k] = 1e-6 * (k % 3 == 0 and 1 or size) end
+  local Jc = force_jacobian(eval, c, lambda, steps)
+  local K = {}
+  for a = 1, n do
+    K[a] = {}
+    for b = 1, n do K[a][b] = -Jc[a][b] end
   end
+  local D = {}
+  for row = 1, #p.phi do
+    D[row] = {}
+    for k = 1, n do D[row][k] = p.D(row, k) end
+  end
+  local N = null_space(D, n)
+  local out = { dof = #N }
+  if #N == 0 then
+    out.stable, out.stability = true, "stable"
+    out.note = "stable: nothing can move (the joints leave no free direction)"
+    return out
+  end
+  local Kr = project(K, N)
+  local Ks, big, skew = {}, 0, 0
+  for i = 1, #N do
+    Ks[i] = {}
+    for j = 1, #N do
+      Ks[i][j] = (Kr[i][j] + Kr[j][i]) / 2
+      big, skew = math.max(big, math.abs(Kr[i][j])), math.max(skew, math.abs(Kr[i][j] - Kr[j][i]) / 2)
+    end
+  end
+  local values = sym_eigen(Ks)
+  -- the scale below which a stiffness counts as zero: the eigenvalues'
+  -- own, or that of the forces acting (a force over the model's size)
+  local force = 0
+  for k = 1, n do force = math.max(force, math.abs(p.h[k])) end
+  local f = net_force(p, lambda, n)
+  for k = 1, n do force = math.max(force, math.abs(f[k] - p.h[k])) end
+  local zero = 1e-7 * math.max(math.abs(values[1]), math.abs(values[#values]), force / size, force)
+  local lowest = values[1]
+  out.stiffnesses, out.lowest_stiffness = values, lowest
+  out.asymmetry = big > 0 and skew / big or 0
+  local Mfull = {}
+  for a = 1, n do
+    Mfull[a] = {}
+    for b = 1, n do Mfull[a][b] = p.M(a, b) end
+  end
+  local omega2 = generalised_eigenvalues(Ks, project(Mfull, N))
+  if omega2 then out.omega2, out.lowest_omega2 = omega2, omega2[1] end
+  local word = #N == 1 and "direction" or "directions"
+  local detail = string.format("lowest stiffness %.6g%s; %d free %s", lowest,
+    out.lowest_omega2 and string.format(", lowest omega^2 %.6g 1/s^2", out.lowest_omega2) or "", #N, word)
+  if lowest < -zero then
+    out.stable, out.stability = false, "unstable"
+    out.note = "UNSTABLE: " .. detail .. ": the smallest push moves it away; method = \"dynamics\" finds a stable rest"
+  elseif lowest <= zero then
+    out.stable, out.stability = false, "neutral"
+    out.note = "neutral: " .. detail .. ": no stiffness holds it in some direction (higher-order terms decide)"
+  else
+    out.stable, out.stability = true, "stable"
+    out.note = "stable: " .. detail
+  end
+  if out.asymmetry > 1e-6 then
+    out.note = out.note .. string.format(" (the stiffness is not symmetric, %.2g: a force turns with a body; "
+      .. "judged by its symmetric part)", out.asymmetry)
+  end
+  return out
+end
+
+---------------------------------------------------------------- the options
+local function check_options(opts)
+  local o = args.options(opts, KNOWN, "equilibrium")
+  local method = o.method == nil and "newton" or o.method
+  if method ~= "newton" and method ~= "dynamics" then
+    args.fail("equilibrium", 'method must be "newton" or "dynamics", not %s%s',
+      type(method) == "string" and ('"' .. method .. '"') or tostring(method), args.suggest(method, { "newton", "dynamics" }))
+  end
+  o.method = method
+  for _, key in ipairs(KNOWN) do
+    local v = o[key]
+    if v ~= nil and key ~= "method" then
+      if ONLY[key] and ONLY[key] ~= method then
+        args.fail("equilibrium", '%s is an option of method = "%s", not of "%s"', key, ONLY[key], method)
+      end
+      local integer = key == "max_iterations" or key == "max_chunks"
+      local why = args.bad_number(v, { positive = key ~= "max_iterations", nonnegative = true })
+      if not why and integer and math.floor(v) ~= v then why = ("must be a whole number (got %g)"):format(v) end
+      if why then args.fail("equilibrium", "%s", args.said(key, why)) end
+    end
+  end
+  return o
+end
+
+function M.equilibrium(m, opts, where)
+  opts = check_options(opts)
+  local method = opts.method
   local restore = saved(m)
-  local ok, c, history = pcall(method == "newton" and newton or settle, m, opts, where)
+  local ok, c, history, lambda, trace = pcall(method == "newton" and newton or settle, m, opts, where)
   if not ok then restore() error(c, 0) end
+  local ok1, verdict = pcall(judge, m, c, lambda, where)
+  if not ok1 then restore() error(verdict, 0) end
   -- report through a run of one instant, so reactions come out as always
   local zero = {}
   for k = 1, #c do zero[k] = 0 end
@@ -163,8 +670,14 @@ function M.equilibrium(m, opts, where)
     end
   end
   r.stats.analysis = "static equilibrium (" .. method .. ")"
-  r.stats.integrator = method == "newton" and "Newton-Raphson" or "damped dynamics"
-  r.history = history
+  r.stats.integrator = method == "newton" and "damped Newton-Raphson" or "damped dynamics"
+  r.history, r.trace = history, trace
+  r.iterations = history and #history - 1 or nil
+  r.stable, r.stability, r.dof = verdict.stable, verdict.stability, verdict.dof
+  r.lowest_stiffness, r.stiffnesses = verdict.lowest_stiffness, verdict.stiffnesses
+  r.lowest_omega2, r.omega2, r.stiffness_asymmetry = verdict.lowest_omega2, verdict.omega2, verdict.asymmetry
+  r.equilibrium_note = verdict.note
+  if not verdict.stable then require("mechbench.result").warn(r, "equilibrium: " .. verdict.note) end
   return r
 end
 
