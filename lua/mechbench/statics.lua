@@ -646,10 +646,26 @@ local function check_options(opts)
   return o
 end
 
+-- At rest nothing moves, a driven joint included: each driver is held at
+-- its value at t = 0 while the equilibrium is found (its rate would ask
+-- for motion). Returns what puts the drivers back.
+local function hold_drivers(m)
+  local kept = {}
+  for _, j in ipairs(m._order.joints) do
+    if j.type == "driver" and type(j.fn) == "function" then
+      kept[j] = j.fn
+      j.fn = (j.fn(0))
+    end
+  end
+  return function() for j, fn in pairs(kept) do j.fn = fn end end
+end
+
 function M.equilibrium(m, opts, where)
   opts = check_options(opts)
   local method = opts.method
-  local restore = saved(m)
+  local release = hold_drivers(m)
+  local positions = saved(m)
+  local function restore() positions() release() end
   local ok, c, history, lambda, trace = pcall(method == "newton" and newton or settle, m, opts, where)
   if not ok then restore() error(c, 0) end
   local ok1, verdict = pcall(judge, m, c, lambda, where)

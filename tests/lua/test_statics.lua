@@ -264,4 +264,20 @@ group("errors at the user's line", function()
   T.near(m.bodies.slider.pos[1], 0, 0, "no rest: the model's start is left as it was")
 end)
 
+-- a driven crank at rest: the motor holds its angle at t = 0 (its speed
+-- would ask for motion) and carries the weight's moment, m g (L/2) cos 0.7
+do
+  local m = mb.model{ name = "driven crank" }
+  m:body{ name = "crank", mass = 1, inertia = 0.01, pos = { 0.1 * math.cos(0.7), 0.1 * math.sin(0.7) }, angle = 0.7 }
+  m:point{ name = "O", body = "ground" }
+  m:point{ name = "A", body = "crank", at = { -0.1, 0 } }
+  m:joint{ name = "pin", type = "revolute", points = { "A", "O" } }
+  local speed = function(t) return 0.7 + 2 * t end
+  m:joint{ name = "motor", type = "driver", joint = "pin", fn = speed }
+  local eq = m:equilibrium{}
+  T.near(eq:body("crank").angle[1], 0.7, 1e-12, "a driven crank rests where its driver holds it at t = 0")
+  T.near(eq:reaction("motor").torque[1], 9.81 * 0.1 * math.cos(0.7), 1e-12, "the motor carries the weight's moment")
+  T.ok(m.joints.motor.fn == speed, "the driver's function is given back")
+end
+
 T.finish()
