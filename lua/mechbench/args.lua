@@ -157,4 +157,23 @@ end
 -- "pos[1] must be ..." or "mass must be ...": a field's name and why.
 function M.said(key, why) return key .. (why:find("^%[") and "" or " ") .. why end
 
+-- Every method of Class checks that it was called on one of its own, so
+-- r.body("rod") (a dot for a colon) is answered at the user's line rather
+-- than by "attempt to index a nil value" inside the library. letter is how
+-- the man page writes such an object: "m", "r", "c".
+function M.methods(Class, letter)
+  for name, f in pairs(Class) do
+    if type(f) == "function" and not name:find("^__") then
+      Class[name] = function(self, ...)
+        if getmetatable(self) ~= Class then
+          error(("%s: %s:%s: call it with a colon, %s:%s(...), on %s (got %s)"):format(M.where(), letter, name,
+            letter, name, ({ m = "a model", r = "a result", c = "a comparison" })[letter] or "its object",
+            self == nil and "nothing" or type(self)), 0)
+        end
+        return f(self, ...)
+      end
+    end
+  end
+end
+
 return M

@@ -297,4 +297,5 @@ end
 
 function Comparison:animate(opts) self:show(opts) end
 
+args.methods(Comparison, "c")
 return M

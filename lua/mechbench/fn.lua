@@ -1,20 +1,40 @@
 -- mechbench.fn: functions of time for drivers and actuators, the forms the
 -- book's DAP_BC offers (App. B.2). Each returns function(t) -> f, f', f''
 -- with exact derivatives, so drivers need no finite differences.
+local args = require "mechbench.args"
 local M = {}
+
+-- o's numbers by name, each finite (defaults where left out), or an error
+-- at the user's line naming the function and the field.
+local function numbers(what, o, known)
+  if type(o) ~= "table" then args.fail(what, "takes a table of numbers, not %s", type(o)) end
+  local set = {}
+  for _, k in ipairs(known) do set[k[1]] = true end
+  local why = args.unknown_field(o, set)
+  if why then args.fail(what, "%s", why) end
+  local out = {}
+  for i, k in ipairs(known) do
+    local v = o[k[1]]
+    if v == nil then v = k[2] end
+    local bad = args.bad_number(v)
+    if bad then args.fail(what, "%s %s", k[1], bad) end
+    out[i] = v
+  end
+  return table.unpack(out)
+end
 
 -- Type a: f = c1 + c2 t + c3 t^2
 function M.poly(c)
-  local c1, c2, c3 = c[1] or 0, c[2] or 0, c[3] or 0
+  local c1, c2, c3 = numbers("mb.fn.poly", c, { { 1, 0 }, { 2, 0 }, { 3, 0 } })
   return function(t) return c1 + c2 * t + c3 * t * t, c2 + 2 * c3 * t, 2 * c3 end
 end
 
 -- Type b: a smooth rise from `from` to `to` over [t0, t1], with zero first
 -- and second derivatives at both ends (10s^3 - 15s^4 + 6s^5), held after.
 function M.smooth_step(o)
-  local f0, f1, t0, t1 = o.from or 0, o.to or 1, o.t0 or 0, o.t1 or 1
-  local T, D = t1 - t0, (o.to or 1) - (o.from or 0)
-  assert(T > 0, "smooth_step: t1 must be after t0")
+  local f0, f1, t0, t1 = numbers("mb.fn.smooth_step", o, { { "from", 0 }, { "to", 1 }, { "t0", 0 }, { "t1", 1 } })
+  local T, D = t1 - t0, f1 - f0
+  if not (T > 0) then args.fail("mb.fn.smooth_step", "t1 must be after t0 (got t0 = %g, t1 = %g)", t0, t1) end
   return function(t)
     if t <= t0 then return f0, 0, 0 end
     if t >= t1 then return f1, 0, 0 end
@@ -28,9 +48,9 @@ end
 -- Type c: the rate f' ramps smoothly from 0 to `rate` over [t0, t1]
 -- (f = f0 + c2 tau^4 + c3 tau^5 + c4 tau^6), then stays at `rate`.
 function M.ramp_rate(o)
-  local f0, v, t0, t1 = o.from or 0, o.rate or 1, o.t0 or 0, o.t1 or 1
+  local f0, v, t0, t1 = numbers("mb.fn.ramp_rate", o, { { "from", 0 }, { "rate", 1 }, { "t0", 0 }, { "t1", 1 } })
   local T = t1 - t0
-  assert(T > 0, "ramp_rate: t1 must be after t0")
+  if not (T > 0) then args.fail("mb.fn.ramp_rate", "t1 must be after t0 (got t0 = %g, t1 = %g)", t0, t1) end
   local c2, c3, c4 = 2.5 * v / T^3, -3 * v / T^4, v / T^5
   return function(t)
     if t <= t0 then return f0, 0, 0 end

@@ -22,7 +22,12 @@ mb.friction = require "mechbench.friction"
 mb.points = require "mechbench.points"
 mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot
-function mb.animate(r, opts) return r:animate(opts) end
+function mb.animate(r, opts)
+  if getmetatable(r) ~= require("mechbench.result").Result then
+    require("mechbench.args").fail("mb.animate", "takes a result (r = m:simulate{...}), not %s", type(r))
+  end
+  return r:animate(opts)
+end
 mb.compare = require("mechbench.compare").compare
 mb.help = require "mechbench.help"   -- help(f) finds the functions through mechbench.reference
 

@@ -638,7 +638,12 @@ end
 -- a regression in the program.
 -- Returns passed, failed, and a list of failure descriptions.
 function M.selftest(n)
-  local lesson = type(n) == "table" and n or M.load(n)
+  local lesson = n
+  if type(n) ~= "table" then
+    local ok, loaded = pcall(M.load, n)
+    if not ok then require("mechbench.args").fail("mb.lesson.selftest", "%s", loaded) end
+    lesson = loaded
+  end
   local passed, failed, problems = 0, 0, {}
   local env = lesson_env({})   -- the code's variables stay in the self-test
   local function expect(cond, what)

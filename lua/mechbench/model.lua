@@ -596,7 +596,7 @@ end
 -- the description the C core reads.
 function Model:compile()
   if #self._order.bodies == 0 then
-    error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", self.where, self.name), 0)
+    error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", where(), self.name), 0)
   end
   local desc = { name = self.name, gravity = pair({ gravity = self.gravity, kind_of = "model",
     name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {}, contacts = {} }
@@ -625,6 +625,9 @@ for _, f in ipairs(kinds.formulations) do formulation_names[#formulation_names +
 
 -- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
 function M.formulations(with_titles)
+  if with_titles ~= nil and type(with_titles) ~= "boolean" then
+    args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
+  end
   local out = {}
   for i, f in ipairs(kinds.formulations) do out[i] = with_titles and { name = f.name, title = f.title } or f.name end
   return out
@@ -1083,5 +1086,6 @@ function M.contact_force(p)
   return core.model.contact_force(p.law, numbers, delta, rate, number(element, "approach", { default = rate }))
 end
 
+args.methods(Model, "m")
 M.Model = Model
 return M

@@ -541,5 +541,6 @@ function M.plot(spec)
 end
 
 Result.__tostring = Result.summary
+args.methods(Result, "r")
 
 return M
