@@ -1,24 +1,8 @@
 -- bench/models.lua: speed of the formulations (make bench). Prints one line
 -- per case; never a test. Wall times vary with the machine, evaluations do not.
-local here = arg[0]:match("(.*/)")
-local function example(name) return loadfile(here .. "../examples/" .. name .. ".lua")("model") end
-
--- An N-link pendulum chain of slender rods, released horizontally.
-local function chain(n)
-  local L, mass = 0.5, 1
-  local m = mb.model{ name = n .. "-link chain" }
-  m:point{ name = "O", body = "ground" }
-  local previous = "O"
-  for i = 1, n do
-    local name = "link" .. i
-    m:body{ name = name, mass = mass, inertia = mass * L * L / 12, pos = { (i - 0.5) * L, 0 } }
-    m:point{ name = name .. ".a", body = name, at = { -L / 2, 0 } }
-    m:point{ name = name .. ".b", body = name, at = { L / 2, 0 } }
-    m:joint{ name = "pin" .. i, type = "revolute", points = { name .. ".a", previous } }
-    previous = name .. ".b"
-  end
-  return m
-end
+-- the examples, by name, as a student loads them (the chain: examples/chain.lua)
+local function example(name) return function(...) return mb.example(name, ...) end end
+local function chain(n) return mb.example("chain", n) end
 
 local function line(label, r, simulated)
   local per_eval = 1e6 * r.stats.wall / r.stats.fevals

@@ -132,7 +132,7 @@ A point on a moving body traces a path. The slider-crank's crank pin A1
 goes round a circle; the rod's midpoint traces an oval. r:animate() shows
 the mechanism moving (q returns here); r:plot("A1.path") draws a path.]],
       code = [[
-sc = loadfile(mb.paths.examples .. "/slider_crank.lua")("model")()
+sc = mb.example("slider_crank")
 sc:correct()
 rs = sc:simulate{ tf = 4.2, dt = 0.02 }
 rs:plot("A1.path", "A2.path")

@@ -1,7 +1,5 @@
 -- Lesson 8: the body-coordinate program at work on the book's models.
-local function example(name, ...)
-  return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...)
-end
+local example = mb.example
 
 return {
   number = 8,
@@ -21,8 +19,7 @@ carrying a pendulum. The file examples/sliding_pendulum.lua builds it with
 the data of Example 6.3. Its starting y2 = -0.233 is rounded, so the pin
 is not quite closed: Phi shows it.]],
       code = [[
-build = loadfile(mb.paths.examples .. "/sliding_pendulum.lua")("model")
-m = build()
+m = mb.example("sliding_pendulum")
 m:evaluate().phi
 m:dof()]] },
 
@@ -92,7 +89,7 @@ the tolerance; dense = true interpolates like ode45 and needs fewer
 evaluations. A fixed-step RK4 costs exactly 4 per step. Compare the counts
 and the answers.]],
       code = [=[
-m = loadfile(mb.paths.examples .. "/sliding_pendulum.lua")("model")()
+m = mb.example("sliding_pendulum")
 m:correct()
 r45 = m:simulate{ tf = 4, dt = 0.02 }
 r6 = m:simulate{ tf = 4, dt = 0.02, tol = 1e-6, dense = true }
@@ -108,7 +105,7 @@ book's Figs. 8.10-8.11). A disc joint's lambda2 is its no-slip force on
 the wheel: the rear (driving) wheel's and the front wheel's have opposite
 signs while the cart speeds up.]],
       code = [[
-cb = loadfile(mb.paths.examples .. "/cart.lua")("model")("B")
+cb = mb.example("cart", "B")
 cb:correct()
 rb = cb:simulate{ tf = 3, dt = 0.01 }
 rb:plot("rear.omega", "motor.torque")
@@ -130,7 +127,7 @@ check(value)]],
         { value = -0.2 * math.pi, say = "right size, wrong sign: a wheel turning clockwise rolls forward (+x)." },
       },
       hints = {
-        "c = loadfile(mb.paths.examples .. \"/cart.lua\")(\"model\")(\"A\"):correct()",
+        "c = mb.example(\"cart\", \"A\"):correct()",
         "Rolling without slip: x' = -R phi', with R = 0.1 and phi' = -2 pi.",
         "x' = 0.2 pi = 0.62832 m/s.",
       } },

@@ -1,5 +1,5 @@
 -- Lesson 9: joint coordinates, derived from the same model.
-local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+local example = mb.example
 
 return {
   number = 9,
@@ -27,7 +27,7 @@ already wrote; nothing new to type.]] },
 The double pendulum of the book's Sec. 1.3. m:joint_coords() shows
 the tree and gives theta, B and the rest at the starting state.]],
       code = [[
-dp = loadfile(mb.paths.examples .. "/double_pendulum.lua")("model")()
+dp = mb.example("double_pendulum")
 p = dp:joint_coords()
 p
 p.theta
@@ -111,7 +111,7 @@ in the tree and cuts the fourth; the cut pin becomes constraints on theta,
 C theta'' = gamma-bar, with C = D B (Eq. 9.34), solved together with the
 equations of motion through Lagrange multipliers (Sec. 9.3).]],
       code = [[
-fb = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()
+fb = mb.example("four_bar")
 q = fb:joint_coords()
 q
 q.C]] },
@@ -168,6 +168,8 @@ hand, found where M-bar comes from, cut a loop open and compared the two
 formulations on one mechanism: same motion, fewer equations. Lesson 10
 goes the other way: more coordinates, and none of them an angle.
 
-Challenge: run a long chain both ways (bench/models.lua builds one) and
-watch how the cost of each grows with the number of links.]],
+Challenge: run a long chain both ways, m = mb.example("chain", 20), then
+m:simulate{ formulation = "joint", tf = 1 } and the same in body
+coordinates, and watch how the evaluations' cost (r.stats) grows with the
+number of links; make bench measures it up to 64.]],
 }

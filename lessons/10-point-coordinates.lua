@@ -1,5 +1,5 @@
 -- Lesson 10: the point-coordinate formulation.
-local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+local example = mb.example
 
 return {
   number = 10,
@@ -118,7 +118,7 @@ constant, as Ch. 10 promises. A torque becomes a couple on P1 and P2
 (Sec. 10.6). Each joint keeps its meaning, written through the points.
 Look at the pendulum: 4 coordinates, 2 rows for its pin, 1 for its length.]],
       code = [[
-pd = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()
+pd = mb.example("pendulum")
 pc = pd:point_coords()
 pc.r
 pc.M
@@ -146,7 +146,7 @@ coordinate, pc.D(3, 3)?   check(value)]],
 The same four-bar in body, joint and point coordinates. Compare the state
 sizes and the work per step in the table; the motions agree.]],
       code = [[
-fb = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()
+fb = mb.example("four_bar")
 c = mb.compare(fb, {"body", "joint", "point"}, { tf = 2, dt = 0.01 })]] },
 
     { title = "Counting rows",

@@ -1,5 +1,5 @@
 -- Lesson 11: contact and impact, piecewise and continuous.
-local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+local example = mb.example
 
 -- O-11.3's rod, its end C touching the ground; at = the end's local point.
 local function falling_rod(at)
@@ -116,7 +116,7 @@ instant to round-off between two steps and keeps the reporting times. The
 book's Example 13.9: two pendulum balls, e = 1, one released at 60 degrees.
 Joints take part in the impact too: the pins keep D dc' = 0 (Eq. 11.27).]],
       code = [[
-bp = loadfile(mb.paths.examples .. "/impacting_pendulums.lua")("model")()
+bp = mb.example("impacting_pendulums")
 r = bp:simulate{ tf = 2, dt = 0.005, tol = 1e-9 }
 r.impacts
 r:animate()

@@ -1,5 +1,5 @@
 -- Lesson 12: kinematic analysis and inverse dynamics.
-local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+local example = mb.example
 local function cubic(x) return x^3 - 4 * x^2 - 44 * x + 96 end
 local function slope(x) return 3 * x^2 - 8 * x - 44 end
 local function loop(q)
@@ -115,7 +115,7 @@ two Newton steps suffice), then velocities and accelerations. The
 slider-crank's crank is driven at 1.5 rad/s. trace = true keeps the
 residuals of the first solve; here the start is knocked off on purpose.]],
       code = [[
-sc = loadfile(mb.paths.examples .. "/slider_crank.lua")("model")(1.5)
+sc = mb.example("slider_crank", 1.5)
 sc.bodies.rod.angle = sc.bodies.rod.angle + 0.3
 r = sc:kinematics{ tf = 4.2, dt = 0.01, trace = true }
 r.trace
@@ -143,7 +143,7 @@ multiplier, the driver's among them (Sec. 12.2, ID1). r:reaction("motor")
 .torque is the torque the motor applies to the crank. Its power equals the
 rate of change of kinetic energy minus the power of gravity (ID2).]],
       code = [=[
-id = loadfile(mb.paths.examples .. "/slider_crank.lua")("model")(1.5):inverse_dynamics{ tf = 4.2, dt = 0.01 }
+id = mb.example("slider_crank", 1.5):inverse_dynamics{ tf = 4.2, dt = 0.01 }
 id:plot("motor.torque")
 id:reaction("motor").torque[1]]=] },
 

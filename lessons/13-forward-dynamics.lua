@@ -1,5 +1,5 @@
 -- Lesson 13: forward dynamics: step sizes and constraint drift.
-local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+local example = mb.example
 
 local function drift(stab, formulation)
   local r = example("four_bar"):simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01,
@@ -48,7 +48,7 @@ tau / 10 rule allows, in seconds?   check(value)]],
 Run the pendulum with fixed RK4 steps below and above that bound and
 compare the energy, which should stay constant.]],
       code = [[
-p = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()
+p = mb.example("pendulum")
 c = mb.compare(p, { {label = "h = 0.05", integrator = "rk4", h = 0.05},
                     {label = "h = 0.16", integrator = "rk4", h = 0.16},
                     {label = "h = 0.4", integrator = "rk4", h = 0.4} },
@@ -61,7 +61,7 @@ derivative of the constraints. Small errors in position and velocity are
 not pulled back, so Phi wanders off zero: the joints come apart slowly
 (Sec. 13.3). Watch the four-bar's violation grow with a coarse step.]],
       code = [[
-fb = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()
+fb = mb.example("four_bar")
 r = fb:simulate{ tf = 10, dt = 0.05, integrator = "rk4", h = 0.01 }
 r:plot("violation")]] },
 
@@ -89,7 +89,7 @@ projects velocities back onto the constraints; coordinate partitioning
 integrates only independent coordinates and solves the rest (Secs.
 13.3.1-13.3.5). The comparison runs them all on the four-bar.]],
       code = [[
-fb = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()
+fb = mb.example("four_bar")
 c = mb.compare(fb, { "body",
   { label = "baumgarte", stabilization = "baumgarte", alpha = 10, beta = 10 },
   { label = "penalty", stabilization = "penalty" },

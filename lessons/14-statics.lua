@@ -1,5 +1,5 @@
 -- Lesson 14: static equilibrium, initial conditions, redundant constraints.
-local function example(name, ...) return loadfile(mb.paths.examples .. "/" .. name .. ".lua")("model")(...) end
+local example = mb.example
 
 local function slider_out()
   local eq = example("variable_length_pendulum"):equilibrium{}
@@ -31,7 +31,7 @@ The book's Example 14.2 (the pendulum of Examples 7.3 and 9.3): an arm on a
 torsion spring, a slider on it held by a spring from the pin. Find its rest
 both ways and compare.]],
       code = [=[
-vp = loadfile(mb.paths.examples .. "/variable_length_pendulum.lua")("model")()
+vp = mb.example("variable_length_pendulum")
 eq = vp:equilibrium{}
 eq:body("arm").angle[1]
 eq:body("slider").y[1]
@@ -62,7 +62,7 @@ m:correct() moves the coordinates as little as possible, in the least-
 squares sense, until Phi = 0, then projects the velocities onto D c' = v
 (Sec. 14.3). Here the slider-crank's rod is knocked 0.3 rad out of place.]],
       code = [[
-sc = loadfile(mb.paths.examples .. "/slider_crank.lua")("model")(1.5)
+sc = mb.example("slider_crank", 1.5)
 sc.bodies.rod.angle = sc.bodies.rod.angle + 0.3
 sc:evaluate().phi
 fixed = sc:correct()
@@ -93,7 +93,7 @@ nothing new: the Jacobian loses rank, and the multipliers are no longer
 unique (Sec. 14.4). mechbench finds the dependent rows by QR with column
 pivoting and names their joint.]],
       code = [[
-p = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()
+p = mb.example("pendulum")
 p:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }
 ok, why = pcall(p.simulate, p, { tf = 1 })
 why]] },

@@ -15,6 +15,7 @@ package.loaded.mechbench = mb
 mb.pretty = require "mechbench.pretty"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
+mb.example = require "mechbench.example"
 mb.contact_force = require("mechbench.model").contact_force
 mb.formulations = require("mechbench.model").formulations
 mb.fn = require "mechbench.fn"

@@ -75,13 +75,10 @@ local function lesson_files()
   local dir = mb.paths.lessons
   local found = {}
   if dir == "" then return found end
-  local p = io.popen('ls "' .. dir .. '" 2>/dev/null')
-  if not p then return found end
-  for name in p:lines() do
+  for _, name in ipairs(require("mechbench.core").files(dir)) do
     local n = name:match("^(%d+)%-.*%.lua$")
     if n then found[#found + 1] = { number = tonumber(n), path = dir .. "/" .. name } end
   end
-  p:close()
   table.sort(found, function(a, b) return a.number < b.number end)
   return found
 end

@@ -494,8 +494,9 @@ end
 
 function Model:__tostring()
   local contacts = #self._order.contacts
-  return string.format("<model '%s': %d bodies, %d joints, %d forces%s>", self.name,
-    #self._order.bodies, #self._order.joints, #self._order.forces,
+  local function count(n, one, many) return ("%d %s"):format(n, n == 1 and one or many) end
+  return string.format("<model '%s': %s, %s, %s%s>", self.name, count(#self._order.bodies, "body", "bodies"),
+    count(#self._order.joints, "joint", "joints"), count(#self._order.forces, "force", "forces"),
     contacts > 0 and string.format(", %d contact%s", contacts, contacts == 1 and "" or "s") or "")
 end
 

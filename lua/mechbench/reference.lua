@@ -214,6 +214,13 @@ A new, empty mechanism. Give it bodies, points, vectors, joints, forces
 and contacts with m:body{...} and the others; the ground is the body
 "ground". One model runs in every formulation. help(m) lists its methods,
 help "model" shows them at work.]] },
+  { name = "mb.example", man = MODELS,
+    sig = 'm = mb.example("four_bar" [, ...]), mb.example()',
+    text = [[
+One of the example models, built and ready to run; arguments after the
+name go to the example (mb.example("cart", "B"), mb.example("chain", 20)).
+With no name, the list of the examples' names. Each is a file in the
+examples folder, which also runs as a script.]] },
   { name = "m:body", man = MODELS,
     sig = "m:body{ name, mass, inertia, pos = {x, y}, angle, vel, omega }",
     text = [[

@@ -1,6 +1,7 @@
 /* lua_core.c — mechbench.core: paths, files, terminal, clock (see lua_core.h). */
 #include "lua/lua_core.h"
 
+#include <dirent.h>
 #include <lauxlib.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -35,6 +36,31 @@ static int core_term_size(lua_State *L)
 	return 2;
 }
 
+/* files(dir) -> the names in folder dir, sorted, without "." and ".."; an
+ * empty list when it cannot be read. Lua has no way to list a folder, and
+ * a shell's ls would trip on quotes in the path. */
+static int core_files(lua_State *L)
+{
+	const char *dir = luaL_checkstring(L, 1);
+	lua_newtable(L);
+	DIR *d = opendir(dir);
+	if (!d)
+		return 1;
+	lua_Integer n = 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL;)
+		if (e->d_name[0] != '.') {
+			lua_pushstring(L, e->d_name);
+			lua_rawseti(L, -2, ++n);
+		}
+	closedir(d);
+	lua_getglobal(L, "table");
+	lua_getfield(L, -1, "sort");
+	lua_pushvalue(L, -3);
+	lua_call(L, 1, 0);
+	lua_pop(L, 1);
+	return 1;
+}
+
 static int core_clock(lua_State *L)
 {
 	lua_pushnumber(L, clock_seconds());
@@ -53,6 +79,7 @@ void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mo
 	                                 {"isatty", core_isatty},
 	                                 {"term_size", core_term_size},
 	                                 {"clock", core_clock},
+	                                 {"files", core_files},
 	                                 {NULL, NULL}};
 	static const char *mode_names[] = {"interactive", "script", "batch"};
 

@@ -57,6 +57,7 @@ local cases = {
   ["A:norm"] = function() A.norm("A") end,
   ["A:totable"] = function() A.totable(7) end,
   ["mb.model"] = function() mb.model { nmae = "x" } end,
+  ["mb.example"] = function() mb.example("fourbar") end,
   ["m:body"] = function() m:body { name = "b", mass = -1, inertia = 1 } end,
   ["m:point"] = function() m:point { name = "P", body = "nobody" } end,
   ["m:vector"] = function() m:vector { name = "u", body = "rod", dir = { 0, 0 } } end,

@@ -1,0 +1,35 @@
+-- mechbench.example: the example models by name.
+--   m = mb.example("four_bar")         the model, ready to run
+--   m = mb.example("cart", "B")        arguments go to the example's builder
+--   mb.example()                       the names of the examples
+-- An example file builds its model when loaded with the argument "model"
+-- (it then returns its builder, and perhaps data beside it); run as a
+-- script it simulates and prints.
+local core = require "mechbench.core"
+local args = require "mechbench.args"
+
+-- The example files that build models, by name, from their folder.
+local function available()
+  local names, dir = {}, core.paths.examples
+  for _, file in ipairs(core.files(dir)) do
+    local name = file:match("^([%w_]+)%.lua$")
+    local f = name and io.open(dir .. "/" .. file)
+    if f then
+      if f:read("a"):find('%.%.%. == "model" then return build') then names[#names + 1] = name end
+      f:close()
+    end
+  end
+  return names
+end
+
+return function(name, ...)
+  local names = available()
+  if name == nil then return names end
+  local found = false
+  for _, n in ipairs(names) do found = found or n == name end
+  if not found then args.fail("mb.example", "%s", args.unknown("example", name, names)) end
+  local chunk, err = loadfile(core.paths.examples .. "/" .. name .. ".lua")
+  if not chunk then args.fail("mb.example", "%s", err) end
+  local loaded = table.pack(chunk("model"))
+  return loaded[1](...), table.unpack(loaded, 2, loaded.n)
+end
