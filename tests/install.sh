@@ -15,6 +15,8 @@ done
 out=$(cd / && "$bin" --batch -e 'print(mb.vec.cross({2,3},{4,5}))'); expect_eq installed-runs "$out" "-2.0"
 out=$(cd / && "$bin" --batch -e 'print(mb.paths.lessons)'); expect_match installed-lessons "$out" "^$root/usr/local/bin/\.\./share/mechbench/lessons$"
 out=$(cd / && "$bin" --batch -e 'local p, f = mb.lesson.selftest(2) print(f)'); expect_eq installed-lesson "$out" 0
+out=$(cd / && "$bin" --batch -e 'print(mb.example("chain", 3), #mb.example() > 10)')
+expect_eq installed-examples "$out" "<model '3-link chain': 3 bodies, 3 joints, 0 forces>	true"
 
 # PREFIX without DESTDIR: the compiled-in path
 pre=$SANDBOX/prefix
