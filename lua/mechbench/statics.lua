@@ -144,28 +144,10 @@ local function null_space(D, n)
   return basis
 end
 
--- N'AN for a list of columns N.
+-- N A N' for the free directions N (rows), as plain tables.
 local function project(A, N)
-  local n, k = #A, #N
-  local AN = {}
-  for j = 1, k do
-    AN[j] = {}
-    for i = 1, n do
-      local s = 0
-      for l = 1, n do s = s + A[i][l] * N[j][l] end
-      AN[j][i] = s
-    end
-  end
-  local out = {}
-  for i = 1, k do
-    out[i] = {}
-    for j = 1, k do
-      local s = 0
-      for l = 1, n do s = s + N[i][l] * AN[j][l] end
-      out[i][j] = s
-    end
-  end
-  return out
+  local Nm = mat(N)
+  return (Nm * mat(A) * Nm:t()):totable()
 end
 
 -- Lower-triangular L with L L' = A, or nil when A is not positive definite.

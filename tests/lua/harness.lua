@@ -57,6 +57,27 @@ function T.fails(f, pattern, what)
     ok and "no error raised" or ("message: " .. msg))
 end
 
+-- What f(...) prints, as one text (print's tabs and lines kept), and, as
+-- f raised an error, that error; else nil. print is restored either way.
+function T.printed(f, ...)
+  local lines, real = {}, print
+  print = function(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    lines[#lines + 1] = table.concat(parts, "\t")
+  end
+  local ok, err = pcall(f, ...)
+  print = real
+  return table.concat(lines, "\n"), not ok and err or nil
+end
+
+-- The same for a call that must not fail: its error is raised again.
+function T.capture(f, ...)
+  local text, err = T.printed(f, ...)
+  if err ~= nil then error(err, 0) end
+  return text
+end
+
 ---------------------------------------------------------------- shared checks of models
 
 -- A formulation's constraints against finite differences at a state off

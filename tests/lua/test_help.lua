@@ -7,19 +7,7 @@
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 local reference = require "mechbench.reference"
 
-local real_print = print
-local function capture(f, ...)
-  local out = {}
-  print = function(...)
-    local parts = {}
-    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-    out[#out + 1] = table.concat(parts, "\t")
-  end
-  local ok, err = pcall(f, ...)
-  print = real_print
-  if not ok then error(err, 0) end
-  return table.concat(out, "\n")
-end
+local capture = T.capture
 local function said(what) return capture(help, what) end
 
 local function callable(v)

@@ -42,20 +42,7 @@ do
 end
 
 -- capture what the commands print
-local out
-local real_print = print
-local function capture(f, ...)
-  out = {}
-  print = function(...)
-    local parts = {}
-    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-    out[#out + 1] = table.concat(parts, "\t")
-  end
-  local ok, r = pcall(f, ...)
-  print = real_print
-  if not ok then error(r, 0) end
-  return table.concat(out, "\n"), r
-end
+local capture = T.capture
 
 T.fails(function() next() end, "no lesson is open", "next() with no lesson explains")
 T.fails(function() lesson(99) end, "there is no lesson 99", "unknown lesson named")

@@ -99,15 +99,7 @@ T.ok((slid.warnings[1] or ""):find("driver 'push' holds the distance from 'G' to
   .. "so the start was moved by 0.2 m at t = 0", 1, true), "a distance driver's jump: " .. tostring(slid.warnings[1]))
 
 -- the sign convention is written where a student looks
-local joints_help = mb.help.text and mb.help.text("joints") or nil
-if not joints_help then
-  local out = {}
-  local real = print
-  print = function(...) out[#out + 1] = table.concat({ ... }, " ") end
-  help "joints"
-  print = real
-  joints_help = table.concat(out, "\n")
-end
+local joints_help = T.capture(help, "joints")
 T.ok(joints_help:find("angle(i) - angle(j) = fn(t)", 1, true) and joints_help:find('pin with points = {"O", "crank.O"}', 1, true),
   "help \"joints\" states the driver's sign convention with an example each way")
 local man = io.open(here .. "../../man/mechbench.7"):read("a")

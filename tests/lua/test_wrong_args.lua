@@ -130,19 +130,6 @@ local said = {
   check = { function() check(1) end, "no lesson is open" },
 }
 
-local real_print = print
-local function printed(f)
-  local lines = {}
-  print = function(...)
-    local parts = {}
-    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
-    lines[#lines + 1] = table.concat(parts, "\t")
-  end
-  local ok, err = pcall(f)
-  print = real_print
-  if not ok then lines[#lines + 1] = tostring(err) end
-  return table.concat(lines, "\n")
-end
 
 local public = {}
 for _, e in ipairs(require("mechbench.reference").entries) do
@@ -153,7 +140,8 @@ for _, name in ipairs(public) do
   if cannot[name] then
     T.ok(f == nil and words == nil, name .. ": " .. cannot[name])
   elseif words then
-    local text = printed(words[1])
+    local text, err = T.printed(words[1])
+    text = text .. (err and ("\n" .. tostring(err)) or "")
     T.ok(text:find(words[2], 1, true), ("%s: a wrong call says '%s' (said: %s)"):format(name, words[2], text:sub(1, 120)))
   elseif not f then
     T.ok(false, name .. " has a wrong call in tests/lua/test_wrong_args.lua")
