@@ -25,7 +25,8 @@ void start_tolerances(const struct model *m, const double *c, const double *cd, 
 }
 
 /* Append to buf (len bytes) without overflowing; a long list ends in "...". */
-static void append(char *buf, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void append(char *buf, size_t len, const char *fmt, ...)
 {
 	size_t used = strlen(buf);
@@ -90,7 +91,10 @@ static void what_moved(const struct model *m, const double *before, const double
 			double change = after[i] - before[i];
 			if (fabs(change) <= 1e-12 * fmax(1, fabs(before[i])))
 				continue; /* round-off, not a correction */
-			append(note, len, "%s%s %s %+.3g", shown ? "," : note[0] ? "; " : "",
+			append(note, len, "%s%s %s %+.3g",
+			       shown     ? ","
+			       : note[0] ? "; "
+			                 : "",
 			       shown ? "" : m->bodies[b].name, names[k], change);
 			shown = 1;
 		}
@@ -105,11 +109,12 @@ int start_check(const struct model *m, struct run_data *d, int correct, double *
 		char off[400];
 		int count = joints_off(m, d, c, cd, off, sizeof off);
 		if (count > 0)
-			run_data_fail(d,
-			              "the start is off its constraints: %s. Start on them: add correct "
-			              "= true to the options (the run then says what it moved), or "
-			              "call m:correct() first",
-			              off);
+			run_data_fail(
+			    d,
+			    "the start is off its constraints: %s. Start on them: add correct "
+			    "= true to the options (the run then says what it moved), or "
+			    "call m:correct() first",
+			    off);
 		return count == 0 ? 0 : -1;
 	}
 	/* one correction, in body coordinates, whatever the formulation */

@@ -334,12 +334,13 @@ static int state_of(struct constrained *s, double t, const double *y, const doub
 	if (bad >= 0) {
 		char name[128];
 		s->f->coordinate_name(s->ws, bad % s->n, name, sizeof name);
-		run_data_fail(s->d, "at t = %g the state is not finite or beyond 1e150: the %s of %s is %g",
-		              t,
-		              bad < s->n                        ? "position"
-		              : s->stab.kind == STAB_MOMENTUM ? "momentum"
-		                                               : "rate",
-		              name, y[bad]);
+		run_data_fail(
+		    s->d, "at t = %g the state is not finite or beyond 1e150: the %s of %s is %g",
+		    t,
+		    bad < s->n                      ? "position"
+		    : s->stab.kind == STAB_MOMENTUM ? "momentum"
+		                                    : "rate",
+		    name, y[bad]);
 		return -1;
 	}
 	*q = y, *qd = y + n;

@@ -173,7 +173,8 @@ int params_from_lua(lua_State *L, int t, const struct kind_param *params, double
 					wanted = "a pair of numbers {a, b}";
 				lua_pop(L, 2);
 				if (isnan(v[0]) || isnan(v[1])) { /* NaN given is not "left out" */
-					snprintf(err, len, "%s must be a pair of numbers {a, b}, not NaN",
+					snprintf(err, len,
+					         "%s must be a pair of numbers {a, b}, not NaN",
 					         p->name);
 					lua_pop(L, 1);
 					return -1;

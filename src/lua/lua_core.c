@@ -75,12 +75,9 @@ static void set_string(lua_State *L, const char *key, const char *value)
 
 void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mode)
 {
-	static const luaL_Reg funcs[] = {{"mkdir", core_mkdir},
-	                                 {"isatty", core_isatty},
-	                                 {"term_size", core_term_size},
-	                                 {"clock", core_clock},
-	                                 {"files", core_files},
-	                                 {NULL, NULL}};
+	static const luaL_Reg funcs[] = {{"mkdir", core_mkdir},         {"isatty", core_isatty},
+	                                 {"term_size", core_term_size}, {"clock", core_clock},
+	                                 {"files", core_files},         {NULL, NULL}};
 	static const char *mode_names[] = {"interactive", "script", "batch"};
 
 	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);

@@ -46,8 +46,7 @@ int kind_params_check(const struct kind_param *params, double *param, char *err,
 		}
 		if (!(fabs(v[0]) <= PARAM_LARGEST && (!pair || fabs(v[1]) <= PARAM_LARGEST))) {
 			snprintf(err, len, "%s must be finite and at most %g in size (got %g)",
-			         p->name, PARAM_LARGEST,
-			         fabs(v[0]) <= PARAM_LARGEST ? v[1] : v[0]);
+			         p->name, PARAM_LARGEST, fabs(v[0]) <= PARAM_LARGEST ? v[1] : v[0]);
 			return -1;
 		}
 		int ok = 1;
