@@ -160,8 +160,9 @@ function M.said(key, why) return key .. (why:find("^%[") and "" or " ") .. why e
 -- Every method of Class checks that it was called on one of its own, so
 -- r.body("rod") (a dot for a colon) is answered at the user's line rather
 -- than by "attempt to index a nil value" inside the library. letter is how
--- the man page writes such an object: "m", "r", "c".
-function M.methods(Class, letter)
+-- the man page writes such an object: "m", "r", "c". before(self), when
+-- given, runs first in every method.
+function M.methods(Class, letter, before)
   for name, f in pairs(Class) do
     if type(f) == "function" and not name:find("^__") then
       Class[name] = function(self, ...)
@@ -170,6 +171,7 @@ function M.methods(Class, letter)
             letter, name, ({ m = "a model", r = "a result", c = "a comparison" })[letter] or "its object",
             self == nil and "nothing" or type(self)), 0)
         end
+        if before then before(self) end
         return f(self, ...)
       end
     end

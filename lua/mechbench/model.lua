@@ -13,10 +13,20 @@ Model.__index = Model
 local args = require "mechbench.args"
 local where = args.where
 
+-- While a run checks its elements again (Model:compile), the run's line:
+-- a value changed after its element was made is said where the run is,
+-- with where the element was made.
+local rechecking
+
 local function fail(element, fmt, ...)
-  error(string.format("%s: %s '%s': " .. fmt, element.where or "?", element.kind_of,
-    tostring(element.name), ...), 0)
+  local who = ("%s '%s'"):format(element.kind_of, tostring(element.name))
+  local here = rechecking and ("%s: %s (made at %s)"):format(rechecking, who, element.where or "?")
+    or ("%s: %s"):format(element.where or "?", who)
+  error(here .. ": " .. string.format(fmt, ...), 0)
 end
+
+local plural = { body = "bodies", point = "points", vector = "vectors", joint = "joints", force = "forces",
+  contact = "contacts" }
 
 -- element[key], a finite number in range (args.bad_number's opts), or
 -- opts.default when left out.
@@ -43,6 +53,11 @@ local function known_fields(e, known)
   local set = { name = true }
   for k in pairs(known) do set[k] = true end
   local why = args.unknown_field(e, set, "field", internal)
+  if why and rechecking then
+    -- set at the prompt after the element was made: say how to take it back
+    local key = why:match("^unknown field '(.-)'")
+    why = why .. (key and ("; to take it away: m.%s[%q].%s = nil"):format(plural[e.kind_of], e.name, key) or "")
+  end
   if why then fail(e, "%s", why) end
 end
 
@@ -107,6 +122,26 @@ local function register(m, list, e)
   m[list][e.name] = e
   table.insert(m._order[list], e)
   return e
+end
+
+-- The lists in the model's order follow its tables: an element taken away
+-- at the prompt (m.forces.push = nil) leaves the model; one put in by
+-- assignment, or renamed, is refused: elements are made by m:body{...} and
+-- the others, which check them.
+local singular = {}
+for one, many in pairs(plural) do singular[many] = one end
+local function sync(m)
+  for list, order in pairs(m._order) do
+    local kept = {}
+    for _, e in ipairs(order) do if m[list][e.name] == e then kept[#kept + 1] = e end end
+    if #kept ~= #order then m._order[list] = kept end
+    for name, e in pairs(m[list]) do
+      if getmetatable(e) ~= Element or e.name ~= name then
+        error(("%s: model '%s': %s[%q] was set by assignment; make it with m:%s{ name = %q, ... }"):format(where(),
+          m.name, list, tostring(name), singular[list], tostring(name)), 0)
+      end
+    end
+  end
 end
 
 ------------------------------------------------------------------ checks
@@ -493,6 +528,7 @@ for kind, list in pairs { body = "bodies", point = "points", vector = "vectors",
 end
 
 function Model:__tostring()
+  sync(self)
   local contacts = #self._order.contacts
   local function count(n, one, many) return ("%d %s"):format(n, n == 1 and one or many) end
   return string.format("<model '%s': %s, %s, %s%s>", self.name, count(#self._order.bodies, "body", "bodies"),
@@ -599,12 +635,16 @@ function Model:compile()
   if #self._order.bodies == 0 then
     error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", where(), self.name), 0)
   end
+  rechecking = where()
+  local ok, err = pcall(function()
+    for _, kind in ipairs { "body", "point", "vector", "joint", "force", "contact" } do
+      for _, e in ipairs(self._order[plural[kind]]) do check[kind](self, e) end
+    end
+  end)
+  rechecking = nil
+  if not ok then error(err, 0) end
   local desc = { name = self.name, gravity = pair({ gravity = self.gravity, kind_of = "model",
     name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {}, contacts = {} }
-  for _, kind in ipairs { "body", "point", "vector", "joint", "force", "contact" } do
-    local list = kind == "body" and "bodies" or kind .. "s"
-    for _, e in ipairs(self._order[list]) do check[kind](self, e) end
-  end
   for _, b in ipairs(self._order.bodies) do
     local p, v = b.pos or { 0, 0 }, b.vel or { 0, 0 }
     desc.bodies[#desc.bodies + 1] = { name = b.name, where = b.where, mass = b.mass, inertia = b.inertia,
@@ -1087,6 +1127,6 @@ function M.contact_force(p)
   return core.model.contact_force(p.law, numbers, delta, rate, number(element, "approach", { default = rate }))
 end
 
-args.methods(Model, "m")
+args.methods(Model, "m", sync)
 M.Model = Model
 return M

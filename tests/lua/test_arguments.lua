@@ -95,10 +95,36 @@ T.fails(function() m:evaluate(0 / 0) end, here() .. "evaluate: t must be a numbe
 T.fails(function() m:kinematics{ max_iterations = 2.5 } end,
   above() .. "kinematic analysis: max_iterations must be a whole number", "iterations not whole")
 
--- a change at the prompt is judged when the run starts, at the element's line
+-- a change at the prompt is judged when the run starts, at the run's line,
+-- naming where the element was made
+local made = debug.getinfo(1, "S").short_src .. ":" .. debug.getinfo(pendulum, "S").linedefined + 2
 m.bodies.rod.pos = { 0 / 0, 0 }
-T.fails(function() m:simulate{ tf = 0.1 } end, "body 'rod': pos[1] must be a number, not NaN", "NaN set at the prompt")
+T.fails(function() m:simulate{ tf = 0.1 } end, here() .. "body 'rod' (made at " .. made .. "): pos[1] must be a number, not NaN",
+  "NaN set at the prompt: said at the run, with where the body was made")
 m.bodies.rod.pos = { 0.5, 0 }
+m.bodies.rod.omgea = 3
+T.fails(function() m:simulate{ tf = 0.1 } end, "unknown field 'omgea': did you mean 'omega'?", "a field misspelled at the prompt")
+T.fails(function() m:simulate{ tf = 0.1 } end, 'to take it away: m.bodies["rod"].omgea = nil', "and how to take it away")
+m.bodies.rod.omgea = nil
+
+-- an element taken away at the prompt leaves the model; one put in by
+-- assignment is refused
+local cut = pendulum()
+cut:point{ name = "tip", body = "rod", at = { 0.5, 0 } }
+cut:force{ name = "push", type = "force", point = "tip", value = { 0, -100 } }
+local pushed = cut:simulate{ tf = 0.1, dt = 0.05 }
+cut.forces.push = nil
+local free = cut:simulate{ tf = 0.1, dt = 0.05 }
+T.ok(tostring(cut):find("0 forces", 1, true), "m.forces.push = nil: the model has no force left: " .. tostring(cut))
+local plain = pendulum():simulate{ tf = 0.1, dt = 0.05 }
+T.ok(math.abs(pushed:body("rod").angle[3] - plain:body("rod").angle[3]) > 1e-3, "the push moved the rod")
+T.eq(free:body("rod").angle[3], plain:body("rod").angle[3], "without it the run is the plain pendulum's, bit for bit")
+cut.joints.pin = nil
+T.eq(cut:dof(), 3, "m.joints.pin = nil: the rod is free (3 degrees of freedom)")
+cut.bodies.extra = { name = "extra", mass = 1, inertia = 1 }
+T.fails(function() cut:simulate{ tf = 0.1 } end,
+  above() .. "model 'pendulum': bodies[\"extra\"] was set by assignment; make it with m:body{ name = \"extra\", ... }",
+  "an element set by assignment is refused, with how to make it")
 
 -- a direction far below 1 in size is still a direction
 local slider = mb.model{ name = "slider" }

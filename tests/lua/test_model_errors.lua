@@ -32,7 +32,7 @@ m:joint{ name = "pin", type = "revolute", points = {"A", "O"} }
 
 -- a value changed at the prompt is checked when the run starts
 m.bodies.rod.inertia = -1
-T.fails(function() m:simulate{ tf = 0.1 } end, "body 'rod': inertia must be positive (got -1)", "change checked at run time")
+T.fails(function() m:simulate{ tf = 0.1 } end, "): inertia must be positive (got -1)", "change checked at run time")
 m.bodies.rod.inertia = 1
 T.fails(function() m:simulate{ tf = -1 } end, "tf must be a positive, finite time", "bad tf")
 T.fails(function() m:simulate{ tf = 1, integrator = "euler" } end, "unknown integrator 'euler'", "bad integrator")
