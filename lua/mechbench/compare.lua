@@ -112,12 +112,17 @@ function M.compare(model, entries, opts)
     args.fail("mb.compare", 'the second argument lists the runs, such as {"body", "joint"}')
   end
   opts = checked(opts, display_options, "mb.compare")
+  local formulations = require("mechbench.model").formulations()
   for k, entry in ipairs(entries) do
     if type(entry) == "table" then
       checked(entry, { "label" }, ("mb.compare: run %d"):format(k))
     elseif type(entry) ~= "string" then
       args.fail("mb.compare", "run %d must be a formulation's name or a table of options, not %s", k, type(entry))
     end
+    local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
+    local known = false
+    for _, name in ipairs(formulations) do known = known or name == f end
+    if not known then args.fail("mb.compare", "run %d: %s", k, args.unknown("formulation", f, formulations, "available")) end
   end
 
   local c = setmetatable({ results = {}, order = {}, diff = {}, figures = {}, maxdiff = 0,

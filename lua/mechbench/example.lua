@@ -31,5 +31,8 @@ return function(name, ...)
   local chunk, err = loadfile(core.paths.examples .. "/" .. name .. ".lua")
   if not chunk then args.fail("mb.example", "%s", err) end
   local loaded = table.pack(chunk("model"))
-  return loaded[1](...), table.unpack(loaded, 2, loaded.n)
+  -- the example's own complaint, said at the user's line
+  local ok, model = pcall(loaded[1], ...)
+  if not ok then args.fail("mb.example", "%s: %s", name, tostring(model):gsub("^[^:]*:%d+: ", "")) end
+  return model, table.unpack(loaded, 2, loaded.n)
 end

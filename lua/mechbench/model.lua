@@ -694,7 +694,9 @@ local function run_options(m, opts, level)
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
-    if o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 0 }) then bad(key .. " " .. why) end
+    if o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 0 }) then
+      bad(("%s %s (got %s)"):format(key, why, type(o[key]) == "string" and ("%q"):format(o[key]) or tostring(o[key])))
+    end
   end
   positive("tf", "must be a positive, finite time")
   o.dt = o.dt or math.min(0.01, o.tf / 10)
@@ -808,7 +810,7 @@ local function simulate_checked(m, o, here)
     m.last = r
     local t = raw.t[#raw.t]
     error(string.format("%s: simulation of '%s' stopped: %s%s", here, m.name, raw.error,
-      t and string.format(" (the samples up to t = %g are kept in m.last)", t) or ""), 0)
+      t and string.format(" (the samples up to t = %g are kept in the model's .last)", t) or ""), 0)
   end
   return r
 end
@@ -897,7 +899,7 @@ local function kinematic(m, opts, analysis, level)
     m.last = r
     local t = raw.t[#raw.t]
     error(string.format("%s: %s of '%s' stopped: %s%s", where(level + 1), analysis, m.name, raw.error,
-      t and string.format(" (the samples up to t = %g are kept in m.last)", t) or ""), 0)
+      t and string.format(" (the samples up to t = %g are kept in the model's .last)", t) or ""), 0)
   end
   return r
 end

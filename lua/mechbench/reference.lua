@@ -598,13 +598,22 @@ function M.wrap(text, width)
   return table.concat(lines, "\n")
 end
 
+-- How to open the man page: installed, "man 7 mechbench"; from a source
+-- tree (lessons not under share/), the page in that tree.
+local function man_command()
+  local lessons = require("mechbench.core").paths.lessons or ""
+  if lessons == "" or lessons:find("/share/mechbench/lessons$") then return "man 7 mechbench" end
+  local tree = lessons:gsub("/lessons$", "")
+  return "man -l " .. tree .. "/man/mechbench.7"
+end
+
 function M.render(e)
   local lines = { e.sig }
   if e.internal then
     lines[#lines + 1] = M.wrap("Used inside mechbench, not documented for users: " .. e.internal .. ".", 78)
   else
     lines[#lines + 1] = e.text
-    lines[#lines + 1] = ("More: man 7 mechbench, section %s."):format(e.man)
+    lines[#lines + 1] = M.wrap(("More: %s, section %s."):format(man_command(), e.man), 78)
   end
   return table.concat(lines, "\n")
 end

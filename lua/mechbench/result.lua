@@ -13,6 +13,24 @@ local Result = {}
 Result.__index = Result
 M.Result = Result -- for help: its methods are looked up here (mechbench.reference)
 
+-- The quantities of a body, a joint, a contact or the energy answer a
+-- misspelled name (r:body("crank").angel) with an error at the user's line
+-- rather than a silent nil.
+local function strict_fields(t, what)
+  return setmetatable(t, { __index = function(_, key)
+    local known = args.sorted_keys(t)
+    args.fail(what, "has no quantity '%s'%s (it has: %s)", tostring(key), args.suggest(key, known),
+      table.concat(known, ", "))
+  end })
+end
+
+local function make_strict(r)
+  for kind, list in pairs { body = r.bodies, reaction = r.reactions, contact = r.contacts or {} } do
+    for name, fields in pairs(list) do strict_fields(fields, ("r:%s(%q)"):format(kind, name)) end
+  end
+  strict_fields(r.energy, "r.energy")
+end
+
 function M.new(model, raw, opts, here)
   local r = setmetatable(raw, Result)
   r.where = here
@@ -26,6 +44,7 @@ function M.new(model, raw, opts, here)
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
   r.warnings = {}
+  make_strict(r)
   if raw.correction and raw.correction ~= "" then
     M.warn(r, "correct = true moved the start onto the constraints: " .. raw.correction)
   end
@@ -180,29 +199,40 @@ function Result:summary()
   local n = #self.t
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
-  add("%s: %s coordinates, %s, t = %g to %g (%d samples)", self.model_name,
-    self.stats.formulation, self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
-  add("  %d function evaluations, %d steps, %.3g ms", self.stats.fevals, self.stats.steps,
-    1e3 * self.stats.wall)
+  -- an equilibrium is one state at rest: its counts are Newton's, not a run's
+  local static = self.stats.analysis and self.stats.analysis:find("^static") ~= nil
+  if static then
+    add("%s: %s, %s", self.model_name, self.stats.analysis, self.iterations
+      and ("%d iteration%s"):format(self.iterations, self.iterations == 1 and "" or "s") or "settled")
+  else
+    add("%s: %s coordinates, %s, t = %g to %g (%d samples)", self.model_name,
+      self.stats.formulation, self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
+    add("  %d function evaluations, %d steps, %.3g ms", self.stats.fevals, self.stats.steps,
+      1e3 * self.stats.wall)
+  end
   if self.corrected then
     add("  corrected initial conditions:")
-    add("    %-12s %10s %10s %10s %10s %10s %10s", "body", "x", "y", "angle", "vx", "vy", "omega")
+    add("  %-10s %10s %10s %10s %10s %10s %10s", "body", "x", "y", "angle", "vx", "vy", "omega")
     for _, name in ipairs(self.body_order) do
       local c = self.corrected[name]
-      add("    %-12s %10.5g %10.5g %10.5g %10.5g %10.5g %10.5g", name, c.x, c.y, c.angle, c.vx, c.vy, c.omega)
+      add("  %-10s %10.5g %10.5g %10.5g %10.5g %10.5g %10.5g", name, c.x, c.y, c.angle, c.vx, c.vy, c.omega)
     end
   end
   if n > 0 then
-    add("  %-12s %10s %10s %10s   (at t = %g)", "body", "x", "y", "angle", self.t[n])
+    add("  %-12s %10s %10s %10s   (%s)", "body", "x", "y", "angle", static and "at rest" or ("at t = %g"):format(self.t[n]))
     for _, name in ipairs(self.body_order) do
       local b = self.bodies[name]
       add("  %-12s %10.5g %10.5g %10.5g", name, b.x[n], b.y[n], b.angle[n])
     end
     local e = self.energy.total
-    add("  energy: %.6g at start, %.6g at end (largest change %.3g)", e[1], e[n], max_abs_dev(e))
     local worst = 0
     for i = 1, n do worst = math.max(worst, self.violation[i]) end
-    add("  largest constraint violation: %.3g", worst)
+    if static then
+      add("  potential energy %.6g; constraint violation %.3g", self.energy.potential[1], worst)
+    else
+      add("  energy: %.6g at start, %.6g at end (largest change %.3g)", e[1], e[n], max_abs_dev(e))
+      add("  largest constraint violation: %.3g", worst)
+    end
   end
   for _, name in ipairs(self.contact_order or {}) do
     local k, impacts, deepest, strongest = self.contacts[name], 0, 0, 0
@@ -246,7 +276,7 @@ function M.append(acc, r, t0, model)
     acc.t[k] = r.t[i] + t0
     for name, b in pairs(r.bodies) do
       for field, arr in pairs(b) do
-        acc.bodies[name][field] = acc.bodies[name][field] or {}
+        acc.bodies[name][field] = rawget(acc.bodies[name], field) or {}
         acc.bodies[name][field][k] = arr[i]
       end
     end
@@ -269,6 +299,7 @@ function M.append(acc, r, t0, model)
     acc.impacts[#acc.impacts + 1] = shifted
   end
   acc._scene, acc._poses, acc._drawn_key = nil, nil, nil
+  make_strict(acc)
   return acc
 end
 
@@ -400,7 +431,7 @@ function Result:series(name)
   if not head then head, field = name, nil end
   if head == "energy" then
     field = field or "total"
-    return self.t, self.energy[field] or args.fail("r:plot", "energy has kinetic, potential and total, not '%s'", field),
+    return self.t, rawget(self.energy, field) or args.fail("r:plot", "energy has kinetic, potential and total, not '%s'", field),
       "energy." .. field, "J"
   end
   if field == "path" then
@@ -412,7 +443,15 @@ function Result:series(name)
   if row and self.reactions[head] and self.reactions[head].lambda[row] then
     return self.t, self.reactions[head].lambda[row], name, ""
   end
-  if not owner or not field or not owner[field] then
+  if not owner or not field or rawget(owner, field) == nil then
+    local known = { "violation" }
+    for _, list in ipairs { self.bodies, self.reactions, self.contacts or {}, { energy = self.energy } } do
+      for who, fields in pairs(list) do
+        for q, v in pairs(fields) do if type(v) == "table" then known[#known + 1] = who .. "." .. q end end
+      end
+    end
+    local near = args.nearest(name, known)
+    if near then args.fail("r:plot", "cannot plot '%s': did you mean '%s'?", name, near) end
     args.fail("r:plot", "cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
       .. "joint.fx|fy|torque|lambda1, contact.penetration|rate|normal|friction, energy.total, "
       .. "violation or point.path (bodies: %s; joints: %s; contacts: %s)",

@@ -648,6 +648,10 @@ function M.equilibrium(m, opts, where)
   local release = hold_drivers(m)
   local positions = saved(m)
   local function restore() positions() release() end
+  -- a start off its joints is allowed (Newton puts it on them) but said
+  local ok0, start = pcall(m.evaluate, m)
+  local off = 0
+  for _, x in ipairs(ok0 and start.phi or {}) do off = math.max(off, math.abs(x)) end
   local ok, c, history, lambda, trace = pcall(method == "newton" and newton or settle, m, opts, where)
   if not ok then restore() error(c, 0) end
   local ok1, verdict = pcall(judge, m, c, lambda, where)
@@ -675,6 +679,10 @@ function M.equilibrium(m, opts, where)
   r.lowest_stiffness, r.stiffnesses = verdict.lowest_stiffness, verdict.stiffnesses
   r.lowest_omega2, r.omega2, r.stiffness_asymmetry = verdict.lowest_omega2, verdict.omega2, verdict.asymmetry
   r.equilibrium_note = verdict.note
+  if off > 1e-6 then
+    require("mechbench.result").warn(r, ("equilibrium: the start was off its joints by up to %.3g; the rest found "
+      .. "meets them"):format(off))
+  end
   if not verdict.stable then require("mechbench.result").warn(r, "equilibrium: " .. verdict.note) end
   return r
 end

@@ -137,6 +137,26 @@ slider:joint{ name = "guide", type = "translational", points = { "G", "S" }, vec
 local run = slider:simulate{ tf = 0.1, dt = 0.05 }
 T.near(run:body("s").y[#run.t], 0, 1e-15, "a guide along {1e-170, 0} holds the slider level (no underflow)")
 
+---------------------------------------------------------------- results and comparisons
+local run = m:simulate{ tf = 0.1, dt = 0.05 }
+T.fails(function() return run:body("rod").angel end,
+  above() .. "r:body(\"rod\"): has no quantity 'angel' (did you mean 'angle'?)", "a result's quantity misspelled")
+T.fails(function() return run.energy.kinetik end, here() .. "r.energy: has no quantity 'kinetik'", "an energy misspelled")
+T.fails(function() run:plot("rod.angel", { text = true }) end,
+  above() .. "r:plot: cannot plot 'rod.angel': did you mean 'rod.angle'?", "a plotted quantity misspelled")
+T.fails(function() mb.compare(m, { "body", "joints" }, { tf = 0.1, show = false }) end,
+  above() .. "mb.compare: run 2: unknown formulation 'joints': did you mean 'joint'?", "a compared formulation misspelled")
+T.fails(function() m:simulate{ tf = "2" } end, here() .. 'simulate: tf must be a positive, finite time (got "2")',
+  "the bad value is echoed")
+T.fails(function() mb.example("chain", "ten") end,
+  above() .. "mb.example: chain: the number of links must be a whole number from 1 to 1000, not ten",
+  "an example's own check, said at the user's line")
+local corrected = pendulum()
+corrected.bodies.rod.omega = 3
+local wide = 0
+for line in corrected:simulate{ tf = 0.1, correct = true }:summary():gmatch("[^\n]+") do wide = math.max(wide, #line) end
+T.ok(wide <= 80, ("a summary with corrected initial conditions fits 80 columns (%d)"):format(wide))
+
 ---------------------------------------------------------------- a state that overflows during a run
 -- A push of 1e300 N while the puck is slower than 1e300 m/s: within one
 -- step its rate is far beyond what a square can hold. Every formulation

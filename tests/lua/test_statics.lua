@@ -278,6 +278,15 @@ do
   T.near(eq:body("crank").angle[1], 0.7, 1e-12, "a driven crank rests where its driver holds it at t = 0")
   T.near(eq:reaction("motor").torque[1], 9.81 * 0.1 * math.cos(0.7), 1e-12, "the motor carries the weight's moment")
   T.ok(m.joints.motor.fn == speed, "the driver's function is given back")
+  local summary = eq:summary()
+  T.ok(summary:find("static equilibrium (newton), " .. eq.iterations .. " iteration", 1, true)
+    and not summary:find("function evaluations", 1, true) and not summary:find("largest change", 1, true),
+    "the summary gives Newton's iterations, not a hidden run's counts:\n" .. summary)
+  -- a start off its pin is put on it, and said
+  m.bodies.crank.pos = { 0.2, 0.3 }
+  local moved = m:equilibrium{}
+  T.ok((moved.warnings[1] or ""):find("the start was off its joints by up to", 1, true),
+    "a start off its joints is said: " .. tostring(moved.warnings[1]))
 end
 
 T.finish()
