@@ -98,6 +98,16 @@ T.ok(p:find("rod.angle [rad]", 1, true) and p:find("rod.omega [rad/s]", 1, true)
 T.ok(p:find("t [s]", 1, true) and p:find("+", 1, true), "the time axis is labelled and ticked")
 local xy = r:plot("tip.path", { text = true, width = 60, height = 18, unicode = false })
 T.ok(xy:find("x [m]", 1, true) and xy:find("tip path", 1, true), "x-y plot of a point's path")
+-- shown (printed, in --batch) a plot returns nothing, so the prompt prints
+-- no stray "true" or text after it
+local shown = table.pack(T.capture(function() return r:plot("rod.angle", { width = 30, height = 8 }) end))
+T.ok(shown[1]:find("rod.angle [rad]", 1, true), "r:plot prints the plot")
+T.eq(select("#", r:plot("rod.angle", { width = 30, height = 8, text = true })), 1, "with text = true it returns the text")
+do
+  local values = 0
+  T.capture(function() values = select("#", r:plot("rod.angle", { width = 30, height = 8 })) end)
+  T.eq(values, 0, "shown, r:plot returns nothing")
+end
 T.fails(function() r:plot("rod.nope", { text = true }) end, "cannot plot 'rod.nope'", "unknown quantity explained")
 T.fails(function() mb.plot{} end, "mb.plot: needs { series", "mb.plot without series")
 local path = r:path("tip")

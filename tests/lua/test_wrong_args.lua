@@ -160,6 +160,24 @@ end
 os.remove(out)
 local _ = here
 
+-- a run that stops (rather than an option refused) names the line of the
+-- call itself, not that of the function around it (before, a frame too
+-- many was skipped: a top-level call in a script said "(unknown)")
+local undriven = pendulum()
+local stopped_at
+local function analyse(method)
+  local function inner()
+    stopped_at = debug.getinfo(1, "l").currentline + 1
+    undriven[method](undriven, { tf = 0.1 })
+  end
+  inner()
+end
+for _, method in ipairs { "kinematics", "inverse_dynamics" } do
+  local ok, err = pcall(analyse, method)
+  T.ok(not ok and tostring(err):find(me .. ":" .. stopped_at .. ": ", 1, true) == 1,
+    ("m:%s stopped for want of drivers: said at the call's line (%s)"):format(method, tostring(err):sub(1, 90)))
+end
+
 -- a dot for a colon, the commonest slip with methods, is answered at the line
 T.fails(function() r.body("rod") end, "r:body: call it with a colon, r:body(...), on a result (got string)", "r.body(...)")
 T.fails(function() m.simulate{ tf = 1 } end, "m:simulate: call it with a colon, m:simulate(...), on a model (got table)",
