@@ -131,6 +131,34 @@ expect_eq three-table-fits "$(long_lines)" 0
 line '=c.start_difference < 1e-12 and m.bodies.crank.omega == 2'; check_screen three-one-start '^true$' 2
 keys C-d; check_screen small-exit 'EXITED=0'
 
+# a resize at the prompt, another while a plot shows: later views are drawn
+# at the terminal's real size (readline used to export COLUMNS=120, which
+# ncurses then trusted), COLUMNS is not left stale, and readline edits a long
+# line at the real width
+start "env -u LINES -u COLUMNS $MB" 80 24
+check_screen stale-prompt '^mb> ?$'
+$T resize-window -t mb -x 120 -y 40; sleep 0.5
+line 'm = mb.example("four_bar"); r = m:simulate{ tf = 2 }' 'r:plot("crank.angle")'
+check_screen stale-plot-wide 'q back to the prompt' 3
+expect_match stale-plot-uses-120 "$(last_row 40)" 'q back to the prompt'
+$T resize-window -t mb -x 80 -y 24; sleep 0.5
+keys q; check_screen stale-back '^mb> ?$' 3
+keys C-l; sleep 0.2
+line 'r:plot("crank.angle")'
+check_screen stale-plot-again 'q back to the prompt' 3
+expect_match stale-plot-80x24 "$(last_row 24)" '^ q back to the prompt$'
+expect_match stale-plot-ticks "$(screen)" '^ +0 +0\.5 +1 +1\.5 +2$'
+keys q; check_screen stale-back-again '^mb> ?$' 3
+line 'r:animate()'; check_screen stale-anim 't = [0-9.]+/2' 3
+expect_match stale-anim-80x24 "$(last_row 24)" '^ t = .*q quit$'
+keys q; check_screen stale-anim-back '^mb> ?$' 3
+keys C-l; sleep 0.2
+line '=os.getenv("COLUMNS") or "unset"'; check_screen stale-columns-env '^unset$'
+# readline knows the width too: a long line edited from its start
+text "x = '$(printf 'a%.0s' $(seq 1 90))'"; keys C-a; text 'y = 1 '
+check_screen stale-readline-width "^mb> y = 1 x = 'aaa" 2
+keys C-e C-u; keys C-d; check_screen stale-exit 'EXITED=0'
+
 # the terminal is sane after every way out of a script's animation
 for way in q C-c; do
   start "$MB -e 'loadfile(mb.paths.examples .. \"/pendulum.lua\")(\"model\")():simulate{ tf = 4 }:animate()'; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo|isig)' | tr '\n' ' '" 80 24

@@ -205,6 +205,8 @@ static void on_line(char *line)
 	int more = accept_line(repl_state, line);
 	free(line);
 	fflush(stdout);
+	/* A full-screen view may have seen a resize that readline did not. */
+	rl_reset_screen_size();
 	set_prompt(more);
 }
 
@@ -309,6 +311,10 @@ int mb_repl(lua_State *L, const struct mb_paths *paths)
 		return 0;
 	}
 	rl_readline_name = "mechbench";
+	/* Readline would export LINES and COLUMNS at each resize, and they go
+	 * stale at the next one it does not see (a view open, a child). Every
+	 * size is asked of the terminal instead (anim.c, core.term_size). */
+	rl_change_environment = 0;
 	rl_catch_signals = 0; /* Ctrl-C is ours: see loop_tty */
 	rl_catch_sigwinch = 0;
 	rl_attempted_completion_function = complete;
