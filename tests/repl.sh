@@ -16,6 +16,11 @@ check_screen multi-line '^144$'
 text 'mb.vec.ro'; keys Tab; sleep 0.1; keys Tab;        check_screen tab-completion 'mb\.vec\.rot\( +mb\.vec\.rotate\('
 keys C-u; text 'mb.ma'; keys Tab;            check_screen tab-field 'mb> mb\.mat$'
 keys C-u; line 'error("boom")';  check_screen error-shown '^stdin:1: boom$'
+# an expression's error is on the line typed (it said stdin:2), a trailing
+# comment included
+line 'nosuch.field'; check_screen expr-error-line "^stdin:1: attempt to index a nil value \(global 'nosuch'\)$"
+line 'x.a.b.c -- deep'; check_screen expr-error-line-comment "^stdin:1: attempt to index a nil value \(field 'b'\)$"
+line '1 + 2 -- three'; check_screen expr-comment-prints '^3$'
 line 'while true do end'; sleep 0.3; keys C-c
 check_screen ctrl-c-interrupts 'interrupted!'
 line '=2*21';              check_screen alive-after-interrupt '^42$'

@@ -147,11 +147,13 @@ static int accept_line(lua_State *L, const char *line)
 	int top = lua_gettop(L);
 	if (pending == NULL) {
 		const char *src = line[0] == '=' ? line + 1 : line;
-		/* The expression is an argument, not the returned call itself: a
-		 * tail call would erase the caller's frame, and model elements
-		 * record where they were typed from that frame. */
+		/* Not a tail call: that would erase the prompt's frame, and model
+		 * elements record where they were typed from it. A return in the
+		 * scope of a to-be-closed variable is never one (Lua 5.4), and
+		 * nothing follows the expression, so its code stays on line 1 and
+		 * a trailing comment comments out nothing of ours. */
 		const char *ret =
-		    lua_pushfstring(L, "return (function(...) return ... end)(%s\n)", src);
+		    lua_pushfstring(L, "local mb_prompt_frame <close> = nil return %s", src);
 		int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
 		lua_remove(L, -2);
 		if (status == LUA_OK) {
