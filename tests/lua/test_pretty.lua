@@ -12,7 +12,13 @@ T.eq(fmt({b = 1, a = "x"}), '{a = "x", b = 1}', "keys sorted, strings quoted")
 local long = {}
 for i = 1, 100 do long[i] = i end
 local s = fmt(long)
-T.ok(s:find("(100 values)", 1, true) and s:find("^{1, 2,") and s:find("99, 100}$"), "long array cut: " .. s)
+T.ok(s:find("^{1, 2,") and s:find("99, 100}$"), "long array cut: " .. s)
+-- the cut says how many values it hides, not a bare total that read as
+-- "100 hidden"
+T.ok(s:find("9, ... (89 hidden, 100 in all) ..., 99", 1, true), "the cut counts what it hides: " .. s)
+local twenty = {}
+for i = 1, 20 do twenty[i] = i end
+T.eq(fmt(twenty), "{1, 2, 3, 4, 5, 6, 7, 8, 9, ... (9 hidden, 20 in all) ..., 19, 20}", "20 values: 11 shown, 9 hidden")
 local cyc = {}
 cyc.self = cyc
 T.eq(fmt(cyc), "{self = <cycle>}", "cycle named")
