@@ -67,7 +67,7 @@ int mb_docall(lua_State *L, int narg, int nres)
 	return status;
 }
 
-/* The message through mechbench.pretty.to_stderr, the one routine that
+/* The message through mechbench.message.to_stderr, the one routine that
  * writes errors and warnings (it wraps them at the prompt); 0 when it
  * cannot run, as when the library itself failed to load. */
 static int report_in_lua(lua_State *L, const char *msg)
@@ -76,7 +76,7 @@ static int report_in_lua(lua_State *L, const char *msg)
 	if (!lua_checkstack(L, 4))
 		return 0;
 	lua_getglobal(L, "require");
-	lua_pushliteral(L, "mechbench.pretty");
+	lua_pushliteral(L, "mechbench.message");
 	int ok = lua_pcall(L, 1, 1, 0) == LUA_OK && lua_istable(L, -1) &&
 	         lua_getfield(L, -1, "to_stderr") == LUA_TFUNCTION;
 	if (ok) {

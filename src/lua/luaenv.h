@@ -22,7 +22,7 @@ void mb_lua_close(lua_State *L);
 int mb_docall(lua_State *L, int narg, int nres);
 
 /* Print the error message on top of the stack to stderr and pop it: through
- * mechbench.pretty.to_stderr (wrapped at words at the prompt on a terminal,
+ * mechbench.message.to_stderr (wrapped at words at the prompt on a terminal,
  * as it is elsewhere), or with progname before it and as it is. */
 void mb_report(lua_State *L, const char *progname);
 

@@ -22,7 +22,7 @@ T.eq(fmt(twenty), "{1, 2, 3, 4, 5, 6, 7, 8, 9, ... (9 hidden, 20 in all) ..., 19
 -- messages wrap at words: the first line's file:line: whole, the lines it
 -- continues on indented two spaces, no line wider than asked unless one
 -- word is
-local wrap = mb.pretty.wrap
+local wrap = require("mechbench.message").wrap
 T.eq(wrap("stdin:1: joint 'pin' has no point 'A' on body 'crank'", 30),
   "stdin:1: joint 'pin' has no\n  point 'A' on body 'crank'", "wrapped at a space, continued indented")
 T.eq(wrap("(command line):1: gravity must be a vector", 20),
