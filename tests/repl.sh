@@ -12,6 +12,16 @@ line 'x = {b = 2, a = {1, 2}}' 'x'
 check_screen table-printed '^\{a = \{1, 2\}, b = 2\}$'
 line 'long = {}' 'for i = 1, 20 do long[i] = i end' 'long'
 check_screen long-array-cut '^\{1, 2, 3, 4, 5, 6, 7, 8, 9, \.\.\. \(9 hidden, 20 in all\) \.\.\., 19, 20\}$'
+# a top-level local at the prompt is gone at the next line: said once, in
+# one line; a local inside a block, a string or a comment says nothing
+line 'do local inner = 1 end' 's = "local x" -- local y'
+line 'local m = mb.model{ name = "pasted" }'
+check_screen local-note "^At the prompt each line is its own chunk: a local ends with it\. Drop 'local'\.$"
+line '=m'; check_screen local-gone '^nil$'
+line 'local again = 1' 'm = mb.model{ name = "kept" }' '=m.name'; check_screen global-kept '^kept$'
+expect_eq local-note-once "$(screen | grep -c 'each line is its own chunk')" 1
+line 'help "repl"'; check_screen local-in-help 'not local m: each line is its own chunk'
+keys C-l
 line 'function sq(v)';     check_screen continuation '^>> ?$'
 line 'return v * v' 'end' 'sq(12)'
 check_screen multi-line '^144$'

@@ -176,12 +176,17 @@ static int accept_line(lua_State *L, const char *line)
 		return 1;
 	}
 	remember(pending);
+	if (status == LUA_OK) {
+		run_loaded(L, top);
+		if (tty) { /* a local typed at the prompt: say once where it went */
+			lua_pushstring(L, pending);
+			call_helper(L, "after_chunk", 1, 0);
+		}
+	} else {
+		mb_report(L, NULL);
+	}
 	free(pending);
 	pending = NULL;
-	if (status == LUA_OK)
-		run_loaded(L, top);
-	else
-		mb_report(L, NULL);
 	return 0;
 }
 
