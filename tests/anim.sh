@@ -97,6 +97,14 @@ keys C-c; check_screen small-ctrl-c '^mb> ?$' 3
 line 'r:plot("crank.omega", "coupler.omega", "rocker.omega", "energy.total")'
 check_screen plot-legend-whole 'energy.total \[J\]' 3
 expect_match plot-key-line "$(last_row 24)" 'q back to the prompt'
+# the x label ends the x axis instead of lying on the curves; each curve
+# carries its legend's mark, so they are told apart without colour
+check_screen plot-xlabel-on-axis '^ +└[─┬]+ t \[s\]$' 2
+check_screen plot-legend-marks '━●━ crank\.omega.*━■━ coupler\.omega' 2
+check_screen plot-legend-marks-2 '^━▲━ rocker\.omega.*━◆━ energy\.total' 2
+for mark in ● ■ ▲ ◆; do
+  if screen | sed -n '3,22p' | grep -q "$mark"; then pass; else fail "plot-curve-marked-$mark" "no $mark on the curves"; fi
+done
 $T resize-window -t mb -x 120 -y 30; sleep 0.5
 expect_match plot-relayout "$(last_row 30)" 'q back to the prompt'
 expect_match plot-legend-one-row "$(screen | sed -n 1p)" 'coupler.*rocker.*energy'
@@ -117,6 +125,7 @@ expect_eq two-table-fits "$(long_lines)" 0
 line 'm.bodies.crank.omega = 2' \
      'c = mb.compare(m, {"body", "joint", "point"}, { tf = 4, dt = 0.02, correct = true })'
 check_screen three-panes '^body +│joint +│point' 5
+check_screen three-legend-marks 'position difference from body \[m\] +━●━ joint +━■━ point$' 2
 check_screen three-state-sizes '^18 states .*│6 states .*│24 states ' 2
 check_screen three-start-residual "^(.*\|Phi'\(0\)\| [0-9e.+-]+ *│){2}.*\|Phi'\(0\)\| [0-9e.+-]+$" 2
 expect_match three-key-line "$(last_row 24)" 'q quit$'
