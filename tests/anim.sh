@@ -97,6 +97,14 @@ keys C-c; check_screen small-ctrl-c '^mb> ?$' 3
 line 'r:plot("crank.omega", "coupler.omega", "rocker.omega", "energy.total")'
 check_screen plot-legend-whole 'energy.total \[J\]' 3
 expect_match plot-key-line "$(last_row 24)" 'q back to the prompt'
+# the x label ends the x axis instead of lying on the curves; each curve
+# carries its legend's mark, so they are told apart without colour
+check_screen plot-xlabel-on-axis '^ +└[─┬]+ t \[s\]$' 2
+check_screen plot-legend-marks '━●━ crank\.omega.*━■━ coupler\.omega' 2
+check_screen plot-legend-marks-2 '^━▲━ rocker\.omega.*━◆━ energy\.total' 2
+for mark in ● ■ ▲ ◆; do
+  if screen | sed -n '3,22p' | grep -q "$mark"; then pass; else fail "plot-curve-marked-$mark" "no $mark on the curves"; fi
+done
 $T resize-window -t mb -x 120 -y 30; sleep 0.5
 expect_match plot-relayout "$(last_row 30)" 'q back to the prompt'
 expect_match plot-legend-one-row "$(screen | sed -n 1p)" 'coupler.*rocker.*energy'
@@ -117,6 +125,7 @@ expect_eq two-table-fits "$(long_lines)" 0
 line 'm.bodies.crank.omega = 2' \
      'c = mb.compare(m, {"body", "joint", "point"}, { tf = 4, dt = 0.02, correct = true })'
 check_screen three-panes '^body +│joint +│point' 5
+check_screen three-legend-marks 'position difference from body \[m\] +━●━ joint +━■━ point$' 2
 check_screen three-state-sizes '^18 states .*│6 states .*│24 states ' 2
 check_screen three-start-residual "^(.*\|Phi'\(0\)\| [0-9e.+-]+ *│){2}.*\|Phi'\(0\)\| [0-9e.+-]+$" 2
 expect_match three-key-line "$(last_row 24)" 'q quit$'
@@ -130,6 +139,34 @@ check_screen three-table-columns "^  run +\\|Phi\\| +\\|Phi'\\| +position \\[m\\
 expect_eq three-table-fits "$(long_lines)" 0
 line '=c.start_difference < 1e-12 and m.bodies.crank.omega == 2'; check_screen three-one-start '^true$' 2
 keys C-d; check_screen small-exit 'EXITED=0'
+
+# a resize at the prompt, another while a plot shows: later views are drawn
+# at the terminal's real size (readline used to export COLUMNS=120, which
+# ncurses then trusted), COLUMNS is not left stale, and readline edits a long
+# line at the real width
+start "env -u LINES -u COLUMNS $MB" 80 24
+check_screen stale-prompt '^mb> ?$'
+$T resize-window -t mb -x 120 -y 40; sleep 0.5
+line 'm = mb.example("four_bar"); r = m:simulate{ tf = 2 }' 'r:plot("crank.angle")'
+check_screen stale-plot-wide 'q back to the prompt' 3
+expect_match stale-plot-uses-120 "$(last_row 40)" 'q back to the prompt'
+$T resize-window -t mb -x 80 -y 24; sleep 0.5
+keys q; check_screen stale-back '^mb> ?$' 3
+keys C-l; sleep 0.2
+line 'r:plot("crank.angle")'
+check_screen stale-plot-again 'q back to the prompt' 3
+expect_match stale-plot-80x24 "$(last_row 24)" '^ q back to the prompt$'
+expect_match stale-plot-ticks "$(screen)" '^ +0 +0\.5 +1 +1\.5 +2$'
+keys q; check_screen stale-back-again '^mb> ?$' 3
+line 'r:animate()'; check_screen stale-anim 't = [0-9.]+/2' 3
+expect_match stale-anim-80x24 "$(last_row 24)" '^ t = .*q quit$'
+keys q; check_screen stale-anim-back '^mb> ?$' 3
+keys C-l; sleep 0.2
+line '=os.getenv("COLUMNS") or "unset"'; check_screen stale-columns-env '^unset$'
+# readline knows the width too: a long line edited from its start
+text "x = '$(printf 'a%.0s' $(seq 1 90))'"; keys C-a; text 'y = 1 '
+check_screen stale-readline-width "^mb> y = 1 x = 'aaa" 2
+keys C-e C-u; keys C-d; check_screen stale-exit 'EXITED=0'
 
 # the terminal is sane after every way out of a script's animation
 for way in q C-c; do

@@ -10,12 +10,29 @@ check_screen prompt '^mb> ?$'
 line '=1+1';               check_screen equals-expr '^2$'
 line 'x = {b = 2, a = {1, 2}}' 'x'
 check_screen table-printed '^\{a = \{1, 2\}, b = 2\}$'
+line 'long = {}' 'for i = 1, 20 do long[i] = i end' 'long'
+check_screen long-array-cut '^\{1, 2, 3, 4, 5, 6, 7, 8, 9, \.\.\. \(9 hidden, 20 in all\) \.\.\., 19, 20\}$'
+# a top-level local at the prompt is gone at the next line: said once, in
+# one line; a local inside a block, a string or a comment says nothing
+line 'do local inner = 1 end' 's = "local x" -- local y'
+line 'local m = mb.model{ name = "pasted" }'
+check_screen local-note "^At the prompt each line is its own chunk: a local ends with it\. Drop 'local'\.$"
+line '=m'; check_screen local-gone '^nil$'
+line 'local again = 1' 'm = mb.model{ name = "kept" }' '=m.name'; check_screen global-kept '^kept$'
+expect_eq local-note-once "$(screen | grep -c 'each line is its own chunk')" 1
+line 'help "repl"'; check_screen local-in-help 'not local m: each line is its own chunk'
+keys C-l
 line 'function sq(v)';     check_screen continuation '^>> ?$'
 line 'return v * v' 'end' 'sq(12)'
 check_screen multi-line '^144$'
 text 'mb.vec.ro'; keys Tab; sleep 0.1; keys Tab;        check_screen tab-completion 'mb\.vec\.rot\( +mb\.vec\.rotate\('
 keys C-u; text 'mb.ma'; keys Tab;            check_screen tab-field 'mb> mb\.mat$'
 keys C-u; line 'error("boom")';  check_screen error-shown '^stdin:1: boom$'
+# an expression's error is on the line typed (it said stdin:2), a trailing
+# comment included
+line 'nosuch.field'; check_screen expr-error-line "^stdin:1: attempt to index a nil value \(global 'nosuch'\)$"
+line 'x.a.b.c -- deep'; check_screen expr-error-line-comment "^stdin:1: attempt to index a nil value \(field 'b'\)$"
+line '1 + 2 -- three'; check_screen expr-comment-prints '^3$'
 line 'while true do end'; sleep 0.3; keys C-c
 check_screen ctrl-c-interrupts 'interrupted!'
 line '=2*21';              check_screen alive-after-interrupt '^42$'
@@ -55,6 +72,45 @@ line 'pc = "mine"' 'lesson(10, 8)' 'run()'
 check_screen run-keeps-mine "^You have your own pc, so run\(\) left it alone; the lesson's pc is lesson\.pc\.$"
 line '=pc' ;                   check_screen own-pc-kept '^mine$'
 keys C-d;                        check_screen lesson10-exit 'EXITED=0'
+
+# errors and warnings at the prompt wrap at words to the terminal's width
+# (tmux used to cut "joi|nt"), the first line's file:line: whole, the rest
+# indented two spaces; piped, the same message is one line, as scripts and
+# CI grep it. $(message CMD): what the screen shows after the prompt line CMD
+message() {
+  screen | awk -v cmd="mb> $1" '$0 == cmd { buf = ""; on = 1; next } /^mb>/ { on = 0 } on { buf = buf $0 "\n" } END { printf "%s", buf }'
+}
+# the message's lines joined back into one, as it was before wrapping
+unwrapped() { printf '%s\n' "$1" | sed 's/^  //' | paste -sd ' '; }
+check_wrapped() { # NAME SHOWN PLAIN
+  local bad
+  bad=$(printf '%s\n' "$2" | sed 1d | grep -vc '^  [^ ]')
+  if [ "$bad" = 0 ] && [ "$(printf '%s\n' "$2" | wc -l)" -gt 1 ]; then pass; else fail "$1-indented" "continuation lines not indented by two spaces:
+$2"; fi
+  expect_eq "$1-at-words" "$(unwrapped "$2")" "$3"
+  local widest; widest=$(printf '%s\n' "$2" | LC_ALL=C.UTF-8 wc -L)
+  if [ "$widest" -lt 80 ]; then pass; else fail "$1-width" "a line of $widest columns"; fi
+}
+plain_error=$(printf 'mb.example("nosuch")\n' | "$MB" 2>&1)
+expect_eq piped-error-one-line "$(printf '%s\n' "$plain_error" | wc -l)" 1
+plain_warning=$(printf 'm = mb.example("four_bar")\nm.bodies.crank.omega = 2\nr = m:simulate{ tf = 0.1, correct = true }\n' | "$MB" 2>&1)
+expect_match piped-warning-one-line "$plain_warning" '^stdin:1: warning: four-bar: correct = true moved the start onto the constraints: crank .*rocker .*[0-9]$'
+start "$MB" 80 24
+check_screen wrap-prompt '^mb> ?$'
+line 'mb.example("nosuch")'; check_screen wrap-error-shown 'variable_length_pendulum\)$'
+check_wrapped wrap-error "$(message 'mb.example("nosuch")')" "$plain_error"
+keys C-l; line 'm = mb.example("four_bar")' 'm.bodies.crank.omega = 2' 'r = m:simulate{ tf = 0.1, correct = true }'
+check_screen wrap-warning-shown 'rocker .*[0-9]$'
+check_wrapped wrap-warning "$(message 'r = m:simulate{ tf = 0.1, correct = true }')" "$plain_warning"
+keys C-d; check_screen wrap-exit 'EXITED=0'
+# a script's and --batch's messages are not wrapped, at a terminal too
+for mode in script batch; do
+  flag=; [ $mode = batch ] && flag=--batch
+  start "$MB $flag -e 'mb.example(\"nosuch\")'" 80 24
+  check_screen "unwrapped-$mode-exit" 'EXITED=1'
+  joined=$($T capture-pane -p -J -t mb | grep -c "^(command line):1: mb.example: unknown example 'nosuch' .*variable_length_pendulum)$")
+  expect_eq "unwrapped-$mode" "$joined" 1
+done
 
 # a tiny terminal still works
 start "$MB" 20 5

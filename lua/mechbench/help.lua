@@ -31,6 +31,8 @@ topics.repl = [[
 The prompt runs Lua 5.4.
   1 + 2              an expression prints its value (so does =1+2)
   a = {2, 3}         a statement runs quietly
+  m = mb.model{}     not local m: each line is its own chunk, and a local ends
+                     with it (pasting a script line by line, leave out local)
   function f(x)      an unfinished chunk continues on the next line (>>)
   Tab                completes names, also after . and :  (mb.vec.<Tab>)
   Up / Down          history, kept between sessions

@@ -51,14 +51,17 @@ end
 
 local format
 
+-- A long array shows its first max_items - 3 values and its last two, and
+-- says how many it leaves out of how many.
 local function format_array(t, n, depth, seen, indent)
   local parts = {}
   local cut = n > M.max_items
+  local head, tail = M.max_items - 3, 2
   for i = 1, n do
-    if cut and i == M.max_items - 2 then
-      parts[#parts + 1] = string.format("... (%d values) ...", n)
+    if cut and i == head + 1 then
+      parts[#parts + 1] = string.format("... (%d hidden, %d in all) ...", n - head - tail, n)
     end
-    if not cut or i < M.max_items - 2 or i > n - 2 then
+    if not cut or i <= head or i > n - tail then
       parts[#parts + 1] = format(t[i], depth + 1, seen, indent .. "  ")
     end
   end

@@ -20,6 +20,60 @@ function M.print_results(...)
   mb.pretty.print(...)
 end
 
+-- The chunk's code with each comment and string turned into a space, so
+-- that only code words are left to read.
+local function code_only(src)
+  local out, i, n = {}, 1, #src
+  while i <= n do
+    local c = src:sub(i, i)
+    local level = src:match("^%-%-%[(=*)%[", i) or src:match("^%[(=*)%[", i)
+    local skip_to -- the last byte of a comment or string
+    if level then -- a long comment or string: to its closing bracket
+      local _, close = src:find("]" .. level .. "]", i + 2, true)
+      skip_to = close or n
+    elseif src:find("^%-%-", i) then -- a comment: to the end of the line
+      skip_to = src:find("\n", i, true) or n
+    elseif c == '"' or c == "'" then -- a string: to its quote, past escapes
+      local j = i + 1
+      while j <= n and src:sub(j, j) ~= c and src:sub(j, j) ~= "\n" do
+        j = j + (src:sub(j, j) == "\\" and 2 or 1)
+      end
+      skip_to = j
+    end
+    out[#out + 1] = skip_to and " " or c
+    i = (skip_to or i) + 1
+  end
+  return table.concat(out)
+end
+
+-- Whether a chunk declares a local outside every block (function, do,
+-- loop, if, repeat): such a local ends with the chunk.
+local function top_level_local(src)
+  local depth = 0
+  for word in code_only(src):gmatch("[%a_][%w_]*") do
+    if word == "function" or word == "do" or word == "if" or word == "repeat" then
+      depth = depth + 1
+    elseif word == "end" or word == "until" then
+      depth = depth - 1
+    elseif word == "local" and depth == 0 then
+      return true
+    end
+  end
+  return false
+end
+M.top_level_local = top_level_local
+
+-- After a chunk typed at the prompt has run: the first time one declares a
+-- top-level local, say once why it will be gone at the next line (a script
+-- pasted line by line is how students meet this).
+local said_local = false
+function M.after_chunk(src)
+  if said_local or not top_level_local(src) then return end
+  said_local = true
+  io.write(require("mechbench.message").wrap("At the prompt each line is its own chunk: a local ends with it. Drop 'local'.",
+    mb.core.term_size() - 1), "\n")
+end
+
 local keywords = {
   "and", "break", "do", "else", "elseif", "end", "false", "for", "function",
   "goto", "if", "in", "local", "nil", "not", "or", "repeat", "return", "then",

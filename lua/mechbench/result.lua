@@ -66,7 +66,7 @@ function M.warn(r, text)
   r.warnings = r.warnings or {}
   r.warnings[#r.warnings + 1] = text
   if not (r.options and r.options.quiet) then
-    io.stderr:write(r.where and (r.where .. ": ") or "", "warning: ", r.model_name, ": ", text, "\n")
+    require("mechbench.message").to_stderr((r.where and (r.where .. ": ") or "") .. "warning: " .. r.model_name .. ": " .. text)
   end
 end
 

@@ -22,11 +22,14 @@ static int core_isatty(lua_State *L)
 	return 1;
 }
 
-/* columns, rows of the terminal on stdout; 80, 24 when there is none */
+/* columns, rows of the terminal on file descriptor fd (default stdout),
+ * asked of the terminal itself (LINES and COLUMNS may be stale); 80, 24
+ * when there is none */
 static int core_term_size(lua_State *L)
 {
 	struct winsize ws;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
+	int fd = (int)luaL_optinteger(L, 1, STDOUT_FILENO);
+	if (ioctl(fd, TIOCGWINSZ, &ws) == 0 && ws.ws_col > 0) {
 		lua_pushinteger(L, ws.ws_col);
 		lua_pushinteger(L, ws.ws_row);
 	} else {

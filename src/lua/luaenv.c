@@ -67,12 +67,34 @@ int mb_docall(lua_State *L, int narg, int nres)
 	return status;
 }
 
+/* The message through mechbench.message.to_stderr, the one routine that
+ * writes errors and warnings (it wraps them at the prompt); 0 when it
+ * cannot run, as when the library itself failed to load. */
+static int report_in_lua(lua_State *L, const char *msg)
+{
+	int top = lua_gettop(L);
+	if (!lua_checkstack(L, 4))
+		return 0;
+	lua_getglobal(L, "require");
+	lua_pushliteral(L, "mechbench.message");
+	int ok = lua_pcall(L, 1, 1, 0) == LUA_OK && lua_istable(L, -1) &&
+	         lua_getfield(L, -1, "to_stderr") == LUA_TFUNCTION;
+	if (ok) {
+		lua_pushstring(L, msg);
+		ok = lua_pcall(L, 1, 0, 0) == LUA_OK;
+	}
+	lua_settop(L, top);
+	return ok;
+}
+
 void mb_report(lua_State *L, const char *progname)
 {
 	const char *msg = lua_tostring(L, -1);
+	if (msg == NULL)
+		msg = "(error with no message)";
 	fflush(stdout);
-	fprintf(stderr, "%s%s%s\n", progname ? progname : "", progname ? ": " : "",
-	        msg ? msg : "(error with no message)");
+	if (progname || !report_in_lua(L, msg))
+		fprintf(stderr, "%s%s%s\n", progname ? progname : "", progname ? ": " : "", msg);
 	fflush(stderr);
 	lua_pop(L, 1);
 }

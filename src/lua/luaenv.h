@@ -21,7 +21,9 @@ void mb_lua_close(lua_State *L);
  * (file:line: text) is left on the stack. */
 int mb_docall(lua_State *L, int narg, int nres);
 
-/* Print the error message on top of the stack to stderr and pop it. */
+/* Print the error message on top of the stack to stderr and pop it: through
+ * mechbench.message.to_stderr (wrapped at words at the prompt on a terminal,
+ * as it is elsewhere), or with progname before it and as it is. */
 void mb_report(lua_State *L, const char *progname);
 
 /* Run a file (with the arg table already set) or a string. Status as above,

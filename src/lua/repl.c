@@ -147,11 +147,13 @@ static int accept_line(lua_State *L, const char *line)
 	int top = lua_gettop(L);
 	if (pending == NULL) {
 		const char *src = line[0] == '=' ? line + 1 : line;
-		/* The expression is an argument, not the returned call itself: a
-		 * tail call would erase the caller's frame, and model elements
-		 * record where they were typed from that frame. */
+		/* Not a tail call: that would erase the prompt's frame, and model
+		 * elements record where they were typed from it. A return in the
+		 * scope of a to-be-closed variable is never one (Lua 5.4), and
+		 * nothing follows the expression, so its code stays on line 1 and
+		 * a trailing comment comments out nothing of ours. */
 		const char *ret =
-		    lua_pushfstring(L, "return (function(...) return ... end)(%s\n)", src);
+		    lua_pushfstring(L, "local mb_prompt_frame <close> = nil return %s", src);
 		int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
 		lua_remove(L, -2);
 		if (status == LUA_OK) {
@@ -174,12 +176,17 @@ static int accept_line(lua_State *L, const char *line)
 		return 1;
 	}
 	remember(pending);
+	if (status == LUA_OK) {
+		run_loaded(L, top);
+		if (tty) { /* a local typed at the prompt: say once where it went */
+			lua_pushstring(L, pending);
+			call_helper(L, "after_chunk", 1, 0);
+		}
+	} else {
+		mb_report(L, NULL);
+	}
 	free(pending);
 	pending = NULL;
-	if (status == LUA_OK)
-		run_loaded(L, top);
-	else
-		mb_report(L, NULL);
 	return 0;
 }
 
@@ -205,6 +212,8 @@ static void on_line(char *line)
 	int more = accept_line(repl_state, line);
 	free(line);
 	fflush(stdout);
+	/* A full-screen view may have seen a resize that readline did not. */
+	rl_reset_screen_size();
 	set_prompt(more);
 }
 
@@ -309,6 +318,10 @@ int mb_repl(lua_State *L, const struct mb_paths *paths)
 		return 0;
 	}
 	rl_readline_name = "mechbench";
+	/* Readline would export LINES and COLUMNS at each resize, and they go
+	 * stale at the next one it does not see (a view open, a child). Every
+	 * size is asked of the terminal instead (anim.c, core.term_size). */
+	rl_change_environment = 0;
 	rl_catch_signals = 0; /* Ctrl-C is ours: see loop_tty */
 	rl_catch_sigwinch = 0;
 	rl_attempted_completion_function = complete;

@@ -50,6 +50,10 @@ static int screen_open(char *err, size_t errlen)
 		snprintf(err, errlen, "no terminal to draw on");
 		return -1;
 	}
+	/* The size from the terminal itself, never from LINES and COLUMNS: a
+	 * shell or readline may have exported them at an older size. */
+	use_env(FALSE);
+	use_tioctl(TRUE);
 	screen = newterm(NULL, stdout, stdin);
 	if (screen == NULL) {
 		snprintf(err, errlen, "cannot open the terminal (TERM=%s)",

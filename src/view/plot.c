@@ -5,7 +5,14 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Each series' own mark, so series are told apart without colour (NO_COLOR,
+ * a monochrome terminal, text output): in ASCII its curve is drawn in it;
+ * in Unicode the curves are braille lines and, when there is more than one,
+ * each carries its mark every few cells. The legend shows the same mark. */
 static const uint32_t ascii_marks[] = {'*', '+', 'o', 'x', '#', '@', '%', '&'};
+static const uint32_t unicode_marks[] = {0x25CF, 0x25A0, 0x25B2, 0x25C6,  /* ● ■ ▲ ◆ */
+                                         0x25CB, 0x25A1, 0x25B3, 0x25C7}; /* ○ □ △ ◇ */
+#define NMARKS 8
 
 /* 1, 2 or 5 times a power of ten, near range / target */
 static double nice_step(double range, int target)
@@ -47,9 +54,17 @@ static int columns(const char *s)
 	return n;
 }
 
+/* Whether Unicode curves carry marks: only when there are several. */
+static int marked(const struct plot_spec *p, const struct grid *g)
+{
+	return g->unicode && p->nseries > 1;
+}
+
 /* The title and the legend from the top row down, each entry where it
- * fits whole (a glyph and its label), else on the next row; returns the
- * rows used. Draws only when draw is set. */
+ * fits whole (its sample and its label), else on the next row; returns the
+ * rows used. The sample is the series' mark in ASCII, a line in Unicode,
+ * with the mark on it when the curves carry marks. Draws only when draw
+ * is set. */
 static int legend(const struct plot_spec *p, struct grid *g, int draw)
 {
 	int row = 0, col = 0;
@@ -58,20 +73,72 @@ static int legend(const struct plot_spec *p, struct grid *g, int draw)
 			grid_text(g, 0, 0, p->title, 0);
 		col = columns(p->title) + 3;
 	}
+	int sample = marked(p, g) ? 3 : 1;
 	for (int s = 0; s < p->nseries; s++) {
 		char entry[96];
 		int color = 1 + s % 6;
 		snprintf(entry, sizeof entry, " %s", p->series[s].label ? p->series[s].label : "");
-		int w = 1 + columns(entry);
+		int w = sample + columns(entry);
 		if (col > 0 && col + w > g->width)
 			row++, col = 0;
 		if (draw) {
-			grid_put(g, col, row, g->unicode ? 0x2501 : ascii_marks[s % 8], color);
-			grid_text(g, col + 1, row, entry, color);
+			if (!g->unicode) {
+				grid_put(g, col, row, ascii_marks[s % NMARKS], color);
+			} else if (sample == 3) {
+				grid_put(g, col, row, 0x2501, color);
+				grid_put(g, col + 1, row, unicode_marks[s % NMARKS], color);
+				grid_put(g, col + 2, row, 0x2501, color);
+			} else {
+				grid_put(g, col, row, 0x2501, color);
+			}
+			grid_text(g, col + sample, row, entry, color);
 		}
 		col += w + 2;
 	}
 	return row + 1;
+}
+
+/* Where data go on the grid: the plot area (columns left+1..right, rows
+ * top..bottom) and the scale from data to cells. */
+struct frame {
+	int left, right, top, bottom;
+	double xlo, ylo, sx, sy;
+};
+
+static double cell_x(const struct frame *f, double x) { return f->left + 1 + (x - f->xlo) * f->sx; }
+
+static double cell_y(const struct frame *f, double y)
+{
+	return f->bottom - (y - f->ylo) * f->sy + 0.5;
+}
+
+/* Marks along a Unicode curve: one every `spacing` cells of its length on
+ * screen (a row counts as two columns, as it looks), series s starting
+ * s/n of the way into the first interval so that curves lying together
+ * still show each one's marks. Only on cells of the plot area that hold no
+ * other glyph. */
+static void put_marks(struct grid *g, const struct frame *f, const struct plot_series *ps, int s,
+                      int nseries, int color)
+{
+	const double spacing = 10;
+	double next = spacing * (0.5 + (double)s / nseries), run = 0;
+	for (int i = 1; i < ps->n; i++) {
+		if (!isfinite(ps->x[i]) || !isfinite(ps->y[i]) || !isfinite(ps->x[i - 1]) ||
+		    !isfinite(ps->y[i - 1]))
+			continue;
+		double x0 = cell_x(f, ps->x[i - 1]), y0 = cell_y(f, ps->y[i - 1]);
+		double x1 = cell_x(f, ps->x[i]), y1 = cell_y(f, ps->y[i]);
+		double step = hypot(x1 - x0, 2 * (y1 - y0));
+		for (; run + step >= next; next += spacing) {
+			double t = step > 0 ? (next - run) / step : 0;
+			int col = (int)floor(x0 + t * (x1 - x0)),
+			    row = (int)floor(y0 + t * (y1 - y0));
+			if (col > f->left && col <= f->right && row >= f->top && row <= f->bottom &&
+			    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
+				grid_put(g, col, row, unicode_marks[s % NMARKS], color);
+		}
+		run += step;
+	}
 }
 
 void plot_draw(const struct plot_spec *p, struct grid *g)
@@ -84,8 +151,10 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 	double xstep = nice_step(xhi - xlo, g->width > 100 ? 10 : 5);
 	ylo = floor(ylo / ystep) * ystep, yhi = ceil(yhi / ystep) * ystep;
 
-	/* layout: title and legend rows, plot area, tick row, label row; tick
-	 * numbers left */
+	/* layout, top down: title and legend rows, the y label's row, the plot
+	 * area, the x axis with its label at its right end, the tick numbers;
+	 * the y tick numbers left of the area. No label is inside the area,
+	 * where it would hide a curve. */
 	char buf[64];
 	int left = 1;
 	for (double v = ylo; v <= yhi + ystep / 2; v += ystep) {
@@ -93,13 +162,28 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 		left = (int)fmax(left, (double)strlen(buf) + 1);
 	}
 	int top = legend(p, g, 0), bottom = g->height - 3, right = g->width - 1;
+	int xlabel_room = p->xlabel ? columns(p->xlabel) + 1 : 0;
+	if (right - xlabel_room - left < 12)
+		xlabel_room = 0; /* too narrow for it: the legend's units say it */
+	right -= xlabel_room;
+	int ylabel_row = -1;
+	if (p->ylabel && bottom - top >= 3)
+		ylabel_row = top++;
 	if (bottom - top < 2 || right - left < 4) {
 		grid_text(g, 0, 0, "(terminal too small for a plot)", 0);
 		return;
 	}
-	double sx = (right - left - 1) / (xhi - xlo), sy = (bottom - top) / (yhi - ylo);
+	struct frame f = {.left = left,
+	                  .right = right,
+	                  .top = top,
+	                  .bottom = bottom,
+	                  .xlo = xlo,
+	                  .ylo = ylo,
+	                  .sx = (right - left - 1) / (xhi - xlo),
+	                  .sy = (bottom - top) / (yhi - ylo)};
 
-	/* axes and ticks */
+	/* axes, ticks and their numbers; a number at the right edge moves in
+	 * rather than drop out, and one that would touch the last is left out */
 	uint32_t vbar = g->unicode ? 0x2502 : '|', hbar = g->unicode ? 0x2500 : '-';
 	for (int r = top; r <= bottom; r++)
 		grid_put(g, left, r, vbar, 0);
@@ -107,44 +191,49 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 		grid_put(g, c, bottom + 1, hbar, 0);
 	grid_put(g, left, bottom + 1, g->unicode ? 0x2514 : '+', 0);
 	for (double v = ylo; v <= yhi + ystep / 2; v += ystep) {
-		int row = (int)lround(bottom - (v - ylo) * sy);
+		int row = (int)lround(bottom - (v - ylo) * f.sy);
 		format_tick(buf, sizeof buf, v, ystep);
 		grid_text(g, left - 1 - (int)strlen(buf), row, buf, 0);
 		grid_put(g, left, row, g->unicode ? 0x2524 : '+', 0);
 	}
+	int numbers_end = -1; /* the column after the last tick number drawn */
 	double first = ceil(xlo / xstep) * xstep;
 	for (double v = first; v <= xhi + xstep * 1e-9; v += xstep) {
-		int col = (int)lround(left + 1 + (v - xlo) * sx);
+		int col = (int)lround(cell_x(&f, v));
 		format_tick(buf, sizeof buf, v, xstep);
 		grid_put(g, col, bottom + 1, g->unicode ? 0x252C : '+', 0);
-		int at = col - (int)strlen(buf) / 2;
-		if (at + (int)strlen(buf) <= g->width)
+		int len = (int)strlen(buf), at = col - len / 2;
+		if (at + len > g->width)
+			at = g->width - len;
+		if (at > numbers_end) {
 			grid_text(g, at, bottom + 2, buf, 0);
+			numbers_end = at + len;
+		}
 	}
-	if (p->xlabel)
-		grid_text(g, right - (int)strlen(p->xlabel), bottom, p->xlabel, 0);
-	if (p->ylabel)
-		grid_text(g, left + 2, top, p->ylabel, 0);
+	if (xlabel_room)
+		grid_text(g, right + 2, bottom + 1, p->xlabel, 0);
+	if (ylabel_row >= 0)
+		grid_text(g, 0, ylabel_row, p->ylabel, 0);
 
-	/* curves */
+	/* curves, then their marks over them */
 	for (int s = 0; s < p->nseries; s++) {
 		const struct plot_series *ps = &p->series[s];
-		uint32_t mark = g->unicode ? 0 : ascii_marks[s % 8];
+		uint32_t mark = g->unicode ? 0 : ascii_marks[s % NMARKS];
 		int color = 1 + s % 6;
 		for (int i = 0; i < ps->n; i++) {
 			if (!isfinite(ps->x[i]) || !isfinite(ps->y[i]))
 				continue;
-			double x = left + 1 + (ps->x[i] - xlo) * sx,
-			       y = bottom - (ps->y[i] - ylo) * sy + 0.5;
-			if (i > 0 && isfinite(ps->x[i - 1]) && isfinite(ps->y[i - 1])) {
-				double x0 = left + 1 + (ps->x[i - 1] - xlo) * sx;
-				double y0 = bottom - (ps->y[i - 1] - ylo) * sy + 0.5;
-				grid_line(g, x0, y0, x, y, mark, color);
-			} else {
+			double x = cell_x(&f, ps->x[i]), y = cell_y(&f, ps->y[i]);
+			if (i > 0 && isfinite(ps->x[i - 1]) && isfinite(ps->y[i - 1]))
+				grid_line(g, cell_x(&f, ps->x[i - 1]), cell_y(&f, ps->y[i - 1]), x,
+				          y, mark, color);
+			else
 				grid_dot(g, x, y, mark, color);
-			}
 		}
 	}
+	if (marked(p, g))
+		for (int s = 0; s < p->nseries; s++)
+			put_marks(g, &f, &p->series[s], s, p->nseries, 1 + s % 6);
 
 	legend(p, g, 1);
 }

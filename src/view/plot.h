@@ -1,8 +1,11 @@
 /* plot.h — curves in a grid: time histories and x-y paths.
  *
- * Axes with "nice" ticks (1, 2, 5 x 10^k) and their numbers, axis labels,
- * a title and a legend. In ASCII each series has its own glyph; in Unicode
- * each is a braille line in its own colour, its glyph shown in the legend. */
+ * Axes with "nice" ticks (1, 2, 5 x 10^k) and their numbers, axis labels
+ * at the axes' ends (never over a curve), a title and a legend. Each series
+ * has its own mark, so series are told apart without colour: in ASCII its
+ * curve is drawn in it; in Unicode each is a braille line in its own
+ * colour that, when there are several, carries its mark every few cells.
+ * The legend shows each series' mark. */
 #ifndef MB_PLOT_H
 #define MB_PLOT_H
 

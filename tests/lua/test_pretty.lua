@@ -12,7 +12,26 @@ T.eq(fmt({b = 1, a = "x"}), '{a = "x", b = 1}', "keys sorted, strings quoted")
 local long = {}
 for i = 1, 100 do long[i] = i end
 local s = fmt(long)
-T.ok(s:find("(100 values)", 1, true) and s:find("^{1, 2,") and s:find("99, 100}$"), "long array cut: " .. s)
+T.ok(s:find("^{1, 2,") and s:find("99, 100}$"), "long array cut: " .. s)
+-- the cut says how many values it hides, not a bare total that read as
+-- "100 hidden"
+T.ok(s:find("9, ... (89 hidden, 100 in all) ..., 99", 1, true), "the cut counts what it hides: " .. s)
+local twenty = {}
+for i = 1, 20 do twenty[i] = i end
+T.eq(fmt(twenty), "{1, 2, 3, 4, 5, 6, 7, 8, 9, ... (9 hidden, 20 in all) ..., 19, 20}", "20 values: 11 shown, 9 hidden")
+-- messages wrap at words: the first line's file:line: whole, the lines it
+-- continues on indented two spaces, no line wider than asked unless one
+-- word is
+local wrap = require("mechbench.message").wrap
+T.eq(wrap("stdin:1: joint 'pin' has no point 'A' on body 'crank'", 30),
+  "stdin:1: joint 'pin' has no\n  point 'A' on body 'crank'", "wrapped at a space, continued indented")
+T.eq(wrap("(command line):1: gravity must be a vector", 20),
+  "(command line):1:\n  gravity must be a\n  vector", "file:line: stays whole even with a space in it")
+T.eq(wrap("short: fits", 80), "short: fits", "a short message is left alone")
+T.eq(wrap("a verylongwordindeed b", 8), "a\n  verylongwordindeed\n  b", "a word longer than a line overflows whole")
+T.eq(wrap("first line\n  second one here", 12), "first line\n  second one\n    here",
+  "each line wraps on its own, keeping its indentation")
+T.eq(wrap("ü ü ü ü ü ü", 7), "ü ü ü ü\n  ü ü", "columns, not bytes")
 local cyc = {}
 cyc.self = cyc
 T.eq(fmt(cyc), "{self = <cycle>}", "cycle named")

@@ -110,6 +110,38 @@ do
 end
 T.fails(function() r:plot("rod.nope", { text = true }) end, "cannot plot 'rod.nope'", "unknown quantity explained")
 T.fails(function() mb.plot{} end, "mb.plot: needs { series", "mb.plot without series")
+-- plot cosmetics: the axis labels stay off the plot area, where they hid
+-- the curve; each series has its own mark, so series are told apart
+-- without colour; the last tick number is not dropped at the edge
+local diagonal = mb.plot{ series = { { x = { 0, 1 }, y = { 1, 0 }, label = "fall" } }, xlabel = "t [s]",
+  ylabel = "h [m]", text = true, width = 40, height = 12, unicode = false }
+local drows = rows(diagonal)
+local axis_row
+for i, l in ipairs(drows) do if l:find("^ *%+[-+]+%-") then axis_row = i end end
+T.ok(axis_row and drows[axis_row]:find("[-+] t %[s%]$"), "the x label ends the x axis:\n" .. diagonal)
+T.ok(axis_row and drows[axis_row - 1]:find("^ *0 %+ +%*+$"), "the curve reaches the area's bottom-right corner, not hidden by the label:\n" .. diagonal)
+T.eq(select(2, diagonal:gsub("t %[s%]", "")), 1, "the x label is drawn once")
+T.ok(drows[2] == "h [m]" and drows[3]:find("^ *1 %+"), "the y label has its own row above the axis:\n" .. diagonal)
+local r25 = example("pendulum")():simulate{ tf = 2.5, dt = 0.01 }
+local wide = rows(r25:plot("rod.angle", { text = true, width = 80, height = 16, unicode = false }))
+T.ok(wide[#wide]:find(" 2%.5$"), "the last tick number stays at the right edge: " .. wide[#wide])
+local two = r25:plot("rod.angle", "rod.omega", { text = true, width = 80, height = 20, unicode = true })
+local legend_rows, marks = {}, { "\u{25CF}", "\u{25A0}" } -- ● ■
+for i, l in ipairs(rows(two)) do if i <= 2 then legend_rows[#legend_rows + 1] = l end end
+local legend_text = table.concat(legend_rows, "\n")
+T.ok(legend_text:find("\u{2501}" .. marks[1] .. "\u{2501} rod.angle", 1, true) and
+  legend_text:find("\u{2501}" .. marks[2] .. "\u{2501} rod.omega", 1, true),
+  "each series' legend entry shows its own mark: " .. legend_text)
+local area = two:sub(#legend_text + 2)
+for i, mark in ipairs(marks) do
+  local _, n = area:gsub(mark, "")
+  T.ok(n >= 4, ("series %d's curve carries its mark %s (%d times)"):format(i, mark, n))
+end
+local one = r25:plot("rod.angle", { text = true, width = 80, height = 20, unicode = true })
+T.ok(one:find("\u{2501} rod.angle", 1, true) and not one:find(marks[1], 1, true), "a single curve needs no marks")
+local ascii_two = r25:plot("rod.angle", "rod.omega", { text = true, width = 80, height = 20, unicode = false })
+T.ok(ascii_two:find("* rod.angle", 1, true) and ascii_two:find("+ rod.omega", 1, true), "in ASCII each series is drawn in its own mark")
+
 local path = r:path("tip")
 T.near(path.x[1], 1.0, 1e-12, "the tip starts at x = L")
 T.near(math.sqrt(path.x[#r.t]^2 + path.y[#r.t]^2), 1.0, 1e-6, "the tip stays at L from the pin")
