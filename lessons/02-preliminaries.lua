@@ -46,7 +46,7 @@ What is its angle, in degrees between 0 and 360?   check(your_angle)]],
     { title = "Components",
       text = [[
 A vector of length s at angle theta has components s*cos(theta) and
-s*sin(theta) (Eq. 2.1). mb.vec.unit(theta) is the unit vector
+s*sin(theta) (Eq. 2.1). `mb.vec.unit(theta)` is the unit vector
 {cos theta, sin theta}; a number times a vector scales it. Run the code
 with run() and look at the signs of the two components.]],
       code = [[
@@ -62,20 +62,20 @@ y component, in metres?   check(value)]],
       answer = function() return 0.2 * math.sin(math.rad(120)) end,
       mistakes = {
         { value = -0.1, say = "-0.1 is the x component; the y component uses sin." },
-        { value = 0.2 * math.sin(120), say = "sin(120) takes radians: use math.rad(120)." },
+        { value = 0.2 * math.sin(120), say = "`math.sin(120)` takes radians: use `math.sin(math.rad(120))`." },
       },
       hints = {
         "y = s sin(theta), with theta in radians.",
-        "0.2 * math.sin(math.rad(120))",
+        "`0.2 * math.sin(math.rad(120))`",
         "0.2 * sin(120 deg) = 0.2 * 0.86603 = 0.17321.",
       } },
 
     { title = "The perpendicular vector",
       text = [[
 Turning a vector a = {a_x, a_y} by +90 degrees gives {-a_y, a_x}, written
-with a breve in the book (Eq. 2.12); here it is mb.vec.rot(a). It is always
+with a breve in the book (Eq. 2.12); here it is `mb.vec.rot(a)`. It is always
 orthogonal to a, so their dot product is zero. The planar cross product is
-the dot product of rot(a) with b (Eq. 2.14): mb.vec.cross(a, b).]],
+the dot product of rot(a) with b (Eq. 2.14): `mb.vec.cross(a, b)`.]],
       code = [[
 a = mb.vec(2, 3)
 b = mb.vec(4, 5)
@@ -125,17 +125,17 @@ Where is P in the fixed frame?  r_P = r + A(phi) s'P.   check({x, y})]],
         { value = vec.add({1, 2}, vec.A(math.rad(30)):t() * {0.5, 0.2}),
           say = "you turned the wrong way: use A(phi) s'P, not its transpose." },
         { value = vec.add({1, 2}, vec.rotate(30, {0.5, 0.2})),
-          say = "mb.vec.A and rotate take radians: math.rad(30)." },
+          say = "`mb.vec.A` and `mb.vec.rotate` take radians: `math.rad(30)`." },
       },
       hints = {
-        "Build A with mb.vec.A(math.rad(30)) and multiply it by {0.5, 0.2}.",
-        "mb.vec({1, 2}) + mb.vec.rotate(math.rad(30), {0.5, 0.2})",
+        "Build A with `mb.vec.A(math.rad(30))` and multiply it by {0.5, 0.2}.",
+        "`mb.vec({1, 2}) + mb.vec.rotate(math.rad(30), {0.5, 0.2})`",
         "A s'P = {0.33301, 0.42321}, so r_P = {1.33301, 2.42321}.",
       } },
 
     { title = "Matrices",
       text = [[
-mb.mat{{...}, {...}} builds a matrix from its rows. +, -, * and :t() (the
+`mb.mat{{...}, {...}}` builds a matrix from its rows. +, -, * and :t() (the
 transpose) work as in the book (Sec. 2.3). These are the matrices of the
 book's Example 2.4.]],
       code = [[
@@ -157,7 +157,7 @@ What is D?   check(D)   (a matrix, or rows as {{...}, {...}})]],
       },
       hints = {
         "A is 2x3, B' is 3x2, so D is 2x2.",
-        "D = A * B:t()",
+        "`D = A * B:t()`",
         "D = {{50, -14}, {122, -32}}: e.g. 1*7 + 2*8 + 3*9 = 50.",
       } },
 
@@ -186,13 +186,13 @@ check(rank)]],
       hints = {
         "Is one row a multiple of the other?",
         "{3, 6, 9} = 3 * {1, 2, 3}: only one independent row.",
-        "The rank is 1; mb.mat{{1,2,3},{3,6,9}}:rank() agrees.",
+        "The rank is 1; `mb.mat{{1, 2, 3}, {3, 6, 9}}:rank()` agrees.",
       } },
 
     { title = "Solving linear equations",
       text = [[
 A x = c is solved without forming the inverse: a factorisation (LU here,
-done by GSL) is cheaper and more accurate (Sec. 2.3.2). mb.mat.solve(A, c)
+done by GSL) is cheaper and more accurate (Sec. 2.3.2). `mb.mat.solve(A, c)`
 does it. The matrix below is the book's Example 2.6; the inverse gives the
 same answer, only with more work.]],
       code = [[
@@ -204,19 +204,19 @@ D:inv() * rhs]] },
 
     { title = "One unknown",
       text = [[
-What is the third unknown, x[3], of the system in the last step?
+What is the third unknown, `x[3]`, of the system in the last step?
 check(value)]],
       answer = function()
         return mat.solve({{-1, -1.64, 2.14}, {0, 2.51, -0.51}, {1, 0, 0}}, {0, 0, 2 * math.pi})[3]
       end,
       book = { id = "O-2.6", value = 3.4776 },
       mistakes = {
-        { value = 2 * math.pi, say = "that is x[1]; the question asks for x[3]." },
-        { value = 0.706599, say = "that is x[2]; the question asks for x[3]." },
+        { value = 2 * math.pi, say = "that is `x[1]`; the question asks for `x[3]`." },
+        { value = 0.706599, say = "that is `x[2]`; the question asks for `x[3]`." },
       },
       hints = {
-        "Run the last step, then look at x[3].",
-        "mb.mat.solve(D, rhs)[3]",
+        "Run the last step, then look at `x[3]`.",
+        "`mb.mat.solve(D, rhs)[3]`",
         "x = {6.28319, 0.70660, 3.47757}.",
       } },
 
@@ -234,7 +234,7 @@ check(value)]],
       },
       hints = {
         "The cross product of {2, 3} and {4, 5} is negative: b is clockwise from a.",
-        "math.atan(mb.vec.cross(a, b), mb.vec.dot(a, b))   (math.atan(y, x) is atan2)",
+        "`math.atan(mb.vec.cross(a, b), mb.vec.dot(a, b))` (given two numbers, math.atan is atan2)",
         "atan2(-2, 23) = -0.086738 rad.",
       } },
 
@@ -261,7 +261,7 @@ Now find df/dy at x = 1, y = 2, by hand (the book's result is
       },
       hints = {
         "Change y by +h and -h with x fixed at 1.",
-        "(f(1, 2 + h) - f(1, 2 - h)) / (2 * h)",
+        "`(f(1, 2 + h) - f(1, 2 - h)) / (2 * h)`",
         "2*1 - 4*2 + 3 = -3.",
       } },
   },

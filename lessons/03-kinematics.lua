@@ -49,7 +49,7 @@ check({x, y})]],
       },
       hints = {
         "r_A = r + A(phi) s'_A.",
-        "r + mb.vec.rotate(phi, {2.18, 0})",
+        "`r + mb.vec.rotate(phi, {2.18, 0})`",
         "r_A = {4.2857, -0.0504}.",
       } },
 
@@ -66,7 +66,7 @@ A(phi) (s'_B - s'_A). Compute it either way.   check({x, y})]],
       },
       hints = {
         "Find r_B like r_A, then subtract.",
-        "mb.vec.rotate(phi, mb.vec(-1.8, 1.3) - mb.vec(2.18, 0))",
+        "`mb.vec.rotate(phi, mb.vec(-1.8, 1.3) - mb.vec(2.18, 0))`",
         "s_BA = {-2.5145, 3.3478}.",
       } },
 
@@ -82,7 +82,9 @@ rd, w = mb.vec(1, -2), 1.0
 vA = rd + w * mb.vec.rot(sA)
 vA
 h = 1e-6
-pos = function(t) return r + t * rd + mb.vec.rotate(phi + w * t, {2.18, 0}) end
+pos = function(t)
+  return r + t * rd + mb.vec.rotate(phi + w * t, {2.18, 0})
+end
 (pos(h) - pos(-h)) / (2 * h)]] },
 
     { title = "The velocity of A",
@@ -98,7 +100,7 @@ the velocity of point A?   check({vx, vy})]],
       },
       hints = {
         "r_A' = r' + rot(s_A) phi'.",
-        "rd + w * mb.vec.rot(sA)",
+        "`rd + w * mb.vec.rot(sA)`",
         "r_A' = {2.2504, -0.2143}.",
       } },
 
@@ -122,15 +124,16 @@ centripetal acceleration. With r'' = {-0.4, 0.4} and phi'' = 4.65 rad/s^2
       },
       hints = {
         "Three terms: the origin's acceleration, the turning one, the centripetal one.",
-        "mb.vec(-0.4, 0.4) + 4.65 * mb.vec.rot(sA) - 1.0^2 * sA",
+        "`mb.vec(-0.4, 0.4) + 4.65 * mb.vec.rot(sA) - 1.0^2 * sA`",
         "r_A'' = {3.6288, 9.9541}.",
       } },
 
     { title = "Seeing a point move",
       text = [[
 A point on a moving body traces a path. The slider-crank's crank pin A1
-goes round a circle; the rod's midpoint traces an oval. r:animate() shows
-the mechanism moving (q returns here); r:plot("A1.path") draws a path.]],
+goes round a circle; the rod's midpoint traces an oval. `rs:animate()`
+shows the mechanism moving (q returns here); `rs:plot("A1.path")` draws a
+path.]],
       code = [[
 sc = mb.example("slider_crank")
 sc:correct()

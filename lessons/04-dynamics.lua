@@ -45,7 +45,11 @@ r = { {2, 1}, {1, 4}, {-3, 2} }
 mass = { 2, 5, 3 }
 f = { {-6, -2}, {0, 0}, {5, -1} }
 rC, F, total = mb.vec(0, 0), mb.vec(0, 0), 0
-for i = 1, 3 do rC = rC + mass[i] * mb.vec(r[i]); F = F + mb.vec(f[i]); total = total + mass[i] end
+for i = 1, 3 do
+  rC = rC + mass[i] * mb.vec(r[i])
+  F = F + mb.vec(f[i])
+  total = total + mass[i]
+end
 rC / total
 F / total]] },
 
@@ -82,7 +86,7 @@ check(value)]],
         { value = vec.cross({-0.2, 0.3}, {1.2, 1.0}) - 0.15, say = "s'_P is local: turn it into s_P = A s'_P first." },
       },
       hints = {
-        "s_P = mb.vec.rotate(math.pi / 6, {-0.2, 0.3}), then n = mb.vec.cross(s_P, f).",
+        "`s_P = mb.vec.rotate(math.pi / 6, {-0.2, 0.3})`, then `n = mb.vec.cross(s_P, {1.2, 1.0})`.",
         "h3 = n + T with T = -0.15.",
         "n = -0.5150, so h3 = -0.6650 N m. (The book prints 3.1362: a misprint.)",
       } },
@@ -90,11 +94,12 @@ check(value)]],
     { title = "A free body in the model",
       text = [[
 The same computation through a model: a free body with two forces at two
-points (the book's Example 4.3, no gravity). m:evaluate() assembles h and
-solves M c'' = h.]],
+points (the book's Example 4.3, no gravity). `m:evaluate()` assembles h
+and solves M c'' = h.]],
       code = [[
 m = mb.model{ name = "Example 4.3", gravity = {0, 0} }
-m:body{ name = "b", mass = 2.5, inertia = 1.2, pos = {2.5, 1.2}, angle = 5.6723 }
+m:body{ name = "b", mass = 2.5, inertia = 1.2,
+        pos = {2.5, 1.2}, angle = 5.6723 }
 m:point{ name = "A", body = "b", at = {2.18, 0} }
 m:point{ name = "B", body = "b", at = {-1.8, 1.3} }
 m:force{ name = "fA", type = "force", point = "A", value = {2, -1} }
@@ -107,7 +112,7 @@ e.acc]] },
       text = [[
 The same body for one second: the forces stay fixed in direction while
 the body turns, so its moment changes as it spins. Plot the angle and the
-spin; r:animate() shows the motion (q returns here).]],
+spin; `r:animate()` shows the motion (q returns here).]],
       code = [[
 r = m:simulate{ tf = 1, dt = 0.01 }
 r:plot("b.angle", "b.omega")
@@ -123,7 +128,7 @@ What is phi'' of the body in Example 4.3, in rad/s^2?   check(value)]],
       },
       hints = {
         "phi'' = n / J, with n the sum of both moments.",
-        "e = m:evaluate(); e.acc[3]",
+        "`m:evaluate().acc[3]`",
         "phi'' = 4.6247 rad/s^2.",
       } },
 
@@ -140,7 +145,7 @@ Example 4.4: k = 10, L0 = 0.15, c = 5, an actuator pushing with 2 N
         { value = -sda_4_4():evaluate().h[3], say = "right size, wrong sign: body i gets -f u, not +f u." },
       },
       hints = {
-        "Build the two bodies and the element with m:force{type = \"spring-damper\", ...} and read e.h.",
+        "Build the two bodies and the element (a force of type \"spring-damper\") in a model: its evaluate() gives h.",
         "Or by hand: n1 = rot(s_A)'(-f u), with f = k(L - L0) + c L' - 2.",
         "n1 = 0.3848 N m. (The book prints L' = +0.090; it is -0.090, or f_d could not be -0.452.)",
       } },

@@ -48,7 +48,7 @@ Jacobian (Eqs. 7.4-7.7). Each joint brings its own rows of Phi, D, gamma.]] },
     { title = "A pinned rod",
       text = [[
 A 1 m rod of 2 kg is pinned to the ground at its left end and held
-horizontal. m:evaluate() returns the pieces of the equations at the
+horizontal. `m:evaluate()` returns the pieces of the equations at the
 model's initial state: M, D, gamma, Phi, the applied forces h, the
 accelerations and the multipliers. Run it and look at D: two rows (the
 pin holds x and y of point A), three columns (x, y, phi of the rod).]],
@@ -66,7 +66,7 @@ e.gamma]] },
       text = [[
 A model has 3 coordinates per body and one equation per constraint row.
 How many degrees of freedom does the pinned rod have?   check(n)
-(m:dof() will tell you afterwards.)]],
+(`m:dof()` will tell you afterwards.)]],
       answer = function() return 1 end,
       tol = 0,
       mistakes = {
@@ -135,16 +135,21 @@ link exactly; Phi shows by how much. The book solves Eq. 7.56 anyway, and
 so do we, to compare numbers (Sec. 7.4).]],
       code = [[
 m2 = mb.model{ name = "Example 7.2" }
-m2:body{ name = "b1", mass = 0.2, inertia = 0.03, pos = {0.02, 0.2}, angle = math.rad(45), vel = {-0.05, 0.1}, omega = -0.3 }
-m2:body{ name = "b2", mass = 0.15, inertia = 0.02, pos = {0.22, 0.1}, angle = math.rad(15), vel = {-0.09, 0.13}, omega = 0.07 }
+m2:body{ name = "b1", mass = 0.2, inertia = 0.03, pos = {0.02, 0.2},
+         angle = math.rad(45), vel = {-0.05, 0.1}, omega = -0.3 }
+m2:body{ name = "b2", mass = 0.15, inertia = 0.02, pos = {0.22, 0.1},
+         angle = math.rad(15), vel = {-0.09, 0.13}, omega = 0.07 }
 m2:point{ name = "A", body = "b1", at = {0.15, 0} }
 m2:point{ name = "B", body = "b1", at = {-0.15, 0} }
 m2:point{ name = "C", body = "b2", at = {0, 0.12} }
 m2:point{ name = "D", body = "b2", at = {0, -0.12} }
 m2:point{ name = "Q", body = "ground" }
-m2:force{ name = "spring", type = "spring-damper", points = {"A", "C"}, k = 50, length = 0.2 }
-m2:force{ name = "damper", type = "spring-damper", points = {"B", "Q"}, c = 20 }
-m2:joint{ name = "link", type = "rev-rev", points = {"B", "D"}, length = 0.355 }
+m2:force{ name = "spring", type = "spring-damper", points = {"A", "C"},
+          k = 50, length = 0.2 }
+m2:force{ name = "damper", type = "spring-damper", points = {"B", "Q"},
+          c = 20 }
+m2:joint{ name = "link", type = "rev-rev", points = {"B", "D"},
+          length = 0.355 }
 e2 = m2:evaluate()
 e2.phi
 e2.D]] },
@@ -160,8 +165,8 @@ What is lambda for Example 7.2, in newtons?   check(value)]],
         { value = 1.7821, say = "right size, wrong sign: a negative lambda pulls B towards D." },
       },
       hints = {
-        "Run the last step and look at e2.lambda.",
-        "e2.lambda[1]",
+        "Run the last step and look at `e2.lambda`.",
+        "`e2.lambda[1]`",
         "lambda = -1.7821 N: the link pulls the bodies together.",
       } },
 
@@ -179,9 +184,9 @@ r]] },
 
     { title = "Watching the swing and its energy",
       text = [[
-Pictures: r:animate() shows the rod swing (space pauses, arrows step, q
-returns here), and r:plot draws time histories. Kinetic and potential
-energy trade places; their sum stays flat.]],
+Pictures: `r:animate()` shows the rod swing (space pauses, arrows step, q
+returns here), and `r:plot(name, ...)` draws time histories. Kinetic and
+potential energy trade places; their sum stays flat.]],
       code = [[
 r:plot("energy.kinetic", "energy.potential", "energy.total")
 r:plot("pin.fx", "pin.fy")
@@ -214,6 +219,6 @@ solved the equations of motion for accelerations and reactions, and
 checked a run by its energy. Lesson 8 puts these pieces together the way
 the book's DAP_BC program does, with initial-condition correction.
 
-Challenge: give the pinned rod a damper to the ground (m:force{ type =
-"spring-damper", c = ... }) and watch the total energy fall.]],
+Challenge: give the pinned rod a damper to the ground (a force of type
+"spring-damper" with c > 0) and watch the total energy fall.]],
 }

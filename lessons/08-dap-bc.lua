@@ -25,7 +25,7 @@ m:dof()]] },
 
     { title = "Correcting the start",
       text = [[
-m:correct() moves the coordinates as little as possible, in the least-
+`m:correct()` moves the coordinates as little as possible, in the least-
 squares sense, until every constraint holds (Sec. 14.3, used by DAP_BC
 before a run). What is the corrected y of the pendulum?   check(value)]],
       answer = function() return example("sliding_pendulum"):correct().pendulum.y end,
@@ -33,10 +33,10 @@ before a run). What is the corrected y of the pendulum?   check(value)]],
       precision = "correction moves y2 in its 5th digit",
       book = { id = "O-B.1", value = -0.23301 },
       mistakes = {
-        { value = -0.233, say = "that is the value before correction; run m:correct() and read .pendulum.y." },
+        { value = -0.233, say = "that is the value before correction; `m:correct().pendulum.y` is after it." },
       },
       hints = {
-        "c = m:correct(); c.pendulum.y",
+        "`m:correct()` returns the corrected state: `m:correct().pendulum.y`",
         "The pin is 0.5 m above the pendulum's centre: y2 = 0.2 - 0.5 cos 30 deg.",
         "y2 = -0.23301 m.",
       } },
@@ -61,8 +61,8 @@ r:animate{ labels = true }]] },
 
     { title = "Reading a result",
       text = [[
-r:body("slider").x is an array over r.t; r:at(t) interpolates. Where is
-the slider at t = 4 s, in metres?   check(x)]],
+`r:body("slider").x` is an array over `r.t`; `r:at(t)` interpolates.
+Where is the slider at t = 4 s, in metres?   check(x)]],
       answer = function()
         local mm = example("sliding_pendulum")
         mm:correct()
@@ -72,11 +72,11 @@ the slider at t = 4 s, in metres?   check(x)]],
       book = { id = "O-B.1", value = 1.0582, note = "recomputed; Table B.9 truncates it to 1.05" },
       mistakes = {
         { value = 1.05, say = "that is the book's Table B.9, cut to two decimals: give four." },
-        { value = 1.0, say = "that is where it started; read the last value, r:body(\"slider\").x[#r.t]." },
+        { value = 1.0, say = "that is where it started; read the last value, `r:body(\"slider\").x[#r.t]`." },
       },
       hints = {
-        "The last sample is r:body(\"slider\").x[#r.t].",
-        "Or r:at(4).bodies.slider.x.",
+        "The last sample is `r:body(\"slider\").x[#r.t]`.",
+        "Or `r:at(4).bodies.slider.x`.",
         "x1(4) = 1.0582 m (the book's Table B.9 truncates it to 1.05).",
       } },
 
@@ -95,12 +95,14 @@ r45 = m:simulate{ tf = 4, dt = 0.02 }
 r6 = m:simulate{ tf = 4, dt = 0.02, tol = 1e-6, dense = true }
 r4 = m:simulate{ tf = 4, dt = 0.02, integrator = "rk4", h = 0.005 }
 r45.stats.fevals, r6.stats.fevals, r4.stats.fevals
-r45:body("pendulum").angle[201], r6:body("pendulum").angle[201], r4:body("pendulum").angle[201]]=] },
+r45:body("pendulum").angle[201]
+r6:body("pendulum").angle[201]
+r4:body("pendulum").angle[201]]=] },
 
     { title = "Driving smoothly",
       text = [[
 Cart B reaches the same wheel speed over 2 s with DAP_BC's function type
-c (mb.fn.ramp_rate), so the driver torque starts and ends gently (the
+c (`mb.fn.ramp_rate`), so the driver torque starts and ends gently (the
 book's Figs. 8.10-8.11). A disc joint's lambda2 is its no-slip force on
 the wheel: the rear (driving) wheel's and the front wheel's have opposite
 signs while the cart speeds up.]],
@@ -118,8 +120,8 @@ The cart of Sec. 8.1.3: the rear wheel is driven at -2 pi rad/s relative
 to the chassis, and both wheels roll without slip: 9 coordinates, 9
 constraints, no freedom left. Starting from rest breaks the driver's
 velocity equation, so correction must also fix the velocities
-(Ex. 8.6). After m:correct(), what is the chassis speed in m/s?
-check(value)]],
+(Ex. 8.6). After correcting `mb.example("cart", "A")`, what is the
+chassis speed in m/s?   check(value)]],
       answer = function() return example("cart", "A"):correct().chassis.vx end,
       book = { id = "O-8.6", value = 0.62832 },
       mistakes = {
@@ -127,7 +129,7 @@ check(value)]],
         { value = -0.2 * math.pi, say = "right size, wrong sign: a wheel turning clockwise rolls forward (+x)." },
       },
       hints = {
-        "c = mb.example(\"cart\", \"A\"):correct()",
+        "`c = mb.example(\"cart\", \"A\"):correct()`, then look at `c.chassis`.",
         "Rolling without slip: x' = -R phi', with R = 0.1 and phi' = -2 pi.",
         "x' = 0.2 pi = 0.62832 m/s.",
       } },
@@ -138,6 +140,6 @@ models of Appendix B are all in examples/: aa.lua, macpherson.lua,
 cart.lua, conveyor.lua, rod.lua. Lesson 9 will run the same models in
 joint coordinates, with fewer equations.
 
-Challenge: run examples/cart.lua variant "C" and find when the wheel
+Challenge: simulate `mb.example("cart", "C")` and find when the wheel
 reaches 95% of its top speed, -4 pi rad/s.]],
 }

@@ -24,7 +24,7 @@ already wrote; nothing new to type.]] },
 
     { title = "The double pendulum's tree",
       text = [[
-The double pendulum of the book's Sec. 1.3. m:joint_coords() shows
+The double pendulum of the book's Sec. 1.3. `dp:joint_coords()` shows
 the tree and gives theta, B and the rest at the starting state.]],
       code = [[
 dp = mb.example("double_pendulum")
@@ -69,8 +69,8 @@ check({vx, vy})]],
       },
       hints = {
         "rot(r) turns r by +90 degrees: {-r_y, r_x}, with r measured from O = {0, 0}.",
-        "mb.vec.rot{1.53033, -2.26238}",
-        "{2.26238, 1.53033}: rows 4 and 5 of column 1 of p.B.",
+        "`mb.vec.rot{1.53033, -2.26238}`",
+        "{2.26238, 1.53033}: rows 4 and 5 of column 1 of B, `p.B(4, 1), p.B(5, 1)`.",
       } },
 
     { title = "The small mass matrix",
@@ -100,7 +100,7 @@ what is it?   check(value)]],
       },
       hints = {
         "Parallel-axis: each rod contributes J + m d^2 about O.",
-        "1 + 3*1^2 + 0.3 + 1.6*(1.53033^2 + 2.26238^2)",
+        "`1 + 3*1^2 + 0.3 + 1.6*(1.53033^2 + 2.26238^2)`",
         "M-bar(1,1) = 16.2364 kg m^2.",
       } },
 
@@ -168,8 +168,8 @@ hand, found where M-bar comes from, cut a loop open and compared the two
 formulations on one mechanism: same motion, fewer equations. Lesson 10
 goes the other way: more coordinates, and none of them an angle.
 
-Challenge: run a long chain both ways, m = mb.example("chain", 20), then
-m:simulate{ formulation = "joint", tf = 1 } and the same in body
-coordinates, and watch how the evaluations' cost (r.stats) grows with the
-number of links; make bench measures it up to 64.]],
+Challenge: run a long chain both ways: `ch = mb.example("chain", 20)`,
+then `ch:simulate{ formulation = "joint", tf = 1 }.stats` and the same in
+body coordinates. Watch how the evaluations' cost grows with the number of
+links; make bench measures it up to 64.]],
 }

@@ -45,7 +45,7 @@ coordinate of P, in metres?   check(value)]],
       },
       hints = {
         "rB^ - rA^ is (rB - rA) turned by 90 degrees: (-(2.70 - 0.91), 2.00 + 0.42).",
-        "x = 0.6 * (-0.42) + 0.4 * 2.00 + (0.8/3) * (-1.79)",
+        "x is `0.6 * (-0.42) + 0.4 * 2.00 + (0.8 / 3) * (-1.79)`",
         "About 0.0707 m.",
       } },
 
@@ -74,7 +74,7 @@ check(value)]],
       },
       hints = {
         "With the centre particle at 0: mi = mj, and 2 mi (0.21)^2 = J.",
-        "mi = 0.05 / (2 * 0.21^2)",
+        "mi is `0.05 / (2 * 0.21^2)`",
         "0.5669 kg at each end, 0.8662 kg at the centre.",
       } },
 
@@ -129,7 +129,7 @@ pc.acc]] },
       text = [[
 The last row of the pendulum's D is its length constraint,
 1/2 (d'd - rho^2) with d = P2 - P1. What is its entry for P2's x
-coordinate, pc.D(3, 3)?   check(value)]],
+coordinate, `pc.D(3, 3)`?   check(value)]],
       answer = function() return example("pendulum"):point_coords().D(3, 3) end,
       mistakes = {
         { value = -math.sqrt(1 / 12), say = "that is P1's entry, -d_x; P2 gets +d_x." },

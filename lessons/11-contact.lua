@@ -62,14 +62,15 @@ check(value)]],
     { title = "The same on the workbench",
       text = [[
 A contact names two circles (a point is a circle of radius 0) and a law.
-The impulse law is the one you just used. m:impact(name) makes the
+The impulse law is the one you just used. `pp:impact("hit")` makes the
 velocities jump at the model's state, in place, and returns them.
 Note the book's problem statement prints 3.0 m/s for j, but its solution
 uses -2.0 m/s, as here.]],
       code = [[
 pp = mb.model{ name = "two particles", gravity = {0, 0} }
 pp:body{ name = "i", mass = 0.2, inertia = 1, vel = {3, 0} }
-pp:body{ name = "j", mass = 0.4, inertia = 1, pos = {0.1, 0}, vel = {-2, 0} }
+pp:body{ name = "j", mass = 0.4, inertia = 1, pos = {0.1, 0},
+         vel = {-2, 0} }
 pp:point{ name = "Ci", body = "i" }
 pp:point{ name = "Cj", body = "j" }
 pp:contact{ name = "hit", type = "circles", points = {"Ci", "Cj"},
@@ -86,10 +87,12 @@ and its end C at (1, 0) on the rod strikes the ground (e = 0.95).]],
       code = [[
 rod = mb.model{ name = "rod", gravity = {0, 0} }
 phi = math.rad(315)
-rod:body{ name = "rod", mass = 1, inertia = 0.01, pos = {0, math.sin(-phi)}, angle = phi, vel = {0, -6.5} }
+rod:body{ name = "rod", mass = 1, inertia = 0.01, pos = {0, math.sin(-phi)},
+          angle = phi, vel = {0, -6.5} }
 rod:point{ name = "C", body = "rod", at = {1, 0} }
 rod:contact{ name = "ground", point = "C", e = 0.95 }
-rod:impact("ground")]] },
+hit = rod:impact("ground")
+hit]] },
 
     { title = "Its spin",
       text = [[
@@ -103,7 +106,7 @@ rad/s?   check(value)]],
         { value = 0, say = "the impulse acts at the end, off the mass centre: the rod must spin." },
       },
       hints = {
-        "Read .bodies.rod.omega from what rod:impact(\"ground\") returned.",
+        "`hit` is what the impact returned: read `hit.bodies.rod.omega`.",
         "The impulse is about 0.2485 N s; J dphi' = (s x u) pi with J = 0.01.",
         "17.574 rad/s.",
       } },
@@ -131,10 +134,10 @@ At what time does ball 1 first strike ball 2, in seconds?   check(value)]],
       book = { id = "H-13.9", value = 0.17062, derived = true, note = "the book shows this run only as a plot" },
       mistakes = {
         { value = 0.16534, say = "that is a release at 45 degrees, as the book's text says; its program, and this model, release at 60." },
-        { value = 0.5119, say = "that is the second impact: look at r.impacts[1].t." },
+        { value = 0.5119, say = "that is the second impact: look at `r.impacts[1].t`." },
       },
       hints = {
-        "r.impacts[1].t",
+        "`r.impacts[1].t`",
         "A pendulum from 60 degrees reaches the bottom after a quarter period, K(sin 30) / w0.",
         "0.17062 s; the later impacts follow at 3, 5, 7, ... times that.",
       } },
@@ -148,8 +151,11 @@ energy like e < 1. Lankarani and Nikravesh (Eq. 11.42) and Flores et al.
 can be evaluated alone: the book's Example 11.6 at delta = 1 mm, closing at
 2.5 m/s after touching at 6.5 m/s.]],
       code = [[
-mb.contact_force{ law = "lankarani-nikravesh", k = 1e11, e = 0.15, delta = 1e-3, rate = 2.5, approach = 6.5 }
-mb.contact_force{ law = "flores", k = 1e11, e = 0.15, delta = 1e-3, rate = 2.5, approach = 6.5 }]] },
+touch = { k = 1e11, e = 0.15, delta = 1e-3, rate = 2.5, approach = 6.5 }
+touch.law = "lankarani-nikravesh"
+mb.contact_force(touch)
+touch.law = "flores"
+mb.contact_force(touch)]] },
 
     { title = "Example 11.6 checked",
       text = [[
@@ -176,9 +182,11 @@ compare the ratio of speeds out and in for the two laws at e = 0.5.]],
       code = [[
 function bounce(law, e)
   local m = mb.model{ name = "ball", gravity = {0, 0} }
-  m:body{ name = "ball", mass = 1, inertia = 0.004, pos = {0, 0.1001}, vel = {0, -1} }
+  m:body{ name = "ball", mass = 1, inertia = 0.004, pos = {0, 0.1001},
+          vel = {0, -1} }
   m:point{ name = "C", body = "ball" }
-  m:contact{ name = "floor", point = "C", radius = 0.1, law = law, k = 1e10, e = e }
+  m:contact{ name = "floor", point = "C", radius = 0.1, law = law,
+             k = 1e10, e = e }
   local i = m:simulate{ tf = 0.01, dt = 0.001 }.impacts[1]
   return i.opening / i.closing, i.duration, i.peak_force
 end
@@ -191,11 +199,11 @@ With the flores law at e = 0.5, what ratio of speeds out and in does the
 ball really show?   check(value)]],
       answer = function() return rebound("flores", 0.5) end,
       mistakes = {
-        { value = 0.5, say = "that is the e you asked for; measure what the run gives: bounce(\"flores\", 0.5)." },
+        { value = 0.5, say = "that is the e you asked for; measure what the run gives: `bounce(\"flores\", 0.5)`." },
         { value = rebound("lankarani-nikravesh", 0.5), say = "that is the lankarani-nikravesh law, which is meant for e near 1." },
       },
       hints = {
-        "bounce(\"flores\", 0.5) returns the ratio first.",
+        "`bounce(\"flores\", 0.5)` returns the ratio first.",
         "It comes out a little under 0.5.",
         "About 0.47; Eq. 11.42 gives about 0.73 at the same e.",
       } },
@@ -206,7 +214,8 @@ watched impacts found to round-off during a run, and measured what the
 contact force laws really do. Lesson 12 turns to kinematics: motion fixed
 by drivers.
 
-Challenge: give the impacting pendulums e = 0.8 (build{ e = 0.8 }) and run
-them for 10 s. How many impacts until the two balls swing together as one,
-and what fraction of the energy above the rest position is left?]],
+Challenge: give the impacting pendulums e = 0.8
+(`mb.example("impacting_pendulums", { e = 0.8 })`) and run them for 10 s.
+How many impacts until the two balls swing together as one, and what
+fraction of the energy above the rest position is left?]],
 }

@@ -52,8 +52,8 @@ x = 10?   check(x)]],
         { value = -6, say = "-6 is a root on the far side; the iteration never gets there from 10." },
       },
       hints = {
-        "Look at h.history: where do the x values settle?",
-        "x after the last step: mb.newton(f, 10, { derivative = df })",
+        "Look at `h.history`: where do the x values settle?",
+        "`mb.newton(f, 10, { derivative = df })` returns x first.",
         "x = 8: (8^3 - 4*64 - 44*8 + 96 = 0).",
       } },
 
@@ -68,7 +68,7 @@ first evaluation at x = 10 too)?   check(n)]],
         { value = 4, say = "count the evaluation at the answer too: that is where the test passes." },
       },
       hints = {
-        "#h.history is the number of evaluations.",
+        "`#h.history` is the number of evaluations.",
         "The book's table has one row per evaluation.",
         "5 evaluations, 4 corrections: the error roughly squares each step near the root.",
       } },
@@ -84,7 +84,8 @@ loop = function(q)
   local c1, s1 = math.cos(q[1]), math.sin(q[1])
   local c2, s2 = math.cos(q[2]), math.sin(q[2])
   local c3, s3 = math.cos(q[3]), math.sin(q[3])
-  return { c1 + 3*c2 - 2.2*c3 - 2, s1 + 3*s2 - 2.2*s3 - 0.5, q[1] - math.pi/2 },
+  return { c1 + 3*c2 - 2.2*c3 - 2, s1 + 3*s2 - 2.2*s3 - 0.5,
+           q[1] - math.pi/2 },
          { {-s1, -3*s2, 2.2*s3}, {c1, 3*c2, -2.2*c3}, {1, 0, 0} }
 end
 q, h = mb.newton(loop, {1.57, 0.5, 1.2}, { tol = 1e-4 })
@@ -98,18 +99,18 @@ radians?   check(value)]],
       answer = function() return (mb.newton(loop, { 1.57, 0.5, 1.2 }, { tol = 1e-4 }))[2] end,
       book = { id = "O-12.4", value = 0.5782 },
       mistakes = {
-        { value = 0.5, say = "0.5 is the starting estimate; read q[2] after the iteration." },
+        { value = 0.5, say = "0.5 is the starting estimate; read `q[2]` after the iteration." },
         { value = 1.335703, say = "that is theta3, the rocker." },
       },
       hints = {
-        "q[2] after mb.newton returns.",
+        "`q[2]` after mb.newton returns.",
         "The iteration stops after 3 evaluations.",
         "theta2 = 0.5782 rad.",
       } },
 
     { title = "A kinematic analysis",
       text = [[
-mechbench does all of this for a whole model: m:kinematics{} solves the
+mechbench does all of this for a whole model: `m:kinematics{}` solves the
 positions at each reporting time (starting from the last answer, so one or
 two Newton steps suffice), then velocities and accelerations. The
 slider-crank's crank is driven at 1.5 rad/s. trace = true keeps the
@@ -124,14 +125,14 @@ r:plot("slider.x", "slider.vx")]] },
     { title = "The slider's acceleration",
       text = [[
 With the start corrected, what is the slider's acceleration at t = 0, in
-m/s^2? (r:body("slider").ax[1])   check(value)]],
+m/s^2? (`r:body("slider").ax[1]`)   check(value)]],
       answer = function() return example("slider_crank", 1.5):kinematics{ tf = 0.1, dt = 0.01 }:body("slider").ax[1] end,
       book = { id = "O-1.2", value = -0.5175 },
       mistakes = {
         { value = 0, say = "the crank turns at constant speed, but the slider does not move at constant speed." },
       },
       hints = {
-        "r = sc:kinematics{ tf = 0.1, dt = 0.01 } with an unperturbed model, then r:body(\"slider\").ax[1].",
+        "The last step's run corrected the start first: `r:body(\"slider\").ax[1]` is after it.",
         "At 30 degrees the slider is being pulled back towards the crank.",
         "-0.5175 m/s^2, as the book's Sec. 1.3 finds.",
       } },
@@ -139,9 +140,10 @@ m/s^2? (r:body("slider").ax[1])   check(value)]],
     { title = "The torque it takes",
       text = [[
 The same run also gives the forces: D'lambda = M c'' - h holds every
-multiplier, the driver's among them (Sec. 12.2, ID1). r:reaction("motor")
-.torque is the torque the motor applies to the crank. Its power equals the
-rate of change of kinetic energy minus the power of gravity (ID2).]],
+multiplier, the driver's among them (Sec. 12.2, ID1).
+`id:reaction("motor").torque` is the torque the motor applies to the
+crank. Its power equals the rate of change of kinetic energy minus the
+power of gravity (ID2).]],
       code = [=[
 id = mb.example("slider_crank", 1.5):inverse_dynamics{ tf = 4.2, dt = 0.01 }
 id:plot("motor.torque")
@@ -156,7 +158,7 @@ check(value)]],
         { value = -2.8593826, say = "right size, wrong sign: this is the torque on the crank, not on the ground." },
       },
       hints = {
-        "id:reaction(\"motor\").torque[1]",
+        "`id:reaction(\"motor\").torque[1]`",
         "At the start the crank must lift the rod's and its own weight.",
         "About 2.859 N m.",
       } },
@@ -166,6 +168,6 @@ You ran Newton-Raphson by hand in one and three unknowns, watched a
 kinematic analysis converge, and read a motor's torque from inverse
 dynamics. Lesson 13 lets forces decide the motion instead.
 
-Challenge: double the crank speed (build the model with 3.0) and see how
-the peak motor torque grows: why roughly four times?]],
+Challenge: double the crank speed (`mb.example("slider_crank", 3.0)`)
+and see how the peak motor torque grows: why roughly four times?]],
 }

@@ -39,7 +39,7 @@ tau / 10 rule allows, in seconds?   check(value)]],
       },
       hints = {
         "omega = sqrt(3 * 9.81 / 2), tau = 2 pi / omega.",
-        "2 * math.pi / math.sqrt(14.715) / 10",
+        "`2 * math.pi / math.sqrt(14.715) / 10`",
         "tau = 1.638 s, so steps up to 0.1638 s (the book rounds to 0.16).",
       } },
 
@@ -76,8 +76,8 @@ the four-bar, in metres?   check(value)]],
         { value = 0, say = "look at the plot again: without a remedy the violation grows." },
       },
       hints = {
-        "The largest value of r.violation.",
-        "local w = 0 for i = 1, #r.t do w = math.max(w, r.violation[i]) end w",
+        "The largest value of `r.violation`.",
+        "`math.max(table.unpack(r.violation))`",
         "About 0.023 m: more than 2 cm after 10 s.",
       } },
 
@@ -91,7 +91,8 @@ integrates only independent coordinates and solves the rest (Secs.
       code = [[
 fb = mb.example("four_bar")
 c = mb.compare(fb, { "body",
-  { label = "baumgarte", stabilization = "baumgarte", alpha = 10, beta = 10 },
+  { label = "baumgarte", stabilization = "baumgarte",
+    alpha = 10, beta = 10 },
   { label = "penalty", stabilization = "penalty" },
   { label = "momentum", stabilization = "momentum" },
   { label = "partitioning", stabilization = "partitioning" } },
@@ -109,7 +110,7 @@ its value, in metres.   check(value)]],
         { value = drift("momentum"), say = "the momentum method stops velocity drift; positions still wander a little." },
       },
       hints = {
-        "c.figures has each run's largest violation.",
+        "`c.figures` has each run's largest violation.",
         "Coordinate partitioning solves Phi = 0 by Newton-Raphson at every evaluation.",
         "About 1e-12 m: round-off.",
       } },
@@ -123,8 +124,10 @@ p = M theta', and M changes with the pose, so p' = M theta'' + M' theta'.]],
       code = [[
 jc = mb.compare(fb, {
   { label = "joint", formulation = "joint" },
-  { label = "joint, momentum", formulation = "joint", stabilization = "momentum" },
-  { label = "joint, partitioning", formulation = "joint", stabilization = "partitioning" } },
+  { label = "joint, momentum", formulation = "joint",
+    stabilization = "momentum" },
+  { label = "joint, partitioning", formulation = "joint",
+    stabilization = "partitioning" } },
   { tf = 10, dt = 0.05, integrator = "rk4", h = 0.01 })]] },
 
     { title = "Drift of the cut joint",
@@ -139,14 +142,15 @@ largest |Phi| now, in metres?   check(value)]],
         { value = drift("partitioning", "joint"), say = "that run had a remedy; read the pane labelled joint." },
       },
       hints = {
-        "jc.figures has each run's largest violation.",
+        "`jc.figures` has each run's largest violation.",
         "The pane labelled joint, without a remedy.",
         "About 0.0099 m: less than half the body-coordinate drift, since only one pin can open.",
       } },
   },
   wrap_up = [[
 You chose a step from a period, watched constraint drift, and compared four
-remedies on one mechanism, in body and in joint coordinates. Lesson 14 asks where a mechanism comes to rest.
+remedies on one mechanism, in body and in joint coordinates. Lesson 14
+asks where a mechanism comes to rest.
 
 Challenge: raise Baumgarte's alpha and beta to 100 with h = 0.01 s. What
 happens, and why does the book warn against large values?]],

@@ -58,7 +58,7 @@ check(value)]],
     { title = "Consistent starts",
       text = [[
 A simulation must start where the joints hold. Given a start that does not,
-m:correct() moves the coordinates as little as possible, in the least-
+`sc:correct()` moves the coordinates as little as possible, in the least-
 squares sense, until Phi = 0, then projects the velocities onto D c' = v
 (Sec. 14.3). Here the slider-crank's rod is knocked 0.3 rad out of place.]],
       code = [[
@@ -71,7 +71,7 @@ sc:evaluate().phi]] },
 
     { title = "What correction did",
       text = [[
-After m:correct(), what is the rod's angle, in radians?   check(value)]],
+After `sc:correct()`, what is the rod's angle, in radians?   check(value)]],
       answer = function()
         local sc = example("slider_crank", 1.5)
         sc.bodies.rod.angle = sc.bodies.rod.angle + 0.3
@@ -81,7 +81,7 @@ After m:correct(), what is the rod's angle, in radians?   check(value)]],
         { value = math.atan(-0.1, math.sqrt(0.16 - 0.01)) + 0.3, say = "that is the angle before correction." },
       },
       hints = {
-        "fixed = sc:correct(); fixed.rod.angle",
+        "`fixed` is the state `sc:correct()` returned: `fixed.rod.angle`.",
         "The crank is driven, so its angle stays; the rod must meet its pin again.",
         "The rod returns to about -0.2527 rad, the assembled angle.",
       } },

@@ -70,6 +70,7 @@ line 'lesson(10, 5)' 'next()'
 check_screen next-unsolved '^Step 5 is not solved yet: back\(\) returns to it, or lesson\(10, 5\) later\.$'
 line 'pc = "mine"' 'lesson(10, 8)' 'run()'
 check_screen run-keeps-mine "^You have your own pc, so run\(\) left it alone; the lesson's pc is lesson\.pc\.$"
+check_screen run-says-how '^Type `pc = lesson\.pc` to use it \(it replaces yours\)\.$'
 line '=pc' ;                   check_screen own-pc-kept '^mine$'
 keys C-d;                        check_screen lesson10-exit 'EXITED=0'
 
@@ -111,6 +112,24 @@ for mode in script batch; do
   joined=$($T capture-pane -p -J -t mb | grep -c "^(command line):1: mb.example: unknown example 'nosuch' .*variable_length_pendulum)$")
   expect_eq "unwrapped-$mode" "$joined" 1
 done
+
+# lesson 8 with an m of the student's own: the exercise says its m is the
+# lesson's, the hint is typed as shown, and the last step says what is left
+start "$MB --lesson 8" 80 24
+check_screen lesson8-opens 'Lesson 8, step 1 of 8'
+line 'm = mb.example("chain", 3)' 'run()'
+check_screen own-m-run '^`m = lesson\.m` to use it \(it replaces yours\)\.$'
+line 'next()'
+check_screen own-m-step "^Your m is your own; this step means the lesson's, lesson\.m\. Type$"
+line 'hint()';                 check_screen hint-code 'm:correct\(\)\.pendulum\.y`$'
+line 'm = lesson.m' 'm:correct().pendulum.y'
+check_screen hint-typed '^-0\.23301'
+line 'check(-0.23301)';        check_screen hint-answer '^Correct\.$'
+line 'lesson(8, 8)' 'check(0.62832)'
+check_screen last-step-open '^That was the last step, but step 5 is still open: lesson\(8, 5\) goes there\.$'
+line 'next()'
+check_screen last-step-next '^This is the last step\. Exercises still open: step 5 \(lesson\(8, 5\) goes there\)\.$'
+keys C-d;                        check_screen lesson8-exit 'EXITED=0'
 
 # a tiny terminal still works
 start "$MB" 20 5

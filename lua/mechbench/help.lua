@@ -50,7 +50,9 @@ A lesson is a sequence of short steps: read, try, exercise.
   hint()             a hint; ask again for a stronger one
 What run() makes belongs to the lesson: its m is lesson.m, and at the prompt
 m is that same m unless you made an m of your own. run() never replaces a
-variable of yours; it says so when the names meet.
+variable of yours; it says so when the names meet. m = lesson.m takes the
+lesson's m, which then follows the lesson's later steps.
+Code in `backquotes` in a step or a hint is what you can type.
 Progress is saved as you go and kept between sessions.]]
 
 topics.vec = [[

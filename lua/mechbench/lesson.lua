@@ -11,8 +11,11 @@
 -- override it only for a count (tol = 0) or an exercise about precision,
 -- which then says why in `precision`; `components` names the entries of a
 -- vector answer ({"x", "y"}) for the feedback. `book` holds the book's value
--- of an exercise with an oracle id (see M.selftest). Progress is a small Lua
--- table in the user's data folder.
+-- of an exercise with an oracle id (see M.selftest). Code the student may
+-- type is written in backquotes in a step's text, its hints, its mistakes'
+-- messages and the wrap-up (`m:correct().pendulum.y`): each piece must work
+-- at the prompt as it stands. Progress is a small Lua table in the user's
+-- data folder.
 local mb = require "mechbench"
 local pretty = require "mechbench.pretty"
 
@@ -21,6 +24,10 @@ local lua_next = next
 local current        -- { lesson = table, step = index }
 local progress       -- [number] = { step = i, done = { [i] = true }, finished = bool }
 local hint_level = 0
+-- The variables run() makes: also the global `lesson` (lesson(2) opens a
+-- lesson, lesson.m is the lesson's m). See lesson_env and M.run below.
+local vars = {}
+M.vars = vars
 
 ------------------------------------------------------------------ progress
 
@@ -109,6 +116,139 @@ end
 
 ------------------------------------------------------------------ showing steps
 
+-- The words of a text, a piece of code in backquotes (`m = lesson.m`)
+-- kept as one word so that a line never breaks inside it.
+local function words(text)
+  local out, open = {}, nil
+  for word in text:gmatch("%S+") do
+    if open then
+      open = open .. " " .. word
+      if select(2, word:gsub("`", "")) % 2 == 1 then out[#out + 1] = open; open = nil end
+    elseif select(2, word:gsub("`", "")) % 2 == 1 then
+      open = word
+    else
+      out[#out + 1] = word
+    end
+  end
+  if open then out[#out + 1] = open end
+  return out
+end
+
+-- Lines of at most `width` columns: the first starts with `first`, the
+-- others with `rest` (a hanging indent). A piece of code longer than a line
+-- is broken at its spaces after all.
+local function wrap(text, width, first, rest)
+  first, rest = first or "", rest or ""
+  local lines, line, empty = {}, first, true
+  local function add(word)
+    if not empty and #line + 1 + #word > width then
+      lines[#lines + 1] = line
+      line = rest .. word
+    else
+      line = line .. (empty and "" or " ") .. word
+    end
+    empty = false
+  end
+  for _, word in ipairs(words(text)) do
+    if #word > width - #rest and word:find(" ", 1, true) then
+      for part in word:gmatch("%S+") do add(part) end
+    else
+      add(word)
+    end
+  end
+  lines[#lines + 1] = line
+  return table.concat(lines, "\n")
+end
+
+local function say_width() return math.max(20, math.min(78, (mb.core.term_size()) - 2)) end
+
+-- Feedback is built from pieces of any length: wrap it at word boundaries.
+local function say(text) print(wrap(text, say_width())) end
+
+-- "3", "3 and 5", "3, 5 and 7".
+local function series(t)
+  if #t <= 1 then return t[1] or "" end
+  return table.concat(t, ", ", 1, #t - 1) .. " and " .. t[#t]
+end
+
+------------------------------------------------------------------ code in the text
+
+-- A lesson marks code the student may type with backquotes, in a step's
+-- text, its hints, its mistakes' messages and the wrap-up: `m:correct()`.
+-- Each piece works at the prompt as it stands (tests/lua/test_lesson_text.lua);
+-- a hint's pieces also run after the lesson's steps (M.selftest).
+local function snippets(text)
+  local out = {}
+  for s in (text or ""):gmatch("`([^`]*)`") do out[#out + 1] = s end
+  return out
+end
+M.snippets = snippets
+
+local keywords = {}
+for k in ("and break do else elseif end false for function goto if in local nil not or repeat "
+  .. "return then true until while"):gmatch("%a+") do keywords[k] = true end
+
+-- The variables a piece of code names (not fields, not strings), into a set.
+local function names_in(code, into)
+  code = code:gsub('"[^"]*"', '""'):gsub("'[^']*'", "''")
+  for pre, name in code:gmatch("([%.:]?)%f[%w_]([%a_][%w_]*)") do
+    if pre == "" and not keywords[name] then into[name] = true end
+  end
+  return into
+end
+
+-- The names in `texts`' code that the student has made their own: their
+-- global of that name is set, and is not the lesson's value of it. A name
+-- the code itself assigns first (`c = mb.example("cart", "A"):correct()`,
+-- then `c.chassis`) is the student's to set, not the lesson's.
+local function shadowed(texts)
+  local used, assigned = {}, {}
+  for _, t in ipairs(texts) do
+    for _, s in ipairs(snippets(t)) do
+      local targets, rest = s:match("^%s*([%a_][%w_%s,]*)=%f[^=](.*)$")
+      if targets then
+        names_in(rest, used)
+        for name in targets:gmatch("[%a_][%w_]*") do assigned[name] = true end
+      else
+        names_in(s, used)
+      end
+    end
+  end
+  local out = {}
+  for name in pairs(used) do
+    local mine, its = rawget(_G, name), rawget(vars, name)
+    if not assigned[name] and mine ~= nil and its ~= nil and not rawequal(mine, its) then
+      out[#out + 1] = name
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+local function step_texts(step)
+  local texts = { step.text }
+  for _, h in ipairs(step.hints or {}) do texts[#texts + 1] = h end
+  return texts
+end
+
+-- How to use the lesson's values where the student has their own.
+local function lesson_names(names)
+  local theirs = {}
+  for i, k in ipairs(names) do theirs[i] = "lesson." .. k end
+  return theirs
+end
+-- "Type `m = lesson.m` to use it (it replaces yours)."
+local function take_line(names)
+  return string.format("Type `%s = %s` to use %s.", table.concat(names, ", "),
+    table.concat(lesson_names(names), ", "),
+    #names == 1 and "it (it replaces yours)" or "them (they replace yours)")
+end
+-- "Your m is your own; this step means the lesson's, lesson.m. Type ..."
+local function shadow_note(names)
+  return string.format("Your %s %s your own; this step means the lesson's, %s. %s",
+    series(names), #names == 1 and "is" or "are", series(lesson_names(names)), take_line(names))
+end
+
 local function kind(step)
   if step.answer then return "Exercise" end
   if step.code then return "Try it" end
@@ -137,6 +277,14 @@ local function show_step()
     end
   end
   out[#out + 1] = ""
+  -- the student types this step's code: say where their own names differ
+  if not step.code then
+    local mine = shadowed(step_texts(step))
+    if #mine > 0 then
+      out[#out + 1] = wrap(shadow_note(mine), say_width())
+      out[#out + 1] = ""
+    end
+  end
   local p = record(lesson)
   local keys
   if step.answer then
@@ -148,22 +296,6 @@ local function show_step()
   end
   out[#out + 1] = keys
   print(table.concat(out, "\n"))
-end
-
--- Feedback is built from pieces of any length: wrap it at word boundaries.
-local function say(text)
-  local width = math.max(20, math.min(78, (mb.core.term_size()) - 2))
-  local lines, line = {}, ""
-  for word in text:gmatch("%S+") do
-    if #line > 0 and #line + 1 + #word > width then
-      lines[#lines + 1] = line
-      line = word
-    else
-      line = #line > 0 and (line .. " " .. word) or word
-    end
-  end
-  lines[#lines + 1] = line
-  print(table.concat(lines, "\n"))
 end
 
 local function need_lesson()
@@ -408,6 +540,7 @@ function M.lessons()
   local files = lesson_files()
   if #files == 0 then print("No lessons found in " .. mb.paths.lessons) return end
   print("Lessons (lesson(n) opens one):")
+  local width = math.max(40, math.min(80, (mb.core.term_size())))
   for _, f in ipairs(files) do
     local ok, lesson = pcall(M.load, f.number)
     local title = ok and lesson.title or ("(cannot be read: " .. tostring(lesson) .. ")")
@@ -421,10 +554,18 @@ function M.lessons()
           if p.done[i] then done = done + 1 end
         end
       end
-      state = p.finished and "  [finished]" or string.format("  [step %d of %d, %d/%d exercises]",
+      state = p.finished and "[finished]" or string.format("[step %d of %d, %d/%d exercises]",
         p.step, #lesson.steps, done, exercises)
     end
-    print(string.format("  %2d  %s%s", f.number, title, state))
+    local line = wrap(title, width, string.format("  %2d  ", f.number), "      ")
+    local last = line:match("[^\n]*$")
+    if state == "" then
+      print(line)
+    elseif #last + 2 + #state <= width then
+      print(line .. "  " .. state)
+    else
+      print(line .. "\n      " .. state)
+    end
   end
 end
 
@@ -434,13 +575,57 @@ function M.open(n, step)
   local p = record(lesson)
   local start = step or p.step or 1
   if start < 1 or start > #lesson.steps then start = 1 end
-  print(string.format("\nLesson %d: %s\nBook: %s", lesson.number, lesson.title, lesson.book or ""))
+  local width = say_width()
+  print("\n" .. wrap(string.format("Lesson %d: %s", lesson.number, lesson.title), width, "", "  "))
+  print(wrap("Book: " .. (lesson.book or ""), width, "", "  "))
   if lesson.objectives then
     print("By the end you can:")
-    for _, o in ipairs(lesson.objectives) do print("  - " .. o) end
+    for _, o in ipairs(lesson.objectives) do print(wrap(o, width, "  - ", "    ")) end
   end
   print("")
   go(start)
+end
+
+-- The exercises of the open lesson not solved yet, as step numbers.
+local function open_exercises()
+  local p = record(current.lesson)
+  local missing = {}
+  for i, s in ipairs(current.lesson.steps) do
+    if s.answer and not p.done[i] then missing[#missing + 1] = tostring(i) end
+  end
+  return missing
+end
+
+-- "step 5", "steps 3, 5 and 7"; and how to get there: "lesson(14, 3) goes
+-- there", "lesson(14, 3) goes to step 3".
+local function open_steps(missing)
+  return (#missing == 1 and "step " or "steps ") .. series(missing)
+end
+local function go_there(missing)
+  local call = string.format("lesson(%d, %s)", current.lesson.number, missing[1])
+  if #missing == 1 then return call .. " goes there" end
+  return call .. " goes to step " .. missing[1]
+end
+
+-- The lesson is done: its wrap-up, and where to go next.
+local function finish()
+  local lesson = current.lesson
+  local p = record(lesson)
+  p.finished = true
+  save_progress()
+  print(rule(string.format("Lesson %d finished", lesson.number)))
+  print(lesson.wrap_up or "Well done.")
+  print("")
+  local following
+  for _, n in ipairs(M.available()) do
+    if n > lesson.number then following = n break end
+  end
+  if following then
+    local ok, l = pcall(M.load, following)
+    say(string.format("Next: lesson(%d)%s.", following, ok and (", " .. l.title) or ""))
+  else
+    say("That was the last lesson. lessons() lists them all, with your progress.")
+  end
 end
 
 function M.next_step()
@@ -457,18 +642,12 @@ function M.next_step()
     end
     return
   end
-  local missing = {}
-  for i, s in ipairs(lesson.steps) do
-    if s.answer and not p.done[i] then missing[#missing + 1] = tostring(i) end
-  end
+  local missing = open_exercises()
   if #missing == 0 then
-    p.finished = true
-    save_progress()
-    print(rule(string.format("Lesson %d finished", lesson.number)))
-    print(lesson.wrap_up or "Well done.")
+    finish()
   else
-    print("This is the last step. Exercises still open: step " ..
-      table.concat(missing, ", ") .. " (lesson(" .. lesson.number .. ", step) goes there).")
+    say(string.format("This is the last step. Exercises still open: %s (%s).",
+      open_steps(missing), go_there(missing)))
   end
 end
 
@@ -486,6 +665,8 @@ function M.hint()
   if not hints or #hints == 0 then print("No hint for this step.") return end
   hint_level = math.min(hint_level + 1, #hints)
   say(string.format("Hint %d of %d: %s", hint_level, #hints, hints[hint_level]))
+  local mine = shadowed({ hints[hint_level] })
+  if #mine > 0 then say(shadow_note(mine)) end
 end
 
 function M.check(...)
@@ -498,27 +679,46 @@ function M.check(...)
   end
   local ok, msg = M.grade(step, ...)
   say(msg)
-  if ok then
-    local p = record(current.lesson)
-    p.done[current.step] = true
-    save_progress()
-    if step.explain then print(step.explain) end
+  if not ok then
+    -- an answer worked out on the student's own m is not the lesson's
+    local mine = shadowed(step_texts(step))
+    if #mine > 0 then say(shadow_note(mine)) end
+    return
+  end
+  local p = record(current.lesson)
+  p.done[current.step] = true
+  save_progress()
+  if step.explain then print(step.explain) end
+  if current.step < #current.lesson.steps then
     print("next() continues.")
+    return
+  end
+  local missing = open_exercises()
+  if #missing == 0 then
+    finish()
+  else
+    say(string.format("That was the last step, but %s %s still open: %s.", open_steps(missing),
+      #missing == 1 and "is" or "are", go_there(missing)))
   end
 end
 
--- What run() makes belongs to the lesson. Its variables live in `vars`,
--- which is also the global `lesson` (lesson(2) opens a lesson, lesson.m is
--- the lesson's m). Lesson code reads its own variables first, then the
--- globals; it writes only its own, so a global the student made is never
--- replaced. At the prompt a name the student has not set falls through to
--- the lesson's (install_globals), so `m` after run() is the lesson's m
--- unless the student has an m of their own.
-local vars = {}
-M.vars = vars
+-- What run() makes belongs to the lesson: `vars` (see the top of the file).
+-- Lesson code reads its own variables first, then the globals; it writes
+-- only its own, so a global the student made is never replaced. At the
+-- prompt a name the student has not set falls through to the lesson's
+-- (install_globals), so `m` after run() is the lesson's m unless the
+-- student has an m of their own; run() then says how to take the lesson's
+-- (m = lesson.m). A student who did so holds the very object the lesson
+-- holds: that m is the lesson's, and follows it when its code makes a new
+-- one. (Only a table, a function or userdata can be the very object; an
+-- equal number or string of the student's is still theirs.)
+local function taken(mine, its)
+  local t = type(mine)
+  return (t == "table" or t == "userdata" or t == "function") and rawequal(mine, its)
+end
 
 -- An environment for lesson code over `store`; `mine`, when given, collects
--- the names written that the student already has as globals.
+-- the names written that the student already has as globals of their own.
 local function lesson_env(store, mine)
   return setmetatable({}, {
     __index = function(_, k)
@@ -527,9 +727,14 @@ local function lesson_env(store, mine)
       return v
     end,
     __newindex = function(_, k, v)
-      if mine and rawget(_G, k) ~= nil and not mine[k] then
-        mine[k] = true
-        mine[#mine + 1] = k
+      local g = mine and rawget(_G, k)
+      if g ~= nil then
+        if taken(g, rawget(store, k)) then
+          rawset(_G, k, v)
+        elseif not mine[k] then
+          mine[k] = true
+          mine[#mine + 1] = k
+        end
       end
       rawset(store, k, v)
     end,
@@ -537,14 +742,20 @@ local function lesson_env(store, mine)
 end
 
 -- Run a chunk of lesson code as if typed at the prompt, in env: echo each
--- statement, print the values of expressions.
+-- statement, print the values of expressions. As at the prompt
+-- (src/lua/repl.c), a line is first tried as an expression; one that does
+-- not finish a statement takes the next lines until it does, as a
+-- statement.
 local function run_code(code, echo, env)
   local pending = ""
   for line in (code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
+    local f, printing
+    if pending == "" then
+      -- an argument, not a tail call, so elements can see where they were made
+      f = load("return (function(...) return ... end)(" .. line .. "\n)", "=lesson", "t", env)
+      printing = f ~= nil
+    end
     pending = pending == "" and line or (pending .. "\n" .. line)
-    -- an argument, not a tail call, so elements can see where they were made
-    local f = load("return (function(...) return ... end)(" .. pending .. "\n)", "=lesson", "t", env)
-    local printing = f ~= nil
     if not f then
       local err
       f, err = load(pending, "=lesson", "t", env)
@@ -575,18 +786,11 @@ function M.run()
   local mine = {}
   local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine))
   if #mine > 0 then
-    local own, theirs = {}, {}
-    for i, k in ipairs(mine) do own[i], theirs[i] = k, "lesson." .. k end
-    local function list(t)
-      return #t == 1 and t[1] or (table.concat(t, ", ", 1, #t - 1) .. " and " .. t[#t])
-    end
-    if #own == 1 then
-      say(string.format("You have your own %s, so run() left it alone; the lesson's %s is %s.",
-        own[1], own[1], theirs[1]))
-    else
-      say(string.format("You have your own %s, so run() left them alone; the lesson's are %s.",
-        list(own), list(theirs)))
-    end
+    local one = #mine == 1
+    say(string.format("You have your own %s, so run() left %s alone; the lesson's %s %s. %s",
+      series(mine), one and "it" or "them",
+      one and mine[1] or "are", one and ("is " .. lesson_names(mine)[1]) or series(lesson_names(mine)),
+      take_line(mine)))
   end
   if not ok then error(err, 0) end
 end
@@ -624,11 +828,26 @@ local function show_value(v)
   return "{" .. table.concat(parts, ", ") .. "}"
 end
 
+-- Type a piece of code as at the prompt, in env: an expression must have a
+-- value (a hint that shows nil has gone wrong), a statement must run.
+local function try_snippet(code, env)
+  local f = load("return " .. code, "=hint", "t", env)
+  if f then
+    if f() == nil then error("it gives nil", 0) end
+    return
+  end
+  local err
+  f, err = load(code, "=hint", "t", env)
+  if not f then error(err, 0) end
+  f()
+end
+
 -- Work through a lesson (its number, or the lesson table) without a
 -- student: run every code step, feed each exercise its own answer (which
 -- must pass), a wrong one (which must fail), every listed mistake (which
--- must fail with its own message) and a value from its hints (which must
--- pass). Where an exercise carries the book's value, book = { id = "O-10.7",
+-- must fail with its own message), a value from its hints (which must
+-- pass) and the code in backquotes its hints and mistakes' messages give to
+-- type (which must run after the steps before it). Where an exercise carries the book's value, book = { id = "O-10.7",
 -- value = ... } (the recomputed one where the book prints a wrong one, see
 -- the oracle of that id), the program's answer must agree with it at the
 -- exercise's own tolerance: the answer is computed, so this is what catches
@@ -664,6 +883,17 @@ function M.selftest(n)
         expect(not r and said:find(m.say, 1, true), ("step %d names the mistake '%s'"):format(i, m.say))
       end
       expect(step.hints and #step.hints >= 2, ("step %d has escalating hints"):format(i))
+      -- the code a hint or a mistake's message gives to type works here,
+      -- after the steps before it, as the student would type it
+      local typed = {}
+      for _, h in ipairs(step.hints or {}) do typed[#typed + 1] = h end
+      for _, m in ipairs(step.mistakes or {}) do typed[#typed + 1] = m.say end
+      for _, t in ipairs(typed) do
+        for _, code in ipairs(snippets(t)) do
+          local ok, err = pcall(try_snippet, code, env)
+          expect(ok, ("step %d: `%s` works after the steps before it: %s"):format(i, code, tostring(err)))
+        end
+      end
       -- the digits a hint gives are what a careful student types
       local given = false
       for _, h in ipairs(step.hints or {}) do

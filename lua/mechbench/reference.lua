@@ -86,7 +86,8 @@ named; a near miss says how near.]] },
 For whoever writes a lesson: works lesson n (or a lesson table) through
 with no student. It runs every step's code and checks that each exercise
 accepts its own answer, refuses a wrong one, names each listed mistake and
-has hints whose numbers pass.]] },
+has hints whose numbers pass; the code in backquotes that its hints and
+remarks give to type must run after the steps before it.]] },
   -- The lesson engine's own functions: reached through the commands above.
   { name = "mb.lesson.available", sig = "mb.lesson.available()",
     internal = "the lesson files found; lessons() shows them to students" },
@@ -102,6 +103,8 @@ has hints whose numbers pass.]] },
     internal = "the number-by-number comparison that grade() uses" },
   { name = "mb.lesson.map", sig = "mb.lesson.map(value, f)",
     internal = "f applied to every number of an answer, for grade() and the tests" },
+  { name = "mb.lesson.snippets", sig = "mb.lesson.snippets(text)",
+    internal = "the pieces of code in backquotes in a lesson's text, for the self-test and the tests" },
   { name = "mb.lesson.where", sig = "mb.lesson.where()",
     internal = 'the prompt\'s "2.3" while a lesson is open' },
   { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",

@@ -162,6 +162,138 @@ for _, n in ipairs(all) do
   end
 end
 
+-- The code a hint gives to type runs in the self-test, after the steps
+-- before it, as the student would type it: a hint that is not Lua at the
+-- prompt, or that shows nil, fails the lesson's self-test.
+do
+  local function selftest_with_hint(hint)
+    local L8 = mb.lesson.load(8)
+    L8.steps[2].hints[1] = hint
+    local _, f, problems = mb.lesson.selftest(L8)
+    return f, table.concat(problems, "; ")
+  end
+  local f, said = selftest_with_hint("`c = m:correct(); c.pendulum.y`")
+  T.ok(f == 1 and said:find("c.pendulum.y", 1, true), "a statement and an expression on one line fails: " .. said)
+  f, said = selftest_with_hint("`m:correct().pendulum.z`")
+  T.ok(f == 1 and said:find("gives nil", 1, true), "a hint that shows nil fails: " .. said)
+  f, said = selftest_with_hint("`m:correct().pendulum.y`")
+  T.ok(f == 0, "the hint as written works after step 1: " .. said)
+end
+
+-- a message as one line, however say() wrapped it
+local function flat(t) return (t:gsub("%s+", " ")) end
+
+-- The last step: a right answer there does not promise that next()
+-- continues. With exercises still open it names them (steps 3 and 5, a
+-- plural and a list); with none it finishes the lesson and names the next.
+do
+  local L14 = mb.lesson.load(14)
+  capture(lesson, 14, 7)
+  text = flat(capture(check, L14.steps[7].answer()))
+  T.ok(text:find("^Correct%.") and not text:find("next() continues", 1, true),
+    "14.7 right, with exercises open: no 'next() continues': " .. text)
+  T.ok(text:find("steps 3 and 5 are still open", 1, true) and text:find("lesson(14, 3)", 1, true),
+    "it names the open exercises and how to get there: " .. text)
+  text = flat(capture(next))
+  T.ok(text:find("This is the last step. Exercises still open: steps 3 and 5 (lesson(14, 3) goes to step 3).",
+    1, true), "next() at the last step agrees: " .. text)
+  capture(lesson, 14, 3); capture(check, L14.steps[3].answer())
+  capture(lesson, 14, 5)
+  text = capture(check, L14.steps[5].answer())
+  T.ok(text:find("next() continues", 1, true), "before the last step a right answer says next() continues")
+  capture(lesson, 14, 7)
+  text = capture(check, L14.steps[7].answer())
+  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("last lesson", 1, true)
+    and not text:find("next() continues", 1, true), "the last exercise finishes the lesson: " .. text)
+  text = capture(next)
+  T.ok(text:find("Lesson 14 finished", 1, true) and not text:find("This is the last step", 1, true),
+    "and next() says the same")
+  -- the lesson before the last names the one that follows it
+  local L13 = mb.lesson.load(13)
+  for _, i in ipairs { 2, 5, 7 } do capture(lesson, 13, i); capture(check, L13.steps[i].answer()) end
+  capture(lesson, 13, 9)
+  text = capture(check, L13.steps[9].answer())
+  T.ok(text:find("Lesson 13 finished", 1, true) and text:find("Next: lesson(14), Statics", 1, true),
+    "a finished lesson names the next one: " .. text)
+  -- one open exercise is "step", several are "steps 3, 4, 6, 8 and 10"
+  capture(lesson, 12, 10)
+  text = capture(next)
+  T.ok(flat(text):find("steps 3, 4, 6, 8 and 10 (lesson(12, 3) goes to step 3)", 1, true),
+    "several open steps are a list: " .. text)
+  local widest = 0
+  for l in (text .. "\n"):gmatch("(.-)\n") do widest = math.max(widest, #l) end
+  T.ok(widest <= 80, "and the message fits 80 columns: " .. widest)
+  capture(lesson, 8, 8)
+  text = flat(capture(next))
+  T.ok(text:find("still open: steps 2, 5 and 8 (lesson(8, 2) goes to step 2)", 1, true),
+    "8.8: " .. text)
+end
+
+-- A student with an m of their own (a chain, say) in lesson 8: run() leaves
+-- it alone and says how to take the lesson's; the exercise that follows
+-- says its m is the lesson's, its hint fails on the student's m and works
+-- on the lesson's, and check() grades the value against the lesson's model
+-- whichever m the student used. Once they take it (m = lesson.m) their m
+-- is the lesson's, and follows it when a later step makes a new one.
+do
+  local chain = mb.example("chain", 3)
+  m = chain
+  capture(lesson, 8, 1)
+  text = flat(capture(run))
+  T.ok(rawequal(m, chain), "run() left the student's m alone")
+  T.ok(text:find("lesson's m is lesson.m", 1, true) and text:find("Type `m = lesson.m` to use it", 1, true),
+    "and says exactly how to use the lesson's: " .. text:sub(-160))
+  text = flat(capture(next))
+  T.ok(text:find("Your m is your own; this step means the lesson's, lesson.m.", 1, true)
+    and text:find("`m = lesson.m`", 1, true), "8.2 says its m is the lesson's: " .. text:sub(-200))
+  text = flat(capture(hint))
+  local code = mb.lesson.snippets(mb.lesson.load(8).steps[2].hints[1])
+  local expr = code[#code]
+  T.eq(expr, "m:correct().pendulum.y", "8.2's first hint ends with the expression to type")
+  T.ok(text:find("`m = lesson.m`", 1, true), "the hint says so too")
+  local typed = load("return " .. expr)
+  T.ok(typed and not pcall(typed), "typed on the student's chain, the hint fails (no pendulum there)")
+  text = flat(capture(check, 0.5))
+  T.ok(text:find("^Not yet") and text:find("`m = lesson.m`", 1, true),
+    "a wrong answer with the student's own m in the way says how to take the lesson's: " .. text)
+  local ok_l, lesson_y = pcall(function() return lesson.m:correct().pendulum.y end)
+  T.ok(ok_l and math.abs(lesson_y - -0.23301) < 1e-5, "lesson.m is the sliding pendulum: " .. tostring(lesson_y))
+  -- take the lesson's m: the note goes, the hint works as typed, check() passes
+  m = lesson.m
+  text = capture(show)
+  T.ok(not text:find("your own", 1, true), "with the lesson's m the note goes")
+  local ok_t, y = pcall(typed)
+  T.ok(ok_t and math.abs(y - -0.23301) < 1e-5, "the hint as typed gives the corrected y: " .. tostring(y))
+  text = capture(check, y)
+  T.ok(text:find("^Correct%."), "check() grades it: " .. text)
+  -- a later step that makes a new m: the student's m follows the lesson's
+  local before = m
+  capture(lesson, 8, 6)
+  text = capture(run)
+  T.ok(rawequal(m, lesson.m) and not rawequal(m, before),
+    "the m the student took from the lesson is the lesson's new m after 8.6")
+  T.ok(not text:find("your own", 1, true), "and run() does not call it the student's own")
+  m = nil
+  -- an equal number is not the lesson's very value: the student's h stays theirs
+  h = 1e-6
+  capture(lesson, 2, 16)
+  capture(run)
+  text = capture(run)
+  T.ok(rawget(_G, "h") == 1e-6 and text:find("your own h", 1, true),
+    "a number of the student's that equals the lesson's is still theirs")
+  h = nil
+  capture(lesson, 2, 1)   -- where the progress check below expects lesson 2
+  -- a name the hint itself assigns first is the student's to set: 8.8's
+  -- `c = mb.example("cart", "A"):correct()` needs no word about lesson.c
+  c, lesson.c = "mine", { "the lesson's" }
+  capture(lesson, 8, 8)
+  text = capture(hint)
+  T.ok(text:find("Hint 1", 1, true) and not text:find("your own", 1, true),
+    "no note about a name the hint assigns: " .. text)
+  c, lesson.c = nil, nil
+  capture(lesson, 2, 1)
+end
+
 -- progress is on disk: a fresh engine state sees it
 local f = io.open(mb.paths.data .. "/progress.lua")
 T.ok(f ~= nil, "progress file written to " .. mb.paths.data)
