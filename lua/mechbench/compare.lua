@@ -295,7 +295,7 @@ function Comparison:show(opts)
     end
     local ok, err = cv.animate{ panes = panes, plot = plot, labels = opts.labels,
       trails = opts.trails, speed = opts.speed, unicode = view.unicode }
-    if not ok then io.stderr:write("compare: " .. tostring(err) .. "; showing the table instead\n") end
+    if not ok then require("mechbench.message").to_stderr("compare: " .. tostring(err) .. "; showing the table instead") end
   end
   print(self:table())
 end

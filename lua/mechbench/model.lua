@@ -781,8 +781,10 @@ local function tree_option(m, o, level)
     if not j then bad("tree: unknown joint '" .. tostring(name_of(ref)) .. "'") end
     local kind = joint_kind(j)
     if not (kind and (kind.can.pin or kind.can.slide)) then
-      io.stderr:write(string.format("%s: joint '%s' (%s) cannot be a tree joint in joint coordinates; it is cut instead\n",
-        where(level + 1), j.name, j.type))
+      -- said as the run's warning, once the run has its result
+      o.notices = o.notices or {}
+      o.notices[#o.notices + 1] = ("joint '%s' (%s) cannot be a tree joint in joint coordinates; it is cut instead"):format(
+        j.name, j.type)
     else
       local a = find(name_of(m.points[name_of(j.points[1])].body))
       local b = find(name_of(m.points[name_of(j.points[2])].body))
@@ -792,6 +794,15 @@ local function tree_option(m, o, level)
     end
   end
   o.tree_joints = idx
+end
+
+-- What the options' checks noticed and let pass (o.notices): a run's
+-- warnings when there is a run r, else said at the user's line.
+local function say_notices(o, r)
+  for _, text in ipairs(o.notices or {}) do
+    if r then require("mechbench.result").warn(r, text)
+    else require("mechbench.message").to_stderr(("%s: warning: %s"):format(where(), text)) end
+  end
 end
 
 -- Constraints added or deleted during a run (Sec. 13.5): the run goes in
@@ -806,6 +817,7 @@ local function simulate_checked(m, o, here)
   local desc = m:compile()
   local raw = core.model.simulate(desc, o)
   local r = require("mechbench.result").new(m, raw, o, here)
+  say_notices(o, r)
   if raw.error then
     m.last = r
     local t = raw.t[#raw.t]
@@ -893,6 +905,7 @@ local function kinematic(m, opts, analysis, level)
   local raw = core.model.kinematics(m:compile(), o)
   local result = require "mechbench.result"
   local r = result.new(m, raw, o, where(level + 1))
+  say_notices(o, r)
   r.stats.analysis = analysis
   for _, text in ipairs(jumps) do result.warn(r, text) end
   if raw.error then
@@ -994,6 +1007,7 @@ function Model:pieces(opts)
   if o.y ~= nil and type(o.y) ~= "table" then error(("%s: pieces: y must be a table of numbers"):format(where(2)), 0) end
   local ok, p = pcall(core.model.pieces, self:compile(), o, t, o.y)
   if not ok then error(string.format("%s: pieces: %s", where(2), p), 0) end
+  say_notices(o)
   return p
 end
 
@@ -1070,6 +1084,7 @@ function Model:joint_coords(opts)
   local desc = self:compile()
   local ok, p = pcall(core.model.joint_pieces, desc, o, t)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end
+  say_notices(o)
   local bodies, joints = self._order.bodies, self._order.joints
   local kinds = { [0] = "x, y, angle", [1] = "angle", [2] = "slide" }
   p.model_name = self.name

@@ -3,7 +3,10 @@
 local mb = require "mechbench"
 local M = {}
 
+-- The greeting, unless a lesson was opened (--lesson N): its step is on
+-- the screen and says what to type; a greeting after it would push it up.
 function M.greet()
+  if mb.lesson.where() then return end
   io.write(string.format(
     "mechbench %s: a workbench for planar multibody dynamics (%s)\n" ..
     "Type help for a tour, lessons() to see the lessons, Ctrl-D to leave.\n",

@@ -382,7 +382,7 @@ function Result:animate(opts)
       figures = self:figures_text() } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
     if ok then return self end
-    io.stderr:write("animate: " .. tostring(err) .. "; showing text instead\n")
+    require("mechbench.message").to_stderr("animate: " .. tostring(err) .. "; showing text instead")
   end
   print(self:summary())
   for _, t in ipairs { self.t[1], self.t[#self.t] } do

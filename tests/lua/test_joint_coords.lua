@@ -166,5 +166,10 @@ T.ok(said:find("joint 'motor' (driver) cannot be a tree joint in joint coordinat
 local motor_cut = false
 for _, n in ipairs(ps.cut) do motor_cut = motor_cut or n == "motor" end
 T.ok(motor_cut, "and cut")
+local cut_run = example("slider_crank")():simulate{ formulation = "joint", tree = { "main", "crank pin", "motor" },
+  tf = 0.05, dt = 0.05, correct = true }
+local noted = false
+for _, w in ipairs(cut_run.warnings) do noted = noted or w:find("joint 'motor' (driver) cannot be a tree joint", 1, true) ~= nil end
+T.ok(noted, "in a run the cut is one of r.warnings")
 
 T.finish()
