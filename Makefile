@@ -48,7 +48,9 @@ deps-test: deps
 mechbench: $(OBJ)
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJ) $(MB_LIBS) $(LDLIBS)
 
-build/%.o: src/%.c
+# | deps: under -j no compile starts before the packages are in place (the
+# pkg-config flags are read when a compile runs, so after deps has run)
+build/%.o: src/%.c | deps
 	@mkdir -p $(@D)
 	$(CC) $(MB_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
