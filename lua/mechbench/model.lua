@@ -891,8 +891,9 @@ local function kinematic(m, opts, analysis, level)
   if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15) then
     bad("tol must be a positive number, at least 1e-15")
   end
-  if o.max_iterations ~= nil and (math.type(o.max_iterations) ~= "integer" or o.max_iterations < 1) then
-    bad("max_iterations must be a whole number, 1 or more")
+  local it = o.max_iterations
+  if it ~= nil and not (type(it) == "number" and it == math.floor(it) and it >= 1 and it <= 1000) then
+    bad(("max_iterations must be a whole number from 1 to 1000 (got %s)"):format(tostring(o.max_iterations)))
   end
   if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then bad('angles must be "relative" or "absolute"') end

@@ -620,7 +620,9 @@ local function check_options(opts)
         args.fail("equilibrium", '%s is an option of method = "%s", not of "%s"', key, ONLY[key], method)
       end
       local integer = key == "max_iterations" or key == "max_chunks"
-      local why = args.bad_number(v, { positive = key ~= "max_iterations", nonnegative = true })
+      -- counts are bounded, so no run of them can go on for ever
+      local why = args.bad_number(v, { positive = key ~= "max_iterations", nonnegative = true,
+        largest = integer and 1e4 or nil })
       if not why and integer and math.floor(v) ~= v then why = ("must be a whole number (got %g)"):format(v) end
       if why then args.fail("equilibrium", "%s", args.said(key, why)) end
     end

@@ -52,6 +52,19 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	void *ws = f->setup(m, cfg, d);
 	if (!ws)
 		return NULL;
+	/* independent coordinates index the state: each must be one of its own */
+	int rows, size = f->size(ws, &rows);
+	for (int k = 0; k < cfg->nindependent && cfg->independent; k++) {
+		int i = cfg->independent[k], twice = 0;
+		for (int j = 0; j < k; j++)
+			twice = twice || cfg->independent[j] == i;
+		if (i < 0 || i >= size || twice) {
+			run_data_fail(d, "independent: coordinate %d is %s of the %d coordinates",
+			              i, twice ? "named twice, or not one" : "not one", size);
+			f->release(ws);
+			return NULL;
+		}
+	}
 	struct constrained *s = calloc(1, sizeof *s);
 	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
 	s->n = f->size(ws, &s->nc);

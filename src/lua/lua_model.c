@@ -6,6 +6,7 @@
  * plain Lua tables that result.lua dresses with methods. */
 #include <lauxlib.h>
 #include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include "analysis/impact.h"
@@ -27,6 +28,53 @@ static double opt_number(lua_State *L, int t, const char *key, double fallback)
 	double v = luaL_optnumber(L, -1, fallback);
 	lua_pop(L, 1);
 	return v;
+}
+
+/* luaL_error with printf's formats (lua_pushfstring has no %g). */
+static int raise_error(lua_State *L, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int raise_error(lua_State *L, const char *fmt, ...)
+{
+	char msg[300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return luaL_error(L, "%s", msg);
+}
+
+/* A number of the options, finite and in [lo, hi], else an error. The Lua
+ * layer checks every option first and says more; this guards the C
+ * boundary itself, which scripts can reach through mechbench.core, so no
+ * count or cast below ever sees a number out of range. */
+static double opt_in(lua_State *L, int t, const char *key, double fallback, double lo, double hi)
+{
+	double v = opt_number(L, t, key, fallback);
+	if (!(v >= lo && v <= hi))
+		raise_error(L, "option %s must be a number from %g to %g (got %g)", key, lo, hi, v);
+	return v;
+}
+
+/* Argument arg: a finite number (fallback when absent, if optional). */
+static double arg_finite(lua_State *L, int arg, int optional, double fallback)
+{
+	double v = optional ? luaL_optnumber(L, arg, fallback) : luaL_checknumber(L, arg);
+	luaL_argcheck(L, isfinite(v), arg, "a finite number expected");
+	return v;
+}
+
+/* The largest number of reports and of fixed steps a run may take: beyond
+ * them the samples would not fit in memory or the run would not end. */
+#define MAX_REPORTS 1e7
+#define MAX_STEPS 1e9
+
+/* tf and dt with at most MAX_REPORTS reports between them. */
+static void opt_times(lua_State *L, int t, double *tf, double *dt)
+{
+	*tf = opt_in(L, t, "tf", 1, 1e-300, 1e12);
+	*dt = opt_in(L, t, "dt", fmin(0.01, *tf / 10), 1e-300, *tf);
+	if (*tf / *dt > MAX_REPORTS)
+		raise_error(L, "tf / dt is %g reports; at most %g fit in memory", *tf / *dt,
+		            MAX_REPORTS);
 }
 
 static const char *opt_string(lua_State *L, int t, const char *key, const char *fallback)
@@ -217,8 +265,8 @@ static void read_stabilization(lua_State *L, int desc, int opts, struct stabiliz
 	stab->kind = STAB_NONE;
 	if (strcmp(name, "baumgarte") == 0) {
 		stab->kind = STAB_BAUMGARTE;
-		stab->alpha = opt_number(L, opts, "alpha", 5);
-		stab->beta = opt_number(L, opts, "beta", 5);
+		stab->alpha = opt_in(L, opts, "alpha", 5, 0, 1e12);
+		stab->beta = opt_in(L, opts, "beta", 5, 0, 1e12);
 	} else if (strcmp(name, "penalty") == 0) { /* defaults of Ex. 13.7 */
 		double heaviest = 0;
 		lua_getfield(L, desc, "bodies");
@@ -230,9 +278,9 @@ static void read_stabilization(lua_State *L, int desc, int opts, struct stabiliz
 		}
 		lua_pop(L, 1);
 		stab->kind = STAB_PENALTY;
-		stab->mc = opt_number(L, opts, "mc", 1000 * heaviest);
-		stab->zeta = opt_number(L, opts, "zeta", 1);
-		stab->omega = opt_number(L, opts, "omega", 20 * M_PI);
+		stab->mc = opt_in(L, opts, "mc", 1000 * heaviest, 1e-12, 1e18);
+		stab->zeta = opt_in(L, opts, "zeta", 1, 0, 1e6);
+		stab->omega = opt_in(L, opts, "omega", 20 * M_PI, 1e-6, 1e9);
 	} else if (strcmp(name, "momentum") == 0) {
 		stab->kind = STAB_MOMENTUM;
 	} else if (strcmp(name, "partitioning") == 0) {
@@ -262,10 +310,17 @@ static int core_simulate(lua_State *L)
 	const struct formulation *f = read_formulation(L, 2);
 	struct sim_options o = {0};
 	o.integrator = opt_string(L, 2, "integrator", "rk45");
-	o.tf = opt_number(L, 2, "tf", 1);
-	o.dt = opt_number(L, 2, "dt", 0.01);
-	o.h = opt_number(L, 2, "h", o.dt);
-	o.tol = opt_number(L, 2, "tol", 1e-8);
+	int known = 0;
+	for (int k = 0; integrator_names[k]; k++)
+		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
+	if (!known)
+		return luaL_error(L, "unknown integrator '%s'", o.integrator);
+	opt_times(L, 2, &o.tf, &o.dt);
+	o.h = opt_in(L, 2, "h", o.dt, 1e-300, o.dt);
+	if (o.tf / o.h > MAX_STEPS)
+		return raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
+		                   MAX_STEPS);
+	o.tol = opt_in(L, 2, "tol", 1e-8, 1e-14, 1);
 	lua_getfield(L, 2, "correct");
 	o.correct = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "progress");
@@ -291,12 +346,11 @@ static int core_kinematics(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	struct kin_options o = {opt_number(L, 2, "tf", 1),
-	                        opt_number(L, 2, "dt", 0.01),
-	                        opt_number(L, 2, "tol", 1e-10),
-	                        (int)opt_number(L, 2, "max_iterations", 25),
-	                        strcmp(opt_string(L, 2, "newton", "full"), "modified") == 0,
-	                        0};
+	struct kin_options o = {0};
+	opt_times(L, 2, &o.tf, &o.dt);
+	o.tol = opt_in(L, 2, "tol", 1e-10, 1e-15, 1);
+	o.max_iterations = (int)opt_in(L, 2, "max_iterations", 25, 1, 1000);
+	o.modified = strcmp(opt_string(L, 2, "newton", "full"), "modified") == 0;
 	lua_getfield(L, 2, "trace");
 	o.trace = lua_toboolean(L, -1);
 	lua_pop(L, 1);
@@ -444,7 +498,7 @@ static const struct formulation_config plain = {.stab.kind = STAB_NONE};
 static int core_evaluate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	double t = luaL_optnumber(L, 2, 0);
+	double t = arg_finite(L, 2, 1, 0);
 	struct at_start a = at_start_new(L, &formulation_body, &plain);
 	return at_start_finish(L, &a, push_pieces(L, &a, t, a.y, a.y + a.n));
 }
@@ -459,7 +513,7 @@ static int core_pieces(lua_State *L)
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	read_config(L, 2, &cfg);
 	const struct formulation *f = read_formulation(L, 2);
-	double t = luaL_optnumber(L, 3, 0);
+	double t = arg_finite(L, 3, 1, 0);
 	struct at_start a = at_start_new(L, f, &cfg);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)
@@ -532,8 +586,8 @@ static int core_contact_force(lua_State *L)
 		return luaL_error(L, "%s", err);
 	for (int p = 0; law->params[p].name; p++)
 		*contact_param(&k, law->params[p].name) = value[kind_param_slot(law->params, p)];
-	double energy, f = contact_normal_force(&k, luaL_checknumber(L, 3), luaL_checknumber(L, 4),
-	                                        luaL_checknumber(L, 5), &energy);
+	double energy, f = contact_normal_force(&k, arg_finite(L, 3, 0, 0), arg_finite(L, 4, 0, 0),
+	                                        arg_finite(L, 5, 0, 0), &energy);
 	lua_pushnumber(L, f);
 	lua_pushnumber(L, energy);
 	return 2;
@@ -542,8 +596,8 @@ static int core_contact_force(lua_State *L)
 /* friction_brown_mcphee(v, mu_s, mu_d, v_t) -> the coefficient of Eq. 4.44 */
 static int core_friction_brown_mcphee(lua_State *L)
 {
-	lua_pushnumber(L, friction_brown_mcphee(luaL_checknumber(L, 2), luaL_checknumber(L, 3),
-	                                        luaL_checknumber(L, 4), luaL_checknumber(L, 1)));
+	lua_pushnumber(L, friction_brown_mcphee(arg_finite(L, 2, 0, 0), arg_finite(L, 3, 0, 0),
+	                                        arg_finite(L, 4, 0, 0), arg_finite(L, 1, 0, 0)));
 	return 1;
 }
 
@@ -576,7 +630,7 @@ static int core_joint_pieces(lua_State *L)
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	if (lua_istable(L, 2))
 		read_config(L, 2, &cfg);
-	double t = luaL_optnumber(L, 3, 0);
+	double t = arg_finite(L, 3, 1, 0);
 	struct at_start a = at_start_new(L, &formulation_joint, &cfg);
 	int status = a.s ? 0 : -1;
 	if (status == 0 && lua_istable(L, 2)) { /* opts.theta, opts.theta_d: a state of its own */
@@ -629,7 +683,7 @@ static int core_joint_pieces(lua_State *L)
 static int core_point_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	double t = luaL_optnumber(L, 2, 0);
+	double t = arg_finite(L, 2, 1, 0);
 	struct at_start a = at_start_new(L, &formulation_point, &plain);
 	int status = a.s ? state_in(L, 3, &a) : -1;
 	if (status == 0)

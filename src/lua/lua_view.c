@@ -126,6 +126,18 @@ static int view_scene(lua_State *L)
 	*s = NULL;
 	luaL_setmetatable(L, SCENE_META);
 	*s = scene_from_lua(L, 1);
+	/* every body a link or a trail names is one of the scene's (or the
+	 * ground, -1): drawing indexes the poses with them */
+	const struct scene *sc = *s;
+	for (int k = 0; k < sc->nlinks; k++)
+		if (sc->links[k].bi < -1 || sc->links[k].bi >= sc->nbodies ||
+		    sc->links[k].bj < -1 || sc->links[k].bj >= sc->nbodies)
+			return luaL_error(L, "scene: link %d names a body beyond the %d it has",
+			                  k + 1, sc->nbodies);
+	for (int k = 0; k < sc->ntrails; k++)
+		if (sc->trails[k].body < -1 || sc->trails[k].body >= sc->nbodies)
+			return luaL_error(L, "scene: trail %d names a body beyond the %d it has",
+			                  k + 1, sc->nbodies);
 	return 1;
 }
 
@@ -227,21 +239,22 @@ static int view_frame(lua_State *L)
 {
 	struct scene *s = check_scene(L, 1);
 	struct poses *p = check_poses(L, 2, s);
-	int frame = (int)luaL_checkinteger(L, 3) - 1;
-	int w = (int)luaL_checkinteger(L, 4), h = (int)luaL_checkinteger(L, 5);
+	lua_Integer frame = luaL_checkinteger(L, 3) - 1;
+	lua_Integer w = luaL_checkinteger(L, 4), h = luaL_checkinteger(L, 5);
 	if (frame < 0 || frame >= p->nframes)
-		return luaL_error(L, "frame %d is outside the run (1 to %d)", frame + 1,
+		return luaL_error(L, "frame %I is outside the run (1 to %d)", frame + 1,
 		                  p->nframes);
 	if (w < 1 || h < 1 || w > 2000 || h > 1000)
-		return luaL_error(L, "a frame of %d x %d characters is not sensible", w, h);
+		return luaL_error(L, "a frame of %I x %I characters is not sensible", w, h);
 	int opts = lua_istable(L, 6) ? 6 : 0;
 	if (!opts) {
 		lua_newtable(L);
 		opts = lua_gettop(L);
 	}
 	struct view v = view_from(L, opts, s, p);
-	struct grid *g = grid_new(w, h, flag(L, opts, "unicode"));
-	struct draw_options d = {flag(L, opts, "labels"), flag(L, opts, "trails"), p->q, frame};
+	struct grid *g = grid_new((int)w, (int)h, flag(L, opts, "unicode"));
+	struct draw_options d = {flag(L, opts, "labels"), flag(L, opts, "trails"), p->q,
+	                         (int)frame};
 	scene_draw(s, p->q + (size_t)frame * 3 * (size_t)s->nbodies, &v, g, &d);
 	push_grid(L, g); /* no Lua error can happen between new and free */
 	grid_free(g);
@@ -295,9 +308,10 @@ static void plot_from_lua(lua_State *L, int t, struct plot_spec *p)
 static int view_plot_text(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	int w = (int)luaL_optinteger(L, 2, 78), h = (int)luaL_optinteger(L, 3, 20);
-	if (w < 10 || h < 5 || w > 2000 || h > 1000)
-		return luaL_error(L, "a plot of %d x %d characters is not sensible", w, h);
+	lua_Integer wide = luaL_optinteger(L, 2, 78), tall = luaL_optinteger(L, 3, 20);
+	if (wide < 10 || tall < 5 || wide > 2000 || tall > 1000)
+		return luaL_error(L, "a plot of %I x %I characters is not sensible", wide, tall);
+	int w = (int)wide, h = (int)tall;
 	struct plot_spec p;
 	plot_from_lua(L, 1, &p);
 	struct grid *g = grid_new(w, h, lua_toboolean(L, 4));

@@ -69,12 +69,14 @@ void grid_text(struct grid *g, int col, int row, const char *utf8, int color)
 		grid_put(g, col++, row, utf8_next(&utf8), color);
 }
 
+int grid_index(double v) { return v > -1 && v < 1e6 ? (int)floor(v) : -1; }
+
 /* braille: dot (dx 0..1, dy 0..3) -> bit, Unicode's numbering */
 static const uint8_t braille_bit[4][2] = {{0x01, 0x08}, {0x02, 0x10}, {0x04, 0x20}, {0x40, 0x80}};
 
 void grid_dot(struct grid *g, double x, double y, uint32_t ascii_glyph, int color)
 {
-	int col = (int)floor(x), row = (int)floor(y);
+	int col = grid_index(x), row = grid_index(y);
 	if (!inside(g, col, row))
 		return;
 	size_t i = (size_t)row * (size_t)g->width + (size_t)col;
@@ -111,10 +113,10 @@ void grid_line(struct grid *g, double x0, double y0, double x1, double y1, uint3
                int color)
 {
 	double dx = x1 - x0, dy = y1 - y0;
-	/* samples: finer than a braille dot in either direction */
-	int n = (int)ceil(fmax(fabs(dx) * 4, fabs(dy) * 8)) + 1;
-	if (n > 100000)
-		n = 100000; /* a line far off screen: still bounded work */
+	/* samples: finer than a braille dot in either direction; a line far off
+	 * screen (or not finite) is still bounded work */
+	double samples = fmax(fabs(dx) * 4, fabs(dy) * 8);
+	int n = samples < 100000 ? (int)ceil(samples) + 1 : 100000;
 	uint32_t ascii = glyph ? glyph : slope_glyph(dx, dy);
 	for (int k = 0; k <= n; k++) {
 		double s = (double)k / n;
@@ -122,7 +124,7 @@ void grid_line(struct grid *g, double x0, double y0, double x1, double y1, uint3
 		if (g->unicode && glyph == 0)
 			grid_dot(g, x, y, 0, color);
 		else {
-			int col = (int)floor(x), row = (int)floor(y);
+			int col = grid_index(x), row = grid_index(y);
 			if (inside(g, col, row) &&
 			    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
 				grid_put(g, col, row, ascii, color);

@@ -19,6 +19,10 @@ struct grid {
 	uint8_t *color;  /* 0: default, 1..7: palette */
 };
 
+/* floor(v) as a cell index; a value off any screen, or NaN, is -1, outside
+ * every grid, instead of an undefined conversion to int. */
+int grid_index(double v);
+
 struct grid *grid_new(int width, int height, int unicode);
 void grid_free(struct grid *g);
 void grid_clear(struct grid *g);

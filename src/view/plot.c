@@ -28,13 +28,17 @@ static void format_tick(char *buf, size_t len, double v, double step)
 	snprintf(buf, len, "%.4g", v);
 }
 
+/* A value a plot can place: finite and small enough that the span of two
+ * of them and its squares stay finite. Others are gaps in the curve. */
+static int plottable(double v) { return fabs(v) <= 1e150; }
+
 static void range_of(const struct plot_spec *p, int use_x, double *lo, double *hi)
 {
 	*lo = INFINITY, *hi = -INFINITY;
 	for (int s = 0; s < p->nseries; s++)
 		for (int i = 0; i < p->series[s].n; i++) {
 			double v = use_x ? p->series[s].x[i] : p->series[s].y[i];
-			if (isfinite(v))
+			if (plottable(v))
 				*lo = fmin(*lo, v), *hi = fmax(*hi, v);
 		}
 	if (!(*lo <= *hi))
@@ -123,16 +127,16 @@ static void put_marks(struct grid *g, const struct frame *f, const struct plot_s
 	const double spacing = 10;
 	double next = spacing * (0.5 + (double)s / nseries), run = 0;
 	for (int i = 1; i < ps->n; i++) {
-		if (!isfinite(ps->x[i]) || !isfinite(ps->y[i]) || !isfinite(ps->x[i - 1]) ||
-		    !isfinite(ps->y[i - 1]))
+		if (!plottable(ps->x[i]) || !plottable(ps->y[i]) || !plottable(ps->x[i - 1]) ||
+		    !plottable(ps->y[i - 1]))
 			continue;
 		double x0 = cell_x(f, ps->x[i - 1]), y0 = cell_y(f, ps->y[i - 1]);
 		double x1 = cell_x(f, ps->x[i]), y1 = cell_y(f, ps->y[i]);
 		double step = hypot(x1 - x0, 2 * (y1 - y0));
 		for (; run + step >= next; next += spacing) {
 			double t = step > 0 ? (next - run) / step : 0;
-			int col = (int)floor(x0 + t * (x1 - x0)),
-			    row = (int)floor(y0 + t * (y1 - y0));
+			int col = grid_index(x0 + t * (x1 - x0)),
+			    row = grid_index(y0 + t * (y1 - y0));
 			if (col > f->left && col <= f->right && row >= f->top && row <= f->bottom &&
 			    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
 				grid_put(g, col, row, unicode_marks[s % NMARKS], color);
@@ -221,10 +225,10 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 		uint32_t mark = g->unicode ? 0 : ascii_marks[s % NMARKS];
 		int color = 1 + s % 6;
 		for (int i = 0; i < ps->n; i++) {
-			if (!isfinite(ps->x[i]) || !isfinite(ps->y[i]))
+			if (!plottable(ps->x[i]) || !plottable(ps->y[i]))
 				continue;
 			double x = cell_x(&f, ps->x[i]), y = cell_y(&f, ps->y[i]);
-			if (i > 0 && isfinite(ps->x[i - 1]) && isfinite(ps->y[i - 1]))
+			if (i > 0 && plottable(ps->x[i - 1]) && plottable(ps->y[i - 1]))
 				grid_line(g, cell_x(&f, ps->x[i - 1]), cell_y(&f, ps->y[i - 1]), x,
 				          y, mark, color);
 			else

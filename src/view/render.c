@@ -107,7 +107,7 @@ static void marker(struct grid *g, const struct mapping *m, vec2 p, uint32_t asc
 {
 	double x, y;
 	to_cell(m, p, &x, &y);
-	grid_put(g, (int)floor(x), (int)floor(y), g->unicode ? unicode : ascii, color);
+	grid_put(g, grid_index(x), grid_index(y), g->unicode ? unicode : ascii, color);
 }
 
 /* Hatching under a ground point: three cells of slashes. */
@@ -115,7 +115,7 @@ static void hatch(struct grid *g, const struct mapping *m, vec2 p)
 {
 	double x, y;
 	to_cell(m, p, &x, &y);
-	int col = (int)floor(x), row = (int)floor(y) + 1;
+	int col = grid_index(x), row = grid_index(y) + 1;
 	for (int k = -1; k <= 1; k++)
 		grid_put(g, col + k, row, g->unicode ? 0x2571 : '/', INK_GROUND);
 }
@@ -249,7 +249,7 @@ void scene_draw(const struct scene *s, const double *pose, const struct view *v,
 		for (int b = 0; b < s->nbodies; b++) {
 			double x, y;
 			to_cell(&m, world(pose, b, v2(0, 0)), &x, &y);
-			grid_text(g, (int)floor(x) + 1, (int)floor(y) - 1, s->bodies[b].name,
+			grid_text(g, grid_index(x) + 1, grid_index(y) - 1, s->bodies[b].name,
 			          body_color(b));
 		}
 }

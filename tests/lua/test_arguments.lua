@@ -93,7 +93,7 @@ T.fails(function() m:simulate{ tf = 1, dt = 0 / 0 } end, here() .. "simulate: dt
 T.fails(function() m:simulate{ tf = 1e9, dt = 1e-3 } end, here() .. "simulate: tf / dt is 1e+12 reports", "too many reports")
 T.fails(function() m:evaluate(0 / 0) end, here() .. "evaluate: t must be a number, not NaN", "NaN time")
 T.fails(function() m:kinematics{ max_iterations = 2.5 } end,
-  above() .. "kinematic analysis: max_iterations must be a whole number", "iterations not whole")
+  above() .. "kinematic analysis: max_iterations must be a whole number from 1 to 1000 (got 2.5)", "iterations not whole")
 
 -- a change at the prompt is judged when the run starts, at the run's line,
 -- naming where the element was made
