@@ -661,8 +661,17 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local formulation_names = {}
-for _, f in ipairs(kinds.formulations) do formulation_names[#formulation_names + 1] = f.name end
+local formulation_names, formulation_entry = {}, {}
+for _, f in ipairs(kinds.formulations) do
+  formulation_names[#formulation_names + 1] = f.name
+  formulation_entry[f.name] = f
+end
+-- What a formulation can do, by name (its table entry's capabilities):
+-- constraints (it has constraint rows: the remedies, redundant = "drop" and
+-- kinematic analysis act on them), adaptive (it takes adaptive steps),
+-- joint_forces (its joints are forces of its own); its default integrator
+-- and step. nil for an unknown name.
+function M.formulation_info(name) return formulation_entry[name] end
 
 -- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
 function M.formulations(with_titles)
@@ -687,10 +696,13 @@ local function one_of(name, list, what)
   return args.unknown(what, name, list, "available")
 end
 
+local fixed_step = { rk4 = true, symplectic = true }
+
 local function run_options(m, opts, level)
   local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
-  o.integrator = o.integrator or "rk45"
+  local entry = formulation_entry[o.formulation]
+  o.integrator = o.integrator or (entry and entry.integrator) or "rk45"
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
@@ -712,6 +724,17 @@ local function run_options(m, opts, level)
   local stab = o.stabilization or "none"
   why = one_of(stab, stabilizations, "stabilization")
   if why then bad(why) end
+  if not entry.can.adaptive and not fixed_step[o.integrator] then
+    bad(("formulation %q tunes its joints to a fixed step h: integrator = %q (its default) or \"rk4\", not %q"):format(
+      o.formulation, entry.integrator, o.integrator))
+  end
+  if not entry.can.constraints and stab ~= "none" then
+    bad(("formulation %q has no constraint equations for stabilization = %q to act on: its joints are stiff springs "
+      .. "and dampers of its own (omega, zeta set them)"):format(o.formulation, stab))
+  end
+  if o.integrator == "symplectic" and stab == "momentum" then
+    bad('the symplectic step moves positions by rates; the momentum method integrates momenta: use integrator = "rk4"')
+  end
   -- a remedy's numbers may ride along in options shared by several runs
   for key in pairs(remedy_numbers) do
     local w = o[key] ~= nil and args.bad_number(o[key], { nonnegative = true })
@@ -748,8 +771,8 @@ local function run_options(m, opts, level)
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
   end
-  if o.integrator == "rk4" then
-    o.h = o.h or o.dt
+  if fixed_step[o.integrator] then
+    o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
     if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
     if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end

@@ -309,14 +309,19 @@ static int core_simulate(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	const struct formulation *f = read_formulation(L, 2);
 	struct sim_options o = {0};
-	o.integrator = opt_string(L, 2, "integrator", "rk45");
+	o.integrator = opt_string(L, 2, "integrator", f->integrator ? f->integrator : "rk45");
 	int known = 0;
 	for (int k = 0; integrator_names[k]; k++)
 		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
+	int fixed = strcmp(o.integrator, "rk4") == 0 || strcmp(o.integrator, "symplectic") == 0;
+	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
+		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
 	opt_times(L, 2, &o.tf, &o.dt);
-	o.h = opt_in(L, 2, "h", o.dt, 1e-300, o.dt);
+	o.h = opt_in(L, 2, "h", f->step > 0 ? fmin(f->step, o.dt) : o.dt, 1e-300, o.dt);
+	/* a run carrying on from another's end (events): its start time */
+	o.t0 = opt_in(L, 2, "t0", 0, 0, 1e12);
 	if (o.tf / o.h > MAX_STEPS)
 		return raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
 		                   MAX_STEPS);
@@ -327,9 +332,18 @@ static int core_simulate(lua_State *L)
 	o.progress = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "dense");
 	o.dense = lua_toboolean(L, -1);
-	lua_pop(L, 3);
+	lua_getfield(L, 2, "resumed");
+	o.resumed = lua_toboolean(L, -1);
+	lua_pop(L, 4);
 	read_stabilization(L, 1, 2, &o.cfg.stab);
 	read_config(L, 2, &o.cfg);
+	o.cfg.step = fixed ? o.h : 0;
+	if (f->capabilities & FORM_JOINT_FORCES) {
+		if (o.cfg.stab.kind != STAB_NONE)
+			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
+		o.cfg.joint_omega = opt_in(L, 2, "omega", 0, 0, 1e12);
+		o.cfg.joint_zeta = opt_in(L, 2, "zeta", 0, 0, 1e6);
+	}
 	o.cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	struct model *m = model_from_lua(L, 1);
 	mb_c_busy++;
@@ -759,9 +773,21 @@ static int core_kinds(lua_State *L)
 	lua_newtable(L);
 	lua_newtable(L);
 	for (int i = 0; formulations[i]; i++) {
-		lua_createtable(L, 0, 2);
-		set_text(L, "name", formulations[i]->name);
-		set_text(L, "title", formulations[i]->title);
+		const struct formulation *f = formulations[i];
+		lua_createtable(L, 0, 5);
+		set_text(L, "name", f->name);
+		set_text(L, "title", f->title);
+		set_text(L, "integrator", f->integrator ? f->integrator : "rk45");
+		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
+		/* what it can do, for the checks of options and the tests */
+		lua_createtable(L, 0, 3);
+		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
+		lua_setfield(L, -2, "constraints");
+		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
+		lua_setfield(L, -2, "adaptive");
+		lua_pushboolean(L, f->joint_forces != NULL);
+		lua_setfield(L, -2, "joint_forces");
+		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");

@@ -107,6 +107,8 @@ enum joint_capability {
 	JOINT_TREE_SLIDE = 2,      /* a tree joint of joint coordinates: a slide distance */
 	JOINT_DRIVER = 4,          /* its multiplier is the driving torque or force itself */
 	JOINT_DRIVES_DISTANCE = 8, /* (with JOINT_DRIVER) it drives a distance: a force */
+	JOINT_POINTS_MEET = 16, /* Φ = P_i - P_j, D_i = [I s̆_i], D_j = -[I s̆_j], v = 0 (a pin):
+	                         * a method of forces may hold it by a force at the points */
 };
 
 /* How a picture shows a joint or force (view/render.h). */
