@@ -175,6 +175,14 @@ keys C-c
 check_screen sim-interrupted 'interrupted \(Ctrl-C\) at t = ' 10
 line '#m.last.t > 10'
 check_screen sim-kept '^true$'
+# the discrete-time method's own loop heeds it too (on a cleared screen)
+keys C-l; sleep 0.3
+line 'm.last = nil; r = m:simulate{ formulation = "discrete", tf = 600, dt = 0.01 }'
+check_screen sim-discrete-progress 't = [0-9.]+ of 600' 10
+keys C-c
+check_screen sim-discrete-interrupted 'interrupted \(Ctrl-C\) at t = ' 10
+line '#m.last.t > 10'
+check_screen sim-discrete-kept '^true$'
 line '=1+1'; check_screen sim-prompt-clean '^2$'
 keys C-d; check_screen sim-exit 'EXITED=0'
 

@@ -666,20 +666,23 @@ for _, f in ipairs(kinds.formulations) do
   formulation_names[#formulation_names + 1] = f.name
   formulation_entry[f.name] = f
 end
--- What a formulation can do, by name (its table entry's capabilities):
--- constraints (it has constraint rows: the remedies, redundant = "drop" and
--- kinematic analysis act on them), adaptive (it takes adaptive steps),
--- joint_forces (its joints are forces of its own); its default integrator
--- and step. nil for an unknown name.
-function M.formulation_info(name) return formulation_entry[name] end
 
--- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
+-- mb.formulations(): the formulations' names; mb.formulations(true): each
+-- one's entry: name, title, the integrator and fixed step a run takes unless
+-- told (step 0: dt), and can = what it can do: constraints (it has
+-- constraint rows, which the remedies, redundant = "drop" and kinematic
+-- analysis act on), adaptive (adaptive integrators), joint_forces (its
+-- joints are forces of its own, reported as their reactions).
 function M.formulations(with_titles)
   if with_titles ~= nil and type(with_titles) ~= "boolean" then
     args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
   end
   local out = {}
-  for i, f in ipairs(kinds.formulations) do out[i] = with_titles and { name = f.name, title = f.title } or f.name end
+  for i, f in ipairs(kinds.formulations) do
+    out[i] = with_titles and { name = f.name, title = f.title, integrator = f.integrator, step = f.step,
+      can = { constraints = f.can.constraints, adaptive = f.can.adaptive, joint_forces = f.can.joint_forces } }
+      or f.name
+  end
   return out
 end
 
@@ -731,6 +734,10 @@ local function run_options(m, opts, level)
   if not entry.can.constraints and stab ~= "none" then
     bad(("formulation %q has no constraint equations for stabilization = %q to act on: its joints are stiff springs "
       .. "and dampers of its own (omega, zeta set them)"):format(o.formulation, stab))
+  end
+  if not entry.can.constraints and o.redundant == "drop" then
+    bad(("formulation %q has no constraint rows to drop: redundant joints are springs side by side there, "
+      .. "and run as they are"):format(o.formulation))
   end
   if o.integrator == "symplectic" and stab == "momentum" then
     bad('the symplectic step moves positions by rates; the momentum method integrates momenta: use integrator = "rk4"')
@@ -832,7 +839,7 @@ end
 -- segments. Deleting a joint changes nothing at that instant; adding one
 -- acts like an impact: the velocities jump to the mass-weighted projection
 -- onto the new constraints (Eq. 13.55). The model is left as it was.
-local run_segments
+local run_segments, correct_at
 
 -- A run with checked options o, its errors said at here.
 local function simulate_checked(m, o, here)
@@ -923,6 +930,10 @@ local function kinematic(m, opts, analysis, level)
   o.formulation = o.formulation or "body"
   local why = one_of(o.formulation, formulation_names, "formulation")
   if why then bad(why) end
+  if not formulation_entry[o.formulation].can.constraints then
+    bad(("formulation %q states no constraint equations for Newton-Raphson to solve: its joints are springs "
+      .. "that act in a forward run (m:simulate). Use formulation = \"body\", \"joint\" or \"point\""):format(o.formulation))
+  end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
@@ -945,6 +956,24 @@ function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 
+-- The element an event sets: an element, or a name among the forces,
+-- joints, contacts and bodies; nil and why not.
+local settable = { "forces", "joints", "contacts", "bodies" }
+local function event_element(m, ref)
+  if type(ref) == "table" and getmetatable(ref) == Element then
+    return m[plural[ref.kind_of]] and m[plural[ref.kind_of]][ref.name] == ref and ref or nil,
+      ("'%s' is not an element of this model"):format(ref.name)
+  end
+  local found
+  for _, list in ipairs(settable) do
+    local e = m[list][ref]
+    if e and found then return nil, ("'%s' names a %s and a %s: pass the element itself (m.%s[%q])"):format(
+      ref, found.kind_of, e.kind_of, list, ref) end
+    found = found or e
+  end
+  return found, ("the model has no force, joint, contact or body '%s'"):format(tostring(ref))
+end
+
 run_segments = function(m, o, here)
   local function bad(msg) error(string.format("%s: simulate: events: %s", here, msg), 0) end
   if type(o.events) ~= "table" then bad("a list such as { {t = 1, add = \"lock\"} }") end
@@ -955,9 +984,25 @@ run_segments = function(m, o, here)
     end
     local steps = e.t / o.dt
     if math.abs(steps - math.floor(steps + 0.5)) > 1e-9 then bad(("event %d at t = %g is not a multiple of dt = %g"):format(i, e.t, o.dt)) end
-    local name = e.add or e.remove
-    if not name or not m.joints[name_of(name)] then bad(("event %d must add or remove a joint of the model"):format(i)) end
-    events[#events + 1] = { t = e.t, joint = m.joints[name_of(name)], add = e.add ~= nil }
+    if e.set ~= nil then
+      local element, why = event_element(m, e.set)
+      if not element then bad(("event %d: %s"):format(i, why)) end
+      local values = {}
+      for k, v in pairs(e) do
+        if k ~= "t" and k ~= "set" then
+          if type(k) ~= "string" or k == "name" then bad(("event %d sets %s, which an event cannot change"):format(i, tostring(k))) end
+          values[k] = v
+        end
+      end
+      if next(values) == nil then bad(("event %d sets nothing: give the new values, as { t = 1, set = \"spring\", k = 200 }"):format(i)) end
+      events[#events + 1] = { t = e.t, element = element, values = values }
+    else
+      local name = e.add or e.remove
+      if not name or not m.joints[name_of(name)] then
+        bad(("event %d must add or remove a joint of the model, or set an element's values"):format(i))
+      end
+      events[#events + 1] = { t = e.t, joint = m.joints[name_of(name)], add = e.add ~= nil }
+    end
   end
   table.sort(events, function(a, b) return a.t < b.t end)
 
@@ -965,10 +1010,21 @@ run_segments = function(m, o, here)
   for _, b in ipairs(m._order.bodies) do saved[b] = { b.pos, b.angle, b.vel, b.omega } end
   local active = {}
   for _, j in ipairs(m._order.joints) do active[j] = j.active end
+  local was = {} -- each value an event sets, as it was before the run
+  for _, e in ipairs(events) do
+    for k in pairs(e.values or {}) do
+      was[e.element] = was[e.element] or {}
+      if was[e.element][k] == nil then was[e.element][k] = { e.element[k] } end
+    end
+  end
   local function restore()
     for b, s in pairs(saved) do b.pos, b.angle, b.vel, b.omega = s[1], s[2], s[3], s[4] end
     for j, a in pairs(active) do j.active = a end
+    for element, values in pairs(was) do for k, v in pairs(values) do element[k] = v[1] end end
   end
+  -- the discrete-time method carries on through any change as it is: its
+  -- joints are forces, which close a gap or take a jump themselves
+  local forces_hold = formulation_entry[o.formulation].can.joint_forces
 
   local merged, t0 = nil, 0
   local ok, err = pcall(function()
@@ -976,9 +1032,10 @@ run_segments = function(m, o, here)
       local t1 = events[k] and events[k].t or o.tf
       local seg = {}
       for key, v in pairs(o) do seg[key] = v end
-      seg.events, seg.tf = nil, t1 - t0
+      seg.events, seg.tf, seg.t0 = nil, t1 - t0, t0
+      seg.resumed = k > 1 and forces_hold -- no start check, no correction
       local r = simulate_checked(m, seg, here)
-      merged = require("mechbench.result").append(merged, r, t0, m)
+      merged = require("mechbench.result").append(merged, r, 0, m)
       local last = #r.t
       for _, b in ipairs(m._order.bodies) do
         local rb = r:body(b.name)
@@ -987,15 +1044,21 @@ run_segments = function(m, o, here)
       end
       local e = events[k]
       if e then
-        e.joint.active = e.add
-        if e.add then
+        if e.element then
+          for key, v in pairs(e.values) do e.element[key] = v end
+        else
+          e.joint.active = e.add
+        end
+        -- a constrained formulation starts the next part on its joints: one
+        -- added, or a driver changed, acts like an impact (Eq. 13.55)
+        local phi = 0
+        if not forces_hold then for _, x in ipairs(m:evaluate(t1).phi) do phi = math.max(phi, math.abs(x)) end end
+        if not forces_hold and (e.add or phi > 1e-9) then
           local v = {}
           for i, b in ipairs(m._order.bodies) do v[i] = { b.vel, b.omega } end
-          local phi = 0
-          for _, x in ipairs(m:evaluate().phi) do phi = math.max(phi, math.abs(x)) end
-          if phi > 1e-9 then m:correct() end -- the new joint must hold where it closes
+          if phi > 1e-9 then correct_at(m, t1, here) end -- the new joint must hold where it closes
           for i, b in ipairs(m._order.bodies) do b.vel, b.omega = v[i][1], v[i][2] end
-          local cd = core.model.impulse(m:compile())
+          local cd = core.model.impulse(m:compile(), t1)
           for i, b in ipairs(m._order.bodies) do
             b.vel, b.omega = { cd[3 * i - 2], cd[3 * i - 1] }, cd[3 * i]
           end
@@ -1070,10 +1133,12 @@ end
 
 -- Correct the initial positions and velocities (Sec. 14.3) in place, and
 -- return them by body name.
-function Model:correct()
+-- (at: the drivers' time, 0 unless a run's event corrects later on; here:
+-- where errors are said)
+correct_at = function(self, at, here)
   local desc = self:compile()
-  local ok, y = pcall(core.model.correct, desc)
-  if not ok then error(string.format("%s: %s", where(2), y), 0) end
+  local ok, y = pcall(core.model.correct, desc, at)
+  if not ok then error(string.format("%s: %s", here, y), 0) end
   local n = #self._order.bodies
   local out = {}
   for i, b in ipairs(self._order.bodies) do
@@ -1085,6 +1150,7 @@ function Model:correct()
   end
   return out
 end
+function Model:correct() return correct_at(self, 0, where(2)) end
 
 -- The joint-coordinate pieces at the initial state (Ch. 9): the tree, the
 -- cut joints, B, Ḃθ̇ (Bdtd), M̄ (M), h̄ (h), C, γ̄ (gamma), θ̈ (acc), λ.

@@ -196,7 +196,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		else
 			w->others[w->nothers++] = i;
 	}
-	w->zeta = cfg->joint_zeta > 0 ? cfg->joint_zeta : 1;
+	w->zeta = cfg->joint_zeta > 0 ? cfg->joint_zeta : 0.3;
 	w->omega = cfg->joint_omega;
 	if (!(w->omega > 0)) {
 		double h = cfg->step > 0 ? cfg->step : DEFAULT_STEP, mu = 1;
@@ -468,7 +468,7 @@ static const double *joint_forces(void *ws) { return ((struct discrete *)ws)->la
 
 const struct formulation formulation_discrete = {
     .name = "discrete",
-    .title = "the discrete-time method: bodies on their own, joints as stiff springs",
+    .title = "the discrete-time method: tiny steps, joints as stiff springs",
     .capabilities = FORM_JOINT_FORCES | FORM_FIXED_STEP,
     .integrator = "symplectic",
     .step = DEFAULT_STEP,

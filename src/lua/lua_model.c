@@ -540,10 +540,11 @@ static int core_pieces(lua_State *L)
 static int core_impulse(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
+	double t = arg_finite(L, 2, 1, 0); /* the drivers' time */
 	struct at_start a = at_start_new(L, &formulation_body, &plain);
 	struct impact *w = impact_new(a.m);
 	double *cd = a.c + a.n3;
-	int status = velocity_jump(w, a.d, 0, a.c, cd, 1, 0, NULL, NULL, NULL, NULL);
+	int status = velocity_jump(w, a.d, t, a.c, cd, 1, 0, NULL, NULL, NULL, NULL);
 	impact_free(w);
 	if (status == 0)
 		push_doubles(L, cd, a.n3);
@@ -619,8 +620,9 @@ static int core_friction_brown_mcphee(lua_State *L)
 static int core_correct(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
+	double t = arg_finite(L, 2, 1, 0); /* the drivers' time */
 	struct at_start a = at_start_new(L, &formulation_body, &plain);
-	int status = constrained_correct(a.s, 0, a.y);
+	int status = constrained_correct(a.s, t, a.y);
 	if (status == 0)
 		push_doubles(L, a.y, 2 * a.n);
 	return at_start_finish(L, &a, status);

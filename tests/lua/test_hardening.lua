@@ -18,13 +18,21 @@ end
 
 -- more constraint rows than coordinates (a pendulum also welded to the
 -- ground) under partitioning, in every formulation
-for _, f in ipairs(mb.formulations()) do
+for _, entry in ipairs(mb.formulations(true)) do
+  local f = entry.name
   local weld = mb.example("pendulum")
   weld:joint{ name = "weld", type = "rigid", bodies = { "rod", "ground" } }
+  if not entry.can.constraints then -- no rows: the weld is springs, and holds
+    T.skip(f .. ": no constraint rows for partitioning (test_remedies.lua checks it is refused)")
+    local r = weld:simulate{ formulation = f, tf = 0.1 }
+    T.near(r:body("rod").angle[#r.t], weld.bodies.rod.angle or 0, 1e-7, f .. ": the welded rod stays (its springs sag 1e-8 rad)")
+    goto next_formulation
+  end
   T.fails(function() weld:simulate{ formulation = f, stabilization = "partitioning", tf = 0.1 } end,
     "redundant", f .. ": partitioning with redundant rows is refused, naming the redundancy")
   local r = weld:simulate{ formulation = f, stabilization = "partitioning", redundant = "drop", tf = 0.1 }
   T.near(r:body("rod").angle[#r.t], weld.bodies.rod.angle or 0, 1e-12, f .. ": with drop the welded rod stays")
+  ::next_formulation::
 end
 
 -- a renamed body is refused (its points would compile onto the ground)
