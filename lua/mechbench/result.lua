@@ -195,6 +195,15 @@ local function max_abs_dev(a)
   return worst
 end
 
+-- How a formulation is named in a sentence: its title up to a colon or a
+-- parenthesis ("body coordinates", "the discrete-time method").
+local function method_name(formulation)
+  for _, f in ipairs(require("mechbench.model").formulations(true)) do
+    if f.name == formulation then return (f.title:gsub("%s*[(:].*$", "")) end
+  end
+  return tostring(formulation) .. " coordinates"
+end
+
 function Result:summary()
   local n = #self.t
   local lines = {}
@@ -205,8 +214,8 @@ function Result:summary()
     add("%s: %s, %s", self.model_name, self.stats.analysis, self.iterations
       and ("%d iteration%s"):format(self.iterations, self.iterations == 1 and "" or "s") or "settled")
   else
-    add("%s: %s coordinates, %s, t = %g to %g (%d samples)", self.model_name,
-      self.stats.formulation, self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
+    add("%s: %s, %s, t = %g to %g (%d samples)", self.model_name,
+      method_name(self.stats.formulation), self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
     add("  %d function evaluations, %d steps, %.3g ms", self.stats.fevals, self.stats.steps,
       1e3 * self.stats.wall)
   end
@@ -378,7 +387,7 @@ function Result:animate(opts)
   local scene, poses = drawing(self, opts.points)
   if terminal() and not opts.text then
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
-      title = self.model_name .. " (" .. self.stats.formulation .. " coordinates)",
+      title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
       figures = self:figures_text() } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
     if ok then return self end

@@ -22,11 +22,15 @@
  * largest eigenvalue of W = diag(√m) D M⁻¹ D' diag(√m) (unit diagonal). A
  * Gershgorin bound on μ from the start's Jacobian, and half the stable
  * range, give ωh from μ((ωh)² + 4ζωh) = 2. The gap a joint keeps under a
- * load is then about (its acceleration) h² / (ωh)². The user may set ω
- * (omega) and ζ (zeta) instead.
+ * load is then about (its acceleration) h² / (ωh)². ζ is 0.3: the lighter
+ * the damping, the stiffer the springs the step allows (the four-bar's gap
+ * over 10 s is 1.3e-6 m at 0.3, 9.9e-6 m at 1), and the start's ringing
+ * still dies within milliseconds. The user may set ω (omega) and ζ (zeta).
  *
- * The time stepping itself is the integrator "symplectic" (semi-implicit
- * Euler, analysis/simulate.c), the formulation's default. */
+ * The time stepping is the integrator "symplectic" (semi-implicit Euler,
+ * analysis/simulate.c), the formulation's default, which runs whole
+ * reporting steps in this file's own loop (advance) unless a contact event
+ * may cut a step short. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -31,7 +31,7 @@ struct formulation_config {
 	int ntree;
 	double step;        /* the run's fixed step h (0: adaptive steps, or none) */
 	double joint_omega; /* joint forces: the springs' natural frequency (0: from h) */
-	double joint_zeta;  /* joint forces: their damping ratio (0: critical, 1) */
+	double joint_zeta;  /* joint forces: their damping ratio (0: the formulation's own) */
 };
 
 /* What evaluate() is asked for. */
