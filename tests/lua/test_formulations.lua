@@ -33,8 +33,9 @@ local models = {
 }
 -- runs with contact forces or stiff friction compared over a shorter time;
 -- the discrete-time method's explicit steps must resolve the contacts
--- (the rod's, k = 1e11 on an end of 10 g effective mass, ring at 4.5e5
--- rad/s, beyond h = 1e-5 and even 1e-6 over many bounces)
+-- (the rod's, k = 1e11 N/m^1.5 on an end of some 20 g effective mass,
+-- rings at about 2e5 rad/s at its deepest: omega h passes 2 at h = 1e-5,
+-- and h = 1e-6 drifts over many bounces)
 local short = {
   { "conveyor (stiff friction)", function() return example("conveyor")() end, { tf = 1 }, 1e-5 },
   { "rod (floating, contact forces)", function() return example("rod")() end, { tf = 0.5 }, nil,
