@@ -20,7 +20,7 @@
 enum { HOOK_COUNT = 1000 }; /* instructions between two looks at the flags */
 
 static lua_State *running_state; /* non-NULL while mb_docall runs Lua */
-static char library_dir[MB_PATH_MAX]; /* mechbench's own Lua modules: not the user's lines */
+static const struct mb_paths *own_paths; /* mechbench's own Lua: not the user's lines */
 static int hook_always;               /* a limit is set: the watch hook stays on */
 static int interrupting;              /* Ctrl-C is being delivered: raised again until it is out */
 static int interrupting_before;       /* its value when the C computation began */
@@ -31,11 +31,17 @@ static char sandbox_key; /* registry[&sandbox_key]: the sandbox's globals */
 
 /* ---------------------------------------------------------------- places */
 
+static int is_under(const char *source, const char *dir)
+{
+	size_t n = strlen(dir);
+	return n > 0 && source[0] == '@' && strncmp(source + 1, dir, n) == 0 && source[1 + n] == '/';
+}
+
+/* A chunk of mechbench's own: its modules, an example, a lesson. */
 static int is_library(const char *source)
 {
-	size_t n = strlen(library_dir);
-	return n > 0 && source[0] == '@' && strncmp(source + 1, library_dir, n) == 0 &&
-	       source[1 + n] == '/';
+	return own_paths && (is_under(source, own_paths->lua) || is_under(source, own_paths->examples) ||
+	                     is_under(source, own_paths->lessons));
 }
 
 /* "file:line" of the innermost frame of L that is the user's (neither C
@@ -174,6 +180,15 @@ static void watch_hook(lua_State *L, lua_Debug *ar)
 		raise_sticky(L, interrupt_message);
 }
 
+void mb_check_limits(lua_State *L)
+{
+	if (!mb_limit_hit)
+		return;
+	if (!limit_place[0])
+		note_place(L, limit_place, sizeof limit_place);
+	raise_sticky(L, limit_report());
+}
+
 static void on_sigint(int sig)
 {
 	(void)sig;
@@ -236,6 +251,11 @@ int mb_docall(lua_State *L, int narg, int nres)
 	running_state = L;
 	int status = lua_pcall(L, narg, nres, base);
 	running_state = NULL;
+	if (status == LUA_OK && mb_limit_hit) { /* reached as the call ended: it failed all the same */
+		lua_settop(L, base);
+		lua_pushstring(L, limit_report());
+		status = LUA_ERRRUN;
+	}
 	if (status != LUA_OK) {
 		if (status == LUA_ERRMEM)
 			memory_refusal_stands();
@@ -415,7 +435,7 @@ lua_State *mb_lua_new(const struct mb_paths *paths, const struct mb_settings *se
 	}
 	hook_always = limits_active();
 	sandboxed = settings->sandbox;
-	snprintf(library_dir, sizeof library_dir, "%s", paths->lua);
+	own_paths = paths;
 	hook_idle(L);
 	luaL_openlibs(L);
 	mb_catch_sigint();

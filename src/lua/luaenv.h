@@ -38,6 +38,10 @@ int mb_docall(lua_State *L, int narg, int nres);
  * "mechbench: the CPU limit of 5 s was reached at a.lua:12". */
 void mb_report(lua_State *L, const char *progname);
 
+/* Raise the limit's error (as the hook would) if a limit has been reached:
+ * for C functions that come back from a long wait of their own. */
+void mb_check_limits(lua_State *L);
+
 /* 1 once a CPU or memory limit has been reached: the program is to end,
  * with status 1, after mb_report has said so. */
 int mb_limit_reached(void);
