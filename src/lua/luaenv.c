@@ -45,19 +45,16 @@ static int is_library(const char *source)
 }
 
 /* "file:line" of the innermost frame of L that is the user's (neither C
- * nor mechbench's library), else of the innermost Lua frame; "" if none. */
+ * nor mechbench's own); "" if there is none, as while mechbench starts. */
 static void note_place(lua_State *L, char *out, size_t len)
 {
 	lua_Debug ar;
 	out[0] = '\0';
 	for (int level = 0; lua_getstack(L, level, &ar); level++) {
-		if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
-			continue;
-		int library = is_library(ar.source);
-		if (!library || !out[0])
+		if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && !is_library(ar.source)) {
 			snprintf(out, len, "%s:%d", ar.short_src, ar.currentline);
-		if (!library)
 			return;
+		}
 	}
 }
 
