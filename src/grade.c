@@ -116,7 +116,8 @@ static void run_one(const char *self, char **argv, int batch, double wall, struc
 	fflush(stderr);
 	pid_t pid = fork();
 	if (pid < 0) {
-		snprintf(out->last, sizeof out->last, "cannot start a process: %s", strerror(errno));
+		snprintf(out->last, sizeof out->last, "cannot start a process: %s",
+		         strerror(errno));
 		out->status = 1 << 8;
 		close(fd[0]), close(fd[1]);
 		return;
@@ -154,7 +155,8 @@ static int judge(const struct outcome *o, double wall, char *why, size_t len)
 	if (strncmp(last, "mechbench: ", 11) == 0)
 		last += 11;
 	if (o->timed_out) {
-		snprintf(why, len, "still running after %g s (waiting, not computing): stopped", wall);
+		snprintf(why, len, "still running after %g s (waiting, not computing): stopped",
+		         wall);
 		return 0;
 	}
 	if (WIFEXITED(o->status) && WEXITSTATUS(o->status) == 0) {
@@ -193,7 +195,8 @@ int grade_scripts(const char *self, char **options, int noptions, char **files, 
 		fflush(stdout);
 	}
 	free(argv);
-	printf("%d script%s: %d OK, %d failed", nfiles, nfiles == 1 ? "" : "s", passed, ran - passed);
+	printf("%d script%s: %d OK, %d failed", nfiles, nfiles == 1 ? "" : "s", passed,
+	       ran - passed);
 	if (ran < nfiles)
 		printf(", %d not run (stopped by %s)", nfiles - ran, signal_name(stop_signal));
 	printf("\n");

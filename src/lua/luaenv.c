@@ -19,11 +19,12 @@
 
 enum { HOOK_COUNT = 1000 }; /* instructions between two looks at the flags */
 
-static lua_State *running_state; /* non-NULL while mb_docall runs Lua */
+static lua_State *running_state;         /* non-NULL while mb_docall runs Lua */
 static const struct mb_paths *own_paths; /* mechbench's own Lua: not the user's lines */
-static int hook_always;               /* a limit is set: the watch hook stays on */
-static int interrupting;              /* Ctrl-C is being delivered: raised again until it is out */
-static int interrupting_before;       /* its value when the C computation began */
+static int hook_always;                  /* a limit is set: the watch hook stays on */
+/* Ctrl-C is being delivered: raised again until it is out; and its value
+ * when a C computation began */
+static int interrupting, interrupting_before;
 static char interrupt_message[400];
 static char limit_place[300]; /* the user's file:line when a limit was reached */
 static int sandboxed;
@@ -34,14 +35,16 @@ static char sandbox_key; /* registry[&sandbox_key]: the sandbox's globals */
 static int is_under(const char *source, const char *dir)
 {
 	size_t n = strlen(dir);
-	return n > 0 && source[0] == '@' && strncmp(source + 1, dir, n) == 0 && source[1 + n] == '/';
+	return n > 0 && source[0] == '@' && strncmp(source + 1, dir, n) == 0 &&
+	       source[1 + n] == '/';
 }
 
 /* A chunk of mechbench's own: its modules, an example, a lesson. */
 static int is_library(const char *source)
 {
-	return own_paths && (is_under(source, own_paths->lua) || is_under(source, own_paths->examples) ||
-	                     is_under(source, own_paths->lessons));
+	return own_paths &&
+	       (is_under(source, own_paths->lua) || is_under(source, own_paths->examples) ||
+	        is_under(source, own_paths->lessons));
 }
 
 /* "file:line" of the innermost frame of L that is the user's (neither C
@@ -90,7 +93,8 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	if (nsize > old) {
 		size_t cap = limits_memory() + (mb_limit_hit ? MEMORY_GRACE : 0);
 		if (m->used - old + nsize > cap) {
-			int again = m->refused && m->ptr == ptr && m->osize == osize && m->nsize == nsize;
+			int again =
+			    m->refused && m->ptr == ptr && m->osize == osize && m->nsize == nsize;
 			if (again && !mb_limit_hit) {
 				limits_reach(LIMIT_MEMORY);
 				snprintf(limit_place, sizeof limit_place, "%s", m->place);
@@ -248,7 +252,8 @@ int mb_docall(lua_State *L, int narg, int nres)
 	running_state = L;
 	int status = lua_pcall(L, narg, nres, base);
 	running_state = NULL;
-	if (status == LUA_OK && mb_limit_hit) { /* reached as the call ended: it failed all the same */
+	if (status == LUA_OK &&
+	    mb_limit_hit) { /* reached as the call ended: it failed all the same */
 		lua_settop(L, base);
 		lua_pushstring(L, limit_report());
 		status = LUA_ERRRUN;
@@ -426,7 +431,8 @@ lua_State *mb_lua_new(const struct mb_paths *paths, const struct mb_settings *se
 		return NULL;
 	}
 	if (limits_memory() > 0) { /* counted from here on, starting with what the state holds */
-		memory.used = (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
+		memory.used =
+		    (size_t)lua_gc(L, LUA_GCCOUNT, 0) * 1024 + (size_t)lua_gc(L, LUA_GCCOUNTB, 0);
 		memory.L = L;
 		lua_setallocf(L, capped_alloc, &memory);
 	}

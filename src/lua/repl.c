@@ -276,7 +276,9 @@ static void loop_tty(void)
 	while (!input_ended && !mb_quit_signal) {
 		struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
 		sigprocmask(SIG_BLOCK, &waking, &outside);
-		int r = mb_sigint_seen || mb_quit_signal || resized ? -1 : ppoll(&pfd, 1, NULL, &outside);
+		int r = mb_sigint_seen || mb_quit_signal || resized
+		            ? -1
+		            : ppoll(&pfd, 1, NULL, &outside);
 		int poll_errno = r < 0 ? errno : 0;
 		sigprocmask(SIG_SETMASK, &outside, NULL);
 		if (mb_quit_signal)

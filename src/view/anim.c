@@ -309,8 +309,9 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 	double t = t0, speed = o->speed > 0 ? o->speed : 1, last = clock_seconds();
 	int playing = 1, labels = o->labels, trails = o->trails, frame = 0;
 	for (;;) {
-		if (interrupt_pending()) { /* Ctrl-C is taken here; a limit or a quit signal stays */
-			mb_sigint_seen = 0;
+		if (interrupt_pending()) {
+			mb_sigint_seen =
+			    0; /* Ctrl-C is taken here; a limit or a quit signal stays */
 			break;
 		}
 		double tick = clock_seconds();
