@@ -186,6 +186,11 @@ line 'm = mb.example("pendulum")' 'm:force{ name = "stuck", type = "user", fn = 
 sleep 0.5; keys C-c
 check_screen cb-interrupted "^stdin:1: simulation of 'pendulum' stopped: stdin:1: interrupted!" 5
 line '=1+1'; check_screen cb-prompt-back '^2$'
+keys C-l
+line 'k = mb.example("slider_crank", false)' 'k:joint{ name = "spin", type = "driver", joint = "main", fn = function(t) while true do end end }' 'k:kinematics{ tf = 1 }'
+sleep 0.5; keys C-c
+check_screen driver-interrupted 'stdin:1: interrupted!' 5
+line '=2+2'; check_screen driver-prompt-back '^4$'
 line 'while true do pcall(function() while true do end end) end'; sleep 0.3; keys C-c
 check_screen pcall-interrupted '(^|\^C)stdin:1: interrupted!$' 5
 line '=3*3'; check_screen pcall-prompt-back '^9$'
