@@ -252,8 +252,8 @@ int mb_docall(lua_State *L, int narg, int nres)
 	running_state = L;
 	int status = lua_pcall(L, narg, nres, base);
 	running_state = NULL;
-	if (status == LUA_OK &&
-	    mb_limit_hit) { /* reached as the call ended: it failed all the same */
+	if (status == LUA_OK && mb_limit_hit) {
+		/* reached as the call ended (a view closed for it): it failed all the same */
 		lua_settop(L, base);
 		lua_pushstring(L, limit_report());
 		status = LUA_ERRRUN;
