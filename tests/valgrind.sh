@@ -96,4 +96,27 @@ out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?
 expect_eq valgrind-layer-rc "$rc" 0
 expect_match valgrind-layer-ran "$out" 'layer ok'
 expect_no_match valgrind-layer-clean "$out" 'Invalid|uninitialised|definitely lost'
+# the sandbox, and the limits stopping Lua code, a run in C, a callback the
+# run made, and Lua's allocator: each unwinds without a leak
+cat > "$SANDBOX/sandboxed.lua" <<'LUA'
+for _, code in ipairs { "io.open('x')", "os.execute('true')", "require 'mechbench.core'", "load(string.dump(function() end))" } do
+  assert(not pcall(load(code)))
+end
+print("sandbox", #mb.example("four_bar"):simulate{ tf = 0.2 }.t)
+LUA
+out=$(vg "$MB" --sandbox --batch "$SANDBOX/sandboxed.lua" 2>&1); rc=$?
+expect_eq valgrind-sandbox-rc "$rc" 0
+expect_eq valgrind-sandbox "$out" "sandbox	21"
+printf 'local m = mb.example("chain", 16)\nm:simulate{ tf = 100 }\n' > "$SANDBOX/chain.lua"
+printf 'local m = mb.example("pendulum")\nm:force{ name = "stuck", type = "user", fn = function()\n  while true do end\nend }\nm:simulate{ tf = 1 }\n' > "$SANDBOX/stuck.lua"
+printf 'local t = {}\nfor i = 1, 1e9 do\n  t[i] = { i }\nend\n' > "$SANDBOX/fill.lua"
+for case in "chain:--cpu 4:CPU limit of 4 s was reached at .*chain\.lua:2, during a simulation" \
+            "stuck:--cpu 2:CPU limit of 2 s was reached at .*stuck\.lua:3$" \
+            "fill:--mem 30:memory limit of 30 MB was reached at .*fill\.lua:3$"; do
+  name=${case%%:*} rest=${case#*:}; limit=${rest%%:*} want=${rest#*:}
+  out=$(vg "$MB" --batch $limit "$SANDBOX/$name.lua" 2>&1); rc=$?
+  expect_eq "valgrind-limit-$name-rc" "$rc" 1
+  expect_match "valgrind-limit-$name" "$out" "^mechbench: the $want"
+  expect_no_match "valgrind-limit-$name-clean" "$out" 'Invalid|uninitialised|definitely lost|indirectly lost'
+done
 finish

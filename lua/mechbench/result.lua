@@ -126,6 +126,9 @@ local function written(path, count, what) return setmetatable({ path = path, cou
 
 -- A file to write: a path that opens.
 local function open_for_writing(method, path)
+  if core.sandbox then -- no file is written in the sandbox (mechbench.sandbox says why)
+    args.fail("r:" .. method, "writing a file is not allowed in the sandbox (a sandboxed script leaves no file behind)")
+  end
   if type(path) ~= "string" or path == "" then args.fail("r:" .. method, "needs a file name, such as \"run.csv\"") end
   local f, err = io.open(path, "w")
   if not f then args.fail("r:" .. method, "cannot write %s", tostring(err)) end

@@ -16,11 +16,11 @@
 #include "formulation/joint_coords.h"
 #include "lua/description.h"
 #include "lua/lua_core.h"
+#include "lua/luaenv.h"
 #include "model/contact.h"
 #include "model/forces/force.h"
 #include "model/joints/joint.h"
 #include "model/laws/law.h"
-#include "util/interrupt.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
 {
@@ -346,9 +346,9 @@ static int core_simulate(lua_State *L)
 	}
 	o.cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	struct model *m = model_from_lua(L, 1);
-	mb_c_busy++;
+	mb_c_enter(L); /* Ctrl-C and the limits reach a callback that never returns */
 	struct run *r = simulate(m, f, &o);
-	mb_c_busy--;
+	mb_c_leave(L);
 	push_run(L, m, r);
 	run_free(r);
 	model_free(m);
@@ -374,9 +374,9 @@ static int core_kinematics(lua_State *L)
 	struct model *m = model_from_lua(L, 1);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
-	mb_c_busy++;
+	mb_c_enter(L);
 	struct run *r = kinematic_run(m, f, &cfg, &o, &iterations, o.trace ? &trace : NULL);
-	mb_c_busy--;
+	mb_c_leave(L);
 	push_run(L, m, r);
 	lua_createtable(L, r->count, 0);
 	for (int i = 0; i < r->count && iterations; i++) {

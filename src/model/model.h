@@ -319,7 +319,8 @@ void run_data_fail(struct run_data *d, const char *fmt, ...) __attribute__((form
 /* The same for a failure no shorter step can mend: a host error, Ctrl-C. */
 void run_data_stop(struct run_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* 1, with the run stopped, when Ctrl-C was pressed; 0 otherwise. */
+/* 1, with the run stopped, when Ctrl-C was pressed or a CPU or memory
+ * limit was reached (util/interrupt.h); 0 otherwise. */
 int run_data_interrupted(struct run_data *d, double t);
 
 /* Evaluate fn at t: f and its first two derivatives. A callback may give
