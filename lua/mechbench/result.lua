@@ -454,7 +454,13 @@ function Result:series(name)
     local known = { "violation" }
     for _, list in ipairs { self.bodies, self.reactions, self.contacts or {}, { energy = self.energy } } do
       for who, fields in pairs(list) do
-        for q, v in pairs(fields) do if type(v) == "table" then known[#known + 1] = who .. "." .. q end end
+        for q, v in pairs(fields) do
+          if q == "lambda" and type(v) == "table" then -- lambda1, lambda2, ...: one series per row
+            for k = 1, #v do known[#known + 1] = who .. ".lambda" .. k end
+          elseif type(v) == "table" then
+            known[#known + 1] = who .. "." .. q
+          end
+        end
       end
     end
     local near = args.nearest(name, known)

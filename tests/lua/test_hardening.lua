@@ -183,4 +183,10 @@ for _, p in ipairs { {}, true, 5 } do
     "r:frame with points = { " .. type(p) .. " }")
 end
 
+-- a plot's suggestion is itself a name it can plot (it offered "pin.lambda")
+local ok, said = pcall(swung.plot, swung, "pin.lambda7", { text = true })
+local offered = tostring(said):match("did you mean '(.-)'")
+T.ok(not ok and offered == "pin.lambda1" and pcall(swung.plot, swung, offered, { text = true }),
+  "r:plot of a row a joint has not offers one it has: " .. tostring(said))
+
 T.finish()
