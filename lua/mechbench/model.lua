@@ -105,7 +105,9 @@ end
 local Element = { __tostring = describe }
 
 local function add(m, list, kind_of, spec, level)
-  if type(spec) ~= "table" then error("m:" .. kind_of .. " takes a table: m:" .. kind_of .. "{ name = ..., ... }", level + 1) end
+  if type(spec) ~= "table" then
+    error(("%s: m:%s takes a table: m:%s{ name = ..., ... }"):format(where(level + 1), kind_of, kind_of), 0)
+  end
   local e = setmetatable({}, Element)
   for k, v in pairs(spec) do e[k] = v end
   e.kind_of, e.where = kind_of, where(level + 1)
@@ -131,6 +133,13 @@ end
 local singular = {}
 for one, many in pairs(plural) do singular[many] = one end
 local function sync(m)
+  for list in pairs(m._order) do
+    if type(m[list]) ~= "table" then
+      error(("%s: model '%s': m.%s is %s, not the model's list of %s; elements are made by m:%s{...} and taken "
+        .. "away one by one (m.%s.NAME = nil)"):format(where(), tostring(m.name), list,
+        m[list] == nil and "nil" or "a " .. type(m[list]), list, singular[list], list), 0)
+    end
+  end
   for list, order in pairs(m._order) do
     local kept = {}
     for _, e in ipairs(order) do if m[list][e.name] == e then kept[#kept + 1] = e end end
@@ -583,14 +592,33 @@ local function wrap_user_force(m, f)
         vx = cd[k + 1], vy = cd[k + 2], omega = cd[k + 3] }
     end
     function state:body(n) return self.bodies[name_of(n)] end
-    local out = f.fn(t, state) or {}
+    local out = f.fn(t, state)
+    if out == nil then out = {} end
+    local function bad(fmt, ...) error(("%s: force '%s': " .. fmt):format(f.where, f.name, ...), 0) end
+    if type(out) ~= "table" then
+      bad("the user function must return a list of forces { { body = ..., force = {fx, fy}, at = {x, y}, "
+        .. "torque = ... }, ... }, not %s", type(out))
+    end
     local h = {}
     for k = 1, 3 * #order do h[k] = 0 end
-    for _, item in ipairs(out) do
+    for n, item in ipairs(out) do
+      if type(item) ~= "table" then
+        bad("item %d of what the user function returned must be a table { body = ..., force = {fx, fy}, ... }, not %s",
+          n, type(item))
+      end
       local i = index[name_of(item.body)]
       if not i then
-        error(string.format("%s: force '%s': the user function names an unknown body '%s'",
-          f.where, f.name, tostring(name_of(item.body))), 0)
+        bad("the user function names an unknown body '%s'", tostring(name_of(item.body)))
+      end
+      for _, key in ipairs { "force", "at" } do
+        -- infinite or NaN numbers are said by the run, as a non-finite force
+        local why = item[key] ~= nil and args.bad_pair(item[key], { largest = math.huge })
+        if why and not why:find("finite") and not why:find("NaN") then
+          bad("item %d of what the user function returned: %s", n, args.said(key, why))
+        end
+      end
+      if item.torque ~= nil and type(item.torque) ~= "number" then
+        bad("item %d of what the user function returned: torque must be a number, not %s", n, type(item.torque))
       end
       local k = 3 * (i - 1)
       local fx, fy = (item.force or { 0, 0 })[1], (item.force or { 0, 0 })[2]
@@ -637,14 +665,21 @@ function Model:compile()
   end
   rechecking = where()
   local ok, err = pcall(function()
+    if type(self.name) ~= "string" then
+      error(("%s: model: m.name must be a string, not %s (made at %s)"):format(rechecking, type(self.name), self.where), 0)
+    end
+    local why = args.bad_pair(self.gravity)
+    if why then
+      error(("%s: model '%s': %s (made at %s)"):format(rechecking, self.name, args.said("gravity", why), self.where), 0)
+    end
     for _, kind in ipairs { "body", "point", "vector", "joint", "force", "contact" } do
       for _, e in ipairs(self._order[plural[kind]]) do check[kind](self, e) end
     end
   end)
   rechecking = nil
   if not ok then error(err, 0) end
-  local desc = { name = self.name, gravity = pair({ gravity = self.gravity, kind_of = "model",
-    name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {}, contacts = {} }
+  local desc = { name = self.name, gravity = { self.gravity[1], self.gravity[2] }, bodies = {}, joints = {}, forces = {},
+    contacts = {} }
   for _, b in ipairs(self._order.bodies) do
     local p, v = b.pos or { 0, 0 }, b.vel or { 0, 0 }
     desc.bodies[#desc.bodies + 1] = { name = b.name, where = b.where, mass = b.mass, inertia = b.inertia,
@@ -690,7 +725,18 @@ end
 local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
   "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
 M.simulate_options = simulate_options
-local remedy_numbers = { alpha = true, beta = true, mc = true, zeta = true, omega = true }
+-- The remedies' numbers, each with the range the C core takes (Baumgarte's
+-- alpha and beta; the penalty's mass, damping ratio and frequency).
+local remedy_numbers = { alpha = { 0, 1e12 }, beta = { 0, 1e12 }, mc = { 1e-12, 1e15 }, zeta = { 0, 1e6 },
+  omega = { 1e-6, 1e9 } }
+-- The reaches of time a run takes: shorter, or longer, is a slip of units.
+local SHORTEST, LONGEST = 1e-12, 1e12
+
+-- A message raised by the C core, which checks its own arguments again,
+-- said at the user's line: any library file and line in front taken away.
+local function core_said(msg)
+  return (tostring(msg):gsub("^[^\n]-mechbench/[%w_]+%.lua:%d+: ", ""))
+end
 local stabilizations = { "none", "baumgarte", "penalty", "momentum", "partitioning" }
 
 -- Why name is not one of list (an error's words), or nil.
@@ -714,6 +760,7 @@ local function run_options(m, opts, level)
     end
   end
   positive("tf", "must be a positive, finite time")
+  if o.tf < SHORTEST or o.tf > LONGEST then bad(("tf must be from %g to %g s (got %g)"):format(SHORTEST, LONGEST, o.tf)) end
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   positive("dt", "must be a positive, finite reporting step")
   if o.dt > o.tf then bad("dt must be at most tf") end
@@ -743,9 +790,12 @@ local function run_options(m, opts, level)
     bad('the symplectic step moves positions by rates; the momentum method integrates momenta: use integrator = "rk4"')
   end
   -- a remedy's numbers may ride along in options shared by several runs
-  for key in pairs(remedy_numbers) do
+  for key, range in pairs(remedy_numbers) do
     local w = o[key] ~= nil and args.bad_number(o[key], { nonnegative = true })
     if w then bad(key .. " " .. w) end
+    if o[key] ~= nil and (o[key] < range[1] or o[key] > range[2]) then
+      bad(("%s must be from %g to %g (got %g)"):format(key, range[1], range[2], o[key]))
+    end
   end
   if o.independent ~= nil then
     -- partitioning: names such as "crank.angle" to coordinate indices (0-based)
@@ -787,6 +837,7 @@ local function run_options(m, opts, level)
   if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
     bad("tol must be at least 1e-14: double precision cannot do better")
   end
+  if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
   for _, key in ipairs { "correct", "dense", "progress" } do
     if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
   end
@@ -845,7 +896,8 @@ local run_segments, correct_at
 local function simulate_checked(m, o, here)
   if o.events then return run_segments(m, o, here) end
   local desc = m:compile()
-  local raw = core.model.simulate(desc, o)
+  local ok, raw = pcall(core.model.simulate, desc, o)
+  if not ok then error(("%s: simulate: %s"):format(here, core_said(raw)), 0) end
   local r = require("mechbench.result").new(m, raw, o, here)
   say_notices(o, r)
   if raw.error then
@@ -915,11 +967,12 @@ local function kinematic(m, opts, analysis, level)
   local function bad(msg) error(string.format("%s: %s: %s", where(level + 1), analysis, msg), 0) end
   o.tf = o.tf or 1
   if args.bad_number(o.tf, { positive = true, smallest = 0 }) then bad("tf must be a positive, finite time") end
+  if o.tf < SHORTEST or o.tf > LONGEST then bad(("tf must be from %g to %g s (got %g)"):format(SHORTEST, LONGEST, o.tf)) end
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   if args.bad_number(o.dt, { positive = true, smallest = 0 }) or o.dt > o.tf then bad("dt must be positive and at most tf") end
   if o.tf / o.dt > 1e7 then bad(("tf / dt is %.3g reports; at most 1e7 fit in memory"):format(o.tf / o.dt)) end
-  if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15) then
-    bad("tol must be a positive number, at least 1e-15")
+  if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15 or o.tol > 1) then
+    bad("tol must be a positive number from 1e-15 to 1")
   end
   local it = o.max_iterations
   if it ~= nil and not (type(it) == "number" and it == math.floor(it) and it >= 1 and it <= 1000) then
@@ -937,7 +990,8 @@ local function kinematic(m, opts, analysis, level)
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
-  local raw = core.model.kinematics(m:compile(), o)
+  local ok, raw = pcall(core.model.kinematics, m:compile(), o)
+  if not ok then bad(core_said(raw)) end
   local result = require "mechbench.result"
   local r = result.new(m, raw, o, where(level + 1))
   say_notices(o, r)

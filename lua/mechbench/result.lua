@@ -109,6 +109,11 @@ local function picture(method, opts)
   if o.points ~= nil and type(o.points) ~= "table" then
     args.fail("r:" .. method, 'points must be a list of point names, such as {"tip"}')
   end
+  for i, p in ipairs(o.points or {}) do
+    if type(p) ~= "string" and not (type(p) == "table" and type(rawget(p, "name")) == "string") then
+      args.fail("r:" .. method, 'points[%d] must be a point\'s name, such as "tip", not %s', i, type(p))
+    end
+  end
   return o
 end
 
@@ -321,7 +326,9 @@ local function terminal() return core.mode ~= "batch" and core.isatty(0) and cor
 
 -- The scene and poses, made once per result (and per choice of trails).
 local function drawing(r, trail_points)
-  local key = trail_points and table.concat(trail_points, "\0") or ""
+  local names = {}
+  for i, p in ipairs(trail_points or {}) do names[i] = type(p) == "table" and p.name or p end
+  local key = trail_points and table.concat(names, "\0") or ""
   if r._drawn_key ~= key then
     r._scene_desc.trails = view.trails(r._scene_desc, trail_points)
     r._scene = cv.scene(r._scene_desc)
@@ -459,7 +466,13 @@ function Result:series(name)
     local known = { "violation" }
     for _, list in ipairs { self.bodies, self.reactions, self.contacts or {}, { energy = self.energy } } do
       for who, fields in pairs(list) do
-        for q, v in pairs(fields) do if type(v) == "table" then known[#known + 1] = who .. "." .. q end end
+        for q, v in pairs(fields) do
+          if q == "lambda" and type(v) == "table" then -- lambda1, lambda2, ...: one series per row
+            for k = 1, #v do known[#known + 1] = who .. ".lambda" .. k end
+          elseif type(v) == "table" then
+            known[#known + 1] = who .. "." .. q
+          end
+        end
       end
     end
     local near = args.nearest(name, known)

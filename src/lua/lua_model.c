@@ -566,6 +566,15 @@ static int core_impact(lua_State *L)
 	int status = k >= 0 && k < a.m->ncontacts ? 0 : -1;
 	if (status != 0)
 		run_data_fail(a.d, "no contact number %d", k + 1);
+	/* a law without a restitution (spring, hunt-crossley) is a force in
+	 * time, not a jump: Eq. 11.27 has no e to take */
+	if (status == 0 && isnan(a.m->contacts[k].e)) {
+		status = -1;
+		run_data_fail(a.d,
+		              "contact '%s' has the %s law, a force over time with no restitution e: "
+		              "an impact (Eq. 11.27) takes a law with e, such as impulse",
+		              a.m->contacts[k].name, a.m->contacts[k].law->name);
+	}
 	if (status == 0) {
 		struct impact *w = impact_new(a.m);
 		contact_geometry(&a.m->contacts[k], c, cd, &before);
