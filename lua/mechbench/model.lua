@@ -723,7 +723,8 @@ end
 
 -- The options m:simulate takes; the remedies' numbers with their remedy.
 local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
-  "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
+  "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "method",
+  "events" }
 M.simulate_options = simulate_options
 -- The remedies' numbers, each with the range the C core takes (Baumgarte's
 -- alpha and beta; the penalty's mass, damping ratio and frequency).
@@ -827,6 +828,12 @@ local function run_options(m, opts, level)
   end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
+  end
+  if o.method ~= nil and o.method ~= "aba" and o.method ~= "crb" then
+    bad('method must be "aba" (the articulated-body algorithm) or "crb" (M̄ written out and factored)')
+  end
+  if o.method ~= nil and o.formulation ~= "joint" then
+    bad("method chooses how joint coordinates solve their equations; formulation is " .. o.formulation)
   end
   if fixed_step[o.integrator] then
     o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
@@ -1139,11 +1146,14 @@ local function time_arg(t, what)
 end
 
 function Model:pieces(opts)
-  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles" }, "pieces")
+  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "method" }, "pieces")
   o.formulation = o.formulation or "body"
   local why = one_of(o.formulation, formulation_names, "formulation")
   if why then error(("%s: pieces: %s"):format(where(2), why), 0) end
   tree_option(self, o, 2)
+  if o.method ~= nil and (o.formulation ~= "joint" or (o.method ~= "aba" and o.method ~= "crb")) then
+    error(('%s: pieces: method is "aba" or "crb", for formulation = "joint"'):format(where(2)), 0)
+  end
   local t = time_arg(o.t, "pieces")
   if o.y ~= nil and type(o.y) ~= "table" then error(("%s: pieces: y must be a table of numbers"):format(where(2)), 0) end
   local ok, p = pcall(core.model.pieces, self:compile(), o, t, o.y)

@@ -29,6 +29,8 @@ struct formulation_config {
 	int absolute_angles; /* joint coordinates: absolute instead of relative */
 	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
 	int ntree;
+	int composite_mass; /* joint coordinates: method = "crb", M̄ written out and
+	                     * factored densely (else the articulated-body algorithm) */
 	double step;        /* the run's fixed step h (0: adaptive steps, or none) */
 	double joint_omega; /* joint forces: the springs' natural frequency (0: from h) */
 	double joint_zeta;  /* joint forces: their damping ratio (0: the formulation's own) */

@@ -38,23 +38,36 @@ struct jc {
 	const struct model *m;
 	struct run_data *d;
 	int nb, n3, n, nc, absolute;
-	int *order;                            /* bodies, parents first */
-	struct tree_link *link;                /* per body */
-	int *cut, ncut;                        /* model joints that are cut */
+	int composite_method;   /* method = "crb": M̄ written out, factored densely */
+	int *order;             /* bodies, parents first */
+	struct tree_link *link; /* per body */
+	int *cut, ncut;         /* model joints that are cut */
 	int *parent, *tjoint, *tcoord, *tkind; /* struct jc_tree's arrays */
+	int *from; /* absolute angles: per body, the coordinate a revolute's angle is measured
+	            * from (its parent's absolute angle; -1: none) */
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *mdiag, *work;
+	double *cs;            /* 2 per body: cos φ, sin φ */
 	struct rows *cut_rows; /* the cut joints in body coordinates */
 	gsl_matrix *Mbar;      /* M̄, or its Cholesky factor L when factored */
 	int factored;
 	double potential;
-	/* composite-rigid-body path (relative coordinates): per coordinate its
-	 * twist (ω, v at the origin), per body its subtree's inertia and wrench */
+	/* per coordinate its twist (ω, v at the origin), per body its subtree's
+	 * inertia and wrench */
 	double *twist;     /* 3 per coordinate: ω, vx, vy */
 	int *owner;        /* body of each coordinate */
 	double *composite; /* 4 per body: M, Fx, Fy, Q */
 	double *wrench;    /* 3 per body: fx, fy, n about the origin */
 	double *linear;    /* 2 per body: the subtree's linear momentum */
+	/* the articulated-body path, per body (3x3 row-major, spatial vectors
+	 * about the origin: motion (ω, vx, vy), force (n, fx, fy)) */
+	double *inertia;     /* 9: the body's own spatial inertia */
+	double *articulated; /* 9: I^A, the articulated-body inertia */
+	double *U;           /* 9: I^A S, a column of 3 per coordinate of the body */
+	double *Dinv;        /* 9: (S' I^A S)⁻¹, 1x1 or 3x3 */
+	double *pivot;       /* 3: the pivots of S' I^A S, for the singularity check */
+	double *force;       /* 3: the bias force p^A of a solve, a subtree's force of a product */
+	double *accel;       /* 3: the body's spatial acceleration */
 };
 
 /* ------------------------------------------------------------ the tree */
@@ -151,6 +164,16 @@ static void grow_tree(struct jc *w, const struct formulation_config *cfg)
 	free(seen), free(used), free(queue);
 }
 
+/* The coordinate whose value is body b's absolute angle (-1: the ground's). */
+static int angle_coordinate(const struct jc *w, int b)
+{
+	while (b >= 0 && w->link[b].kind == TREE_SLIDE)
+		b = w->link[b].parent;
+	if (b < 0)
+		return -1;
+	return w->link[b].coord + (w->link[b].kind == TREE_FLOAT ? 2 : 0);
+}
+
 /* ------------------------------------------------------------ set-up */
 
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
@@ -195,6 +218,21 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	for (int b = 0; b < w->nb; b++)
 		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
 			w->owner[w->link[b].coord + k] = b;
+	w->composite_method = cfg->composite_mass;
+	size_t nb = (size_t)w->nb;
+	w->from = calloc(nb + 1, sizeof(int));
+	for (int b = 0; b < w->nb; b++)
+		w->from[b] = w->absolute && w->link[b].kind == TREE_REVOLUTE
+		                 ? angle_coordinate(w, w->link[b].parent)
+		                 : -1;
+	w->cs = calloc(2 * nb + 1, sizeof(double));
+	w->inertia = calloc(9 * nb + 1, sizeof(double));
+	w->articulated = calloc(9 * nb + 1, sizeof(double));
+	w->U = calloc(9 * nb + 1, sizeof(double));
+	w->Dinv = calloc(9 * nb + 1, sizeof(double));
+	w->pivot = calloc(3 * nb + 1, sizeof(double));
+	w->force = calloc(3 * nb + 1, sizeof(double));
+	w->accel = calloc(3 * nb + 1, sizeof(double));
 	return w;
 }
 
@@ -210,6 +248,8 @@ static void release(void *ws)
 	rows_free(w->cut_rows);
 	gsl_matrix_free(w->Mbar);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
+	free(w->from), free(w->cs), free(w->inertia), free(w->articulated), free(w->U);
+	free(w->Dinv), free(w->pivot), free(w->force), free(w->accel);
 	free(w);
 }
 
@@ -250,32 +290,41 @@ static void coordinate_name(void *ws, int k, char *buf, size_t len)
 
 /* ------------------------------------------------------------ kinematics */
 
-/* Poses c, velocities ċ, Ḃθ̇ and (with_b) B from θ and θ̇, parents first.
- * B costs O(N²); the composite-rigid-body path needs it only for cut joints
- * and for reporting c̈ = B θ̈ + Ḃθ̇. */
+/* A(φ) s with cos φ and sin φ at hand (Eq. 2.68; v2_rotate's arithmetic). */
+static vec2 turned(const double *cs, vec2 s)
+{
+	return v2(cs[0] * s.x - cs[1] * s.y, cs[1] * s.x + cs[0] * s.y);
+}
+
+/* Poses c, velocities ċ, Ḃθ̇ and (with_b, for teaching) B from θ and θ̇,
+ * parents first, each body's cos φ and sin φ computed once. B costs
+ * O(N²); nothing else needs it: the rest is O(N). */
 static void kinematics_b(struct jc *w, const double *th, const double *thd, int with_b)
 {
 	int n = w->n;
+	static const double ground[3] = {0, 0, 0}, ground_cs[2] = {1, 0};
 	if (with_b)
 		memset(w->B, 0, sizeof(double) * (size_t)w->n3 * (size_t)n);
 	for (int k = 0; k < w->nb; k++) {
 		int b = w->order[k];
 		const struct tree_link *l = &w->link[b];
 		int i = l->coord;
-		double *q = w->c + 3 * b, *v = w->cd + 3 * b, *a = w->bias + 3 * b;
+		double *q = w->c + 3 * b, *v = w->cd + 3 * b, *a = w->bias + 3 * b,
+		       *cs = w->cs + 2 * b;
 		double *Bx = w->B + (size_t)(3 * b) * (size_t)n, *By = Bx + n, *Bp = By + n;
 		if (l->kind == TREE_FLOAT) {
 			for (int d = 0; d < 3; d++)
 				q[d] = th[i + d], v[d] = thd[i + d], a[d] = 0;
+			cs[0] = cos(q[2]), cs[1] = sin(q[2]);
 			if (with_b)
 				Bx[i] = 1, By[i + 1] = 1, Bp[i + 2] = 1;
 			continue;
 		}
-		static const double ground[3] = {0, 0, 0};
 		int p = l->parent;
 		const double *qp = p >= 0 ? w->c + 3 * p : ground,
 		             *vp = p >= 0 ? w->cd + 3 * p : ground;
 		const double *ap = p >= 0 ? w->bias + 3 * p : ground;
+		const double *csp = p >= 0 ? w->cs + 2 * p : ground_cs;
 		const double *Bpx = p >= 0 ? w->B + (size_t)(3 * p) * (size_t)n : NULL;
 		int inherit = l->kind == TREE_SLIDE || !w->absolute; /* φ_c builds on φ_p */
 
@@ -283,13 +332,14 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		q[2] = (inherit ? qp[2] : 0) + (l->kind == TREE_REVOLUTE ? th[i] : l->alpha);
 		v[2] = (inherit ? vp[2] : 0) + (l->kind == TREE_REVOLUTE ? thd[i] : 0);
 		a[2] = inherit ? ap[2] : 0;
+		cs[0] = cos(q[2]), cs[1] = sin(q[2]);
 		if (with_b && Bpx && inherit)
 			memcpy(Bp, Bpx + 2 * n, sizeof(double) * (size_t)n);
 		if (with_b && l->kind == TREE_REVOLUTE)
 			Bp[i] += 1;
 
 		/* position: r_c = r_p + s_p + σ θ u - s_c (σ θ u only for a slide) */
-		vec2 sp = v2_rotate(qp[2], l->sp), sc = v2_rotate(q[2], l->sc);
+		vec2 sp = turned(csp, l->sp), sc = turned(cs, l->sc);
 		vec2 e = {0, 0}, ed = {0, 0}, ea = {0, 0}, eB = {0, 0};
 		if (l->kind == TREE_SLIDE) {
 			double sigma = l->axis_on_parent ? 1 : -1, wa = vp[2];
@@ -323,10 +373,86 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 	}
 }
 
+/* ------------------------------------------------------------ twists */
+
+/* With relative coordinates, a unit rate of coordinate i moves the whole
+ * subtree below it rigidly: a rotation about the joint's pin, a slide along
+ * its axis, or, for a floating body, a translation or a turn about its mass
+ * centre. As a planar twist s_i = (ω, v at the origin) the velocity of a
+ * point x is v + ω x̆, so column i of B at body b is (v + ω c̆_b, ω) for
+ * every b in the subtree: B, M̄, h̄ and C all follow from the twists. */
+static void twists(struct jc *w)
+{
+	for (int b = 0; b < w->nb; b++) {
+		const struct tree_link *l = &w->link[b];
+		double *s = w->twist + 3 * l->coord;
+		const double *q = w->c + 3 * b;
+		if (l->kind == TREE_FLOAT) {
+			double t[9] = {0, 1, 0,    0,    0,
+			               1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
+			memcpy(s, t, sizeof t);
+		} else if (l->kind == TREE_REVOLUTE) {
+			vec2 pin = v2_add(v2(q[0], q[1]), turned(w->cs + 2 * b, l->sc));
+			s[0] = 1, s[1] = pin.y, s[2] = -pin.x; /* v = -p̆ */
+		} else {
+			double sigma = l->axis_on_parent ? 1 : -1;
+			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
+			s[0] = 0, s[1] = sigma * u.x, s[2] = sigma * u.y;
+		}
+	}
+}
+
+static int coordinate_count(const struct tree_link *l) { return l->kind == TREE_FLOAT ? 3 : 1; }
+
+/* Absolute angles are a constant map of relative ones, θ_a = T θ_r, with
+ * T⁻¹ = I - E and E one entry per revolute joint (its angle less its
+ * parent's). So M̄_a = T⁻ᵀ M̄_r T⁻¹, h̄_a = T⁻ᵀ h̄_r, C_a = C_r T⁻¹ and
+ * M̄_a⁻¹ = T M̄_r⁻¹ Tᵀ: the work is done in relative coordinates and
+ * passed through these four sparse maps, each O(N) in place (x[k * stride]
+ * is coordinate k). */
+static void absolute_of_relative(const struct jc *w, double *x) /* x ← T x */
+{
+	for (int k = 0; k < w->nb; k++) { /* parents first: x[from] is final */
+		int b = w->order[k];
+		if (w->from[b] >= 0)
+			x[w->link[b].coord] += x[w->from[b]];
+	}
+}
+
+static void relative_of_absolute(const struct jc *w, double *x) /* x ← T⁻¹ x */
+{
+	for (int k = w->nb - 1; k >= 0; k--) { /* children first: x[from] is unchanged */
+		int b = w->order[k];
+		if (w->from[b] >= 0)
+			x[w->link[b].coord] -= x[w->from[b]];
+	}
+}
+
+static void forces_to_absolute(const struct jc *w, double *x, size_t stride) /* x ← T⁻ᵀ x */
+{
+	for (int k = 0; k < w->nb; k++) { /* parents first: x[coord] is unchanged */
+		int b = w->order[k];
+		if (w->from[b] >= 0)
+			x[(size_t)w->from[b] * stride] -= x[(size_t)w->link[b].coord * stride];
+	}
+}
+
+static void forces_to_relative(const struct jc *w, double *x) /* x ← Tᵀ x */
+{
+	for (int k = w->nb - 1; k >= 0; k--) { /* children first: x[coord] is final */
+		int b = w->order[k];
+		if (w->from[b] >= 0)
+			x[w->from[b]] += x[w->link[b].coord];
+	}
+}
+
 /* ------------------------------------------------------------ cut joints */
 
 /* The cut joints' rows at (c, ċ), mapped to joint coordinates: C = D_cut B
- * and γ̄ = γ - D_cut Ḃθ̇; a row of D touches at most two bodies. */
+ * and γ̄ = γ - D_cut Ḃθ̇. A row of D touches at most two bodies; its part
+ * d_b on body b is a force (n about the origin, f) = (d_φ + c_b × d_r,
+ * d_r), and C_i = s_i · that force over the coordinates i on b's path to
+ * the ground: O(depth) per row, without B. */
 static int cut_constraints(struct jc *w, double t, struct rows *r)
 {
 	struct rows *dr = w->cut_rows;
@@ -341,46 +467,32 @@ static int cut_constraints(struct jc *w, double t, struct rows *r)
 		for (int slot = 0; slot < ROW_SPANS; slot++) {
 			const struct row_span span = dr->span[row][slot];
 			for (int k = span.begin; k < span.end; k++)
-				for (int col = 0; col < w->n; col++)
-					crow[col] +=
-					    d[k] * w->B[(size_t)k * (size_t)w->n + (size_t)col];
-			for (int k = span.begin; k < span.end; k++)
 				r->gamma[row] -= d[k] * w->bias[k]; /* γ̄ = γ - D Ḃθ̇ */
+			for (int b = span.begin / 3; 3 * b < span.end; b++) {
+				double db[3];
+				for (int e = 0; e < 3; e++) {
+					int k = 3 * b + e;
+					db[e] = k >= span.begin && k < span.end ? d[k] : 0;
+				}
+				const double *q = w->c + 3 * b;
+				double f[3] = {db[2] + q[0] * db[1] - q[1] * db[0], db[0], db[1]};
+				for (int a = b; a >= 0; a = w->link[a].parent) {
+					const struct tree_link *la = &w->link[a];
+					for (int i = la->coord;
+					     i < la->coord + coordinate_count(la); i++) {
+						const double *s = w->twist + 3 * i;
+						crow[i] += s[0] * f[0] + s[1] * f[1] + s[2] * f[2];
+					}
+				}
+			}
 		}
+		if (w->absolute)
+			forces_to_absolute(w, crow, 1);
 	}
 	return 0;
 }
 
 /* ------------------------------------------------------------ M̄ and h̄ */
-
-/* With relative coordinates, a unit rate of coordinate i moves the whole
- * subtree below it rigidly: a rotation about the joint's pin, a slide along
- * its axis, or, for a floating body, a translation or a turn about its mass
- * centre. As a planar twist (ω, v at the origin) the velocity of a point x
- * is v + ω x̆. Then M̄_ij is the kinetic-energy form of the two twists over
- * the deeper subtree, whose inertia sums to (M, F = Σ m c, Q = Σ J + m c'c),
- * and h̄_i is the twist against the subtree's total wrench: O(N²) and O(N)
- * in place of the O(N³) product B'MB (the composite-rigid-body idea). */
-static void twists(struct jc *w)
-{
-	for (int b = 0; b < w->nb; b++) {
-		const struct tree_link *l = &w->link[b];
-		double *s = w->twist + 3 * l->coord;
-		const double *q = w->c + 3 * b;
-		if (l->kind == TREE_FLOAT) {
-			double t[9] = {0, 1, 0,    0,    0,
-			               1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
-			memcpy(s, t, sizeof t);
-		} else if (l->kind == TREE_REVOLUTE) {
-			vec2 pin = v2_add(v2(q[0], q[1]), v2_rotate(q[2], l->sc));
-			s[0] = 1, s[1] = pin.y, s[2] = -pin.x; /* v = -p̆ */
-		} else {
-			double sigma = l->axis_on_parent ? 1 : -1;
-			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
-			s[0] = 0, s[1] = sigma * u.x, s[2] = sigma * u.y;
-		}
-	}
-}
 
 /* The energy form of two twists over an inertia (M, F, Q). */
 static double twist_form(const double *a, const double *b, const double *I)
@@ -390,11 +502,15 @@ static double twist_form(const double *a, const double *b, const double *I)
 	       a[0] * (b[1] * Fpx + b[2] * Fpy) + a[0] * b[0] * I[3];
 }
 
-/* M̄ from subtree composites. */
-static void composite_terms(struct jc *w)
+/* M̄ written out into A (n x n, row-major) from subtree composites: M̄_ij
+ * is the kinetic-energy form of the twists of i and j over the deeper
+ * subtree, whose inertia sums to (M, F = Σ m c, Q = Σ J + m c'c). O(N²) in
+ * place of the O(N³) product B'MB: the composite-rigid-body method, which
+ * method = "crb" factors densely and which teaching (mass_dense) shows. */
+static void composite_terms(struct jc *w, double *A)
 {
-	int n = w->n;
-	gsl_matrix_set_zero(w->Mbar); /* bodies on different branches do not couple */
+	size_t n = (size_t)w->n;
+	memset(A, 0, sizeof(double) * n * n); /* bodies on different branches do not couple */
 	for (int b = 0; b < w->nb; b++) {
 		const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
 		double *I = w->composite + 4 * b;
@@ -407,55 +523,32 @@ static void composite_terms(struct jc *w)
 			for (int d = 0; d < 4; d++)
 				w->composite[4 * p + d] += w->composite[4 * b + d];
 	}
-	for (int j = 0; j < n; j++) {
+	for (size_t j = 0; j < n; j++) {
 		int b = w->owner[j];
 		const double *sj = w->twist + 3 * j, *I = w->composite + 4 * b;
 		/* coordinates of b itself and of its ancestors */
 		for (int a = b; a >= 0; a = w->link[a].parent) {
 			const struct tree_link *la = &w->link[a];
-			int first = la->coord, count = la->kind == TREE_FLOAT ? 3 : 1;
-			for (int i = first; i < first + count; i++) {
+			size_t first = (size_t)la->coord, count = (size_t)coordinate_count(la);
+			for (size_t i = first; i < first + count; i++) {
 				if (a == b && i > j)
 					continue;
-				double v = twist_form(w->twist + 3 * i, sj, I);
-				gsl_matrix_set(w->Mbar, (size_t)i, (size_t)j, v);
-				gsl_matrix_set(w->Mbar, (size_t)j, (size_t)i, v);
+				A[i * n + j] = A[j * n + i] = twist_form(w->twist + 3 * i, sj, I);
 			}
 		}
 	}
+	if (!w->absolute)
+		return;
+	for (size_t k = 0; k < n; k++) /* T⁻ᵀ M̄_r T⁻¹: columns, then rows */
+		forces_to_absolute(w, A + k, n);
+	for (size_t k = 0; k < n; k++)
+		forces_to_absolute(w, A + k * n, 1);
 }
 
-/* The same, straight from B (needed for absolute angles, whose rates do
- * not move whole subtrees rigidly). */
-static void product_terms(struct jc *w)
-{
-	int n = w->n, n3 = w->n3;
-	for (int a = 0; a < n; a++)
-		for (int b = 0; b <= a; b++) {
-			double s = 0;
-			for (int k = 0; k < n3; k++) {
-				const double *row = w->B + (size_t)k * (size_t)n;
-				s += row[a] * w->mdiag[k] * row[b];
-			}
-			gsl_matrix_set(w->Mbar, (size_t)a, (size_t)b, s);
-			gsl_matrix_set(w->Mbar, (size_t)b, (size_t)a, s);
-		}
-}
-
-/* B'g for forces g on the bodies (3 per body): with relative coordinates
- * each twist against the total wrench of its subtree, O(N); with absolute
- * angles straight from B. */
+/* B'g for forces g on the bodies (3 per body): each twist against the total
+ * wrench of its subtree, O(N); through T⁻ᵀ for absolute angles. */
 static void project(struct jc *w, const double *g, double *out)
 {
-	if (w->absolute) {
-		for (int a = 0; a < w->n; a++) {
-			double s = 0;
-			for (int k = 0; k < w->n3; k++)
-				s += w->B[(size_t)k * (size_t)w->n + (size_t)a] * g[k];
-			out[a] = s;
-		}
-		return;
-	}
 	for (int b = 0; b < w->nb; b++) {
 		const double *q = w->c + 3 * b, *gb = g + 3 * b;
 		double *f = w->wrench + 3 * b;
@@ -472,16 +565,187 @@ static void project(struct jc *w, const double *g, double *out)
 		const double *sj = w->twist + 3 * j, *f = w->wrench + 3 * w->owner[j];
 		out[j] = sj[0] * f[2] + sj[1] * f[0] + sj[2] * f[1];
 	}
+	if (w->absolute)
+		forces_to_absolute(w, out, 1);
 }
 
-/* The coordinate whose value is body b's absolute angle (-1: the ground's). */
-static int angle_coordinate(const struct jc *w, int b)
+/* ------------------------------------------------------------ articulated bodies */
+
+/* Featherstone's articulated-body algorithm, planar: spatial vectors are
+ * 3-vectors about the origin, motion (ω, vx, vy) and force (n, fx, fy),
+ * and a body's spatial inertia is 3x3. From the leaves in, each body's
+ * articulated inertia I^A = I + Σ_children (I^A - U D⁻¹ U'), U = I^A S,
+ * D = S' I^A S, depends on θ alone (articulate, once per evaluation); then
+ * M̄⁻¹ τ costs one pass in for the bias forces and one out for the
+ * accelerations (articulated_solve), O(N) each: the equations of motion
+ * are h̄ through M̄⁻¹, and each cut row's M̄⁻¹ C' is one more solve, so the
+ * constrained layer's small nc x nc system keeps loops closed exactly.
+ * Hand-written: GSL has no tree-structured factorisation. */
+
+static void spatial_inertias(struct jc *w)
 {
-	while (b >= 0 && w->link[b].kind == TREE_SLIDE)
-		b = w->link[b].parent;
-	if (b < 0)
-		return -1;
-	return w->link[b].coord + (w->link[b].kind == TREE_FLOAT ? 2 : 0);
+	for (int b = 0; b < w->nb; b++) {
+		const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
+		double m = md[0], mx = m * q[0], my = m * q[1];
+		double I[9] = {
+		    md[2] + m * (q[0] * q[0] + q[1] * q[1]), -my, mx, -my, m, 0, mx, 0, m};
+		memcpy(w->inertia + 9 * b, I, sizeof I);
+	}
+}
+
+static void mat3_vec(const double *A, const double *x, double *out)
+{
+	for (int r = 0; r < 3; r++)
+		out[r] = A[3 * r] * x[0] + A[3 * r + 1] * x[1] + A[3 * r + 2] * x[2];
+}
+
+static double dot3(const double *a, const double *b)
+{
+	return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* D⁻¹ of a floating body's 3x3 D, with the pivots of its LDL' factors. */
+static void invert3(const double *D, double *Dinv, double *pivot)
+{
+	double a = D[0], b = D[1], c = D[2], d = D[4], e = D[5], f = D[8];
+	pivot[0] = a, pivot[1] = d - b * b / a;
+	double det = a * (d * f - e * e) - b * (b * f - c * e) + c * (b * e - c * d);
+	pivot[2] = det / (a * pivot[1]);
+	double adj[9] = {d * f - e * e, c * e - b * f, b * e - c * d, c * e - b * f, a * f - c * c,
+	                 b * c - a * e, b * e - c * d, b * c - a * e, a * d - b * b};
+	for (int k = 0; k < 9; k++)
+		Dinv[k] = adj[k] / det;
+}
+
+/* The articulated inertias, U and D⁻¹, leaves first: 0, or -1 when a pivot
+ * is not positive (M̄ singular: a body without mass or inertia at the end
+ * of a branch, say). */
+static int articulate(struct jc *w, double t)
+{
+	memcpy(w->articulated, w->inertia, sizeof(double) * 9 * (size_t)w->nb);
+	double scale = 0;
+	for (int k = w->nb - 1; k >= 0; k--) {
+		int b = w->order[k], p = w->link[b].parent;
+		const struct tree_link *l = &w->link[b];
+		int count = coordinate_count(l);
+		const double *IA = w->articulated + 9 * b, *S = w->twist + 3 * l->coord;
+		double *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b, *pivot = w->pivot + 3 * b;
+		for (int j = 0; j < count; j++)
+			mat3_vec(IA, S + 3 * j, U + 3 * j);
+		if (count == 1) {
+			pivot[0] = dot3(S, U);
+			Dinv[0] = 1 / pivot[0];
+		} else {
+			double D[9];
+			for (int i = 0; i < 3; i++)
+				for (int j = 0; j < 3; j++)
+					D[3 * i + j] = dot3(S + 3 * i, U + 3 * j);
+			invert3(D, Dinv, pivot);
+		}
+		for (int j = 0; j < count; j++)
+			scale = fmax(scale, pivot[j]);
+		if (p < 0)
+			continue;
+		double *IAp = w->articulated + 9 * p;
+		for (int r = 0; r < 3; r++)
+			for (int c = 0; c < 3; c++) {
+				double s = 0; /* (U D⁻¹ U')_rc */
+				for (int i = 0; i < count; i++)
+					for (int j = 0; j < count; j++)
+						s += U[3 * i + r] * Dinv[count * i + j] *
+						     U[3 * j + c];
+				IAp[3 * r + c] += IA[3 * r + c] - s;
+			}
+	}
+	for (int b = 0; b < w->nb; b++)
+		for (int j = 0; j < coordinate_count(&w->link[b]); j++)
+			if (!(w->pivot[3 * b + j] > 1e-13 * scale)) {
+				run_data_fail(
+				    w->d, "at t = %g the joint-coordinate mass matrix is singular",
+				    t);
+				return -1;
+			}
+	return 0;
+}
+
+/* x ← M̄_r⁻¹ x (relative coordinates) after articulate. */
+static void articulated_solve(struct jc *w, double *x)
+{
+	memset(w->force, 0, sizeof(double) * 3 * (size_t)w->nb);
+	for (int k = w->nb - 1; k >= 0; k--) { /* in: u = τ - S'p^A, p^A_p += p^A + U D⁻¹ u */
+		int b = w->order[k], p = w->link[b].parent;
+		const struct tree_link *l = &w->link[b];
+		int count = coordinate_count(l), i = l->coord;
+		const double *S = w->twist + 3 * i, *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b;
+		const double *pA = w->force + 3 * b;
+		for (int j = 0; j < count; j++)
+			x[i + j] -= dot3(S + 3 * j, pA);
+		if (p < 0)
+			continue;
+		double *pp = w->force + 3 * p;
+		for (int r = 0; r < 3; r++)
+			pp[r] += pA[r];
+		for (int j = 0; j < count; j++) {
+			double du = 0;
+			for (int e = 0; e < count; e++)
+				du += Dinv[count * j + e] * x[i + e];
+			for (int r = 0; r < 3; r++)
+				pp[r] += U[3 * j + r] * du;
+		}
+	}
+	static const double still[3] = {0, 0, 0};
+	for (int k = 0; k < w->nb; k++) { /* out: θ̈ = D⁻¹(u - U'a_p), a = a_p + S θ̈ */
+		int b = w->order[k], p = w->link[b].parent;
+		const struct tree_link *l = &w->link[b];
+		int count = coordinate_count(l), i = l->coord;
+		const double *S = w->twist + 3 * i, *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b;
+		const double *ap = p >= 0 ? w->accel + 3 * p : still;
+		double *a = w->accel + 3 * b, rhs[3], acc[3];
+		for (int j = 0; j < count; j++)
+			rhs[j] = x[i + j] - dot3(U + 3 * j, ap);
+		for (int j = 0; j < count; j++) {
+			acc[j] = 0;
+			for (int e = 0; e < count; e++)
+				acc[j] += Dinv[count * j + e] * rhs[e];
+		}
+		for (int r = 0; r < 3; r++) {
+			a[r] = ap[r];
+			for (int j = 0; j < count; j++)
+				a[r] += S[3 * j + r] * acc[j];
+		}
+		for (int j = 0; j < count; j++)
+			x[i + j] = acc[j];
+	}
+}
+
+/* out = M̄_r x (relative coordinates) after spatial_inertias: each body's
+ * acceleration out from the ground, its force I a, summed over subtrees
+ * and projected on the twists (a recursive Newton-Euler pass). */
+static void articulated_product(struct jc *w, const double *x, double *out)
+{
+	static const double still[3] = {0, 0, 0};
+	for (int k = 0; k < w->nb; k++) {
+		int b = w->order[k], p = w->link[b].parent;
+		const struct tree_link *l = &w->link[b];
+		const double *S = w->twist + 3 * l->coord, *ap = p >= 0 ? w->accel + 3 * p : still;
+		double *a = w->accel + 3 * b;
+		for (int r = 0; r < 3; r++) {
+			a[r] = ap[r];
+			for (int j = 0; j < coordinate_count(l); j++)
+				a[r] += S[3 * j + r] * x[l->coord + j];
+		}
+		mat3_vec(w->inertia + 9 * b, a, w->force + 3 * b);
+	}
+	for (int k = w->nb - 1; k >= 0; k--) {
+		int b = w->order[k], p = w->link[b].parent;
+		const struct tree_link *l = &w->link[b];
+		const double *f = w->force + 3 * b;
+		for (int j = 0; j < coordinate_count(l); j++)
+			out[l->coord + j] = dot3(w->twist + 3 * (l->coord + j), f);
+		if (p >= 0)
+			for (int r = 0; r < 3; r++)
+				w->force[3 * p + r] += f[r];
+	}
 }
 
 /* Ḃ'Mċ, the part of Ṁ̄θ̇ = Ḃ'Mċ + B'MḂθ̇ that h̄ leaves out, after kinematics
@@ -489,8 +753,7 @@ static int angle_coordinate(const struct jc *w, int b)
  * column i of Ḃ is ṡ_i over the subtree and (Ḃ'Mċ)_i = v̇_i · L, with L the
  * subtree's linear momentum and v̇_i: the pin's velocity turned (revolute),
  * the turning guide (slide), the mass centre's velocity turned (a floating
- * body's angle), zero (a translation). Absolute angles are a constant map
- * of relative ones, θ_a = T θ_r, so their sums pass through T⁻ᵀ. */
+ * body's angle), zero (a translation); through T⁻ᵀ for absolute angles. */
 static void inertial_term(struct jc *w, double *out)
 {
 	for (int b = 0; b < w->nb; b++)
@@ -510,8 +773,8 @@ static void inertial_term(struct jc *w, double *out)
 		if (l->kind == TREE_FLOAT) {
 			rate = v2(v[1], -v[0]);
 		} else if (l->kind == TREE_REVOLUTE) {
-			vec2 pin_rate =
-			    v2_add(v2(v[0], v[1]), v2_scale(v[2], v2_perp(v2_rotate(q[2], l->sc))));
+			vec2 pin_rate = v2_add(
+			    v2(v[0], v[1]), v2_scale(v[2], v2_perp(turned(w->cs + 2 * b, l->sc))));
 			rate = v2(pin_rate.y, -pin_rate.x);
 		} else {
 			double sigma = l->axis_on_parent ? 1 : -1;
@@ -520,15 +783,8 @@ static void inertial_term(struct jc *w, double *out)
 		}
 		out[l->coord + (l->kind == TREE_FLOAT ? 2 : 0)] = v2_dot(rate, v2(L[0], L[1]));
 	}
-	if (!w->absolute)
-		return;
-	double *relative = w->work + w->n3;
-	memcpy(relative, out, sizeof(double) * (size_t)w->n);
-	for (int b = 0; b < w->nb; b++) {
-		int from = angle_coordinate(w, w->link[b].parent);
-		if (w->link[b].kind == TREE_REVOLUTE && from >= 0)
-			out[from] -= relative[w->link[b].coord];
-	}
+	if (w->absolute)
+		forces_to_absolute(w, out, 1);
 }
 
 /* ------------------------------------------------------------ the equations */
@@ -539,20 +795,19 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 	struct jc *w = ws;
 	int rows = (what & EVAL_ROWS) && w->nc > 0;
 	int mass = (what & (EVAL_MASS | EVAL_MASS_SOLVE)) != 0;
-	kinematics_b(w, th, thd, rows || w->absolute);
+	kinematics_b(w, th, thd, 0);
 	if ((what & EVAL_FORCES) &&
 	    forces_apply(w->m, w->d, w->c, w->cd, t, w->h, &w->potential) != 0)
 		return -1;
+	if (rows || mass || (what & EVAL_FORCES))
+		twists(w);
 	if (rows && cut_constraints(w, t, r) != 0)
 		return -1;
-	if (mass || (what & EVAL_FORCES))
-		twists(w);
-	if (mass) {
-		if (w->absolute)
-			product_terms(w);
-		else
-			composite_terms(w);
+	if (mass && w->composite_method) {
+		composite_terms(w, w->Mbar->data); /* its own storage: tda is n */
 		w->factored = 0;
+	} else if (mass) {
+		spatial_inertias(w);
 	}
 	if (what & EVAL_FORCES) { /* h̄ = B'(h - M Ḃθ̇) (Eq. 9.23) */
 		double *g = w->work;
@@ -560,6 +815,8 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 			g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
 		project(w, g, hbar);
 	}
+	if ((what & EVAL_MASS_SOLVE) && !w->composite_method)
+		return articulate(w, t);
 	if (what & EVAL_MASS_SOLVE) { /* in place: M̄ = L L' stays at hand as L */
 		w->factored = 1;
 		if (cholesky_checked(w->Mbar) != 0) {
@@ -571,10 +828,21 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 	return 0;
 }
 
-/* M̄ x, from M̄ or from its factor L (M̄ = L L'). */
+/* M̄ x: from the articulated bodies' pass, or from M̄ or its factor L
+ * (M̄ = L L') with method = "crb". */
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct jc *w = ws;
+	if (!w->composite_method) {
+		double *relative = w->work;
+		memcpy(relative, x, sizeof(double) * (size_t)w->n);
+		if (w->absolute)
+			relative_of_absolute(w, relative);
+		articulated_product(w, relative, out);
+		if (w->absolute)
+			forces_to_absolute(w, out, 1);
+		return;
+	}
 	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->n);
 	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->n);
 	if (!w->factored) {
@@ -586,32 +854,42 @@ static void mass_apply(void *ws, const double *x, double *out)
 	gsl_blas_dtrmv(CblasLower, CblasNoTrans, CblasNonUnit, w->Mbar, &ov.vector);
 }
 
+/* x ← M̄⁻¹ x: M̄_a⁻¹ = T M̄_r⁻¹ Tᵀ for absolute angles. */
 static void mass_solve(void *ws, double *x)
 {
 	struct jc *w = ws;
-	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
-	gsl_linalg_cholesky_svx(w->Mbar, &v.vector);
+	if (w->composite_method) {
+		gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
+		gsl_linalg_cholesky_svx(w->Mbar, &v.vector);
+		return;
+	}
+	if (w->absolute)
+		forces_to_relative(w, x);
+	articulated_solve(w, x);
+	if (w->absolute)
+		absolute_of_relative(w, x);
 }
 
-/* M̄ written out; from L L' when it was factored (for teaching: rare). */
+/* M̄ written out (for teaching and the penalty method): from the
+ * composites, or from L L' when method = "crb" factored it. */
 static void mass_dense(void *ws, double *A)
 {
 	struct jc *w = ws;
-	size_t n = (size_t)w->n, tda = w->Mbar->tda;
+	size_t n = (size_t)w->n;
 	const double *M = w->Mbar->data;
-	if (!w->factored && tda == n) {
+	if (!w->composite_method) {
+		composite_terms(w, A);
+	} else if (!w->factored) {
 		memcpy(A, M, sizeof(double) * n * n);
-		return;
+	} else {
+		for (size_t a = 0; a < n; a++)
+			for (size_t b = 0; b < n; b++) {
+				double s = 0;
+				for (size_t k = 0; k <= (a < b ? a : b); k++)
+					s += M[a * n + k] * M[b * n + k];
+				A[a * n + b] = s;
+			}
 	}
-	for (size_t a = 0; a < n; a++)
-		for (size_t b = 0; b < n; b++) {
-			double s = 0;
-			if (!w->factored)
-				s = M[a * tda + b];
-			for (size_t k = 0; w->factored && k <= (a < b ? a : b); k++)
-				s += M[a * tda + k] * M[b * tda + k];
-			A[a * n + b] = s;
-		}
 }
 
 /* Ṁ̄θ̇ = Ḃ'Mċ + B'M Ḃθ̇, for the momentum method. */
@@ -663,14 +941,30 @@ static void coordinates_from_bodies(struct jc *w, const double *c, const double 
 	}
 }
 
-/* c̈ = B θ̈ + Ḃθ̇ into out */
-static void body_accelerations(const struct jc *w, const double *thdd, double *out)
+/* c̈ = B θ̈ + Ḃθ̇ into out after kinematics and twists, O(N): the sum of
+ * the twists times θ̈ (relative) along each body's path, out from the
+ * ground, seen at its mass centre. */
+static void body_accelerations(struct jc *w, const double *thdd, double *out)
 {
-	for (int k = 0; k < w->n3; k++) {
-		double s = w->bias[k];
-		for (int a = 0; a < w->n; a++)
-			s += w->B[(size_t)k * (size_t)w->n + (size_t)a] * thdd[a];
-		out[k] = s;
+	double *relative = w->work;
+	memcpy(relative, thdd, sizeof(double) * (size_t)w->n);
+	if (w->absolute)
+		relative_of_absolute(w, relative);
+	static const double still[3] = {0, 0, 0};
+	for (int k = 0; k < w->nb; k++) {
+		int b = w->order[k], p = w->link[b].parent;
+		const struct tree_link *l = &w->link[b];
+		const double *S = w->twist + 3 * l->coord, *ap = p >= 0 ? w->accel + 3 * p : still;
+		const double *q = w->c + 3 * b, *bias = w->bias + 3 * b;
+		double *a = w->accel + 3 * b;
+		for (int r = 0; r < 3; r++) {
+			a[r] = ap[r];
+			for (int j = 0; j < coordinate_count(l); j++)
+				a[r] += S[3 * j + r] * relative[l->coord + j];
+		}
+		out[3 * b] = bias[0] + a[1] - a[0] * q[1];
+		out[3 * b + 1] = bias[1] + a[2] + a[0] * q[0];
+		out[3 * b + 2] = bias[2] + a[0];
 	}
 }
 
@@ -681,12 +975,13 @@ static int to_bodies(void *ws, double t, const double *th, const double *thd, co
 {
 	(void)t;
 	struct jc *w = ws;
-	int accelerations = thdd && cdd;
-	kinematics_b(w, th, thd, accelerations);
+	kinematics_b(w, th, thd, 0);
 	memcpy(c, w->c, sizeof(double) * (size_t)w->n3);
 	memcpy(cd, w->cd, sizeof(double) * (size_t)w->n3);
-	if (accelerations)
+	if (thdd && cdd) {
+		twists(w);
 		body_accelerations(w, thdd, cdd);
+	}
 	return 0;
 }
 

@@ -247,8 +247,9 @@ static int *read_indices(lua_State *L, int t, const char *key, int *count)
 	return idx;
 }
 
-/* Formulation choices: angles = "absolute" and tree = {joint indices} for
- * joint coordinates, independent_coords for partitioning. */
+/* Formulation choices: angles = "absolute", tree = {joint indices} and
+ * method = "crb" for joint coordinates, independent_coords for
+ * partitioning. */
 static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 {
 	lua_getfield(L, t, "angles");
@@ -256,6 +257,9 @@ static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 	lua_pop(L, 1);
 	cfg->independent = read_indices(L, t, "independent_coords", &cfg->nindependent);
 	cfg->tree = read_indices(L, t, "tree_joints", &cfg->ntree);
+	lua_getfield(L, t, "method");
+	cfg->composite_mass = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "crb") == 0;
+	lua_pop(L, 1);
 }
 
 /* The remedy of opts (stabilization and its numbers); raises on a bad one. */
