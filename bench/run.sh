@@ -15,6 +15,8 @@ time_runs() {
   awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.2f", (b - a) / n / 1e6 }'
 }
 
+# bash bench/run.sh mujoco: the comparison with MuJoCo alone
+if [ "${1:-}" != mujoco ]; then
 empty=$(mktemp --suffix=.lua)
 n=50
 printf '%-40s %8s ms  (mean of %d runs)\n' "start-up: --batch of an empty script" \
@@ -26,3 +28,84 @@ printf '%-40s %8s ms  (mean of %d runs)\n' "lesson 2 self-test (17 steps)" \
   "$(time_runs 10 ./mechbench --batch -e 'mb.lesson.selftest(2)')" 10
 rm -f "$empty"
 ./mechbench --batch bench/models.lua
+fi
+
+# Against MuJoCo (issue 16): the N-link chain in every formulation and
+# MuJoCo's RK4 on the same chain at the same h = 1 ms, reports every 10 ms,
+# in the same run, each case alternating with MuJoCo's, median of 3. Times
+# are wall seconds per simulated second (a run's start and reports
+# included); at N = 256 body coordinates simulate 0.1 s and point
+# coordinates 0.02 s instead of 1 s (their start is then a larger share). The exponent is
+# a least-squares fit of log time against log N over N = 16, 64, 256.
+peer=build/mujoco_peer
+if [ -f /usr/include/mujoco/mujoco.h ] &&
+  cc -std=c11 -D_DEFAULT_SOURCE -O2 -o "$peer" bench/mujoco_peer.c -lmujoco -lm 2>/dev/null; then
+  echo "against MuJoCo: chain, rk4 h = 1 ms, reports every 10 ms (median of 3, alternating)"
+else
+  peer=
+  echo "against MuJoCo: skipped (no MuJoCo: apt-get install libmujoco-dev); our times alone"
+fi
+formulations=$(./mechbench --batch -e 'print(table.concat(mb.formulations(), " "))')
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# field k (1 wall, 2 steps, 3 drift, 4 violation, 5 peak kB) of the median run by wall
+median_run() { sort -g | awk -v k="$2" '{ l[NR] = $0 } END { split(l[int((NR + 1) / 2)], f, " "); print f[k] }' <"$1"; }
+fits=$(mktemp)
+for n in 1 4 16 64 256; do
+  declare -A out=()
+  for rep in 1 2 3; do
+    for f in $formulations; do
+      tf=1
+      if [ "$n" -ge 256 ]; then
+        case $f in body) tf=0.1 ;; point) tf=0.02 ;; esac
+      fi
+      line=$(./mechbench --batch bench/chain.lua chain "$n" "$f" "$tf" 0.01 0.001 2>/dev/null) || line=
+      [ -n "$line" ] && echo "$line" | awk -v tf="$tf" '{ $1 = $1 / tf; print }' >>"$fits.$n.$f"
+      if [ -n "$peer" ]; then
+        "$peer" chain "$n" "$tf" 0.01 0.001 2>/dev/null |
+          awk -v tf="$tf" '{ $1 = $1 / tf; print }' >>"$fits.$n.mujoco"
+      fi
+    done
+  done
+  mj=
+  [ -n "$peer" ] && [ -s "$fits.$n.mujoco" ] && mj=$(median_run "$fits.$n.mujoco" 1)
+  if [ -n "$mj" ]; then
+    printf '  chain N = %-3d %-9s %9.4f s/s  drift %-8s peak %6d kB\n' "$n" MuJoCo "$mj" \
+      "$(median_run "$fits.$n.mujoco" 3)" "$(median_run "$fits.$n.mujoco" 5)"
+  fi
+  for f in $formulations; do
+    if [ ! -s "$fits.$n.$f" ]; then
+      printf '  chain N = %-3d %-9s failed\n' "$n" "$f"
+      continue
+    fi
+    t=$(median_run "$fits.$n.$f" 1)
+    ratio=
+    [ -n "$mj" ] && ratio=$(awk -v a="$t" -v b="$mj" 'BEGIN { printf "ratio %.3f", a / b }')
+    printf '  chain N = %-3d %-9s %9.4f s/s  drift %-8s peak %6d kB  %s\n' "$n" "$f" "$t" \
+      "$(median_run "$fits.$n.$f" 3)" "$(median_run "$fits.$n.$f" 5)" "$ratio"
+    [ "$n" -ge 16 ] && echo "$f $n $t" >>"$fits"
+  done
+  [ -n "$mj" ] && [ "$n" -ge 16 ] && echo "MuJoCo $n $mj" >>"$fits"
+done
+awk '{ x = log($2); y = log($3); k = $1; c[k]++; sx[k] += x; sy[k] += y; sxx[k] += x * x; sxy[k] += x * y }
+  END { for (k in c) if (c[k] > 1) printf "  %-9s cost grows as N^%.2f over N = 16 ... 256 (fitted)\n", k,
+    (c[k] * sxy[k] - sx[k] * sy[k]) / (c[k] * sxx[k] - sx[k] * sx[k]) }' "$fits" | sort
+echo "against MuJoCo: the four-bar, rk4 h = 1 ms, 10 s (MuJoCo's loop: a connect constraint, solref 2h)"
+for rep in 1 2 3; do
+  for f in $formulations; do
+    ./mechbench --batch bench/chain.lua four_bar "$f" 10 0.01 0.001 >>"$fits.fb.$f" 2>/dev/null
+    [ -n "$peer" ] && "$peer" four_bar 10 0.01 0.001 >>"$fits.fb.mujoco" 2>/dev/null
+  done
+done
+mj=
+[ -n "$peer" ] && [ -s "$fits.fb.mujoco" ] && mj=$(median_run "$fits.fb.mujoco" 1)
+[ -n "$mj" ] && printf '  four-bar  %-9s %8.4f s  drift %-8s loop gap %-8s peak %6d kB\n' MuJoCo "$mj" \
+  "$(median_run "$fits.fb.mujoco" 3)" "$(median_run "$fits.fb.mujoco" 4)" "$(median_run "$fits.fb.mujoco" 5)"
+for f in $formulations; do
+  [ -s "$fits.fb.$f" ] || { printf '  four-bar  %-9s failed\n' "$f"; continue; }
+  t=$(median_run "$fits.fb.$f" 1)
+  ratio=
+  [ -n "$mj" ] && ratio=$(awk -v a="$t" -v b="$mj" 'BEGIN { printf "ratio %.3f", a / b }')
+  printf '  four-bar  %-9s %8.4f s  drift %-8s loop gap %-8s peak %6d kB  %s\n' "$f" "$t" \
+    "$(median_run "$fits.fb.$f" 3)" "$(median_run "$fits.fb.$f" 4)" "$(median_run "$fits.fb.$f" 5)" "$ratio"
+done
+rm -f "$fits" "$fits".*

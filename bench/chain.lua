@@ -1,0 +1,32 @@
+-- bench/chain.lua: one timed run, a process of its own so that its peak
+-- memory is its own (make bench runs it beside bench/mujoco_peer.c; never a
+-- test).
+--   mechbench --batch bench/chain.lua chain N formulation tf dt h
+--   mechbench --batch bench/chain.lua four_bar formulation tf dt h
+-- Prints one line, as the peer does: wall seconds (r.stats.wall: the run,
+-- its start and its reports), steps, the energy drift (largest |E - E0| over
+-- the largest kinetic energy, at the reports), the largest constraint
+-- violation |Φ| at the reports, and the peak resident memory in kB.
+local args = { ... }
+local which = args[1]
+local m, rest
+if which == "chain" then
+  m, rest = mb.example("chain", math.tointeger(tonumber(args[2]))), 3
+else
+  m, rest = mb.example("four_bar"), 2
+end
+local formulation, tf, dt, h = args[rest], tonumber(args[rest + 1]), tonumber(args[rest + 2]), tonumber(args[rest + 3])
+local r = m:simulate{ formulation = formulation, tf = tf, dt = dt, integrator = "rk4", h = h }
+local e, drift, kinetic, gap = r.energy.total, 0, 0, 0
+for i = 1, #e do
+  drift = math.max(drift, math.abs(e[i] - e[1]))
+  kinetic = math.max(kinetic, r.energy.kinetic[i])
+  gap = math.max(gap, r.violation[i])
+end
+local peak = -1
+local status = io.open("/proc/self/status")
+if status then
+  for line in status:lines() do peak = tonumber(line:match("^VmHWM:%s*(%d+)")) or peak end
+  status:close()
+end
+print(string.format("%.6f %d %.3g %.3g %d", r.stats.wall, r.stats.steps, drift / kinetic, gap, peak))
