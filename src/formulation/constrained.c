@@ -17,6 +17,7 @@
 #include "model/constraints.h"
 #include "util/linalg.h"
 #include "util/rank.h"
+#include "util/tree_solve.h"
 
 struct constrained {
 	const struct model *m;
@@ -38,6 +39,8 @@ struct constrained {
 	int drop, decided;
 	struct pivot *pivot;
 	int *order;
+	struct tree_solve *tree; /* S through the joints' tree in O(N) (NULL: dense) */
+	int tree_factored;       /* the last factor() went through it */
 	struct partition *part;
 	double *fixed;        /* 2n: q and q̇ after partitioning, or q̇ from momenta */
 	double *c, *cd, *cdd; /* the bodies' coordinates of a reported state */
@@ -91,6 +94,15 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 		s->pivot = pivot_new(s->nc, s->n);
 		s->order = calloc(nc + 1, sizeof *s->order);
 	}
+	/* a diagonal M in body coordinates on a large model: Baraff's tree */
+	if (f->mass_inverse_diagonal && !s->drop && s->nc >= TREE_SOLVE_ROWS &&
+	    s->n == 3 * m->nbodies) {
+		int *group = calloc(nc + 1, sizeof(int));
+		for (int row = 0; row < s->nc; row++)
+			group[row] = f->row_joint(ws, row);
+		s->tree = tree_solve_new(s->rows, 3, group);
+		free(group);
+	}
 	if (s->stab.kind == STAB_PARTITION && s->nc > 0)
 		s->part = partition_new(s->n, s->nc, cfg->independent, cfg->nindependent);
 	s->fixed = calloc(2 * n + 1, sizeof(double));
@@ -116,6 +128,7 @@ void constrained_free(struct constrained *s)
 	if (s->A)
 		gsl_matrix_free(s->A);
 	pivot_free(s->pivot);
+	tree_solve_free(s->tree);
 	partition_free(s->part);
 	report_free(s->report);
 	free(s);
@@ -165,6 +178,9 @@ static int factor(struct constrained *s, double t, const double *weights)
 	const double *diagonal = weights                       ? weights
 	                         : s->f->mass_inverse_diagonal ? s->f->mass_inverse_diagonal(s->ws)
 	                                                       : NULL;
+	s->tree_factored = diagonal && s->tree && tree_solve_factor(s->tree, r, diagonal) == 0;
+	if (s->tree_factored)
+		return 0; /* else the dense path, which explains dependent rows */
 	if (diagonal) {
 		rows_gram_diagonal(r, diagonal, s->S);
 	} else {
@@ -186,6 +202,10 @@ static int factor(struct constrained *s, double t, const double *weights)
 /* S x = rhs in place; a dropped row's multiplier is zero. */
 static void solve(struct constrained *s, double *rhs)
 {
+	if (s->tree_factored) {
+		tree_solve_apply(s->tree, rhs);
+		return;
+	}
 	for (int r = 0; r < s->nc; r++)
 		if (s->dropped[r])
 			rhs[r] = 0;

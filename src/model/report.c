@@ -11,6 +11,7 @@
 #include "model/forces/force.h"
 #include "util/linalg.h"
 #include "util/rank.h"
+#include "util/tree_solve.h"
 
 struct report {
 	const struct model *m;
@@ -25,6 +26,7 @@ struct report {
 	int *order;
 	gsl_matrix *U, *V; /* the SVD of D' that finds the null space */
 	gsl_vector *sigma, *svd_work;
+	struct tree_solve *tree; /* the least squares in O(N) (NULL: dense) */
 };
 
 struct sample *sample_new(const struct model *m)
@@ -70,6 +72,13 @@ struct report *report_new(const struct model *m, int drop_redundant)
 		w->U = gsl_matrix_calloc(tall, nc), w->V = gsl_matrix_alloc(nc, nc);
 		w->sigma = gsl_vector_alloc(nc), w->svd_work = gsl_vector_alloc(nc);
 	}
+	if (!drop_redundant && nc >= TREE_SOLVE_ROWS) {
+		int *group = calloc(nc + 1, sizeof(int));
+		for (size_t row = 0; row < nc; row++)
+			group[row] = model_row_joint(m, (int)row);
+		w->tree = tree_solve_new(w->rows, 3, group);
+		free(group);
+	}
 	return w;
 }
 
@@ -81,6 +90,7 @@ void report_free(struct report *w)
 	free(w->h), free(w->mass), free(w->ones), free(w->work), free(w->dropped), free(w->order);
 	gsl_matrix_free(w->S);
 	pivot_free(w->pivot);
+	tree_solve_free(w->tree);
 	if (w->U)
 		gsl_matrix_free(w->U), gsl_matrix_free(w->V), gsl_vector_free(w->sigma),
 		    gsl_vector_free(w->svd_work);
@@ -121,22 +131,28 @@ static const char *row_name(void *ctx, int row)
 	return m->joints[model_row_joint(m, row)].name;
 }
 
-/* λ from D'λ = M c̈ - h in the least-squares sense: (D D') λ = D (M c̈ - h). */
+/* λ from D'λ = M c̈ - h in the least-squares sense: (D D') λ = D (M c̈ - h),
+ * through the joints' tree in O(N) on large models, else (or when the tree
+ * finds dependent rows, which the dense path explains) densely. */
 static int least_squares(struct report *w, struct run_data *d, double t, const double *cdd,
                          double *lambda)
 {
 	const struct rows *r = w->rows;
+	double *residual = w->work;
+	for (int k = 0; k < w->n; k++)
+		residual[k] = w->mass[k] * cdd[k] - w->h[k];
+	for (int a = 0; a < w->nc; a++)
+		lambda[a] = w->dropped[a] ? 0 : rows_dot(r, a, residual);
+	if (w->tree && tree_solve_factor(w->tree, r, w->ones) == 0) {
+		tree_solve_apply(w->tree, lambda);
+		return 0;
+	}
 	rows_gram_diagonal(r, w->ones, w->S);
 	gram_drop(w->S, w->dropped, w->nc);
 	if (cholesky_checked(w->S) != 0) {
 		explain_dependent_rows(d, t, r, row_name, (void *)w->m);
 		return -1;
 	}
-	double *residual = w->work;
-	for (int k = 0; k < w->n; k++)
-		residual[k] = w->mass[k] * cdd[k] - w->h[k];
-	for (int a = 0; a < w->nc; a++)
-		lambda[a] = w->dropped[a] ? 0 : rows_dot(r, a, residual);
 	gsl_vector_view v = gsl_vector_view_array(lambda, (size_t)w->nc);
 	gsl_linalg_cholesky_svx(w->S, &v.vector);
 	return 0;
