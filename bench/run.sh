@@ -37,6 +37,7 @@ fi
 # included); at N = 256 body coordinates simulate 0.1 s and point
 # coordinates 0.02 s instead of 1 s (their start is then a larger share). The exponent is
 # a least-squares fit of log time against log N over N = 16, 64, 256.
+# BENCH_N="64 256" and BENCH_FORMULATIONS="joint body" narrow it.
 peer=build/mujoco_peer
 if [ -f /usr/include/mujoco/mujoco.h ] &&
   cc -std=c11 -D_DEFAULT_SOURCE -O2 -o "$peer" bench/mujoco_peer.c -lmujoco -lm 2>/dev/null; then
@@ -45,12 +46,12 @@ else
   peer=
   echo "against MuJoCo: skipped (no MuJoCo: apt-get install libmujoco-dev); our times alone"
 fi
-formulations=$(./mechbench --batch -e 'print(table.concat(mb.formulations(), " "))')
+formulations=${BENCH_FORMULATIONS:-$(./mechbench --batch -e 'print(table.concat(mb.formulations(), " "))')}
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 # field k (1 wall, 2 steps, 3 drift, 4 violation, 5 peak kB) of the median run by wall
 median_run() { sort -g | awk -v k="$2" '{ l[NR] = $0 } END { split(l[int((NR + 1) / 2)], f, " "); print f[k] }' <"$1"; }
 fits=$(mktemp)
-for n in 1 4 16 64 256; do
+for n in ${BENCH_N:-1 4 16 64 256}; do
   declare -A out=()
   for rep in 1 2 3; do
     for f in $formulations; do

@@ -5,9 +5,12 @@
  * and its part of Ḃθ̇ (the acceleration when θ̈ = 0). Then (Eqs. 9.22-9.24,
  * 9.34)
  *     M̄ = B'MB,  h̄ = B'(h - M Ḃθ̇),  C = D_cut B,  γ̄ = γ_cut - D_cut Ḃθ̇,
- * which the constrained layer solves as [M̄ -C'; C 0] {θ̈; λ} = {h̄; γ̄}. M̄
- * and h̄ come from planar twists and subtree composites in O(N²) and O(N)
- * (the composite-rigid-body idea) rather than from the O(N³) product. */
+ * which the constrained layer solves as [M̄ -C'; C 0] {θ̈; λ} = {h̄; γ̄}.
+ * None of it needs B: each coordinate's planar twist gives h̄ and C in
+ * O(N), and M̄⁻¹ comes from the articulated-body algorithm in O(N) per
+ * solve; with method = "crb", M̄ is written out from subtree composites in
+ * O(N²) and factored densely (the composite-rigid-body method). */
+#define _GNU_SOURCE /* sincos: a body's cos φ and sin φ in one call */
 #include "formulation/joint_coords.h"
 
 #include <gsl/gsl_blas.h>
@@ -296,6 +299,80 @@ static vec2 turned(const double *cs, vec2 s)
 	return v2(cs[0] * s.x - cs[1] * s.y, cs[1] * s.x + cs[0] * s.y);
 }
 
+/* ------------------------------------------------------------ twists */
+
+/* With relative coordinates, a unit rate of coordinate i moves the whole
+ * subtree below it rigidly: a rotation about the joint's pin, a slide along
+ * its axis, or, for a floating body, a translation or a turn about its mass
+ * centre. As a planar twist s_i = (ω, v at the origin) the velocity of a
+ * point x is v + ω x̆, so column i of B at body b is (v + ω c̆_b, ω) for
+ * every b in the subtree: B, M̄, h̄ and C all follow from the twists. */
+static void twist_of(struct jc *w, int b)
+{
+	const struct tree_link *l = &w->link[b];
+	double *s = w->twist + 3 * l->coord;
+	const double *q = w->c + 3 * b;
+	if (l->kind == TREE_FLOAT) {
+		double t[9] = {0, 1, 0,    0,    0,
+		               1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
+		memcpy(s, t, sizeof t);
+	} else if (l->kind == TREE_REVOLUTE) {
+		vec2 pin = v2_add(v2(q[0], q[1]), turned(w->cs + 2 * b, l->sc));
+		s[0] = 1, s[1] = pin.y, s[2] = -pin.x; /* v = -p̆ */
+	} else {
+		double sigma = l->axis_on_parent ? 1 : -1;
+		vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
+		s[0] = 0, s[1] = sigma * u.x, s[2] = sigma * u.y;
+	}
+}
+
+/* Body b's spatial inertia about the origin (motion (ω, vx, vy) to
+ * momentum (n, px, py)), which also starts its articulated inertia. */
+static void inertia_of(struct jc *w, int b)
+{
+	const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
+	double m = md[0], mx = m * q[0], my = m * q[1];
+	double I[9] = {md[2] + m * (q[0] * q[0] + q[1] * q[1]), -my, mx, -my, m, 0, mx, 0, m};
+	memcpy(w->inertia + 9 * b, I, sizeof I);
+	memcpy(w->articulated + 9 * b, I, sizeof I);
+}
+
+/* A pin's child, the common case, its parent's values read once into
+ * locals: the same arithmetic as the general case below (whose slide terms
+ * are zero here), with the twist and the spatial inertia on the way. */
+static void pin_kinematics(struct jc *w, int b, double theta, double theta_d)
+{
+	static const double ground[3] = {0, 0, 0}, ground_cs[2] = {1, 0};
+	const struct tree_link *l = &w->link[b];
+	int p = l->parent;
+	const double *qp = p >= 0 ? w->c + 3 * p : ground, *vp = p >= 0 ? w->cd + 3 * p : ground;
+	const double *ap = p >= 0 ? w->bias + 3 * p : ground,
+	             *csp = p >= 0 ? w->cs + 2 * p : ground_cs;
+	double qp0 = qp[0], qp1 = qp[1], qp2 = qp[2], vp0 = vp[0], vp1 = vp[1], vp2 = vp[2];
+	double ap0 = ap[0], ap1 = ap[1], ap2 = ap[2], cp = csp[0], sp_ = csp[1];
+	double phi = (w->absolute ? 0 : qp2) + theta, omega = (w->absolute ? 0 : vp2) + theta_d;
+	double alpha = w->absolute ? 0 : ap2, c, sn;
+	sincos(phi, &sn, &c);
+	double spx = cp * l->sp.x - sp_ * l->sp.y, spy = sp_ * l->sp.x + cp * l->sp.y;
+	double scx = c * l->sc.x - sn * l->sc.y, scy = sn * l->sc.x + c * l->sc.y;
+	double x = qp0 + spx - scx, y = qp1 + spy - scy;
+	double *q = w->c + 3 * b, *v = w->cd + 3 * b, *a = w->bias + 3 * b, *cs = w->cs + 2 * b;
+	q[0] = x, q[1] = y, q[2] = phi, cs[0] = c, cs[1] = sn;
+	v[0] = vp0 + vp2 * -spy - omega * -scy;
+	v[1] = vp1 + vp2 * spx - omega * scx;
+	v[2] = omega;
+	a[0] = ap0 + -spy * ap2 - spx * vp2 * vp2 - -scy * alpha + scx * omega * omega;
+	a[1] = ap1 + spx * ap2 - spy * vp2 * vp2 - scx * alpha + scy * omega * omega;
+	a[2] = alpha;
+	double *s = w->twist + 3 * l->coord, px = x + scx, py = y + scy; /* the pin */
+	s[0] = 1, s[1] = py, s[2] = -px;
+	const double *md = w->mdiag + 3 * b;
+	double m = md[0], mx = m * x, my = m * y;
+	double I[9] = {md[2] + m * (x * x + y * y), -my, mx, -my, m, 0, mx, 0, m};
+	memcpy(w->inertia + 9 * b, I, sizeof I);
+	memcpy(w->articulated + 9 * b, I, sizeof I);
+}
+
 /* Poses c, velocities ċ, Ḃθ̇ and (with_b, for teaching) B from θ and θ̇,
  * parents first, each body's cos φ and sin φ computed once. B costs
  * O(N²); nothing else needs it: the rest is O(N). */
@@ -311,13 +388,18 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		int i = l->coord;
 		double *q = w->c + 3 * b, *v = w->cd + 3 * b, *a = w->bias + 3 * b,
 		       *cs = w->cs + 2 * b;
+		if (!with_b && l->kind == TREE_REVOLUTE) {
+			pin_kinematics(w, b, th[i], thd[i]);
+			continue;
+		}
 		double *Bx = w->B + (size_t)(3 * b) * (size_t)n, *By = Bx + n, *Bp = By + n;
 		if (l->kind == TREE_FLOAT) {
 			for (int d = 0; d < 3; d++)
 				q[d] = th[i + d], v[d] = thd[i + d], a[d] = 0;
-			cs[0] = cos(q[2]), cs[1] = sin(q[2]);
+			sincos(q[2], &cs[1], &cs[0]);
 			if (with_b)
 				Bx[i] = 1, By[i + 1] = 1, Bp[i + 2] = 1;
+			twist_of(w, b), inertia_of(w, b);
 			continue;
 		}
 		int p = l->parent;
@@ -332,7 +414,7 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		q[2] = (inherit ? qp[2] : 0) + (l->kind == TREE_REVOLUTE ? th[i] : l->alpha);
 		v[2] = (inherit ? vp[2] : 0) + (l->kind == TREE_REVOLUTE ? thd[i] : 0);
 		a[2] = inherit ? ap[2] : 0;
-		cs[0] = cos(q[2]), cs[1] = sin(q[2]);
+		sincos(q[2], &cs[1], &cs[0]);
 		if (with_b && Bpx && inherit)
 			memcpy(Bp, Bpx + 2 * n, sizeof(double) * (size_t)n);
 		if (with_b && l->kind == TREE_REVOLUTE)
@@ -370,35 +452,7 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 			By[col] +=
 			    (Bpx ? Bpx[n + col] : 0) + (psp.y + eB.y) * bpp - psc.y * Bp[col];
 		}
-	}
-}
-
-/* ------------------------------------------------------------ twists */
-
-/* With relative coordinates, a unit rate of coordinate i moves the whole
- * subtree below it rigidly: a rotation about the joint's pin, a slide along
- * its axis, or, for a floating body, a translation or a turn about its mass
- * centre. As a planar twist s_i = (ω, v at the origin) the velocity of a
- * point x is v + ω x̆, so column i of B at body b is (v + ω c̆_b, ω) for
- * every b in the subtree: B, M̄, h̄ and C all follow from the twists. */
-static void twists(struct jc *w)
-{
-	for (int b = 0; b < w->nb; b++) {
-		const struct tree_link *l = &w->link[b];
-		double *s = w->twist + 3 * l->coord;
-		const double *q = w->c + 3 * b;
-		if (l->kind == TREE_FLOAT) {
-			double t[9] = {0, 1, 0,    0,    0,
-			               1, 1, q[1], -q[0]}; /* ẋ, ẏ, φ̇ about the mass centre */
-			memcpy(s, t, sizeof t);
-		} else if (l->kind == TREE_REVOLUTE) {
-			vec2 pin = v2_add(v2(q[0], q[1]), turned(w->cs + 2 * b, l->sc));
-			s[0] = 1, s[1] = pin.y, s[2] = -pin.x; /* v = -p̆ */
-		} else {
-			double sigma = l->axis_on_parent ? 1 : -1;
-			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
-			s[0] = 0, s[1] = sigma * u.x, s[2] = sigma * u.y;
-		}
+		twist_of(w, b), inertia_of(w, b);
 	}
 }
 
@@ -545,53 +599,18 @@ static void composite_terms(struct jc *w, double *A)
 		forces_to_absolute(w, A + k * n, 1);
 }
 
-/* B'g for forces g on the bodies (3 per body): each twist against the total
- * wrench of its subtree, O(N); through T⁻ᵀ for absolute angles. */
-static void project(struct jc *w, const double *g, double *out)
-{
-	for (int b = 0; b < w->nb; b++) {
-		const double *q = w->c + 3 * b, *gb = g + 3 * b;
-		double *f = w->wrench + 3 * b;
-		f[0] = gb[0], f[1] = gb[1],
-		f[2] = gb[2] + q[0] * gb[1] - q[1] * gb[0]; /* about O */
-	}
-	for (int k = w->nb - 1; k >= 0; k--) {
-		int b = w->order[k], p = w->link[b].parent;
-		if (p >= 0)
-			for (int d = 0; d < 3; d++)
-				w->wrench[3 * p + d] += w->wrench[3 * b + d];
-	}
-	for (int j = 0; j < w->n; j++) {
-		const double *sj = w->twist + 3 * j, *f = w->wrench + 3 * w->owner[j];
-		out[j] = sj[0] * f[2] + sj[1] * f[0] + sj[2] * f[1];
-	}
-	if (w->absolute)
-		forces_to_absolute(w, out, 1);
-}
-
 /* ------------------------------------------------------------ articulated bodies */
 
 /* Featherstone's articulated-body algorithm, planar: spatial vectors are
  * 3-vectors about the origin, motion (ω, vx, vy) and force (n, fx, fy),
  * and a body's spatial inertia is 3x3. From the leaves in, each body's
  * articulated inertia I^A = I + Σ_children (I^A - U D⁻¹ U'), U = I^A S,
- * D = S' I^A S, depends on θ alone (articulate, once per evaluation); then
+ * D = S' I^A S, depends on θ alone (inward, once per evaluation); then
  * M̄⁻¹ τ costs one pass in for the bias forces and one out for the
  * accelerations (articulated_solve), O(N) each: the equations of motion
  * are h̄ through M̄⁻¹, and each cut row's M̄⁻¹ C' is one more solve, so the
  * constrained layer's small nc x nc system keeps loops closed exactly.
  * Hand-written: GSL has no tree-structured factorisation. */
-
-static void spatial_inertias(struct jc *w)
-{
-	for (int b = 0; b < w->nb; b++) {
-		const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
-		double m = md[0], mx = m * q[0], my = m * q[1];
-		double I[9] = {
-		    md[2] + m * (q[0] * q[0] + q[1] * q[1]), -my, mx, -my, m, 0, mx, 0, m};
-		memcpy(w->inertia + 9 * b, I, sizeof I);
-	}
-}
 
 static void mat3_vec(const double *A, const double *x, double *out)
 {
@@ -617,47 +636,80 @@ static void invert3(const double *D, double *Dinv, double *pivot)
 		Dinv[k] = adj[k] / det;
 }
 
-/* The articulated inertias, U and D⁻¹, leaves first: 0, or -1 when a pivot
- * is not positive (M̄ singular: a body without mass or inertia at the end
- * of a branch, say). */
-static int articulate(struct jc *w, double t)
+/* One pass from the leaves in, after kinematics. With forces g on the
+ * bodies (3 per body), out = B'g: each twist against its subtree's total
+ * wrench, O(N), through T⁻ᵀ for absolute angles. With `factor`, the
+ * articulated inertias, U and D⁻¹ too. 0, or -1 when a pivot is not
+ * positive (M̄ singular). */
+static int inward(struct jc *w, double t, const double *g, double *out, int factor)
 {
-	memcpy(w->articulated, w->inertia, sizeof(double) * 9 * (size_t)w->nb);
 	double scale = 0;
+	if (g)
+		memset(w->wrench, 0, sizeof(double) * 3 * (size_t)w->nb);
 	for (int k = w->nb - 1; k >= 0; k--) {
 		int b = w->order[k], p = w->link[b].parent;
 		const struct tree_link *l = &w->link[b];
 		int count = coordinate_count(l);
-		const double *IA = w->articulated + 9 * b, *S = w->twist + 3 * l->coord;
-		double *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b, *pivot = w->pivot + 3 * b;
-		for (int j = 0; j < count; j++)
-			mat3_vec(IA, S + 3 * j, U + 3 * j);
-		if (count == 1) {
-			pivot[0] = dot3(S, U);
-			Dinv[0] = 1 / pivot[0];
-		} else {
-			double D[9];
-			for (int i = 0; i < 3; i++)
-				for (int j = 0; j < 3; j++)
-					D[3 * i + j] = dot3(S + 3 * i, U + 3 * j);
-			invert3(D, Dinv, pivot);
+		const double *S = w->twist + 3 * l->coord;
+		if (g) { /* the subtree's wrench (fx, fy, n about O): children added already */
+			const double *q = w->c + 3 * b, *gb = g + 3 * b;
+			double *f = w->wrench + 3 * b;
+			f[0] += gb[0], f[1] += gb[1], f[2] += gb[2] + q[0] * gb[1] - q[1] * gb[0];
+			for (int j = 0; j < count; j++)
+				out[l->coord + j] =
+				    S[3 * j] * f[2] + S[3 * j + 1] * f[0] + S[3 * j + 2] * f[1];
+			for (int d = 0; p >= 0 && d < 3; d++)
+				w->wrench[3 * p + d] += f[d];
 		}
-		for (int j = 0; j < count; j++)
+		if (!factor)
+			continue;
+		if (count == 1) { /* a pin or a slide, from the symmetric I^A's six entries */
+			const double *A = w->articulated + 9 * b;
+			double a00 = A[0], a01 = A[1], a02 = A[2], a11 = A[4], a12 = A[5],
+			       a22 = A[8];
+			double u0 = a00 * S[0] + a01 * S[1] + a02 * S[2];
+			double u1 = a01 * S[0] + a11 * S[1] + a12 * S[2];
+			double u2 = a02 * S[0] + a12 * S[1] + a22 * S[2];
+			double D = S[0] * u0 + S[1] * u1 + S[2] * u2, dinv = 1 / D;
+			double *U = w->U + 9 * b;
+			U[0] = u0, U[1] = u1, U[2] = u2, w->Dinv[9 * b] = dinv, w->pivot[3 * b] = D;
+			scale = fmax(scale, D);
+			if (p < 0)
+				continue;
+			double *P = w->articulated + 9 * p; /* I^A - U U'/D joins the parent's */
+			double v0 = u0 * dinv, v1 = u1 * dinv, v2 = u2 * dinv;
+			double d00 = a00 - v0 * u0, d01 = a01 - v0 * u1, d02 = a02 - v0 * u2;
+			double d11 = a11 - v1 * u1, d12 = a12 - v1 * u2, d22 = a22 - v2 * u2;
+			P[0] += d00, P[1] += d01, P[2] += d02, P[3] += d01, P[4] += d11;
+			P[5] += d12, P[6] += d02, P[7] += d12, P[8] += d22;
+			continue;
+		}
+		const double *IA = w->articulated + 9 * b;
+		double *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b, *pivot = w->pivot + 3 * b;
+		for (int j = 0; j < 3; j++)
+			mat3_vec(IA, S + 3 * j, U + 3 * j);
+		double D[9]; /* a floating body: 3 x 3 */
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				D[3 * i + j] = dot3(S + 3 * i, U + 3 * j);
+		invert3(D, Dinv, pivot);
+		for (int j = 0; j < 3; j++)
 			scale = fmax(scale, pivot[j]);
 		if (p < 0)
 			continue;
-		double *IAp = w->articulated + 9 * p;
+		double *IAp = w->articulated + 9 * p; /* I^A - U D⁻¹ U' joins the parent's */
 		for (int r = 0; r < 3; r++)
 			for (int c = 0; c < 3; c++) {
-				double s = 0; /* (U D⁻¹ U')_rc */
-				for (int i = 0; i < count; i++)
-					for (int j = 0; j < count; j++)
-						s += U[3 * i + r] * Dinv[count * i + j] *
-						     U[3 * j + c];
+				double s = 0;
+				for (int i = 0; i < 3; i++)
+					for (int j = 0; j < 3; j++)
+						s += U[3 * i + r] * Dinv[3 * i + j] * U[3 * j + c];
 				IAp[3 * r + c] += IA[3 * r + c] - s;
 			}
 	}
-	for (int b = 0; b < w->nb; b++)
+	if (g && w->absolute)
+		forces_to_absolute(w, out, 1);
+	for (int b = 0; factor && b < w->nb; b++)
 		for (int j = 0; j < coordinate_count(&w->link[b]); j++)
 			if (!(w->pivot[3 * b + j] > 1e-13 * scale)) {
 				run_data_fail(
@@ -668,7 +720,7 @@ static int articulate(struct jc *w, double t)
 	return 0;
 }
 
-/* x ← M̄_r⁻¹ x (relative coordinates) after articulate. */
+/* x ← M̄_r⁻¹ x (relative coordinates) after inward with `factor`. */
 static void articulated_solve(struct jc *w, double *x)
 {
 	memset(w->force, 0, sizeof(double) * 3 * (size_t)w->nb);
@@ -678,19 +730,22 @@ static void articulated_solve(struct jc *w, double *x)
 		int count = coordinate_count(l), i = l->coord;
 		const double *S = w->twist + 3 * i, *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b;
 		const double *pA = w->force + 3 * b;
+		double *pp = p >= 0 ? w->force + 3 * p : NULL;
+		if (count == 1) { /* a pin or a slide */
+			x[i] -= dot3(S, pA);
+			double du = Dinv[0] * x[i];
+			for (int r = 0; pp && r < 3; r++)
+				pp[r] += pA[r] + U[r] * du;
+			continue;
+		}
 		for (int j = 0; j < count; j++)
 			x[i + j] -= dot3(S + 3 * j, pA);
-		if (p < 0)
-			continue;
-		double *pp = w->force + 3 * p;
-		for (int r = 0; r < 3; r++)
-			pp[r] += pA[r];
-		for (int j = 0; j < count; j++) {
+		for (int j = 0; pp && j < count; j++) {
 			double du = 0;
 			for (int e = 0; e < count; e++)
 				du += Dinv[count * j + e] * x[i + e];
 			for (int r = 0; r < 3; r++)
-				pp[r] += U[3 * j + r] * du;
+				pp[r] += U[3 * j + r] * du + (j == 0 ? pA[r] : 0);
 		}
 	}
 	static const double still[3] = {0, 0, 0};
@@ -701,6 +756,12 @@ static void articulated_solve(struct jc *w, double *x)
 		const double *S = w->twist + 3 * i, *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b;
 		const double *ap = p >= 0 ? w->accel + 3 * p : still;
 		double *a = w->accel + 3 * b, rhs[3], acc[3];
+		if (count == 1) {
+			x[i] = Dinv[0] * (x[i] - dot3(U, ap));
+			for (int r = 0; r < 3; r++)
+				a[r] = ap[r] + S[r] * x[i];
+			continue;
+		}
 		for (int j = 0; j < count; j++)
 			rhs[j] = x[i + j] - dot3(U + 3 * j, ap);
 		for (int j = 0; j < count; j++) {
@@ -718,7 +779,7 @@ static void articulated_solve(struct jc *w, double *x)
 	}
 }
 
-/* out = M̄_r x (relative coordinates) after spatial_inertias: each body's
+/* out = M̄_r x (relative coordinates) after kinematics: each body's
  * acceleration out from the ground, its force I a, summed over subtrees
  * and projected on the twists (a recursive Newton-Euler pass). */
 static void articulated_product(struct jc *w, const double *x, double *out)
@@ -794,30 +855,23 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 {
 	struct jc *w = ws;
 	int rows = (what & EVAL_ROWS) && w->nc > 0;
-	int mass = (what & (EVAL_MASS | EVAL_MASS_SOLVE)) != 0;
+	int forces = (what & EVAL_FORCES) != 0;
+	int factor = (what & EVAL_MASS_SOLVE) && !w->composite_method;
 	kinematics_b(w, th, thd, 0);
-	if ((what & EVAL_FORCES) &&
-	    forces_apply(w->m, w->d, w->c, w->cd, t, w->h, &w->potential) != 0)
+	if (forces && forces_apply(w->m, w->d, w->c, w->cd, t, w->h, &w->potential) != 0)
 		return -1;
-	if (rows || mass || (what & EVAL_FORCES))
-		twists(w);
 	if (rows && cut_constraints(w, t, r) != 0)
 		return -1;
-	if (mass && w->composite_method) {
+	if ((what & (EVAL_MASS | EVAL_MASS_SOLVE)) && w->composite_method) {
 		composite_terms(w, w->Mbar->data); /* its own storage: tda is n */
 		w->factored = 0;
-	} else if (mass) {
-		spatial_inertias(w);
 	}
-	if (what & EVAL_FORCES) { /* h̄ = B'(h - M Ḃθ̇) (Eq. 9.23) */
-		double *g = w->work;
-		for (int k = 0; k < w->n3; k++)
-			g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
-		project(w, g, hbar);
-	}
-	if ((what & EVAL_MASS_SOLVE) && !w->composite_method)
-		return articulate(w, t);
-	if (what & EVAL_MASS_SOLVE) { /* in place: M̄ = L L' stays at hand as L */
+	double *g = w->work;
+	for (int k = 0; forces && k < w->n3; k++) /* h̄ = B'(h - M Ḃθ̇) (Eq. 9.23) */
+		g[k] = w->h[k] - w->mdiag[k] * w->bias[k];
+	if ((forces || factor) && inward(w, t, forces ? g : NULL, hbar, factor) != 0)
+		return -1;
+	if ((what & EVAL_MASS_SOLVE) && w->composite_method) { /* M̄ = L L', kept as L */
 		w->factored = 1;
 		if (cholesky_checked(w->Mbar) != 0) {
 			run_data_fail(w->d,
@@ -901,7 +955,7 @@ static void inertia_rate(void *ws, const double *thd, double *out)
 	inertial_term(w, out);
 	for (int k = 0; k < w->n3; k++)
 		g[k] = w->mdiag[k] * w->bias[k];
-	project(w, g, term);
+	inward(w, 0, g, term, 0);
 	for (int k = 0; k < w->n; k++)
 		out[k] += term[k];
 }
@@ -941,7 +995,7 @@ static void coordinates_from_bodies(struct jc *w, const double *c, const double 
 	}
 }
 
-/* c̈ = B θ̈ + Ḃθ̇ into out after kinematics and twists, O(N): the sum of
+/* c̈ = B θ̈ + Ḃθ̇ into out after kinematics, O(N): the sum of
  * the twists times θ̈ (relative) along each body's path, out from the
  * ground, seen at its mass centre. */
 static void body_accelerations(struct jc *w, const double *thdd, double *out)
@@ -978,10 +1032,8 @@ static int to_bodies(void *ws, double t, const double *th, const double *thd, co
 	kinematics_b(w, th, thd, 0);
 	memcpy(c, w->c, sizeof(double) * (size_t)w->n3);
 	memcpy(cd, w->cd, sizeof(double) * (size_t)w->n3);
-	if (thdd && cdd) {
-		twists(w);
+	if (thdd && cdd)
 		body_accelerations(w, thdd, cdd);
-	}
 	return 0;
 }
 
