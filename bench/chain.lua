@@ -2,7 +2,7 @@
 -- memory is its own (make bench runs it beside bench/mujoco_peer.c; never a
 -- test).
 --   mechbench --batch bench/chain.lua chain N formulation tf dt h
---   mechbench --batch bench/chain.lua four_bar formulation tf dt h
+--   mechbench --batch bench/chain.lua four_bar formulation tf dt h [stabilization alpha]
 -- Prints one line, as the peer does: wall seconds (r.stats.wall: the run,
 -- its start and its reports), steps, the energy drift (largest |E - E0| over
 -- the largest kinetic energy, at the reports), the largest constraint
@@ -16,7 +16,9 @@ else
   m, rest = mb.example("four_bar"), 2
 end
 local formulation, tf, dt, h = args[rest], tonumber(args[rest + 1]), tonumber(args[rest + 2]), tonumber(args[rest + 3])
-local r = m:simulate{ formulation = formulation, tf = tf, dt = dt, integrator = "rk4", h = h }
+local stabilization, alpha = args[rest + 4], tonumber(args[rest + 5])
+local r = m:simulate{ formulation = formulation, tf = tf, dt = dt, integrator = "rk4", h = h,
+  stabilization = stabilization, alpha = alpha, beta = alpha }
 local e, drift, kinetic, gap = r.energy.total, 0, 0, 0
 for i = 1, #e do
   drift = math.max(drift, math.abs(e[i] - e[1]))

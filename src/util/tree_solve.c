@@ -182,9 +182,9 @@ int tree_solve_cut_rows(const struct tree_solve *t) { return t->ncut; }
 /* inv = A⁻¹ for a small definite A (s x s, stride NODE_MAX) of sign `sign`
  * (+1 positive, -1 negative definite) by Cholesky of sign A: 0, or -1 when a
  * pivot falls below 1e-13 of its diagonal's largest (as cholesky_checked). */
-static int small_inverse(const double *A, int s, double sign, double *inv)
+static inline int small_inverse(const double *A, int s, double sign, double *inv)
 {
-	double Lc[SQ] = {0}, scale = 0;
+	double Lc[SQ], scale = 0;
 	for (int i = 0; i < s; i++)
 		scale = fmax(scale, sign * A[i * NODE_MAX + i]);
 	for (int j = 0; j < s; j++) {
@@ -222,6 +222,30 @@ static int small_inverse(const double *A, int s, double sign, double *inv)
 	return 0;
 }
 
+/* x_p -= L' x_i, and x_i = D⁻¹ x_i - L x_p, for sizes si and sp (inlined
+ * with the common sizes as constants, as couple is). */
+static inline void gather(const double *L, const double *xi, double *xp, int si, int sp)
+{
+	for (int c = 0; c < sp; c++)
+		for (int r = 0; r < si; r++)
+			xp[c] -= L[r * NODE_MAX + c] * xi[r];
+}
+
+static inline void scatter(const double *Dinv, const double *L, double *xi, const double *xp,
+                           int si, int sp)
+{
+	double v[NODE_MAX];
+	for (int r = 0; r < si; r++) {
+		v[r] = 0;
+		for (int c = 0; c < si; c++)
+			v[r] += Dinv[r * NODE_MAX + c] * xi[c];
+		for (int c = 0; c < sp; c++)
+			v[r] -= L[r * NODE_MAX + c] * xp[c];
+	}
+	for (int r = 0; r < si; r++)
+		xi[r] = v[r];
+}
+
 /* The KKT solve K x = x in node layout (the tree alone). */
 static void kkt_solve(const struct tree_solve *t, double *x)
 {
@@ -232,24 +256,25 @@ static void kkt_solve(const struct tree_solve *t, double *x)
 		int si = t->node[i].size, sp = t->node[p].size;
 		const double *L = t->L + SQ * i, *xi = x + NODE_MAX * i;
 		double *xp = x + NODE_MAX * p;
-		for (int c = 0; c < sp; c++)
-			for (int r = 0; r < si; r++)
-				xp[c] -= L[r * NODE_MAX + c] * xi[r];
+		if (si == 2 && sp == 3)
+			gather(L, xi, xp, 2, 3);
+		else if (si == 3 && sp == 2)
+			gather(L, xi, xp, 3, 2);
+		else
+			gather(L, xi, xp, si, sp);
 	}
 	for (int k = 0; k < t->nnodes; k++) { /* out: x_i = D_i⁻¹ x_i - L_i x_p */
 		int i = t->order[k], p = t->node[i].parent, si = t->node[i].size;
+		int sp = p >= 0 ? t->node[p].size : 0;
 		const double *Dinv = t->Dinv + SQ * i, *L = t->L + SQ * i;
-		double *xi = x + NODE_MAX * i, v[NODE_MAX];
-		for (int r = 0; r < si; r++) {
-			v[r] = 0;
-			for (int c = 0; c < si; c++)
-				v[r] += Dinv[r * NODE_MAX + c] * xi[c];
-		}
-		if (p >= 0)
-			for (int r = 0; r < si; r++)
-				for (int c = 0; c < t->node[p].size; c++)
-					v[r] -= L[r * NODE_MAX + c] * x[NODE_MAX * p + c];
-		memcpy(xi, v, sizeof(double) * (size_t)si);
+		const double *xp = x + NODE_MAX * (p >= 0 ? p : 0);
+		double *xi = x + NODE_MAX * i;
+		if (si == 2 && sp == 3)
+			scatter(Dinv, L, xi, xp, 2, 3);
+		else if (si == 3 && sp == 2)
+			scatter(Dinv, L, xi, xp, 3, 2);
+		else
+			scatter(Dinv, L, xi, xp, si, sp);
 	}
 }
 
@@ -271,53 +296,70 @@ static double cut_dot(const struct tree_solve *t, const struct rows *r, int row,
 	return s;
 }
 
+/* L = D_i⁻¹ H and D_p -= H' L for a node of size si under one of size sp
+ * (inlined with the common sizes as constants, so the loops unroll). */
+static inline void couple(const double *Dinv, const double *H, double *L, double *Dp, int si,
+                          int sp)
+{
+	for (int a = 0; a < si; a++)
+		for (int c = 0; c < sp; c++) {
+			double s = 0;
+			for (int e = 0; e < si; e++)
+				s += Dinv[a * NODE_MAX + e] * H[e * NODE_MAX + c];
+			L[a * NODE_MAX + c] = s;
+		}
+	for (int a = 0; a < sp; a++)
+		for (int c = 0; c < sp; c++) {
+			double s = 0;
+			for (int e = 0; e < si; e++)
+				s += H[e * NODE_MAX + a] * L[e * NODE_MAX + c];
+			Dp[a * NODE_MAX + c] -= s;
+		}
+}
+
 int tree_solve_factor(struct tree_solve *t, const struct rows *r, const double *w)
 {
 	size_t cols = (size_t)r->cols;
 	t->r = r;
-	memset(t->D, 0, sizeof(double) * SQ * (size_t)t->nnodes);
-	for (int b = 0; b < t->nbodies; b++) /* W⁻¹ on the bodies' blocks */
-		for (int e = 0; e < t->block; e++) {
-			int col = b * t->block + e;
-			t->D[SQ * b + e * NODE_MAX + e] = col < r->cols ? 1 / w[col] : 1;
-		}
+	for (int i = 0; i < t->nnodes; i++) { /* W⁻¹ on the bodies' blocks, 0 on the joints' */
+		const struct node *ni = &t->node[i];
+		double *D = t->D + SQ * i;
+		for (int a = 0; a < ni->size; a++)
+			for (int e = 0; e < ni->size; e++)
+				D[a * NODE_MAX + e] = 0;
+		for (int e = 0; ni->body && e < ni->size; e++)
+			D[e * NODE_MAX + e] = ni->first + e < r->cols ? 1 / w[ni->first + e] : 1;
+	}
 	for (int k = t->nnodes - 1; k >= 0; k--) {
 		int i = t->order[k], p = t->node[i].parent;
 		const struct node *ni = &t->node[i];
-		if (small_inverse(t->D + SQ * i, ni->size, ni->body ? 1 : -1, t->Dinv + SQ * i) !=
-		    0)
+		const double *D = t->D + SQ * i;
+		double *Dinv_i = t->Dinv + SQ * i, sign = ni->body ? 1 : -1;
+		int bad = ni->size == 3   ? small_inverse(D, 3, sign, Dinv_i)
+		          : ni->size == 2 ? small_inverse(D, 2, sign, Dinv_i)
+		                          : small_inverse(D, ni->size, sign, Dinv_i);
+		if (bad)
 			return -1;
 		if (p < 0)
 			continue;
 		const struct node *np = &t->node[p];
 		double *H = t->H + SQ * i, *L = t->L + SQ * i, *Dp = t->D + SQ * p;
 		const struct node *rows = ni->body ? np : ni, *body = ni->body ? ni : np;
-		for (int a = 0; a < rows->size; a++) /* J of the joint's rows on the body */
-			for (int e = 0; e < body->size; e++) {
-				double v = body->first + e < r->cols
-				               ? r->J[(size_t)(rows->first + a) * cols +
-				                      (size_t)(body->first + e)]
-				               : 0;
-				if (ni->body)
-					H[e * NODE_MAX + a] = v;
-				else
-					H[a * NODE_MAX + e] = v;
-			}
+		int width =
+		    body->first + body->size <= r->cols ? body->size : r->cols - body->first;
+		for (int a = 0; a < rows->size; a++) { /* J of the joint's rows on the body */
+			const double *j =
+			    r->J + (size_t)(rows->first + a) * cols + (size_t)body->first;
+			for (int e = 0; e < width; e++)
+				H[ni->body ? e * NODE_MAX + a : a * NODE_MAX + e] = j[e];
+		}
 		const double *Dinv = t->Dinv + SQ * i;
-		for (int a = 0; a < ni->size; a++)
-			for (int c = 0; c < np->size; c++) {
-				double s = 0;
-				for (int e = 0; e < ni->size; e++)
-					s += Dinv[a * NODE_MAX + e] * H[e * NODE_MAX + c];
-				L[a * NODE_MAX + c] = s;
-			}
-		for (int a = 0; a < np->size; a++)
-			for (int c = 0; c < np->size; c++) {
-				double s = 0;
-				for (int e = 0; e < ni->size; e++)
-					s += H[e * NODE_MAX + a] * L[e * NODE_MAX + c];
-				Dp[a * NODE_MAX + c] -= s;
-			}
+		if (ni->size == 2 && np->size == 3) /* a pin's rows under a body: sizes known */
+			couple(Dinv, H, L, Dp, 2, 3);
+		else if (ni->size == 3 && np->size == 2)
+			couple(Dinv, H, L, Dp, 3, 2);
+		else
+			couple(Dinv, H, L, Dp, ni->size, np->size);
 	}
 	if (t->ncut == 0)
 		return 0;
