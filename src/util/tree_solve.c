@@ -11,6 +11,8 @@
 
 #define NODE_MAX 4 /* the largest block: a body's columns or a joint's rows */
 #define SQ (NODE_MAX * NODE_MAX)
+/* The small kernels below are inlined with their sizes as constants and
+ * unrolled (#pragma GCC unroll): most blocks are 2 or 3 wide. */
 
 struct node {
 	int body;        /* a block of columns, else a group of rows */
@@ -185,38 +187,50 @@ int tree_solve_cut_rows(const struct tree_solve *t) { return t->ncut; }
 static inline int small_inverse(const double *A, int s, double sign, double *inv)
 {
 	double Lc[SQ], scale = 0;
+#pragma GCC unroll 4
 	for (int i = 0; i < s; i++)
 		scale = fmax(scale, sign * A[i * NODE_MAX + i]);
+#pragma GCC unroll 4
 	for (int j = 0; j < s; j++) {
 		double d = sign * A[j * NODE_MAX + j];
+#pragma GCC unroll 4
 		for (int k = 0; k < j; k++)
 			d -= Lc[j * NODE_MAX + k] * Lc[j * NODE_MAX + k];
 		if (!(d > 1e-13 * scale))
 			return -1;
 		Lc[j * NODE_MAX + j] = sqrt(d);
+#pragma GCC unroll 4
 		for (int i = j + 1; i < s; i++) {
 			double v = sign * A[i * NODE_MAX + j];
+#pragma GCC unroll 4
 			for (int k = 0; k < j; k++)
 				v -= Lc[i * NODE_MAX + k] * Lc[j * NODE_MAX + k];
 			Lc[i * NODE_MAX + j] = v / Lc[j * NODE_MAX + j];
 		}
 	}
+#pragma GCC unroll 4
 	for (int c = 0; c < s; c++) { /* column c of (L L')⁻¹: forward, then back */
 		double y[NODE_MAX];
+#pragma GCC unroll 4
 		for (int i = 0; i < s; i++) {
 			double v = i == c ? 1 : 0;
+#pragma GCC unroll 4
 			for (int k = 0; k < i; k++)
 				v -= Lc[i * NODE_MAX + k] * y[k];
 			y[i] = v / Lc[i * NODE_MAX + i];
 		}
+#pragma GCC unroll 4
 		for (int i = s - 1; i >= 0; i--) {
 			double v = y[i];
+#pragma GCC unroll 4
 			for (int k = i + 1; k < s; k++)
 				v -= Lc[k * NODE_MAX + i] * inv[k * NODE_MAX + c];
 			inv[i * NODE_MAX + c] = v / Lc[i * NODE_MAX + i];
 		}
 	}
+#pragma GCC unroll 4
 	for (int i = 0; i < s; i++)
+#pragma GCC unroll 4
 		for (int j = 0; j < s; j++)
 			inv[i * NODE_MAX + j] *= sign;
 	return 0;
@@ -226,7 +240,9 @@ static inline int small_inverse(const double *A, int s, double sign, double *inv
  * with the common sizes as constants, as couple is). */
 static inline void gather(const double *L, const double *xi, double *xp, int si, int sp)
 {
+#pragma GCC unroll 4
 	for (int c = 0; c < sp; c++)
+#pragma GCC unroll 4
 		for (int r = 0; r < si; r++)
 			xp[c] -= L[r * NODE_MAX + c] * xi[r];
 }
@@ -235,13 +251,17 @@ static inline void scatter(const double *Dinv, const double *L, double *xi, cons
                            int si, int sp)
 {
 	double v[NODE_MAX];
+#pragma GCC unroll 4
 	for (int r = 0; r < si; r++) {
 		v[r] = 0;
+#pragma GCC unroll 4
 		for (int c = 0; c < si; c++)
 			v[r] += Dinv[r * NODE_MAX + c] * xi[c];
+#pragma GCC unroll 4
 		for (int c = 0; c < sp; c++)
 			v[r] -= L[r * NODE_MAX + c] * xp[c];
 	}
+#pragma GCC unroll 4
 	for (int r = 0; r < si; r++)
 		xi[r] = v[r];
 }
@@ -301,16 +321,22 @@ static double cut_dot(const struct tree_solve *t, const struct rows *r, int row,
 static inline void couple(const double *Dinv, const double *H, double *L, double *Dp, int si,
                           int sp)
 {
+#pragma GCC unroll 4
 	for (int a = 0; a < si; a++)
+#pragma GCC unroll 4
 		for (int c = 0; c < sp; c++) {
 			double s = 0;
+#pragma GCC unroll 4
 			for (int e = 0; e < si; e++)
 				s += Dinv[a * NODE_MAX + e] * H[e * NODE_MAX + c];
 			L[a * NODE_MAX + c] = s;
 		}
+#pragma GCC unroll 4
 	for (int a = 0; a < sp; a++)
+#pragma GCC unroll 4
 		for (int c = 0; c < sp; c++) {
 			double s = 0;
+#pragma GCC unroll 4
 			for (int e = 0; e < si; e++)
 				s += H[e * NODE_MAX + a] * L[e * NODE_MAX + c];
 			Dp[a * NODE_MAX + c] -= s;
@@ -337,7 +363,8 @@ int tree_solve_factor(struct tree_solve *t, const struct rows *r, const double *
 		double *Dinv_i = t->Dinv + SQ * i, sign = ni->body ? 1 : -1;
 		int bad = ni->size == 3   ? small_inverse(D, 3, sign, Dinv_i)
 		          : ni->size == 2 ? small_inverse(D, 2, sign, Dinv_i)
-		                          : small_inverse(D, ni->size, sign, Dinv_i);
+		          : ni->size == 1 ? small_inverse(D, 1, sign, Dinv_i)
+		                          : small_inverse(D, NODE_MAX, sign, Dinv_i);
 		if (bad)
 			return -1;
 		if (p < 0)
