@@ -208,10 +208,10 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->bias = calloc(n3 + 1, sizeof(double));
 	w->h = calloc(n3 + 1, sizeof(double));
 	w->mdiag = calloc(n3 + 1, sizeof(double));
-	w->B = calloc(n3 * n + 1, sizeof(double));
 	w->work = calloc(2 * (n3 + n) + 1, sizeof(double));
 	w->cut_rows = joint_rows_new(m, w->cut, w->ncut);
-	w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
+	if (cfg->composite_mass) /* O(N²): only for method = "crb" (B waits for teaching) */
+		w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	model_mass_diagonal(m, w->mdiag);
 	w->twist = calloc(3 * n + 1, sizeof(double));
 	w->owner = calloc(n + 1, sizeof(int));
@@ -249,7 +249,8 @@ static void release(void *ws)
 	free(w->c), free(w->cd), free(w->bias), free(w->h), free(w->mdiag), free(w->B);
 	free(w->work);
 	rows_free(w->cut_rows);
-	gsl_matrix_free(w->Mbar);
+	if (w->Mbar)
+		gsl_matrix_free(w->Mbar);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
 	free(w->from), free(w->cs), free(w->inertia), free(w->articulated), free(w->U);
 	free(w->Dinv), free(w->pivot), free(w->force), free(w->accel);
@@ -392,7 +393,8 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 			pin_kinematics(w, b, th[i], thd[i]);
 			continue;
 		}
-		double *Bx = w->B + (size_t)(3 * b) * (size_t)n, *By = Bx + n, *Bp = By + n;
+		double *Bx = with_b ? w->B + (size_t)(3 * b) * (size_t)n : NULL;
+		double *By = with_b ? Bx + n : NULL, *Bp = with_b ? By + n : NULL;
 		if (l->kind == TREE_FLOAT) {
 			for (int d = 0; d < 3; d++)
 				q[d] = th[i + d], v[d] = thd[i + d], a[d] = 0;
@@ -407,7 +409,7 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 		             *vp = p >= 0 ? w->cd + 3 * p : ground;
 		const double *ap = p >= 0 ? w->bias + 3 * p : ground;
 		const double *csp = p >= 0 ? w->cs + 2 * p : ground_cs;
-		const double *Bpx = p >= 0 ? w->B + (size_t)(3 * p) * (size_t)n : NULL;
+		const double *Bpx = with_b && p >= 0 ? w->B + (size_t)(3 * p) * (size_t)n : NULL;
 		int inherit = l->kind == TREE_SLIDE || !w->absolute; /* φ_c builds on φ_p */
 
 		/* angle and its rate */
@@ -930,10 +932,12 @@ static void mass_dense(void *ws, double *A)
 {
 	struct jc *w = ws;
 	size_t n = (size_t)w->n;
-	const double *M = w->Mbar->data;
 	if (!w->composite_method) {
 		composite_terms(w, A);
-	} else if (!w->factored) {
+		return;
+	}
+	const double *M = w->Mbar->data;
+	if (!w->factored) {
 		memcpy(A, M, sizeof(double) * n * n);
 	} else {
 		for (size_t a = 0; a < n; a++)
@@ -1054,6 +1058,8 @@ void jc_tree(void *ws, struct jc_tree *out)
 void jc_kinematics(void *ws, const double *th, const double *thd, struct jc_kinematics *out)
 {
 	struct jc *w = ws;
+	if (!w->B) /* teaching alone writes B out: O(N²), allocated when first asked */
+		w->B = calloc((size_t)w->n3 * (size_t)w->n + 1, sizeof(double));
 	kinematics_b(w, th, thd, 1);
 	*out = (struct jc_kinematics){w->B, w->bias, w->c, w->cd};
 }
