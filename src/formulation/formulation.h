@@ -48,9 +48,10 @@ enum evaluate_what {
 enum formulation_capability {
 	FORM_JOINT_MULTIPLIERS = 1, /* its rows are the joints' rows in body coordinates, so
 	                             * its λ are the joints' multipliers */
-	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
-	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
-	                             * M⁻¹J' and M q̈ = h + J'λ instead */
+	FORM_DENSE_MASS = 2,        /* M is not diagonal: a solve or a product costs a
+	                             * pass over it (O(n²) dense, O(n) through the joint
+	                             * tree), so the layer reuses M⁻¹h, M⁻¹J' and
+	                             * M q̈ = h + J'λ instead */
 	FORM_JOINT_FORCES = 4,      /* its joints act through forces it states itself (in h),
 	                             * not constraint rows: it has no rows, so the remedies,
 	                             * redundant = "drop", correction in its own coordinates
