@@ -64,7 +64,6 @@ struct jc {
 	double *linear;    /* 2 per body: the subtree's linear momentum */
 	/* the articulated-body path, per body (3x3 row-major, spatial vectors
 	 * about the origin: motion (ω, vx, vy), force (n, fx, fy)) */
-	double *inertia;     /* 9: the body's own spatial inertia */
 	double *articulated; /* 9: I^A, the articulated-body inertia */
 	double *U;           /* 9: I^A S, a column of 3 per coordinate of the body */
 	double *Dinv;        /* 9: (S' I^A S)⁻¹, 1x1 or 3x3 */
@@ -229,7 +228,6 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		                 ? angle_coordinate(w, w->link[b].parent)
 		                 : -1;
 	w->cs = calloc(2 * nb + 1, sizeof(double));
-	w->inertia = calloc(9 * nb + 1, sizeof(double));
 	w->articulated = calloc(9 * nb + 1, sizeof(double));
 	w->U = calloc(9 * nb + 1, sizeof(double));
 	w->Dinv = calloc(9 * nb + 1, sizeof(double));
@@ -252,7 +250,7 @@ static void release(void *ws)
 	if (w->Mbar)
 		gsl_matrix_free(w->Mbar);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
-	free(w->from), free(w->cs), free(w->inertia), free(w->articulated), free(w->U);
+	free(w->from), free(w->cs), free(w->articulated), free(w->U);
 	free(w->Dinv), free(w->pivot), free(w->force), free(w->accel);
 	free(w);
 }
@@ -328,14 +326,13 @@ static void twist_of(struct jc *w, int b)
 }
 
 /* Body b's spatial inertia about the origin (motion (ω, vx, vy) to
- * momentum (n, px, py)), which also starts its articulated inertia. */
-static void inertia_of(struct jc *w, int b)
+ * momentum (n, px, py)) into I: it starts the articulated inertia. */
+static void inertia_of(const struct jc *w, int b, double *I)
 {
 	const double *q = w->c + 3 * b, *md = w->mdiag + 3 * b;
 	double m = md[0], mx = m * q[0], my = m * q[1];
-	double I[9] = {md[2] + m * (q[0] * q[0] + q[1] * q[1]), -my, mx, -my, m, 0, mx, 0, m};
-	memcpy(w->inertia + 9 * b, I, sizeof I);
-	memcpy(w->articulated + 9 * b, I, sizeof I);
+	double own[9] = {md[2] + m * (q[0] * q[0] + q[1] * q[1]), -my, mx, -my, m, 0, mx, 0, m};
+	memcpy(I, own, sizeof own);
 }
 
 /* A pin's child, the common case, its parent's values read once into
@@ -370,7 +367,6 @@ static void pin_kinematics(struct jc *w, int b, double theta, double theta_d)
 	const double *md = w->mdiag + 3 * b;
 	double m = md[0], mx = m * x, my = m * y;
 	double I[9] = {md[2] + m * (x * x + y * y), -my, mx, -my, m, 0, mx, 0, m};
-	memcpy(w->inertia + 9 * b, I, sizeof I);
 	memcpy(w->articulated + 9 * b, I, sizeof I);
 }
 
@@ -401,7 +397,7 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 			sincos(q[2], &cs[1], &cs[0]);
 			if (with_b)
 				Bx[i] = 1, By[i + 1] = 1, Bp[i + 2] = 1;
-			twist_of(w, b), inertia_of(w, b);
+			twist_of(w, b), inertia_of(w, b, w->articulated + 9 * b);
 			continue;
 		}
 		int p = l->parent;
@@ -454,7 +450,7 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 			By[col] +=
 			    (Bpx ? Bpx[n + col] : 0) + (psp.y + eB.y) * bpp - psc.y * Bp[col];
 		}
-		twist_of(w, b), inertia_of(w, b);
+		twist_of(w, b), inertia_of(w, b, w->articulated + 9 * b);
 	}
 }
 
@@ -797,7 +793,9 @@ static void articulated_product(struct jc *w, const double *x, double *out)
 			for (int j = 0; j < coordinate_count(l); j++)
 				a[r] += S[3 * j + r] * x[l->coord + j];
 		}
-		mat3_vec(w->inertia + 9 * b, a, w->force + 3 * b);
+		double I[9];
+		inertia_of(w, b, I);
+		mat3_vec(I, a, w->force + 3 * b);
 	}
 	for (int k = w->nb - 1; k >= 0; k--) {
 		int b = w->order[k], p = w->link[b].parent;
