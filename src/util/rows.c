@@ -66,8 +66,8 @@ void rows_gram(const struct rows *r, const double *X, gsl_matrix *S)
 			const double *xb = X + (size_t)b * cols;
 			double s = 0;
 			FOR_SPAN_COLUMNS(r, a, k) s += ja[k] * xb[k];
-			gsl_matrix_set(S, (size_t)a, (size_t)b, s);
-			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
+			S->data[(size_t)a * S->tda + (size_t)b] = s; /* the evaluation path: */
+			S->data[(size_t)b * S->tda + (size_t)a] = s; /* no range checks */
 		}
 	}
 }
@@ -92,8 +92,8 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 					for (int k = lo; k < hi; k++)
 						s += ja[k] * w[k] * jb[k];
 				}
-			gsl_matrix_set(S, (size_t)a, (size_t)b, s);
-			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
+			S->data[(size_t)a * S->tda + (size_t)b] = s; /* the evaluation path: */
+			S->data[(size_t)b * S->tda + (size_t)a] = s; /* no range checks */
 		}
 	}
 }
