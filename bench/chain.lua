@@ -6,7 +6,9 @@
 -- Prints one line, as the peer does: wall seconds (r.stats.wall: the run,
 -- its start and its reports), steps, the energy drift (largest |E - E0| over
 -- the largest kinetic energy, at the reports), the largest constraint
--- violation |Φ| at the reports, and the peak resident memory in kB.
+-- violation |Φ| at the reports, the peak resident memory in kB, and the
+-- processor seconds of the same run (r.stats.cpu: steadier than wall time
+-- on a shared machine).
 local args = { ... }
 local which = args[1]
 local m, rest
@@ -31,4 +33,4 @@ if status then
   for line in status:lines() do peak = tonumber(line:match("^VmHWM:%s*(%d+)")) or peak end
   status:close()
 end
-print(string.format("%.6f %d %.3g %.3g %d", r.stats.wall, r.stats.steps, drift / kinetic, gap, peak))
+print(string.format("%.6f %d %.3g %.3g %d %.6f", r.stats.wall, r.stats.steps, drift / kinetic, gap, peak, r.stats.cpu))

@@ -33,10 +33,12 @@ fi
 # Against MuJoCo (issue 16): the N-link chain in every formulation and
 # MuJoCo's RK4 on the same chain at the same h = 1 ms, reports every 10 ms,
 # in the same run, each case alternating with MuJoCo's, median of 3. Times
-# are wall seconds per simulated second (a run's start and reports
-# included); at N = 256 body coordinates simulate 0.1 s and point
-# coordinates 0.02 s instead of 1 s (their start is then a larger share). The exponent is
-# a least-squares fit of log time against log N over N = 16, 64, 256.
+# are seconds per simulated second of wall time and of processor time (a
+# run's start and reports included; the machine is often shared, and
+# processor time moves less with its load); at N = 256 body coordinates
+# simulate 0.1 s and point coordinates 0.02 s instead of 1 s, and MuJoCo
+# the same beside them (their start is then a larger share). The exponents
+# are least-squares fits of log time against log N over N = 16, 64, 256.
 # BENCH_N="64 256" and BENCH_FORMULATIONS="joint body" narrow it.
 peer=build/mujoco_peer
 if [ -f /usr/include/mujoco/mujoco.h ] &&
@@ -47,49 +49,49 @@ else
   echo "against MuJoCo: skipped (no MuJoCo: apt-get install libmujoco-dev); our times alone"
 fi
 formulations=${BENCH_FORMULATIONS:-$(./mechbench --batch -e 'print(table.concat(mb.formulations(), " "))')}
-median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-# field k (1 wall, 2 steps, 3 drift, 4 violation, 5 peak kB) of the median run by wall
-median_run() { sort -g | awk -v k="$2" '{ l[NR] = $0 } END { split(l[int((NR + 1) / 2)], f, " "); print f[k] }' <"$1"; }
+# the median of field k of a file of runs (1 wall, 3 drift, 4 violation,
+# 5 peak kB, 6 processor seconds)
+med() { awk -v k="$2" '{ print $k }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 fits=$(mktemp)
 for n in ${BENCH_N:-1 4 16 64 256}; do
-  declare -A out=()
   for rep in 1 2 3; do
     for f in $formulations; do
       tf=1
       if [ "$n" -ge 256 ]; then
         case $f in body) tf=0.1 ;; point) tf=0.02 ;; esac
       fi
-      line=$(./mechbench --batch bench/chain.lua chain "$n" "$f" "$tf" 0.01 0.001 2>/dev/null) || line=
-      [ -n "$line" ] && echo "$line" | awk -v tf="$tf" '{ $1 = $1 / tf; print }' >>"$fits.$n.$f"
-      if [ -n "$peer" ]; then
-        "$peer" chain "$n" "$tf" 0.01 0.001 2>/dev/null |
-          awk -v tf="$tf" '{ $1 = $1 / tf; print }' >>"$fits.$n.mujoco"
-      fi
+      per_second() { awk -v tf="$tf" '{ $1 = $1 / tf; $6 = $6 / tf; print }'; }
+      ./mechbench --batch bench/chain.lua chain "$n" "$f" "$tf" 0.01 0.001 2>/dev/null |
+        per_second >>"$fits.$n.$f"
+      [ -n "$peer" ] && "$peer" chain "$n" "$tf" 0.01 0.001 2>/dev/null | per_second >>"$fits.$n.mujoco"
     done
   done
-  mj=
-  [ -n "$peer" ] && [ -s "$fits.$n.mujoco" ] && mj=$(median_run "$fits.$n.mujoco" 1)
-  if [ -n "$mj" ]; then
-    printf '  chain N = %-3d %-9s %9.4f s/s  drift %-8s peak %6d kB\n' "$n" MuJoCo "$mj" \
-      "$(median_run "$fits.$n.mujoco" 3)" "$(median_run "$fits.$n.mujoco" 5)"
+  mj= mjc=
+  if [ -n "$peer" ] && [ -s "$fits.$n.mujoco" ]; then
+    mj=$(med "$fits.$n.mujoco" 1) mjc=$(med "$fits.$n.mujoco" 6)
+    printf '  chain N = %-3d %-9s %9.4f s/s  cpu %8.4f s/s  drift %-8s peak %6d kB\n' "$n" MuJoCo \
+      "$mj" "$mjc" "$(med "$fits.$n.mujoco" 3)" "$(med "$fits.$n.mujoco" 5)"
+    [ "$n" -ge 16 ] && echo "MuJoCo $n $mj $mjc" >>"$fits"
   fi
   for f in $formulations; do
     if [ ! -s "$fits.$n.$f" ]; then
       printf '  chain N = %-3d %-9s failed\n' "$n" "$f"
       continue
     fi
-    t=$(median_run "$fits.$n.$f" 1)
-    ratio=
-    [ -n "$mj" ] && ratio=$(awk -v a="$t" -v b="$mj" 'BEGIN { printf "ratio %.3f", a / b }')
-    printf '  chain N = %-3d %-9s %9.4f s/s  drift %-8s peak %6d kB  %s\n' "$n" "$f" "$t" \
-      "$(median_run "$fits.$n.$f" 3)" "$(median_run "$fits.$n.$f" 5)" "$ratio"
-    [ "$n" -ge 16 ] && echo "$f $n $t" >>"$fits"
+    t=$(med "$fits.$n.$f" 1) c=$(med "$fits.$n.$f" 6) against=
+    [ -n "$mj" ] && against="ratio $(ratio "$t" "$mj"), cpu $(ratio "$c" "$mjc")"
+    printf '  chain N = %-3d %-9s %9.4f s/s  cpu %8.4f s/s  drift %-8s peak %6d kB  %s\n' "$n" "$f" \
+      "$t" "$c" "$(med "$fits.$n.$f" 3)" "$(med "$fits.$n.$f" 5)" "$against"
+    [ "$n" -ge 16 ] && echo "$f $n $t $c" >>"$fits"
   done
-  [ -n "$mj" ] && [ "$n" -ge 16 ] && echo "MuJoCo $n $mj" >>"$fits"
 done
-awk '{ x = log($2); y = log($3); k = $1; c[k]++; sx[k] += x; sy[k] += y; sxx[k] += x * x; sxy[k] += x * y }
-  END { for (k in c) if (c[k] > 1) printf "  %-9s cost grows as N^%.2f over N = 16 ... 256 (fitted)\n", k,
-    (c[k] * sxy[k] - sx[k] * sy[k]) / (c[k] * sxx[k] - sx[k] * sx[k]) }' "$fits" | sort
+awk '{ k = $1; x = log($2); c[k]++; sx[k] += x; sxx[k] += x * x
+       for (j = 3; j <= 4; j++) { y = log($j); sy[k, j] += y; sxy[k, j] += x * y } }
+  function slope(k, j) { return (c[k] * sxy[k, j] - sx[k] * sy[k, j]) / (c[k] * sxx[k] - sx[k] * sx[k]) }
+  END { for (k in c) if (c[k] > 1)
+    printf "  %-9s cost grows as N^%.2f (wall), N^%.2f (cpu) over N = 16 ... 256 (fitted)\n", k,
+      slope(k, 3), slope(k, 4) }' "$fits" | sort
 # The four-bar's loop closes to 1e-9 over 10 s under Baumgarte's terms
 # with alpha = beta = 20 (measured: 6.9e-10 body, 5.6e-10 joint; without
 # them it drifts to 1e-6); the discrete-time method has no rows to take them.
@@ -103,16 +105,17 @@ for rep in 1 2 3; do
     [ -n "$peer" ] && "$peer" four_bar 10 0.01 0.001 >>"$fits.fb.mujoco" 2>/dev/null
   done
 done
-mj=
-[ -n "$peer" ] && [ -s "$fits.fb.mujoco" ] && mj=$(median_run "$fits.fb.mujoco" 1)
-[ -n "$mj" ] && printf '  four-bar  %-9s %8.4f s  drift %-8s loop gap %-8s peak %6d kB\n' MuJoCo "$mj" \
-  "$(median_run "$fits.fb.mujoco" 3)" "$(median_run "$fits.fb.mujoco" 4)" "$(median_run "$fits.fb.mujoco" 5)"
+mj= mjc=
+if [ -n "$peer" ] && [ -s "$fits.fb.mujoco" ]; then
+  mj=$(med "$fits.fb.mujoco" 1) mjc=$(med "$fits.fb.mujoco" 6)
+  printf '  four-bar  %-9s %8.4f s  cpu %8.4f s  drift %-8s loop gap %-8s peak %6d kB\n' MuJoCo "$mj" \
+    "$mjc" "$(med "$fits.fb.mujoco" 3)" "$(med "$fits.fb.mujoco" 4)" "$(med "$fits.fb.mujoco" 5)"
+fi
 for f in $formulations; do
   [ -s "$fits.fb.$f" ] || { printf '  four-bar  %-9s failed\n' "$f"; continue; }
-  t=$(median_run "$fits.fb.$f" 1)
-  ratio=
-  [ -n "$mj" ] && ratio=$(awk -v a="$t" -v b="$mj" 'BEGIN { printf "ratio %.3f", a / b }')
-  printf '  four-bar  %-9s %8.4f s  drift %-8s loop gap %-8s peak %6d kB  %s\n' "$f" "$t" \
-    "$(median_run "$fits.fb.$f" 3)" "$(median_run "$fits.fb.$f" 4)" "$(median_run "$fits.fb.$f" 5)" "$ratio"
+  t=$(med "$fits.fb.$f" 1) c=$(med "$fits.fb.$f" 6) against=
+  [ -n "$mj" ] && against="ratio $(ratio "$t" "$mj"), cpu $(ratio "$c" "$mjc")"
+  printf '  four-bar  %-9s %8.4f s  cpu %8.4f s  drift %-8s loop gap %-8s peak %6d kB  %s\n' "$f" "$t" \
+    "$c" "$(med "$fits.fb.$f" 3)" "$(med "$fits.fb.$f" 4)" "$(med "$fits.fb.$f" 5)" "$against"
 done
 rm -f "$fits" "$fits".*

@@ -272,7 +272,7 @@ function M.append(acc, r, t0, model)
   local start = 1
   if acc == nil then
     acc = setmetatable({ t = {}, bodies = {}, reactions = {}, energy = { kinetic = {}, potential = {}, total = {} },
-      violation = {}, velocity_violation = {}, stats = { fevals = 0, steps = 0, wall = 0 } }, Result)
+      violation = {}, velocity_violation = {}, stats = { fevals = 0, steps = 0, wall = 0, cpu = 0 } }, Result)
     for k, v in pairs(r) do
       if acc[k] == nil and k ~= "reactions" and k ~= "bodies" then acc[k] = v end
     end
@@ -308,7 +308,7 @@ function M.append(acc, r, t0, model)
     acc.violation[k] = r.violation[i]
     acc.velocity_violation[k] = r.velocity_violation[i]
   end
-  for _, f in ipairs { "fevals", "steps", "wall" } do acc.stats[f] = acc.stats[f] + r.stats[f] end
+  for _, f in ipairs { "fevals", "steps", "wall", "cpu" } do acc.stats[f] = acc.stats[f] + r.stats[f] end
   for _, e in ipairs(r.impacts or {}) do
     local shifted = {}
     for key, v in pairs(e) do shifted[key] = v end

@@ -12,6 +12,7 @@ struct run *run_new(const struct model *m)
 	struct run *r = calloc(1, sizeof *r);
 	r->njoints = m->njoints;
 	r->nonunique = calloc((size_t)m->njoints + 1, 1);
+	r->cpu_started = clock_cpu_seconds();
 	return r;
 }
 
@@ -41,4 +42,5 @@ void run_finish(struct run *r, const struct run_data *d, double started)
 	r->fevals = d->fevals;
 	memcpy(r->nonunique, d->nonunique, (size_t)r->njoints);
 	r->wall = clock_seconds() - started;
+	r->cpu = clock_cpu_seconds() - r->cpu_started;
 }

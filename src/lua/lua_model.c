@@ -211,6 +211,8 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	lua_setfield(L, -2, "steps");
 	lua_pushnumber(L, r->wall);
 	lua_setfield(L, -2, "wall");
+	lua_pushnumber(L, r->cpu);
+	lua_setfield(L, -2, "cpu");
 	lua_setfield(L, -2, "stats");
 	lua_pushinteger(L, r->state_size); /* the integrator's y: coordinates and their rates */
 	lua_setfield(L, -2, "state_size");

@@ -5,4 +5,8 @@
 /* Seconds since an arbitrary start, never going back. */
 double clock_seconds(void);
 
+/* Processor seconds this process has used (steadier than wall time when
+ * the machine is shared). */
+double clock_cpu_seconds(void);
+
 #endif
