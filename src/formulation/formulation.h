@@ -29,6 +29,11 @@ struct formulation_config {
 	int absolute_angles; /* joint coordinates: absolute instead of relative */
 	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
 	int ntree;
+	/* minimal coordinates: sets of independent coordinates by name ("crank.angle",
+	 * "B.angle"), nsets of set_size each, the first to start with (none: chosen) */
+	const char *const *minimal_sets;
+	int nsets, set_size;
+	int fixed_coordinates; /* minimal coordinates: never switch them */
 };
 
 /* What evaluate() is asked for. */
@@ -46,6 +51,20 @@ enum formulation_capability {
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
 	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
 	                             * M⁻¹J' and M q̈ = h + J'λ instead */
+	FORM_CLOSED_FORM = 4,       /* its coordinates are independent: the joints hold by
+	                             * construction, so it has no rows for a remedy to act
+	                             * on, and it takes only mechanisms it can solve in
+	                             * closed form (refusing the others, naming the loop) */
+};
+
+/* A formulation that changes its own coordinates during a run says so after
+ * an accepted step (the minimal formulation, switching its independent
+ * coordinates before a singularity); the run keeps the record. */
+struct coordinate_switch {
+	double t;
+	double condition;        /* the measure of the group that asked for it (0: singular) */
+	char from[200], to[200]; /* the coordinates' names, ", " between them */
+	char group[200];         /* the group near its singularity, in words */
 };
 
 struct formulation {
@@ -86,13 +105,18 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
+	/* After an accepted step to (t, q, q̇): 0 when nothing changed; 1 when the
+	 * coordinates changed, q and q̇ rewritten for the same state and *out
+	 * filled; -1 to stop, with the run's error set. NULL: never. */
+	int (*after_step)(void *ws, double t, double *q, double *qd, struct coordinate_switch *out);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
 #define FORMULATIONS                                                                               \
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
-	X(point)
+	X(point)                                                                                   \
+	X(minimal)
 
 #define X(name) extern const struct formulation formulation_##name;
 FORMULATIONS
