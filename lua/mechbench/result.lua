@@ -43,6 +43,7 @@ function M.new(model, raw, opts, here)
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
+  r.switches = r.switches or {}
   r.warnings = {}
   make_strict(r)
   if raw.correction and raw.correction ~= "" then

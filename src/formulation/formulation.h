@@ -63,7 +63,7 @@ enum formulation_capability {
 struct coordinate_switch {
 	double t;
 	double condition;        /* the measure of the group that asked for it (0: singular) */
-	char from[200], to[200]; /* the coordinates' names, ", " between them */
+	char from[200], to[200]; /* the coordinates' names, a newline between them */
 	char group[200];         /* the group near its singularity, in words */
 };
 

@@ -48,6 +48,7 @@
 #include <string.h>
 
 #include "formulation/formulation.h"
+#include "model/constraints.h"
 #include "model/forces/force.h"
 #include "model/joints/joint.h"
 #include "util/rank.h"
@@ -56,6 +57,9 @@
  * one below SINGULAR_BELOW is taken as singular. */
 #define SWITCH_BELOW 0.2
 #define SINGULAR_BELOW 1e-2
+/* A choice whose groups all stay above this is taken in the order of
+ * preference rather than for the best condition. */
+#define GOOD_ABOVE 0.5
 #define LONGEST_PATH 6 /* relations in one loop */
 
 /* ------------------------------------------------------------ the pieces */
@@ -124,6 +128,7 @@ struct mc {
 	int nb, ground, nnodes; /* nodes: the bodies, the ground, the massless links */
 	int ncand;              /* candidates: 3 per body, then one per joint */
 	int k, R, kmax;         /* independent coordinates; a rate row has k + 1 */
+	int dof;                /* 3 per body less the rank of the joints' Jacobian */
 	int switching;
 	/* what the joints give; the set's frozen coordinates are appended */
 	struct relation *rel;
@@ -206,15 +211,22 @@ static int candidate_of(const struct mc *w, const char *name)
 	return found;
 }
 
-static void set_names(const struct mc *w, const int *set, int n, char *buf, size_t len)
+/* The set's names, sep between them. */
+static void set_list(const struct mc *w, const int *set, int n, const char *sep, char *buf,
+                     size_t len)
 {
 	buf[0] = '\0';
 	for (int i = 0; i < n; i++) {
 		char name[256];
 		size_t used = strlen(buf);
 		candidate_name(w, set[i], name, sizeof name);
-		snprintf(buf + used, len - used, "%s%s", i ? ", " : "", name);
+		snprintf(buf + used, len - used, "%s%s", i ? sep : "", name);
 	}
+}
+
+static void set_names(const struct mc *w, const int *set, int n, char *buf, size_t len)
+{
+	set_list(w, set, n, ", ", buf, len);
 	if (n == 0)
 		snprintf(buf, len, "none (the drivers fix every body)");
 }
@@ -1509,8 +1521,9 @@ static int candidate_in_order(const struct mc *w, int pass, int i)
 }
 
 /* Describe the loop a set leaves unsolved: the first path through bodies
- * not placed between placed ones, whatever its unknowns. */
-static void stuck_words(struct mc *w, char *buf, size_t len)
+ * not placed between placed ones, whatever its unknowns (1); or a joint
+ * left over between placed bodies (0: it is redundant). */
+static int stuck_words(struct mc *w, char *buf, size_t len)
 {
 	for (int r = 0; r < w->nrel; r++) {
 		const struct relation *rel = &w->rel[r];
@@ -1547,7 +1560,7 @@ static void stuck_words(struct mc *w, char *buf, size_t len)
 					char joints[300];
 					relations_names(w, list, n, joints, sizeof joints);
 					snprintf(buf, len, "the loop through %s", joints);
-					return;
+					return 1;
 				}
 				if (v < w->nb && prev[v] == -2 && !w->known_body[v]) {
 					prev[v] = u, via[v] = e;
@@ -1560,11 +1573,40 @@ static void stuck_words(struct mc *w, char *buf, size_t len)
 		if (!w->used[r]) {
 			char name[256];
 			relation_name(w, r, name, sizeof name);
-			snprintf(buf, len,
-			         "joint %s, which the others already fix (it is redundant)", name);
-			return;
+			snprintf(buf, len, "joint %s", name);
+			return 0;
 		}
-	snprintf(buf, len, "the bodies' angles (a tie closes a loop of angles)");
+	snprintf(buf, len, "the loop of the bodies' angles");
+	return 1;
+}
+
+/* Fail saying why the steps stop with the current set (named: the user's). */
+static void refuse(struct mc *w, const char *named)
+{
+	char words[400];
+	if (!stuck_words(w, words, sizeof words)) {
+		run_data_fail(w->d,
+		              "%s is redundant: the other joints hold already what it holds, and "
+		              "minimal coordinates solve each joint once. Leave it out, or run "
+		              "the model in body or joint coordinates with redundant = \"drop\"",
+		              words);
+		return;
+	}
+	if (named) {
+		run_data_fail(w->d,
+		              "independent: with %s independent, %s cannot be solved in closed "
+		              "form: a loop is solved here when it has two unknowns. Name other "
+		              "coordinates, or leave independent out to let them be chosen",
+		              named, words);
+		return;
+	}
+	run_data_fail(w->d,
+	              "%s cannot be solved in closed form: whichever coordinates are made "
+	              "independent it keeps more than two unknowns, and only a loop of two (a "
+	              "dyad) is solved here. Run it in body or joint coordinates; "
+	              "stabilization = \"partitioning\" integrates only independent "
+	              "coordinates there",
+	              words);
 }
 
 /* Choose independent coordinates at pose c, greedily: whenever the steps
@@ -1597,15 +1639,15 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 		int placed = try_set(w, set, n);
 		if (placed == w->nb && complete(w))
 			break;
-		int fl = placed >= 0 ? floating_body(w) : -1;
+		int fl = placed >= 0 && n + 3 <= w->dof ? floating_body(w) : -1;
 		if (fl >= 0) {
 			set[n++] = 3 * fl, set[n++] = 3 * fl + 1, set[n++] = 3 * fl + 2;
 			continue;
 		}
-		int best = -1;
+		int best = -1, good = -1;
 		double best_score = -1;
-		for (int pass = 0; pass < 2 && best < 0; pass++)
-			for (int i = 0;; i++) {
+		for (int pass = 0; pass < 2 && good < 0 && n < w->dof; pass++)
+			for (int i = 0; good < 0; i++) {
 				int cand = candidate_in_order(w, pass, i);
 				if (cand == -2)
 					break;
@@ -1618,20 +1660,14 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 				double score = worst_at(w, t, c, NULL);
 				if (score > best_score + 1e-9)
 					best = cand, best_score = score;
-				if (score > 0.999)
-					break;
+				if (score >= GOOD_ABOVE)
+					good = cand;
 			}
+		if (good >= 0)
+			best = good;
 		if (best < 0) {
-			char words[400];
 			try_set(w, set, n);
-			stuck_words(w, words, sizeof words);
-			run_data_fail(
-			    w->d,
-			    "%s cannot be solved in closed form: no choice of independent "
-			    "coordinates leaves it as dyads (two unknowns a loop). Run it "
-			    "in body or joint coordinates; stabilization = \"partitioning\" "
-			    "integrates only independent coordinates there",
-			    words);
+			refuse(w, NULL);
 			return -1;
 		}
 		set[n++] = best;
@@ -1646,6 +1682,26 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 /* ------------------------------------------------------------ set-up */
 
 static void *alloc(size_t count, size_t size) { return calloc(count + 1, size); }
+
+/* 3 per body less the rank of the joints' Jacobian at (c, ċ) (Sec. 14.4):
+ * a redundant joint does not count. */
+static int degrees_of_freedom(struct mc *w, const double *c, const double *cd)
+{
+	const struct model *m = w->m;
+	int n3 = 3 * m->nbodies;
+	struct rows *r = joint_rows_new(m, NULL, 0);
+	int rank = r->count;
+	if (r->count > 0 && joint_rows_eval(m, w->d, NULL, 0, 0, c, cd, r) == 0) {
+		struct pivot *p = pivot_new(r->count, n3);
+		int *order = alloc((size_t)(r->count > n3 ? r->count : n3), sizeof(int));
+		rank = pivot_order(p, r->J, r->count, n3, 1, order);
+		free(order);
+		pivot_free(p);
+	}
+	w->d->error[0] = '\0'; /* a driver's failure is said when the run evaluates it */
+	rows_free(r);
+	return n3 - rank;
+}
 
 static void release(void *ws);
 
@@ -1707,6 +1763,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	/* the first set: the user's, or chosen at the model's start */
 	double *c0 = w->c_save, *cd0 = c0 + 3 * nb, worst;
 	model_initial(m, c0, cd0);
+	w->dof = degrees_of_freedom(w, c0, cd0);
 	int status = 0;
 	if (cfg->minimal_sets && cfg->nsets > 0) {
 		w->k = cfg->set_size;
@@ -1726,18 +1783,17 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 			}
 			w->alternatives[i] = cand;
 		}
-		if (status == 0 && (try_set(w, w->alternatives, w->k) != nb || !complete(w))) {
-			char names[300], words[400];
-			set_names(w, w->alternatives, w->k, names, sizeof names);
-			stuck_words(w, words, sizeof words);
-			run_data_fail(
-			    d,
-			    "independent: with %s independent, %s is left without a closed "
-			    "form (it needs two unknowns a loop); name other coordinates, "
-			    "or leave independent out to let them be chosen",
-			    names, words);
-			status = -1;
+		for (int a = 0; a < cfg->nsets && status == 0; a++) {
+			const int *set = w->alternatives + (size_t)a * (size_t)w->k;
+			if (try_set(w, set, w->k) != nb || !complete(w)) {
+				char names[300];
+				set_names(w, set, w->k, names, sizeof names);
+				refuse(w, names);
+				status = -1;
+			}
 		}
+		if (status == 0)
+			try_set(w, w->alternatives, w->k);
 		if (!w->nalternatives)
 			free(w->alternatives), w->alternatives = NULL;
 	} else {
@@ -1972,8 +2028,8 @@ static int after_step(void *ws, double t, double *q, double *qd, struct coordina
 			set_values(w, w->set, w->k, c, cd, q, qd);
 			positions(w, t, q, c); /* the branches c is on */
 			out->t = t, out->condition = worst;
-			snprintf(out->from, sizeof out->from, "%.199s", names);
-			set_names(w, w->set, w->k, out->to, sizeof out->to);
+			set_list(w, old, w->k, "\n", out->from, sizeof out->from);
+			set_list(w, w->set, w->k, "\n", out->to, sizeof out->to);
 			snprintf(out->group, sizeof out->group, "%.199s", group);
 			return 1;
 		}
