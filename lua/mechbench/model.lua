@@ -670,7 +670,9 @@ function M.formulations(with_titles)
     args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
   end
   local out = {}
-  for i, f in ipairs(kinds.formulations) do out[i] = with_titles and { name = f.name, title = f.title } or f.name end
+  for i, f in ipairs(kinds.formulations) do
+    out[i] = with_titles and { name = f.name, title = f.title, closed_form = f.closed_form } or f.name
+  end
   return out
 end
 

@@ -2099,6 +2099,15 @@ int mc_groups(void *ws, struct mc_group *out, int max)
 	return n;
 }
 
+int mc_kinematics(void *ws, double t, const double *q, const double *qd, struct mc_kinematics *out)
+{
+	struct mc *w = ws;
+	if (kinematics(w, t, q, qd) != 0)
+		return -1;
+	*out = (struct mc_kinematics){w->k, w->c, w->crate, w->cbias};
+	return 0;
+}
+
 const struct formulation formulation_minimal = {
     .name = "minimal",
     .title = "minimal coordinates (Blajer et al.; Sec. 13.3)",

@@ -26,7 +26,16 @@ struct mc_group {
 	int branch;         /* +1 or -1: the assembly taken (0: none to take) */
 };
 
+/* The bodies at (t, q_I, q̇_I): c, and per body coordinate a rate row of
+ * k + 1 numbers, B's row then η's (ċ = B q̇_I + η, Eq. 6), and ξ (c̈ =
+ * B q̈_I + ξ, Eq. 7). Valid until the next evaluation. */
+struct mc_kinematics {
+	int k;
+	const double *c, *rows, *xi;
+};
+
 /* ws: the workspace of a minimal-coordinate run (constrained_workspace). */
 int mc_groups(void *ws, struct mc_group *out, int max);
+int mc_kinematics(void *ws, double t, const double *q, const double *qd, struct mc_kinematics *out);
 
 #endif

@@ -805,6 +805,32 @@ static int core_minimal_pieces(lua_State *L)
 		}
 		lua_setfield(L, -2, "groups");
 	}
+	struct mc_kinematics k;
+	if (status == 0)
+		status = mc_kinematics(constrained_workspace(a.s), t, a.y, a.y + a.n, &k);
+	if (status == 0) { /* c, ċ, B, η, ξ */
+		int n3 = a.n3, R = k.k + 1;
+		double *B = mb_push_matrix(L, n3, k.k);
+		lua_createtable(L, n3, 0); /* ċ */
+		lua_createtable(L, n3, 0); /* η */
+		for (int i = 0; i < n3; i++) {
+			double v = k.rows[(size_t)i * (size_t)R + (size_t)k.k];
+			for (int j = 0; j < k.k; j++) {
+				B[(size_t)i * (size_t)k.k + (size_t)j] =
+				    k.rows[(size_t)i * (size_t)R + (size_t)j];
+				v += B[(size_t)i * (size_t)k.k + (size_t)j] * a.y[a.n + j];
+			}
+			lua_pushnumber(L, k.rows[(size_t)i * (size_t)R + (size_t)k.k]);
+			lua_rawseti(L, -2, i + 1);
+			lua_pushnumber(L, v);
+			lua_rawseti(L, -3, i + 1);
+		}
+		lua_setfield(L, -4, "eta");
+		lua_setfield(L, -3, "cd");
+		lua_setfield(L, -2, "B");
+		push_doubles(L, k.c, n3), lua_setfield(L, -2, "c");
+		push_doubles(L, k.xi, n3), lua_setfield(L, -2, "xi");
+	}
 	return at_start_finish(L, &a, status);
 }
 

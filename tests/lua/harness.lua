@@ -156,6 +156,20 @@ function T.agree(label, m, formulation, opts, tol)
   return c
 end
 
+-- A check left out on purpose, said with the reason (not counted).
+function T.skip(what, why)
+  local info = debug.getinfo(2, "Sl")
+  print(string.format("SKIP %s:%d: %s -- %s", info.short_src, info.currentline, what, why))
+end
+
+-- The formulations whose coordinates are independent (no rows: a remedy
+-- has nothing to act on) by name, for the loops that must leave them out.
+function T.closed_form()
+  local set = {}
+  for _, f in ipairs(mb.formulations(true)) do set[f.name] = f.closed_form or nil end
+  return set
+end
+
 function T.finish()
   print(string.format("%d passed, %d failed", T.passed, T.failed))
   os.exit(T.failed == 0 and 0 or 1)

@@ -18,13 +18,21 @@ end
 
 -- more constraint rows than coordinates (a pendulum also welded to the
 -- ground) under partitioning, in every formulation
+local closed = T.closed_form()
 for _, f in ipairs(mb.formulations()) do
   local weld = mb.example("pendulum")
   weld:joint{ name = "weld", type = "rigid", bodies = { "rod", "ground" } }
+  if closed[f] then -- no rows to partition or drop: the joint left over is named
+    T.skip(f .. ": partitioning and redundant = \"drop\"", "its joints hold by construction (no constraint rows)")
+    T.fails(function() weld:simulate{ formulation = f, tf = 0.1 } end, "is redundant",
+      f .. ": the weld over the pin is named redundant")
+    goto next
+  end
   T.fails(function() weld:simulate{ formulation = f, stabilization = "partitioning", tf = 0.1 } end,
     "redundant", f .. ": partitioning with redundant rows is refused, naming the redundancy")
   local r = weld:simulate{ formulation = f, stabilization = "partitioning", redundant = "drop", tf = 0.1 }
   T.near(r:body("rod").angle[#r.t], weld.bodies.rod.angle or 0, 1e-12, f .. ": with drop the welded rod stays")
+  ::next::
 end
 
 -- a renamed body is refused (its points would compile onto the ground)
