@@ -447,6 +447,8 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
+	if (s->f->condition)
+		out->condition = s->f->condition(s->ws);
 	return 0;
 }
 

@@ -109,6 +109,9 @@ struct formulation {
 	 * coordinates changed, q and q̇ rewritten for the same state and *out
 	 * filled; -1 to stop, with the run's error set. NULL: never. */
 	int (*after_step)(void *ws, double t, double *q, double *qd, struct coordinate_switch *out);
+	/* After evaluate: how far its coordinates are from singular, 1 far, 0
+	 * singular. NULL: they never are. */
+	double (*condition)(void *ws);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */

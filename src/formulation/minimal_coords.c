@@ -1155,6 +1155,17 @@ static int positions(struct mc *w, double t, const double *q, const double *c_ne
 	return 0;
 }
 
+/* The smallest condition of the loops at the last positions. */
+static double worst_condition(const struct mc *w, int *which)
+{
+	double worst = 1;
+	*which = -1;
+	for (int i = 0; i < w->nsteps; i++)
+		if (w->step[i].form != PLACE && w->step[i].condition < worst)
+			worst = w->step[i].condition, *which = i;
+	return worst;
+}
+
 /* ------------------------------------------------------------ rates and accelerations */
 
 /* Rates are rows over (q̇_I, 1): ẋ = row · {q̇_I; 1}; an acceleration is
@@ -1445,23 +1456,15 @@ static int try_set(struct mc *w, const int *set, int n)
 
 /* The smallest condition of the steps at pose c (near which the loops'
  * branches are taken); 0 when the pose cannot be solved. */
-static double worst_at(struct mc *w, double t, const double *c, int *which)
+static double worst_at(struct mc *w, double t, const double *c)
 {
+	int which;
 	set_values(w, w->set, w->nset, c, NULL, w->q_now, NULL);
 	if (positions(w, t, w->q_now, c) != 0) {
 		w->d->error[0] = '\0'; /* only a trial */
 		return 0;
 	}
-	double worst = 1;
-	if (which)
-		*which = -1;
-	for (int i = 0; i < w->nsteps; i++)
-		if (w->step[i].form != PLACE && w->step[i].condition < worst) {
-			worst = w->step[i].condition;
-			if (which)
-				*which = i;
-		}
-	return worst;
+	return worst_condition(w, &which);
 }
 
 /* A body whose group of bodies joined together has none placed: it floats
@@ -1624,7 +1627,7 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 			const int *alt = w->alternatives + (size_t)a * (size_t)w->k;
 			if (try_set(w, alt, w->k) != w->nb || !complete(w))
 				continue;
-			double x = worst_at(w, t, c, NULL);
+			double x = worst_at(w, t, c);
 			if (x > best_worst)
 				best = a, best_worst = x;
 		}
@@ -1657,7 +1660,7 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 				int more = try_set(w, set, n + 1);
 				if (more <= placed)
 					continue;
-				double score = worst_at(w, t, c, NULL);
+				double score = worst_at(w, t, c);
 				if (score > best_score + 1e-9)
 					best = cand, best_score = score;
 				if (score >= GOOD_ABOVE)
@@ -1675,7 +1678,7 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 	if (n > w->kmax)
 		return -1;
 	memcpy(w->set, set, sizeof(int) * (size_t)n);
-	*worst = worst_at(w, t, c, NULL);
+	*worst = worst_at(w, t, c);
 	return 0;
 }
 
@@ -1998,6 +2001,12 @@ static int to_bodies(void *ws, double t, const double *q, const double *qd, cons
 
 /* ------------------------------------------------------------ switching */
 
+static double condition(void *ws)
+{
+	int which;
+	return worst_condition(ws, &which);
+}
+
 /* After each accepted step: the groups' conditions; below SWITCH_BELOW the
  * set best conditioned at this state takes over, the state kept. */
 static int after_step(void *ws, double t, double *q, double *qd, struct coordinate_switch *out)
@@ -2007,11 +2016,8 @@ static int after_step(void *ws, double t, double *q, double *qd, struct coordina
 		return 0;
 	if (positions(w, t, q, NULL) != 0)
 		return -1;
-	int which = -1;
-	double worst = 1;
-	for (int i = 0; i < w->nsteps; i++)
-		if (w->step[i].form != PLACE && w->step[i].condition < worst)
-			worst = w->step[i].condition, which = i;
+	int which;
+	double worst = worst_condition(w, &which);
 	if (worst >= SWITCH_BELOW)
 		return 0;
 	char group[400], names[300];
@@ -2128,4 +2134,5 @@ const struct formulation formulation_minimal = {
     .mass_inverse_diagonal = NULL,
     .inertia_rate = NULL,
     .after_step = after_step,
+    .condition = condition,
 };

@@ -123,6 +123,10 @@ static double get_vviolation(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->velocity_violation;
 }
+static double get_condition(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->condition;
+}
 
 static void set_array(lua_State *L, const char *key, double (*get)(const struct run *, int, int),
                       const struct run *r, int index)
@@ -235,6 +239,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	lua_setfield(L, -2, "energy");
 	set_array(L, "violation", get_violation, r, 0);
 	set_array(L, "velocity_violation", get_vviolation, r, 0);
+	set_array(L, "condition", get_condition, r, 0);
 	lua_newtable(L);
 	lua_pushinteger(L, r->fevals);
 	lua_setfield(L, -2, "fevals");
