@@ -34,6 +34,9 @@ struct formulation_config {
 	const char *const *minimal_sets;
 	int nsets, set_size;
 	int fixed_coordinates; /* minimal coordinates: never switch them */
+	double step;           /* the run's fixed step h (0: adaptive steps, or none) */
+	double joint_omega;    /* joint forces: the springs' natural frequency (0: from h) */
+	double joint_zeta;     /* joint forces: their damping ratio (0: the formulation's own) */
 };
 
 /* What evaluate() is asked for. */
@@ -51,7 +54,14 @@ enum formulation_capability {
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
 	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
 	                             * M⁻¹J' and M q̈ = h + J'λ instead */
-	FORM_CLOSED_FORM = 4,       /* its coordinates are independent: the joints hold by
+	FORM_JOINT_FORCES = 4,      /* its joints act through forces it states itself (in h),
+	                             * not constraint rows: it has no rows, so the remedies,
+	                             * redundant = "drop", correction in its own coordinates
+	                             * and kinematic analysis have nothing to act on; its
+	                             * joints' multipliers are those forces (joint_forces) */
+	FORM_FIXED_STEP = 8,        /* its forces are tuned to the fixed step h (cfg->step):
+	                             * it takes fixed-step integrators only */
+	FORM_CLOSED_FORM = 16,      /* its coordinates are independent: the joints hold by
 	                             * construction, so it has no rows for a remedy to act
 	                             * on, and it takes only mechanisms it can solve in
 	                             * closed form (refusing the others, naming the loop) */
@@ -71,6 +81,8 @@ struct formulation {
 	const char *name;
 	const char *title; /* "body coordinates (Ch. 7)" */
 	unsigned capabilities;
+	const char *integrator; /* the integrator a run takes unless told (NULL: "rk45") */
+	double step;            /* the fixed step h a run takes unless told (0: its dt) */
 
 	/* A workspace for one run (sizes, the tree, ...), or NULL with a reason
 	 * in the run's error. */
@@ -112,6 +124,16 @@ struct formulation {
 	/* After evaluate: how far its coordinates are from singular, 1 far, 0
 	 * singular. NULL: they never are. */
 	double (*condition)(void *ws);
+	/* FORM_JOINT_FORCES: after evaluate with EVAL_FORCES, the multipliers λ of
+	 * every model joint row (m->nc) whose generalised forces D'λ it added to h;
+	 * NULL for the others */
+	const double *(*joint_forces)(void *ws);
+	/* A tight loop of its own for the integrator "symplectic": `steps`
+	 * semi-implicit Euler steps of h from (t, y) in place, counting its
+	 * evaluations and heeding Ctrl-C. The steps taken: all, or fewer when the
+	 * state may have grown past 1e150; -1 with the run's error set. NULL: the
+	 * integrator's generic steps. */
+	long (*advance)(void *ws, double t, double h, long steps, double *y);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
@@ -119,7 +141,8 @@ struct formulation {
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
 	X(point)                                                                                   \
-	X(minimal)
+	X(minimal)                                                                                 \
+	X(discrete)
 
 #define X(name) extern const struct formulation formulation_##name;
 FORMULATIONS
