@@ -12,6 +12,7 @@
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
+local result = require "mechbench.result"
 local cv = core.view
 
 local M = {}
@@ -285,7 +286,7 @@ function Comparison:show(opts)
       local r = self.results[label]
       r:frame(r.t[1], { width = 8, height = 8 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
-        figures = r:figures_text() }
+        figures = r:figures_text(), notes = result.switch_notes(r) }
     end
     local plot
     if #self.order > 1 then

@@ -166,8 +166,10 @@ struct mc {
 	double *qd1, *rx, *ry, *sx, *sy;
 	double *q_now; /* the set's values at a pose */
 	double *c_save;
-	int *old_set;  /* the set before a switch is tried */
-	double t_last; /* the time of the last positions */
+	int *old_set;       /* the set before a switch is tried */
+	int *order, norder; /* every candidate in the order of preference */
+	double t_last;      /* the time of the last positions */
+	int failed_step;    /* the loop the last positions could not close, or -1 */
 	/* the equations */
 	double *mdiag, *h, *g;
 	gsl_matrix *M;
@@ -1120,6 +1122,7 @@ static void loop_failure(struct mc *w, const struct step *s, double t)
 static int positions(struct mc *w, double t, const double *q, const double *c_near)
 {
 	w->t_last = t;
+	w->failed_step = -1;
 	if (drivers_at(w, t) != 0)
 		return -1;
 	alphas(w, q);
@@ -1144,6 +1147,7 @@ static int positions(struct mc *w, double t, const double *q, const double *c_ne
 				refs_from(w, s, c_near);
 			}
 			if (solve_loop(w, s, s->branch ? s->branch : 1) != 0) {
+				w->failed_step = i;
 				loop_failure(w, s, t);
 				return -1;
 			}
@@ -1612,9 +1616,51 @@ static void refuse(struct mc *w, const char *named)
 	              words);
 }
 
+/* Every candidate in the order of preference, into w->order (w->norder). */
+static void candidates_ordered(struct mc *w)
+{
+	w->norder = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0;; i++) {
+			int cand = candidate_in_order(w, pass, i);
+			if (cand == -2)
+				break;
+			if (cand >= 0)
+				w->order[w->norder++] = cand;
+		}
+}
+
+/* When no one candidate lets the steps go on, two together may: a body
+ * held by a simple joint on x needs its angle and y at once (neither alone
+ * leaves a loop of two unknowns). The first pair in order whose condition
+ * is good, else the best, into set[n], set[n + 1]; 0 when none helps. */
+static int choose_pair(struct mc *w, double t, const double *c, int *set, int n, int placed)
+{
+	int best[2] = {-1, -1};
+	double best_score = -1;
+	for (int a = 0; a < w->norder; a++) {
+		if (listed(set, n, w->order[a]))
+			continue;
+		for (int b = a + 1; b < w->norder; b++) {
+			if (listed(set, n, w->order[b]))
+				continue;
+			set[n] = w->order[a], set[n + 1] = w->order[b];
+			if (try_set(w, set, n + 2) <= placed)
+				continue;
+			double score = worst_at(w, t, c);
+			if (score > best_score + 1e-9)
+				best[0] = set[n], best[1] = set[n + 1], best_score = score;
+			if (score >= GOOD_ABOVE)
+				return 1;
+		}
+	}
+	set[n] = best[0], set[n + 1] = best[1];
+	return best[0] >= 0;
+}
+
 /* Choose independent coordinates at pose c, greedily: whenever the steps
  * stop, the candidate (in order) that lets them go on with the best
- * condition; a body joined to nothing placed floats. The chosen set stays
+ * condition, or failing one, a pair; a body joined to nothing placed floats. The chosen set stays
  * in w->set (w->nset) with its steps; -1 with the run's error set when the
  * steps stop for every candidate. */
 static int choose(struct mc *w, double t, const double *c, double *worst)
@@ -1668,6 +1714,10 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 			}
 		if (good >= 0)
 			best = good;
+		if (best < 0 && n + 2 <= w->dof && choose_pair(w, t, c, set, n, placed)) {
+			n += 2;
+			continue;
+		}
 		if (best < 0) {
 			try_set(w, set, n);
 			refuse(w, NULL);
@@ -1679,6 +1729,21 @@ static int choose(struct mc *w, double t, const double *c, double *worst)
 		return -1;
 	memcpy(w->set, set, sizeof(int) * (size_t)n);
 	*worst = worst_at(w, t, c);
+	if (n < w->dof) { /* a loop took more unknowns than its joints fix: two hold alike */
+		int which = w->failed_step;
+		char words[400] = "a loop";
+		if (which < 0)
+			worst_condition(w, &which);
+		if (which >= 0)
+			step_words(w, &w->step[which], words, sizeof words);
+		run_data_fail(w->d,
+		              "%s holds less than its joints seem to: one of them is redundant "
+		              "(the others hold already what it holds), and minimal coordinates "
+		              "solve each joint once. Leave it out, or run the model in body or "
+		              "joint coordinates with redundant = \"drop\"",
+		              words);
+		return -1;
+	}
 	return 0;
 }
 
@@ -1762,6 +1827,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	model_mass_diagonal(m, w->mdiag);
 	w->q_now = alloc(2 * ((size_t)w->kmax + 1), sizeof(double));
 	w->old_set = alloc((size_t)w->kmax, sizeof(int));
+	w->order = alloc((size_t)w->ncand, sizeof(int));
+	candidates_ordered(w);
 
 	/* the first set: the user's, or chosen at the model's start */
 	double *c0 = w->c_save, *cd0 = c0 + 3 * nb, worst;
@@ -1843,7 +1910,7 @@ static void release(void *ws)
 	free(w->lrate), free(w->lbias), free(w->lhave), free(w->c), free(w->crate);
 	free(w->cbias), free(w->solving_root), free(w->solving_len), free(w->qd1), free(w->rx);
 	free(w->ry), free(w->sx), free(w->sy), free(w->q_now), free(w->c_save);
-	free(w->mdiag), free(w->h), free(w->g), free(w->old_set);
+	free(w->mdiag), free(w->h), free(w->g), free(w->old_set), free(w->order);
 	if (w->M)
 		gsl_matrix_free(w->M);
 	free(w);

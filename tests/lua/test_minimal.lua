@@ -210,6 +210,18 @@ for i, s in ipairs(auto.switches) do
 end
 T.ok(ordered, "r.switches: in time order, each with its group and the names it switched from and to")
 
+-- the notes an animation pane shows (mb.compare, r:animate): the set from
+-- the start, then each switch's number, new coordinates and time
+local notes = require("mechbench.result").switch_notes(auto)
+local noted = #notes == #auto.switches + 1 and notes[1].t == auto.t[1]
+  and notes[1].text == table.concat(auto.switches[1].from, ", ") .. " (start)"
+for i, sw in ipairs(auto.switches) do
+  noted = noted and notes[i + 1].t == sw.t and notes[i + 1].text:find(("#%d: %s, "):format(i, sw.to[1]), 1, true) == 1
+end
+T.ok(noted and #notes[2].text <= 26, ("the animation's notes: %d, the first '%s', the second '%s'"):format(
+  #notes, notes[1].text, notes[2] and notes[2].text or "-"))
+T.eq(#require("mechbench.result").switch_notes(body), 0, "a run without switches has no notes")
+
 -- switching off: the run stops at the crank's first limit position, saying
 -- when, which group and its condition, and keeps the samples before
 local said = select(2, pcall(rocker.simulate, rocker, { formulation = "minimal", independent = { "crank.angle" },
@@ -269,6 +281,25 @@ do
   for _, f in ipairs { "body", "joint", "minimal" } do sizes[f] = m:simulate{ formulation = f, tf = 0.1 }.state_size end
   T.ok(sizes.minimal == 2 and sizes.joint == 6 and sizes.body == 18,
     ("four-bar state: %d numbers in minimal, %d in joint, %d in body coordinates"):format(sizes.minimal, sizes.joint, sizes.body))
+end
+
+-- a puck held on x = 0 by a simple joint: neither its angle nor its y
+-- alone leaves a loop of two unknowns, the two together do; a second hold
+-- alike is named redundant
+do
+  local function puck(holds)
+    local m = mb.model{ name = "puck", gravity = { 0, -9.81 } }
+    m:body{ name = "puck", mass = 2, inertia = 0.5, vel = { 0, 3 }, omega = 1 }
+    for i = 1, holds do m:joint{ name = "hold" .. i, type = "simple", body = "puck", coord = "x", value = 0 } end
+    return m
+  end
+  local p = puck(1):minimal_coords()
+  T.ok(#p.independent == 2 and #p.groups == 1, ("a puck on a simple joint: %d independent (%s), %d group"):format(
+    #p.independent, table.concat(p.independent, ", "), #p.groups))
+  T.agree("a puck on a simple joint", puck(1), "minimal", { tf = 1 }, 1e-9)
+  T.fails(function() puck(2):simulate{ formulation = "minimal", tf = 0.1 } end,
+    "the loop through 'hold1' and 'hold2' (puck) holds less than its joints seem to: one of them is redundant",
+    "two holds alike: the loop they make is named, and the redundancy")
 end
 
 -- a plate held by three massless links (an Assur group of class III): no
