@@ -1327,7 +1327,9 @@ function MinimalPieces:__tostring()
       lines[#lines + 1] = string.format("  %d. %s placed by %s", i, g.bodies, g.joints)
     else
       lines[#lines + 1] = string.format("  %d. %s: the loop through %s, %s", i, g.bodies, g.joints, g.kind)
-      lines[#lines + 1] = string.format("     unknowns %s; condition %.3g%s", g.unknowns, g.condition,
+      -- the unknowns on a line of their own: two names fill most of 80 columns
+      lines[#lines + 1] = string.format("     unknowns %s", g.unknowns)
+      lines[#lines + 1] = string.format("     condition %.3g%s", g.condition,
         g.branch ~= 0 and string.format(", branch %+d", g.branch) or "")
     end
   end
