@@ -165,7 +165,8 @@ How many evaluations did the minimal run take?   check(n)]],
 You integrated the four-bar in one coordinate, saw that coordinate fail at
 a limit position, and let the formulation switch before each singular
 position of a triple rocker. The state shrank ninefold; the evaluations
-did not, and each costs about what joint coordinates' does.
+did not, and on the four-bar each costs less than a body-coordinate one
+but more than a joint-coordinate one (make bench measures them).
 
 Challenge: run the triple rocker with
 `independent = {{"crank.angle"}, {"B.angle"}}`, the paper's cases a and b
