@@ -127,6 +127,11 @@ function M.compare(model, entries, opts)
     local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
     local known = false
     for _, name in ipairs(formulations) do known = known or name == f end
+    local remedies = { baumgarte = true, penalty = true, momentum = true, partitioning = true }
+    if not known and remedies[f] then
+      args.fail("mb.compare", 'run %d: %s is a stabilization, not a formulation: { label = "%s", stabilization = "%s" }',
+        k, f, f, f)
+    end
     if not known then args.fail("mb.compare", "run %d: %s", k, args.unknown("formulation", f, formulations, "available")) end
   end
 
