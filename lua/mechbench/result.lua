@@ -50,6 +50,7 @@ function M.new(model, raw, opts, here)
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
+  r.switches = r.switches or {}
   r.warnings = {}
   make_strict(r)
   if raw.correction and raw.correction ~= "" then
@@ -400,6 +401,19 @@ function Result:figures_text()
   }, "\n")
 end
 
+-- The notes an animation shows under a pane's figures: the independent
+-- coordinates in use, from the start and after each switch (r.switches:
+-- its number, the new coordinates, its time). None without switches.
+function M.switch_notes(r)
+  local notes = {}
+  if #r.switches == 0 then return notes end
+  notes[1] = { t = r.t[1], text = table.concat(r.switches[1].from, ", ") .. " (start)" }
+  for i, sw in ipairs(r.switches) do
+    notes[#notes + 1] = { t = sw.t, text = ("#%d: %s, %.3g s"):format(i, table.concat(sw.to, ", "), sw.t) }
+  end
+  return notes
+end
+
 -- Full-screen animation at the prompt; in --batch (or with no terminal) the
 -- summary and the first and last frames instead.
 function Result:animate(opts)
@@ -408,7 +422,7 @@ function Result:animate(opts)
   if terminal() and not opts.text then
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
       title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
-      figures = self:figures_text() } },
+      figures = self:figures_text(), notes = M.switch_notes(self) } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
     if ok then return self end
     require("mechbench.message").to_stderr("animate: " .. tostring(err) .. "; showing text instead")
