@@ -1,4 +1,4 @@
--- Lesson 15: minimal coordinates, their singularities, and switching them.
+-- Lesson 16: minimal coordinates, their singularities, and switching them.
 local example = mb.example
 
 -- The triple rocker from one corrected start, as the steps run it.
@@ -30,7 +30,7 @@ local function cost()
 end
 
 return {
-  number = 15,
+  number = 16,
   title = "Minimal coordinates and their singularities",
   book = "Nikravesh, Planar Multibody Dynamics, Sec. 5.1 and 13.3.2; Blajer, Schiehlen "
     .. "and Schirm, Mech. Mach. Theory 28 (1993)",
