@@ -919,6 +919,13 @@ local function kinematic(m, opts, analysis, level)
 end
 
 function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
+-- The independent vector loops of the joint graph (Ch. 5), as equations.
+function Model:loops()
+  if #self._order.bodies == 0 then
+    error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", where(2), self.name), 0)
+  end
+  return require("mechbench.loops").of(self, where(2))
+end
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 

@@ -524,6 +524,12 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
                        struct constrained_pieces *out)
 {
 	size_t n = (size_t)s->n;
+	if (s->f->capabilities & FORM_KINEMATIC_ONLY) { /* rows only */
+		*out = (struct constrained_pieces){s->n,         s->nc,         NULL,           s->rows->J,
+		                                   s->rows->phi, s->rows->vrhs, s->rows->gamma, NULL,
+		                                   NULL,         NULL};
+		return evaluate(s, t, q, qd, EVAL_ROWS);
+	}
 	if (accelerations(s, t, q, qd, 0) != 0)
 		return -1;
 	if (!s->M)

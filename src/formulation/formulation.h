@@ -46,6 +46,9 @@ enum formulation_capability {
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
 	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
 	                             * M⁻¹J' and M q̈ = h + J'λ instead */
+	FORM_KINEMATIC_ONLY = 4,    /* it states rows only (no M, no h): kinematic
+	                             * analysis and inverse dynamics take it, forward
+	                             * dynamics does not */
 };
 
 struct formulation {
@@ -92,7 +95,8 @@ struct formulation {
 #define FORMULATIONS                                                                               \
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
-	X(point)
+	X(point)                                                                                   \
+	X(vector)
 
 #define X(name) extern const struct formulation formulation_##name;
 FORMULATIONS
