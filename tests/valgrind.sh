@@ -6,16 +6,22 @@ if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not install
 # row, kinematics, and a run that fails part-way
 cat > "$SANDBOX/layer.lua" <<'LUA'
 local four_bar = loadfile("examples/four_bar.lua")("model")
-for _, f in ipairs(mb.formulations()) do
-  for _, stab in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
-    four_bar():simulate{ formulation = f, stabilization = stab, integrator = "rk4", h = 0.01, tf = 0.1, dt = 0.05 }
+for _, spec in ipairs(mb.formulations(true)) do
+  local f = spec.name
+  if not spec.kinematic_only then
+    for _, stab in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
+      four_bar():simulate{ formulation = f, stabilization = stab, integrator = "rk4", h = 0.01, tf = 0.1, dt = 0.05 }
+    end
+    local p = loadfile("examples/pendulum.lua")("model")()
+    p:joint{ name = "again", type = "revolute", points = { "A", "O" } }
+    p:simulate{ formulation = f, redundant = "drop", stabilization = "partitioning", tf = 0.1, dt = 0.05 }
+    assert(not pcall(p.simulate, p, { formulation = f, tf = 0.1 }))
   end
-  local p = loadfile("examples/pendulum.lua")("model")()
-  p:joint{ name = "again", type = "revolute", points = { "A", "O" } }
-  p:simulate{ formulation = f, redundant = "drop", stabilization = "partitioning", tf = 0.1, dt = 0.05 }
-  assert(not pcall(p.simulate, p, { formulation = f, tf = 0.1 }))
   loadfile("examples/slider_crank.lua")("model")(1.5):kinematics{ formulation = f, tf = 0.1, dt = 0.05 }
+  loadfile("examples/slider_crank.lua")("model")(1.5):inverse_dynamics{ formulation = f, tf = 0.1, dt = 0.05 }
 end
+print(loadfile("examples/quick_return.lua")("model")():loops())
+assert(not pcall(function() loadfile("examples/cart.lua")("model")("A"):loops() end))
 print("layer ok")
 LUA
 out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?
@@ -62,16 +68,22 @@ expect_no_match valgrind-failed-run-clean "$out" 'Invalid|uninitialised|definite
 # row, kinematics, and a run that fails part-way
 cat > "$SANDBOX/layer.lua" <<'LUA'
 local four_bar = loadfile("examples/four_bar.lua")("model")
-for _, f in ipairs(mb.formulations()) do
-  for _, stab in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
-    four_bar():simulate{ formulation = f, stabilization = stab, integrator = "rk4", h = 0.01, tf = 0.1, dt = 0.05 }
+for _, spec in ipairs(mb.formulations(true)) do
+  local f = spec.name
+  if not spec.kinematic_only then
+    for _, stab in ipairs { "none", "baumgarte", "penalty", "momentum", "partitioning" } do
+      four_bar():simulate{ formulation = f, stabilization = stab, integrator = "rk4", h = 0.01, tf = 0.1, dt = 0.05 }
+    end
+    local p = loadfile("examples/pendulum.lua")("model")()
+    p:joint{ name = "again", type = "revolute", points = { "A", "O" } }
+    p:simulate{ formulation = f, redundant = "drop", stabilization = "partitioning", tf = 0.1, dt = 0.05 }
+    assert(not pcall(p.simulate, p, { formulation = f, tf = 0.1 }))
   end
-  local p = loadfile("examples/pendulum.lua")("model")()
-  p:joint{ name = "again", type = "revolute", points = { "A", "O" } }
-  p:simulate{ formulation = f, redundant = "drop", stabilization = "partitioning", tf = 0.1, dt = 0.05 }
-  assert(not pcall(p.simulate, p, { formulation = f, tf = 0.1 }))
   loadfile("examples/slider_crank.lua")("model")(1.5):kinematics{ formulation = f, tf = 0.1, dt = 0.05 }
+  loadfile("examples/slider_crank.lua")("model")(1.5):inverse_dynamics{ formulation = f, tf = 0.1, dt = 0.05 }
 end
+print(loadfile("examples/quick_return.lua")("model")():loops())
+assert(not pcall(function() loadfile("examples/cart.lua")("model")("A"):loops() end))
 print("layer ok")
 LUA
 out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?

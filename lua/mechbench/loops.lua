@@ -188,10 +188,12 @@ function Loops:__tostring()
     add("    %s", loop.equation)
   end
   if #self.coordinates > 0 then add("  vector coordinates at the start:") end
+  local width = 8
+  for _, c in ipairs(self.coordinates) do width = math.max(width, #c.what) end
   for _, c in ipairs(self.coordinates) do
     local turns = c.kind == "angle" or c.kind == "link"
     local value = turns and ("%.6g rad (%s)"):format(c.value, degrees(c.value)) or ("%.6g m"):format(c.value)
-    add("    %-8s %-28s %s", c.name, c.what, value)
+    add("    %-8s %-" .. width .. "s  %s", c.name, c.what, value)
   end
   if #self == 0 then
     add("  mass centres as sums of vectors (Sec. 5.2):")

@@ -661,16 +661,30 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local formulation_names = {}
-for _, f in ipairs(kinds.formulations) do formulation_names[#formulation_names + 1] = f.name end
+local formulation_names, kinematic_only = {}, {}
+for _, f in ipairs(kinds.formulations) do
+  formulation_names[#formulation_names + 1] = f.name
+  kinematic_only[f.name] = f.kinematic_only or nil
+end
+M.kinematic_only = kinematic_only
 
--- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
+-- The formulations that take forward dynamics, as a list for a message.
+local function dynamic_names()
+  local out = {}
+  for _, name in ipairs(formulation_names) do if not kinematic_only[name] then out[#out + 1] = name end end
+  return table.concat(out, ", ")
+end
+
+-- mb.formulations(): the formulations' names, mb.formulations(true): with
+-- their titles, and kinematic_only = true for one without masses or forces.
 function M.formulations(with_titles)
   if with_titles ~= nil and type(with_titles) ~= "boolean" then
     args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
   end
   local out = {}
-  for i, f in ipairs(kinds.formulations) do out[i] = with_titles and { name = f.name, title = f.title } or f.name end
+  for i, f in ipairs(kinds.formulations) do
+    out[i] = with_titles and { name = f.name, title = f.title, kinematic_only = f.kinematic_only } or f.name
+  end
   return out
 end
 
@@ -706,6 +720,11 @@ local function run_options(m, opts, level)
   local why = one_of(o.formulation, formulation_names, "formulation")
     or one_of(o.integrator, kinds.integrators, "integrator")
   if why then bad(why) end
+  if kinematic_only[o.formulation] then
+    bad(("formulation '%s' is for kinematics only: it states the loops' constraints, no masses or forces. "
+      .. 'Use m:kinematics{ formulation = "%s", ... } or m:inverse_dynamics; to simulate, use one of: %s'):format(
+      o.formulation, o.formulation, dynamic_names()))
+  end
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
   end

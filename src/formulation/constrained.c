@@ -130,6 +130,8 @@ const char *constrained_row_name(struct constrained *s, int row)
 	return s->f->row_name(s->ws, row);
 }
 
+int constrained_row_joint(struct constrained *s, int row) { return s->f->row_joint(s->ws, row); }
+
 static int evaluate(struct constrained *s, double t, const double *q, const double *qd,
                     unsigned what)
 {

@@ -55,6 +55,9 @@ int constrained_correct(struct constrained *s, double t, double *y);
 int constrained_rows(struct constrained *s, double t, const double *q, const double *qd,
                      const struct rows **out);
 const char *constrained_row_name(struct constrained *s, int row);
+/* The model joint a row states, or -1 for a row of the formulation's own
+ * (a vector loop, a body's length in point coordinates). */
+int constrained_row_joint(struct constrained *s, int row);
 
 /* The sample of a state whose q̈ is known (kinematic analysis): the
  * multipliers of every joint from D'λ = M c̈ - h (ID1). 0 or -1. */

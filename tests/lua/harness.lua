@@ -78,6 +78,24 @@ function T.capture(f, ...)
   return text
 end
 
+-- A check that does not apply, said (not counted): "SKIP what: why".
+function T.skip(what, why) print(("SKIP %s: %s"):format(what, why)) end
+
+-- The registered formulations that take `analysis`: "kinematics" (all of
+-- them) or "dynamics" (all but those for kinematics only, such as the
+-- vector loops, which have no masses or forces: each left out is said).
+function T.formulations(analysis)
+  local out = {}
+  for _, f in ipairs(mb.formulations(true)) do
+    if analysis == "dynamics" and f.kinematic_only then
+      T.skip(f.name, ("%s is for kinematics only: no masses or forces to simulate (tests/lua/test_vector.lua tests it)"):format(f.title))
+    else
+      out[#out + 1] = f.name
+    end
+  end
+  return out
+end
+
 ---------------------------------------------------------------- shared checks of models
 
 -- A formulation's constraints against finite differences at a state off

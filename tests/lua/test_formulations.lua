@@ -2,7 +2,9 @@
 -- against finite differences in its own coordinates, and its motion,
 -- reactions and energy against body coordinates'. A new formulation is
 -- tested here by being registered. (Each formulation's own pieces have
--- their own files: test_body_coords, test_joint_coords, test_point_coords.)
+-- their own files: test_body_coords, test_joint_coords, test_point_coords,
+-- test_vector for the vector loops, which take kinematics only and models
+-- with loops: they are checked there.)
 local here = arg[0]:match("(.*/)")
 local T = dofile(here .. "harness.lua")
 local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
@@ -33,7 +35,7 @@ local short = {
   { "two rods (contact forces)", function() return example("rod2")() end, { tf = 0.5 }, 1e-5 },
 }
 
-for _, f in ipairs(mb.formulations()) do
+for _, f in ipairs(T.formulations("dynamics")) do
   for _, case in ipairs(models) do T.fd_check(case[1], case[2](), f, case[3]) end
   if f ~= "body" then
     for _, case in ipairs(models) do T.agree(case[1], case[2](), f) end

@@ -5,7 +5,7 @@ local here = arg[0]:match("(.*/)")
 local T = dofile(here .. "harness.lua")
 local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
 
-local formulations = mb.formulations()
+local formulations = T.formulations("dynamics")
 T.ok(#formulations >= 3, "the formulations are listed: " .. table.concat(formulations, ", "))
 
 local function worst(r)
