@@ -250,6 +250,19 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 	if (penalty) {
 		if (penalty_accelerations(s, t, qd) != 0)
 			return -1;
+	} else if (s->f->solve) { /* the formulation's own assembly (free-body diagrams) */
+		double *rhs = s->e;
+		for (int row = 0; row < s->nc; row++) {
+			rhs[row] = r->gamma[row];
+			if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
+				double phid = rows_dot(r, row, qd) - r->vrhs[row];
+				rhs[row] -= 2 * s->stab.alpha * phid + s->stab.beta * s->stab.beta * r->phi[row];
+			}
+		}
+		if (s->drop && !s->decided && s->nc > 0)
+			decide_dropped(s);
+		if (s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda) != 0)
+			return -1;
 	} else {
 		if (s->nc > 0) {
 			if (factor(s, t, NULL) != 0)
@@ -519,6 +532,12 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 {
 	if (s->f->to_bodies(s->ws, t, q, qd, qdd, s->c, s->cd, s->cdd) != 0)
 		return -1;
+	if (s->f->force_analysis) { /* its own, such as Eq. 6.7 */
+		if (evaluate(s, t, q, qd, EVAL_ROWS | EVAL_FORCES) != 0 ||
+		    s->f->force_analysis(s->ws, t, s->rows, s->h, qdd, s->lambda) != 0)
+			return -1;
+		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, out);
+	}
 	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
 }
 

@@ -89,6 +89,17 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
+
+	/* Its own way to the accelerations, or NULL for the layer's Schur
+	 * complement: after evaluate (rows, forces, mass) at a state, q̈ and λ
+	 * of M q̈ - J'λ = h, J q̈ = rhs, with the rows marked in dropped left
+	 * out (λ = 0). 0, or -1 with the run's error set. */
+	int (*solve)(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
+	             const char *dropped, double *acc, double *lambda);
+	/* Its own force analysis (inverse dynamics), or NULL for the report's
+	 * least squares: λ of J'λ = M q̈ - h at a known q̈, after evaluate. */
+	int (*force_analysis)(void *ws, double t, const struct rows *r, const double *h,
+	                      const double *acc, double *lambda);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
@@ -96,7 +107,8 @@ struct formulation {
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
 	X(point)                                                                                   \
-	X(vector)
+	X(vector)                                                                                  \
+	X(fbd)
 
 #define X(name) extern const struct formulation formulation_##name;
 FORMULATIONS
