@@ -835,7 +835,7 @@ local function simulate_checked(m, o, here)
   if o.events then return run_segments(m, o, here) end
   local desc = m:compile()
   local raw = core.model.simulate(desc, o)
-  local r = require("mechbench.result").new(m, raw, o, here)
+  local r = require("mechbench.result").new(m, raw, o, here, desc)
   say_notices(o, r)
   if raw.error then
     m.last = r
@@ -922,9 +922,10 @@ local function kinematic(m, opts, analysis, level)
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
-  local raw = core.model.kinematics(m:compile(), o)
+  local desc = m:compile()
+  local raw = core.model.kinematics(desc, o)
   local result = require "mechbench.result"
-  local r = result.new(m, raw, o, where(level + 1))
+  local r = result.new(m, raw, o, where(level + 1), desc)
   say_notices(o, r)
   r.stats.analysis = analysis
   for _, text in ipairs(jumps) do result.warn(r, text) end

@@ -13,6 +13,7 @@
 #include "analysis/kinematics.h"
 #include "analysis/simulate.h"
 #include "formulation/constrained.h"
+#include "formulation/fbd.h"
 #include "formulation/joint_coords.h"
 #include "formulation/vector_loops.h"
 #include "lua/description.h"
@@ -810,6 +811,81 @@ static int core_loops(lua_State *L)
 	return 1;
 }
 
+/* n numbers of the table at idx into v: 0, or -1 when it is not a list of
+ * n finite numbers. */
+static int numbers_in(lua_State *L, int idx, double *v, int n)
+{
+	if (!lua_istable(L, idx) || lua_rawlen(L, idx) != (size_t)n)
+		return -1;
+	for (int k = 0; k < n; k++) {
+		lua_rawgeti(L, idx, k + 1);
+		v[k] = lua_tonumber(L, -1);
+		int ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(v[k]);
+		lua_pop(L, 1);
+		if (!ok)
+			return -1;
+	}
+	return 0;
+}
+
+/* fbd(desc, body, t, c, cd, lambda) -> the forces on one body (fbd.h) at
+ * that state: {kind, name, arm = {x, y}, force = {fx, fy}, couple, row,
+ * rows} each; body 1-based, c and cd 3 per body, lambda one per row. */
+static int core_fbd(lua_State *L)
+{
+	static const char *kinds[] = {"weight", "force", "contacts", "reaction", "driver"};
+	luaL_checktype(L, 1, LUA_TTABLE);
+	int b = (int)luaL_checkinteger(L, 2) - 1;
+	double t = arg_finite(L, 3, 0, 0);
+	struct model *m = model_from_lua(L, 1);
+	struct run_data *d = run_data_new(m);
+	int n3 = 3 * m->nbodies, status = 0;
+	double *c = calloc(2 * (size_t)n3 + (size_t)m->nc + 1, sizeof(double));
+	double *cd = c + n3, *lambda = cd + n3;
+	if (b < 0 || b >= m->nbodies)
+		run_data_fail(d, "no body number %d (the model has %d)", b + 1, m->nbodies), status = -1;
+	else if (numbers_in(L, 4, c, n3) != 0 || numbers_in(L, 5, cd, n3) != 0)
+		run_data_fail(d, "c and cd must be %d finite numbers each", n3), status = -1;
+	else if (numbers_in(L, 6, lambda, m->nc) != 0)
+		run_data_fail(d, "lambda must be %d finite numbers, one per constraint row", m->nc),
+		    status = -1;
+	static const struct formulation_config plain_cfg = {.stab.kind = STAB_NONE};
+	void *ws = status == 0 ? formulation_fbd.setup(m, &plain_cfg, d) : NULL;
+	struct fbd_force *out = ws ? calloc((size_t)fbd_room(ws) + 1, sizeof *out) : NULL;
+	int count = ws ? fbd_diagram(ws, b, t, c, cd, lambda, out) : -1;
+	if (count >= 0) {
+		lua_createtable(L, count, 0);
+		for (int k = 0; k < count; k++) {
+			const struct fbd_force *f = &out[k];
+			lua_createtable(L, 0, 7);
+			set_text(L, "kind", kinds[f->kind]);
+			if (f->kind == FBD_ELEMENT) {
+				set_text(L, "name", m->forces[f->index].name);
+				set_text(L, "type", m->forces[f->index].kind->name);
+			} else if (f->kind == FBD_REACTION || f->kind == FBD_DRIVER) {
+				set_text(L, "name", m->joints[f->index].name);
+				set_text(L, "type", m->joints[f->index].kind->name);
+			}
+			push_doubles(L, (const double[]){f->arm.x, f->arm.y}, 2);
+			lua_setfield(L, -2, "arm");
+			push_doubles(L, (const double[]){f->force.x, f->force.y}, 2);
+			lua_setfield(L, -2, "force");
+			lua_pushnumber(L, f->couple), lua_setfield(L, -2, "couple");
+			set_int(L, "row", f->row + 1);
+			set_int(L, "rows", f->rows);
+			lua_rawseti(L, -2, k + 1);
+		}
+	} else {
+		lua_pushstring(L, d->error[0] ? d->error : "the free-body diagram failed");
+	}
+	free(out), free(c);
+	if (ws)
+		formulation_fbd.release(ws);
+	run_data_free(d);
+	model_free(m);
+	return count >= 0 ? 1 : lua_error(L);
+}
+
 /* A kind's numbers: {name, type, when, fallback, choices, timed} each. */
 static void push_params(lua_State *L, const struct kind_param *params)
 {
@@ -957,6 +1033,7 @@ int mb_open_model(lua_State *L)
 	                                 {"kinds", core_kinds},
 	                                 {"pieces", core_pieces},
 	                                 {"loops", core_loops},
+	                                 {"fbd", core_fbd},
 	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
