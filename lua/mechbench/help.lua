@@ -148,6 +148,7 @@ m:equilibrium) holds arrays over the reporting times r.t:
     local f = {}
     for _, entry in ipairs(model.formulations(true)) do f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title) end
     return "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
+      .. '\nvector is for kinematics only: m:kinematics{ formulation = "vector" }, m:loops()'
   end,
 }
 setmetatable(topics, { __index = function(t, name)
