@@ -80,7 +80,9 @@ local function case(name, run)
   case_order[#case_order + 1] = name
 end
 
-local formulations = { "body", "joint", "point" }
+local formulations = { "body", "joint", "point", "fbd" }
+-- kinematics takes the vector loops too (they have no dynamics)
+local kinematic = { "body", "joint", "point", "fbd", "vector" }
 local fixed = { integrator = "rk4", h = 1e-3, tf = 0.3, dt = 0.01 }
 local function with(base, extra)
   local o = {}
@@ -108,7 +110,7 @@ for _, spec in ipairs(models) do
 end
 
 -- Kinematics and inverse dynamics of the driven examples.
-for _, f in ipairs(formulations) do
+for _, f in ipairs(kinematic) do
   case("slider_crank_ch12 inverse dynamics " .. f, function()
     return example("slider_crank_ch12")():inverse_dynamics{ formulation = f, tf = 0.5, dt = 0.01 }
   end)
@@ -117,6 +119,9 @@ for _, f in ipairs(formulations) do
   end)
   case("film_strip kinematics " .. f, function()
     return example("film_strip")():kinematics{ formulation = f, tf = 1 / 30, dt = 1 / 1800 }
+  end)
+  case("quick_return inverse dynamics " .. f, function()
+    return example("quick_return")():inverse_dynamics{ formulation = f, tf = 0.2, dt = 0.005 }
   end)
 end
 
