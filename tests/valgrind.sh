@@ -22,6 +22,8 @@ for _, spec in ipairs(mb.formulations(true)) do
 end
 print(loadfile("examples/quick_return.lua")("model")():loops())
 assert(not pcall(function() loadfile("examples/cart.lua")("model")("A"):loops() end))
+local id = loadfile("examples/slider_crank.lua")("model")(1.5):inverse_dynamics{ formulation = "fbd", tf = 0.1, dt = 0.05 }
+print(id:fbd("rod", 0.05):picture(78, 20))
 print("layer ok")
 LUA
 out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?
@@ -84,6 +86,8 @@ for _, spec in ipairs(mb.formulations(true)) do
 end
 print(loadfile("examples/quick_return.lua")("model")():loops())
 assert(not pcall(function() loadfile("examples/cart.lua")("model")("A"):loops() end))
+local id = loadfile("examples/slider_crank.lua")("model")(1.5):inverse_dynamics{ formulation = "fbd", tf = 0.1, dt = 0.05 }
+print(id:fbd("rod", 0.05):picture(78, 20))
 print("layer ok")
 LUA
 out=$(vg "$MB" --batch "$SANDBOX/layer.lua" 2>&1); rc=$?

@@ -250,8 +250,8 @@ static void grow_tree(struct vl *w)
 {
 	const struct model *m = w->m;
 	int nb = w->nb;
-	int *queue = calloc((size_t)nb + 2, sizeof *queue), *used = calloc((size_t)m->njoints + 1, 1);
-	char *seen = calloc((size_t)nb + 1, 1);
+	int *queue = calloc((size_t)nb + 2, sizeof *queue);
+	char *seen = calloc((size_t)nb + 1, 1), *used = calloc((size_t)m->njoints + 1, 1);
 	for (int b = 0; b < nb; b++)
 		w->parent[b] = -2, w->tree_joint[b] = -1;
 	for (int start = -1; start < nb; start++) {
