@@ -85,14 +85,11 @@ do
 end
 
 ---------------------------------------------------------------- Ex. 6.5 and 6.7: the four-bar with a damper
--- built as the book numbers its reactions: each pin's lambda acts on the
--- link further from the crank (lambda5,6 on the rocker), so D' is Ex. 6.5's
+-- (examples/four_bar_ch5.lua numbers its reactions as the book does: each
+-- pin's lambda acts on the link further from the crank, lambda5,6 on the
+-- rocker, so D' is Ex. 6.5's)
 local function book_four_bar()
-  local m = example("four_bar_program"){ name = "four-bar (Ex. 6.5)", RQ = { 0.2, 0 }, L = { 0.1, 0.3, 0.22 },
-    LP = { 0, 0.2, 0 }, beta = { 0, 30, 0 }, theta = { 45, 15.6, 43.5 }, omega1 = 1.5, alpha1 = -1.2,
-    m = { 1, 6, 3 }, J = { 0.001, 0.1, 0.015 }, LG = { 0.05, 0.16, 0.11 }, gamma = { 0, 12, 0 },
-    damper = { c = 125, at = { 0, 0.2 } } }
-  m.joints.B.points = { "rocker.end", "coupler.end" }
+  local m = example("four_bar_ch5"){ damper = true }
   -- assembled, at the driven rates, for the pieces at the start
   local k = m:kinematics{ tf = 0.01, dt = 0.01, tol = 1e-14 }
   for _, b in ipairs(m._order.bodies) do

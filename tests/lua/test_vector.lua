@@ -51,15 +51,11 @@ for assembly, want in ipairs {
 end
 
 ---------------------------------------------------------------- Example 5.2: the four-bar
--- the book's data: O at the origin, Q = (0.2, 0), links 0.1, 0.3, 0.22;
--- the crank at pi/4 turning at 1.5 rad/s, accelerating at -1.2 rad/s^2;
--- the coupler point P at 0.2 m, 30 degrees from the coupler's axis at A
-local function book_four_bar(theta2, theta3)
-  return four_bar_program{ name = "four-bar (Ex. 5.2)", RQ = { 0.2, 0 }, L = { 0.1, 0.3, 0.22 },
-    LP = { 0, 0.2, 0 }, beta = { 0, 30, 0 }, theta = { 45, math.deg(theta2), math.deg(theta3) },
-    omega1 = 1.5, alpha1 = -1.2, m = { 1, 6, 3 }, J = { 0.001, 0.1, 0.015 }, LG = { 0.05, 0.16, 0.11 },
-    gamma = { 0, 12, 0 } }
-end
+-- the book's data (examples/four_bar_ch5.lua): O at the origin, Q = (0.2,
+-- 0), links 0.1, 0.3, 0.22; the crank at pi/4 turning at 1.5 rad/s,
+-- accelerating at -1.2 rad/s^2; the coupler point P2 at 0.2 m, 30 degrees
+-- from the coupler's axis at A
+local function book_four_bar(theta2, theta3) return example("four_bar_ch5"){ guess = { theta2, theta3 } } end
 for _, case in ipairs {
   { guess = { 0.5, 1.3 }, angles = { 0.272125, 0.758631 }, rates = { 0.028622, 0.716076 },
     accelerations = { 0.777950, 0.365644 } },
