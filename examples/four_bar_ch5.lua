@@ -11,14 +11,14 @@
 --   guess = {theta2, theta3}   radians, {0.5, 1.3} by default (Ex. 5.2)
 --   omega, alpha               the crank's rate and acceleration
 --   damper = true              the damper of Ex. 6.5, 125 N s/m from P2 to (0, 0.2)
---   L = {L1, L2, L3}, ground   other lengths (m); beta: P2's angle (degrees)
+--   L = {L1, L2, L3}, ground   other lengths (m); beta: P2's angle (degrees); name
 --   mechbench --batch examples/four_bar_ch5.lua
 local program = loadfile(mb.core.paths.examples .. "/four_bar_program.lua")("model")
 
 local function build(opts)
   local o = opts or {}
   local guess, L = o.guess or { 0.5, 1.3 }, o.L or { 0.1, 0.3, 0.22 }
-  local m = program{ name = "four-bar (Ex. 5.2)", RQ = { o.ground or 0.2, 0 }, L = L,
+  local m = program{ name = o.name or "four-bar (Ex. 5.2)", RQ = { o.ground or 0.2, 0 }, L = L,
     LP = { 0, 0.2, 0 }, beta = { 0, o.beta or 30, 0 },
     theta = { 45, math.deg(guess[1]), math.deg(guess[2]) }, omega1 = o.omega or 1.5,
     alpha1 = o.alpha or (o.omega and 0 or -1.2), m = { 1, 6, 3 }, J = { 0.001, 0.1, 0.015 },
