@@ -61,7 +61,7 @@ build/tests/test_%: tests/test_%.c tests/check.h $(LIB_OBJ)
 -include $(OBJ:.o=.d) $(UNIT_TESTS:=.d)
 
 run: all
-	./mechbench --lesson 2
+	./mechbench --lesson 1
 
 check: all deps-test $(UNIT_TESTS)
 	@bash tests/run.sh

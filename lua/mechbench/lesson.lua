@@ -300,7 +300,7 @@ end
 
 local function need_lesson()
   if not current then
-    error("no lesson is open: type lessons() to see them, lesson(2) to start", 0)
+    error("no lesson is open: type lessons() to see them, lesson(1) to start", 0)
   end
 end
 
