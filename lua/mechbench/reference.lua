@@ -498,8 +498,10 @@ side by side, each with its figures, over a plot of each run's distance
 from the first (the reference); in --batch, a table. An entry is a
 formulation's name or a table of options with a label:
 { label = "rk4", integrator = "rk4", h = 1e-3 }. correct = true corrects
-the start once, in body coordinates, for every run. Then c.maxdiff_position
-(m), c.maxdiff_angle (rad), c.results[label]; help(c) lists its methods.]] },
+the start once, in body coordinates, for every run. analysis =
+"kinematics" runs m:kinematics instead, as a run for kinematics only
+("vector") does by itself. Then c.maxdiff_position (m), c.maxdiff_angle
+(rad), c.results[label]; help(c) lists its methods.]] },
   { name = "c:table", man = PICTURES,
     sig = "c:table()",
     text = [[

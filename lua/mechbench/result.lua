@@ -427,7 +427,7 @@ function Result:fbd(name, t)
   time_of("fbd", t)
   local slack = 1e-9 * math.max(1, math.abs(ts[#ts]))
   if t < ts[1] - slack or t > ts[#ts] + slack then
-    args.fail("r:fbd", "t = %g is outside the run (%g to %g)", t, ts[1], ts[#ts])
+    args.fail("r:fbd", "%s at t = %g: the time is outside the run (%g to %g)", name, t, ts[1], ts[#ts])
   end
   local desc = self._desc
   if not desc then args.fail("r:fbd", "this result does not keep its model, so it has no diagram") end

@@ -140,6 +140,15 @@ do
     { { 0.0538, 0.2762, -0.9770 }, { 0.2009, -0.3509, -0.2132 } }, 5e-5, "O-9.5B: C = [L1 u1-rot, L3 u3 - theta3 u3-rot, -u3]")
   -- the book's Cdtd is the bias C'theta' = -gamma; its first entry is printed with the wrong sign
   T.near_all({ -p.gamma[1], -p.gamma[2] }, { -0.8915, -0.5343 }, 5e-5, "O-9.5B: C'theta' (the book prints +0.8915, a sign slip)")
+  -- Sol. A, the cut pin B in absolute joint coordinates: the same C and gamma
+  local j = m:pieces{ formulation = "joint", angles = "absolute", tree = { "O", "Q", "slide" },
+    y = { th[1], th[2], th[3], math.pi, 1.4453, 0.5816 } }
+  local worst = 0
+  for r = 1, 2 do
+    for k = 1, 3 do worst = math.max(worst, math.abs(j.D(r, k) - p.D(r, k))) end
+    worst = math.max(worst, math.abs(j.gamma[r] - p.gamma[r]))
+  end
+  T.ok(worst < 1e-12, ("O-9.5A and B: the loop's C and gamma are the cut joint's in joint coordinates (%.2g)"):format(worst))
 end
 
 ---------------------------------------------------------------- the loops of the examples
