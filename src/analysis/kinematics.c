@@ -96,12 +96,13 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 			char held[256];
 			drivers_at(k, t, held, sizeof held);
 			if (constrained_row_joint(k->s, worst) >= 0)
-				run_data_fail(k->d,
-				              "at t = %g Newton-Raphson did not converge in %d "
-				              "iterations: |Phi| = %.3g, worst at joint '%s'%s (the "
-				              "mechanism may not be able to reach this position: "
-				              "check the driver and the link lengths)",
-				              t, it, err, constrained_row_name(k->s, worst), held);
+				run_data_fail(
+				    k->d,
+				    "at t = %g Newton-Raphson did not converge in %d "
+				    "iterations: |Phi| = %.3g, worst at joint '%s'%s (the "
+				    "mechanism may not be able to reach this position: "
+				    "check the driver and the link lengths)",
+				    t, it, err, constrained_row_name(k->s, worst), held);
 			else /* a row of the formulation's own: a vector loop */
 				run_data_fail(k->d,
 				              "at t = %g Newton-Raphson did not converge in %d "

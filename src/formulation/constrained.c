@@ -256,7 +256,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			rhs[row] = r->gamma[row];
 			if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
 				double phid = rows_dot(r, row, qd) - r->vrhs[row];
-				rhs[row] -= 2 * s->stab.alpha * phid + s->stab.beta * s->stab.beta * r->phi[row];
+				rhs[row] -= 2 * s->stab.alpha * phid +
+				            s->stab.beta * s->stab.beta * r->phi[row];
 			}
 		}
 		if (s->drop && !s->decided && s->nc > 0)
@@ -546,9 +547,9 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 {
 	size_t n = (size_t)s->n;
 	if (s->f->capabilities & FORM_KINEMATIC_ONLY) { /* rows only */
-		*out = (struct constrained_pieces){s->n,         s->nc,         NULL,           s->rows->J,
-		                                   s->rows->phi, s->rows->vrhs, s->rows->gamma, NULL,
-		                                   NULL,         NULL};
+		*out = (struct constrained_pieces){
+		    s->n,          s->nc,          NULL, s->rows->J, s->rows->phi,
+		    s->rows->vrhs, s->rows->gamma, NULL, NULL,       NULL};
 		return evaluate(s, t, q, qd, EVAL_ROWS);
 	}
 	if (accelerations(s, t, q, qd, 0) != 0)

@@ -73,7 +73,7 @@ struct constrained_pieces {
 	const double *M;                  /* n x n, row-major */
 	const double *J;                  /* rows x n */
 	const double *phi, *vrhs, *gamma; /* per row */
-	const double *h, *acc, *lambda; /* M, h, acc, lambda: NULL for a kinematic-only one */
+	const double *h, *acc, *lambda;   /* M, h, acc, lambda: NULL for a kinematic-only one */
 };
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
                        struct constrained_pieces *out);

@@ -83,7 +83,10 @@ static int size(const void *ws, int *rows)
 	return w->n;
 }
 
-static void spans(const void *ws, struct rows *r) { joint_rows_spans(((const struct fbd *)ws)->m, NULL, 0, r); }
+static void spans(const void *ws, struct rows *r)
+{
+	joint_rows_spans(((const struct fbd *)ws)->m, NULL, 0, r);
+}
 
 static const char *row_name(void *ws, int row)
 {
@@ -149,7 +152,8 @@ static int applied(struct fbd *w, double t, const double *c, const double *cd, d
 			return -1;
 		for (int b = 0; b < nb; b++) {
 			const double *g = w->one + 3 * b;
-			if (!(all || b == on[0] || b == on[1]) || (g[0] == 0 && g[1] == 0 && g[2] == 0))
+			if (!(all || b == on[0] || b == on[1]) ||
+			    (g[0] == 0 && g[1] == 0 && g[2] == 0))
 				continue;
 			add_item(w, FBD_ELEMENT, i, b, g);
 			h[3 * b] += g[0], h[3 * b + 1] += g[1], h[3 * b + 2] += g[2];
@@ -221,7 +225,8 @@ static int solve(void *ws, double t, const struct rows *r, const double *h, cons
 		FOR_SPAN_COLUMNS(r, row, k)
 		{
 			double dk = r->J[(size_t)row * (size_t)n + (size_t)k];
-			A[(size_t)k * (size_t)size + (size_t)(n + row)] = -dk; /* the reaction on body k/3 */
+			A[(size_t)k * (size_t)size + (size_t)(n + row)] =
+			    -dk; /* the reaction on body k/3 */
 			constraint[k] = dk;
 		}
 		w->rhs[n + row] = rhs[row];
@@ -253,7 +258,7 @@ static int force_analysis(void *ws, double t, const struct rows *r, const double
 	memset(A, 0, sizeof(double) * (size_t)n * (size_t)n);
 	for (int row = 0; row < nc; row++)
 		FOR_SPAN_COLUMNS(r, row, k)
-		A[(size_t)k * (size_t)n + (size_t)row] = r->J[(size_t)row * (size_t)n + (size_t)k];
+	A[(size_t)k * (size_t)n + (size_t)row] = r->J[(size_t)row * (size_t)n + (size_t)k];
 	for (int k = 0; k < n; k++)
 		lambda[k] = w->mass[k] * acc[k] - h[k];
 	if (factor(w, n, t, r) != 0)
@@ -278,8 +283,8 @@ static void at_point(struct fbd_force *f, vec2 arm, const double *g)
 	f->couple = g[2] - v2_cross(arm, f->force);
 }
 
-int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd,
-                const double *lambda, struct fbd_force *out)
+int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, const double *lambda,
+                struct fbd_force *out)
 {
 	struct fbd *w = ws;
 	const struct model *m = w->m;
@@ -310,10 +315,12 @@ int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd,
 		double g[3] = {0, 0, 0};
 		for (int row = j->row; row < j->row + j->kind->rows; row++)
 			for (int q = 0; q < 3; q++)
-				g[q] += w->own->J[(size_t)row * (size_t)w->n + (size_t)(3 * b + q)] *
-				        lambda[row];
+				g[q] +=
+				    w->own->J[(size_t)row * (size_t)w->n + (size_t)(3 * b + q)] *
+				    lambda[row];
 		struct fbd_force *f = &out[count++];
-		*f = (struct fbd_force){j->kind->capabilities & JOINT_DRIVER ? FBD_DRIVER : FBD_REACTION,
+		*f = (struct fbd_force){j->kind->capabilities & JOINT_DRIVER ? FBD_DRIVER
+		                                                             : FBD_REACTION,
 		                        k,
 		                        {0, 0},
 		                        {0, 0},

@@ -31,8 +31,8 @@ struct fbd_force {
  * run's error set. ws: the workspace of an fbd run (constrained_workspace);
  * out has room for fbd_room(ws). Their forces sum to m r̈ and their moments
  * about the mass centre (arm × force + couple) to J φ̈. */
-int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd,
-                const double *lambda, struct fbd_force *out);
+int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, const double *lambda,
+                struct fbd_force *out);
 int fbd_room(void *ws);
 
 #endif

@@ -67,9 +67,8 @@ struct sum {
 	vec2 value, rate, bias;
 };
 
-static struct sum sum_terms(const struct vl *w, const struct vl_term *t, int count,
-                            const double *q, const double *qd, const double *x, double *jx,
-                            double *jy)
+static struct sum sum_terms(const struct vl *w, const struct vl_term *t, int count, const double *q,
+                            const double *qd, const double *x, double *jx, double *jy)
 {
 	struct sum s = {{0, 0}, {0, 0}, {0, 0}};
 	for (int k = 0; k < count; k++, t++) {
@@ -92,8 +91,10 @@ static struct sum sum_terms(const struct vl *w, const struct vl_term *t, int cou
 			vec2 u = v2_rotate(body_angle(w, t->body, q), t->local);
 			v = v2_scale(dist, u);
 			c1 = t->coord, p1 = u;
-			c2 = t->body >= 0 ? w->angle_coord[t->body] : -1, p2 = v2_scale(dist, v2_perp(u));
-			bias = v2_add(v2_scale(2 * rate * w1, v2_perp(u)), v2_scale(-dist * w1 * w1, u));
+			c2 = t->body >= 0 ? w->angle_coord[t->body] : -1,
+			p2 = v2_scale(dist, v2_perp(u));
+			bias = v2_add(v2_scale(2 * rate * w1, v2_perp(u)),
+			              v2_scale(-dist * w1 * w1, u));
 			break;
 		}
 		case VT_LINK: { /* r = L u(θ), its own angle */
@@ -125,8 +126,8 @@ static struct sum sum_terms(const struct vl *w, const struct vl_term *t, int cou
 
 /* ------------------------------------------------------------ building */
 
-static void add_term(struct vl *w, enum vl_term_kind kind, int sign, int body, int coord,
-                     int joint, vec2 local)
+static void add_term(struct vl *w, enum vl_term_kind kind, int sign, int body, int coord, int joint,
+                     vec2 local)
 {
 	if (kind == VT_BODY && local.x == 0 && local.y == 0)
 		return; /* two points that coincide: no vector */
@@ -206,12 +207,13 @@ static int angle_sets(struct vl *w)
 		double oi, oj;
 		int ri = find(up, offset, i, &oi), rj = find(up, offset, jj, &oj);
 		if (ri == rj) {
-			run_data_fail(w->d,
-			              "%s: joint '%s' (%s): the angles of its bodies are already tied "
-			              "by other sliders or welds; vector coordinates cannot take the "
-			              "redundant constraint (use body coordinates with redundant = "
-			              "\"drop\")",
-			              j->where, j->name, j->kind->name);
+			run_data_fail(
+			    w->d,
+			    "%s: joint '%s' (%s): the angles of its bodies are already tied "
+			    "by other sliders or welds; vector coordinates cannot take the "
+			    "redundant constraint (use body coordinates with redundant = "
+			    "\"drop\")",
+			    j->where, j->name, j->kind->name);
 			status = -1;
 			break;
 		}
@@ -293,7 +295,8 @@ static void chains(struct vl *w, int *order, vec2 *entry, int *entry_first, int 
 			entry[b] = v2(0, 0);
 		} else {
 			const struct joint *j = &m->joints[jk];
-			int from_first = p >= 0 ? entry_first[p] : 0, from_count = p >= 0 ? entry_count[p] : 0;
+			int from_first = p >= 0 ? entry_first[p] : 0,
+			    from_count = p >= 0 ? entry_count[p] : 0;
 			for (int t = 0; t < from_count; t++) { /* the parent's chain to its entry */
 				struct vl_term copy = w->terms[from_first + t];
 				add_term(w, copy.kind, copy.sign, copy.body, copy.coord, copy.joint,
@@ -311,7 +314,8 @@ static void chains(struct vl *w, int *order, vec2 *entry, int *entry_first, int 
 		w->path_first[b] = w->nterms;
 		for (int t = 0; t < entry_count[b]; t++) {
 			struct vl_term copy = w->terms[entry_first[b] + t];
-			add_term(w, copy.kind, copy.sign, copy.body, copy.coord, copy.joint, copy.local);
+			add_term(w, copy.kind, copy.sign, copy.body, copy.coord, copy.joint,
+			         copy.local);
 		}
 		add_term(w, VT_BODY, 1, b, -1, -1, v2_scale(-1, entry[b]));
 		w->npath[b] = w->nterms - w->path_first[b];
@@ -349,8 +353,7 @@ static int walk(const struct vl *w, const int *up_a, int a, int k, int b, const 
 	return n;
 }
 
-static void close_loop(struct vl *w, int k, int *up_a, int *up_b, struct step *s1,
-                       struct step *s2)
+static void close_loop(struct vl *w, int k, int *up_a, int *up_b, struct step *s1, struct step *s2)
 {
 	const struct model *m = w->m;
 	const struct joint *j = &m->joints[k];
@@ -373,7 +376,8 @@ static void close_loop(struct vl *w, int k, int *up_a, int *up_b, struct step *s
 	/* across each joint, then within the body reached to the next joint's
 	 * point: the start's own vector comes last, as the book writes a loop */
 	for (int x = 0; x < n; x++) {
-		const struct joint *here = &m->joints[s[x].joint], *next = &m->joints[s[(x + 1) % n].joint];
+		const struct joint *here = &m->joints[s[x].joint],
+		                   *next = &m->joints[s[(x + 1) % n].joint];
 		joint_terms(w, s[x].joint, s[x].from);
 		add_term(w, VT_BODY, 1, s[x].to, -1, -1,
 		         v2_sub(joint_point(next, s[x].to), joint_point(here, s[x].to)));
@@ -399,11 +403,12 @@ static struct vl *build(const struct model *m, struct run_data *d)
 		const struct joint *j = &m->joints[k];
 		if (j->kind->vector != VECTOR_NONE)
 			continue;
-		run_data_fail(d,
-		              "%s: joint '%s' is a %s, which is not a vector of a loop: the vector "
-		              "method (Ch. 5) takes revolute, translational, rev-rev, rev-tran and "
-		              "rigid joints and drivers; use body or joint coordinates for this model",
-		              j->where, j->name, j->kind->name);
+		run_data_fail(
+		    d,
+		    "%s: joint '%s' is a %s, which is not a vector of a loop: the vector "
+		    "method (Ch. 5) takes revolute, translational, rev-rev, rev-tran and "
+		    "rigid joints and drivers; use body or joint coordinates for this model",
+		    j->where, j->name, j->kind->name);
 		return NULL;
 	}
 	struct vl *w = calloc(1, sizeof *w);
@@ -434,8 +439,8 @@ static struct vl *build(const struct model *m, struct run_data *d)
 		enum joint_vector v = j->kind->vector;
 		w->joint_coord[k] = -1;
 		if (v == VECTOR_SLIDE || v == VECTOR_SLOT || v == VECTOR_LINK)
-			w->coords[w->joint_coord[k] = w->n++] = (struct vl_coordinate){
-			    v == VECTOR_LINK ? VC_LINK : VC_SLIDE, -1, k};
+			w->coords[w->joint_coord[k] = w->n++] =
+			    (struct vl_coordinate){v == VECTOR_LINK ? VC_LINK : VC_SLIDE, -1, k};
 		if (v == VECTOR_DRIVER)
 			w->drivers[w->ndrivers++] = k;
 	}
@@ -460,8 +465,10 @@ static struct vl *build(const struct model *m, struct run_data *d)
 	chains(w, order, entry, entry_first, entry_count);
 	free(order), free(placed), free(entry), free(entry_first), free(entry_count);
 	/* one loop per joint the tree left out */
-	int *up_a = calloc((size_t)nb + 2, sizeof(int)), *up_b = calloc((size_t)nb + 2, sizeof(int));
-	struct step *s1 = calloc((size_t)nb + 3, sizeof *s1), *s2 = calloc((size_t)nb + 3, sizeof *s2);
+	int *up_a = calloc((size_t)nb + 2, sizeof(int)),
+	    *up_b = calloc((size_t)nb + 2, sizeof(int));
+	struct step *s1 = calloc((size_t)nb + 3, sizeof *s1),
+	            *s2 = calloc((size_t)nb + 3, sizeof *s2);
 	for (int k = 0; k < nj; k++) {
 		int tree = 0;
 		for (int b = 0; b < nb; b++)
@@ -491,9 +498,10 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	(void)cfg;
 	struct vl *w = build(m, d);
 	if (w && w->nloops == 0) {
-		run_data_fail(d, "model '%s' has no closed loop, so vector kinematics has no loop "
-		                 "equation to solve: an open chain's positions are plain sums of "
-		                 "vectors (m:loops() shows them); use body or joint coordinates",
+		run_data_fail(d,
+		              "model '%s' has no closed loop, so vector kinematics has no loop "
+		              "equation to solve: an open chain's positions are plain sums of "
+		              "vectors (m:loops() shows them); use body or joint coordinates",
 		              m->name);
 		release(w);
 		return NULL;
@@ -517,10 +525,9 @@ static void release(void *ws)
 void vl_structure(void *ws, struct vl_structure *out)
 {
 	struct vl *w = ws;
-	*out = (struct vl_structure){w->nb,          w->n,         w->nloops,
-	                             w->coords,      w->loops,     w->angle_coord,
-	                             w->alpha,       w->path,      w->npath,
-	                             w->drivers,     w->ndrivers};
+	*out = (struct vl_structure){w->nb,    w->n,           w->nloops,  w->coords,
+	                             w->loops, w->angle_coord, w->alpha,   w->path,
+	                             w->npath, w->drivers,     w->ndrivers};
 }
 
 /* ------------------------------------------------------------ the formulation */
@@ -602,7 +609,8 @@ static int evaluate(void *ws, double t, const double *q, const double *qd, unsig
 	/* each loop: Σ vectors = 0, differentiated term by term */
 	for (int l = 0; l < w->nloops; l++) {
 		double *jx = r->J + (size_t)(2 * l) * (size_t)n, *jy = jx + n;
-		struct sum s = sum_terms(w, w->loops[l].terms, w->loops[l].nterms, q, qd, qd, jx, jy);
+		struct sum s =
+		    sum_terms(w, w->loops[l].terms, w->loops[l].nterms, q, qd, qd, jx, jy);
 		r->phi[2 * l] = s.value.x, r->phi[2 * l + 1] = s.value.y;
 		r->vrhs[2 * l] = r->vrhs[2 * l + 1] = 0;
 		r->gamma[2 * l] = -s.bias.x, r->gamma[2 * l + 1] = -s.bias.y;
@@ -669,7 +677,8 @@ static int to_bodies(void *ws, double t, const double *q, const double *qd, cons
 		c[3 * b] = s.value.x, c[3 * b + 1] = s.value.y, c[3 * b + 2] = body_angle(w, b, q);
 		cd[3 * b] = s.rate.x, cd[3 * b + 1] = s.rate.y, cd[3 * b + 2] = body_rate(w, b, qd);
 		if (qdd && cdd) {
-			struct sum a = sum_terms(w, w->path[b], w->npath[b], q, qd, qdd, NULL, NULL);
+			struct sum a =
+			    sum_terms(w, w->path[b], w->npath[b], q, qd, qdd, NULL, NULL);
 			cdd[3 * b] = a.rate.x + a.bias.x, cdd[3 * b + 1] = a.rate.y + a.bias.y;
 			cdd[3 * b + 2] = body_rate(w, b, qdd);
 		}

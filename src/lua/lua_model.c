@@ -843,7 +843,8 @@ static int core_fbd(lua_State *L)
 	double *c = calloc(2 * (size_t)n3 + (size_t)m->nc + 1, sizeof(double));
 	double *cd = c + n3, *lambda = cd + n3;
 	if (b < 0 || b >= m->nbodies)
-		run_data_fail(d, "no body number %d (the model has %d)", b + 1, m->nbodies), status = -1;
+		run_data_fail(d, "no body number %d (the model has %d)", b + 1, m->nbodies),
+		    status = -1;
 	else if (numbers_in(L, 4, c, n3) != 0 || numbers_in(L, 5, cd, n3) != 0)
 		run_data_fail(d, "c and cd must be %d finite numbers each", n3), status = -1;
 	else if (numbers_in(L, 6, lambda, m->nc) != 0)

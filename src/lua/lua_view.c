@@ -289,9 +289,9 @@ static int view_fbd_text(lua_State *L)
 	for (int k = 0; k < d.narrows; k++) {
 		lua_geti(L, -1, k + 1);
 		int t = lua_gettop(L);
-		arrows[k] = (struct diagram_arrow){field_vec2(L, t, "at"), field_vec2(L, t, "force"),
-		                                   field_number(L, t, "couple", 0), NULL,
-		                                   field_int(L, t, "color", 2)};
+		arrows[k] = (struct diagram_arrow){
+		    field_vec2(L, t, "at"), field_vec2(L, t, "force"),
+		    field_number(L, t, "couple", 0), NULL, field_int(L, t, "color", 2)};
 		lua_getfield(L, t, "label");
 		arrows[k].label = lua_tostring(L, -1);
 		lua_pop(L, 2);
@@ -451,11 +451,16 @@ static int view_utf8(lua_State *L)
 
 int mb_open_view(lua_State *L)
 {
-	static const luaL_Reg funcs[] = {
-	    {"scene", view_scene},     {"poses", view_poses},         {"fit", view_fit},
-	    {"frame", view_frame},     {"plot_text", view_plot_text}, {"show_plot", view_show_plot},
-	    {"animate", view_animate}, {"utf8", view_utf8},           {"fbd_text", view_fbd_text},
-	    {NULL, NULL}};
+	static const luaL_Reg funcs[] = {{"scene", view_scene},
+	                                 {"poses", view_poses},
+	                                 {"fit", view_fit},
+	                                 {"frame", view_frame},
+	                                 {"plot_text", view_plot_text},
+	                                 {"show_plot", view_show_plot},
+	                                 {"animate", view_animate},
+	                                 {"utf8", view_utf8},
+	                                 {"fbd_text", view_fbd_text},
+	                                 {NULL, NULL}};
 	luaL_newmetatable(L, SCENE_META);
 	lua_pushcfunction(L, scene_gc);
 	lua_setfield(L, -2, "__gc");

@@ -76,8 +76,10 @@ void diagram_draw(const struct diagram *d, struct grid *g)
 		double f = v2_norm(a->force);
 		double len = f > 0 ? size * fmax(1.2 * f / largest, 0.3) : 0;
 		heads[k] = f > 0 ? v2_add(a->at, v2_scale(len / f, a->force)) : a->at;
-		lo = v2(fmin(lo.x, fmin(a->at.x, heads[k].x)), fmin(lo.y, fmin(a->at.y, heads[k].y)));
-		hi = v2(fmax(hi.x, fmax(a->at.x, heads[k].x)), fmax(hi.y, fmax(a->at.y, heads[k].y)));
+		lo = v2(fmin(lo.x, fmin(a->at.x, heads[k].x)),
+		        fmin(lo.y, fmin(a->at.y, heads[k].y)));
+		hi = v2(fmax(hi.x, fmax(a->at.x, heads[k].x)),
+		        fmax(hi.y, fmax(a->at.y, heads[k].y)));
 	}
 	for (int k = 0; k < d->npoints; k++) {
 		lo = v2(fmin(lo.x, d->points[k].x), fmin(lo.y, d->points[k].y));
@@ -85,7 +87,8 @@ void diagram_draw(const struct diagram *d, struct grid *g)
 	}
 	/* a margin for the labels, and never a degenerate window */
 	double span = fmax(fmax(hi.x - lo.x, hi.y - lo.y), 1e-6);
-	lo = v2_sub(lo, v2(0.35 * span, 0.12 * span)), hi = v2_add(hi, v2(0.35 * span, 0.12 * span));
+	lo = v2_sub(lo, v2(0.35 * span, 0.12 * span)),
+	hi = v2_add(hi, v2(0.35 * span, 0.12 * span));
 	double sx = fmin(g->width / (hi.x - lo.x), 2.0 * g->height / (hi.y - lo.y));
 	struct mapping m = {sx, sx / 2, 0, 0};
 	m.ox = g->width / 2.0 - sx * (lo.x + hi.x) / 2;
@@ -105,12 +108,13 @@ void diagram_draw(const struct diagram *d, struct grid *g)
 		to_cell(&m, heads[k], &hx, &hy);
 		if (v2_norm(a->force) > 0) {
 			grid_line(g, tx, ty, hx, hy, 0, a->color);
-			grid_put(g, grid_index(hx), grid_index(hy), head_glyph(hx - tx, hy - ty, g->unicode),
-			         a->color);
+			grid_put(g, grid_index(hx), grid_index(hy),
+			         head_glyph(hx - tx, hy - ty, g->unicode), a->color);
 		}
 		if (a->couple != 0)
 			grid_put(g, grid_index(tx), grid_index(ty),
-			         g->unicode ? (a->couple > 0 ? 0x21BA : 0x21BB) : (a->couple > 0 ? '@' : '&'),
+			         g->unicode ? (a->couple > 0 ? 0x21BA : 0x21BB)
+			                    : (a->couple > 0 ? '@' : '&'),
 			         a->color);
 	}
 	grid_put(g, grid_index(cx), grid_index(cy), g->unicode ? 0x25CF : 'G', 1); /* ● */
