@@ -201,6 +201,40 @@ do
   T.ok(#r.trace >= 1 and r.trace[1].worst:find("loop 1", 1, true), "trace = true names the loop of each Newton step")
 end
 
+---------------------------------------------------------------- every kind of vector, against body kinematics
+-- MacPherson A (a slider between two moving bodies), B (a pin in a slot),
+-- C (a massless link): one loop each, the same equation; driven by the
+-- knuckle's angle. A slider-crank driven by its slider's distance, and one
+-- with a body welded to its rod.
+do
+  local macpherson = example("macpherson")
+  for _, variant in ipairs { "A", "B", "C" } do
+    local m = macpherson(variant)
+    T.fd_check("MacPherson " .. variant, m, "vector")
+    local a0 = m.bodies.knuckle.angle
+    local w = 2 * math.pi -- a small swing of the knuckle, within the strut's range
+    m:joint{ name = "lift", type = "driver", body = "knuckle",
+      fn = function(t) return a0 + 0.02 * math.sin(w * t), 0.02 * w * math.cos(w * t), -0.02 * w * w * math.sin(w * t) end }
+    local _, _, diff = both(m, { tf = 0.5 })
+    T.ok(diff < 1e-9, ("MacPherson %s driven: vector and body kinematics agree (%.2g)"):format(variant, diff))
+  end
+  local pushed = slider_crank(false)
+  local d0 = pushed.bodies.slider.pos[1]
+  pushed:joint{ name = "push", type = "driver", joint = "guide", fn = function(t) return d0 - 0.1 * t, -0.1, 0 end }
+  local v, _, diff = both(pushed, { tf = 1 })
+  T.ok(diff < 1e-9, ("a slider-crank driven by its slider: vector and body kinematics agree (%.2g)"):format(diff))
+  T.near(v:body("slider").x[#v.t], d0 - 0.1, 1e-12, "the driver holds the slide")
+  local welded = slider_crank(1.5)
+  local rod = welded.bodies.rod
+  welded:body{ name = "weight", mass = 1, inertia = 0.01,
+    pos = mb.vec(rod.pos) + mb.vec.rotate(rod.angle, { 0.05, 0.1 }), angle = rod.angle + 0.3 }
+  welded:joint{ name = "weld", type = "rigid", bodies = { "weight", "rod" } }
+  T.fd_check("slider-crank with a weld", welded, "vector")
+  local _, _, wdiff = both(welded, { tf = 1 })
+  T.ok(wdiff < 1e-9, ("a body welded to the rod follows it the same in both (%.2g)"):format(wdiff))
+  T.ok(welded:loops().coordinates[2].what == "angle of rod and weight", "a weld joins the rod's angle set")
+end
+
 ---------------------------------------------------------------- a sweep of a non-Grashof linkage
 do
   -- links 0.2 (ground), 0.3, 0.25, 0.22: the shortest and longest, 0.5, exceed the others' 0.47
