@@ -485,10 +485,13 @@ function Result:fbd(name, t)
   return d
 end
 
--- The diagram as a picture of w x h characters (the terminal's width).
+-- The diagram as a picture of w x h characters: by default the terminal's
+-- width, and a height that leaves the table and the prompt on a 24-row
+-- screen (the picture's top scrolled away before).
 function Diagram:picture(w, h)
-  local cols = core.term_size()
-  w, h = w or math.max(40, math.min(cols, 100) - 2), h or 18
+  local cols, rows = core.term_size()
+  local _, table_lines = self:table():gsub("\n", "")
+  w, h = w or math.max(40, math.min(cols, 100) - 2), h or math.max(8, math.min(18, rows - table_lines - 6))
   local scale = 0
   for _, f in ipairs(self) do scale = math.max(scale, math.abs(f.fx), math.abs(f.fy), math.abs(f.couple)) end
   local arrows = {}
@@ -502,8 +505,8 @@ function Diagram:picture(w, h)
   end
   local text = cv.fbd_text({ centre = self.centre, points = self.outline or {}, arrows = arrows }, w, h, view.unicode)
   local r, m = self.resultant, self.inertial
-  return ("%s\n  sum of forces (%.4g, %.4g) N, of moments %.4g N m;  m a = (%.4g, %.4g) N, J alpha = %.4g N m"):format(
-    text, r.fx, r.fy, r.torque, m.fx, m.fy, m.torque)
+  return ("%s\n  resultant (%.4g, %.4g) N, moment %.4g N m about the mass centre\n"
+    .. "  m a       (%.4g, %.4g) N, J alpha %.4g N m"):format(text, r.fx, r.fy, r.torque, m.fx, m.fy, m.torque)
 end
 
 -- The diagram as a table: one row per force, then the sums and m a, J
@@ -533,7 +536,7 @@ function Diagram:table()
 end
 
 function Diagram:__tostring()
-  return ("<free-body diagram of '%s' at t = %g: %d forces; they sum to m a and J alpha within %.2g>"):format(
+  return ("<fbd of '%s' at t = %g: %d forces, summing to m a, J alpha within %.2g>"):format(
     self.body, self.t, #self, self.gap)
 end
 
