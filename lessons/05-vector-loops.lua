@@ -89,9 +89,10 @@ the first solve; the rod is knocked off on purpose, so watch the residual
 square at each step. Then the same motion beside body coordinates: the
 loop needs 3 coordinates, body coordinates 9.]],
       code = [[
+sc = mb.example("slider_crank", 1.6, { L1 = 0.12, L2 = 0.26, theta = 65 })
 sc.bodies.rod.angle = -0.8
 k = sc:kinematics{ formulation = "vector", tf = 4, trace = true }
-k.trace
+for i, s in ipairs(k.trace) do print(i, s.residual) end
 k:body("slider").x[1]
 c = mb.compare(sc, {"body", "vector"}, { tf = 4, dt = 0.02 })]] },
 
@@ -100,13 +101,13 @@ c = mb.compare(sc, {"body", "vector"}, { tf = 4, dt = 0.02 })]] },
 The same crank angle fits a second slider-crank with the same links, the
 slider on the far side (Fig. 5.9). Newton-Raphson finds the assembly
 nearest its start: this model starts near the second. The frames show
-both.]],
+both (each drawn to fit its own frame).]],
       code = [[
 sc2 = mb.example("slider_crank", 1.6,
   { L1 = 0.12, L2 = 0.26, theta = 65, assembly = 2 })
 k2 = sc2:kinematics{ formulation = "vector", tf = 0.5 }
-k:frame(0)
-k2:frame(0)]] },
+k:frame(0, { height = 8 })
+k2:frame(0, { height = 8 })]] },
 
     { title = "The other assembly",
       text = [[
@@ -129,11 +130,16 @@ its unit vector turned by 90 degrees, times its angle's rate: for the
 slider-crank [0.26 rot(u2), -u_x] {theta2', theta3'} = -0.12 rot(u1) theta1'
 (Eq. 5.16). The matrix is the loop's Jacobian; once more and the squares
 of the rates join (Eq. 5.18), with 2 r' theta' (Coriolis) for a vector
-that slides and turns at once (Eq. 5.5). Here they are, at the start.]],
+that slides and turns at once (Eq. 5.5). Here they are at the book's
+solution, y = {angles, rates}; D's third row is the driver, theta1.
+Solving D with the right sides gives the rates, then the accelerations.]],
       code = [[
-p = sc:pieces{ formulation = "vector" }
+p = sc:pieces{ formulation = "vector",
+  y = { math.rad(65), -0.4316, 0.2869, 1.6, -0.3436, -0.2114 } }
 p.D
-p.gamma]] },
+p.gamma
+mb.mat.solve(p.D, p.vrhs)
+mb.mat.solve(p.D, p.gamma)]] },
 
     { title = "The rod's angular acceleration",
       text = [[
@@ -179,8 +185,8 @@ fb:loops()
 k1 = fb:kinematics{ formulation = "vector", tf = 0.5, dt = 0.01 }
 fb2 = mb.example("four_bar_ch5", { guess = {4.0, 3.9} })
 k2 = fb2:kinematics{ formulation = "vector", tf = 0.5, dt = 0.01 }
-k1:frame(0)
-k2:frame(0)]] },
+k1:frame(0, { height = 10 })
+k2:frame(0, { height = 10 })]] },
 
     { title = "The coupler's angle",
       text = [[
@@ -240,28 +246,30 @@ start?   check({x, y})]],
 Turn the crank once at constant speed and follow P2: its path is the
 coupler curve (Problem 5.8). This four-bar is Grashof, so its shortest
 link, the crank, turns all the way round. Move P2 to 15 degrees and the
-curve changes shape.]],
+curve changes shape: the last plot puts the two curves together.]],
       code = [[
 fc = mb.example("four_bar_ch5", { omega = 2 * math.pi })
 kc = fc:kinematics{ formulation = "vector", tf = 1, dt = 0.01 }
 kc:plot("P2.path")
 f15 = mb.example("four_bar_ch5", { omega = 2 * math.pi, beta = 15 })
 k15 = f15:kinematics{ formulation = "vector", tf = 1, dt = 0.01 }
-k15:plot("P2.path")]] },
+a, b = kc:path("P2"), k15:path("P2")
+mb.plot{ title = "coupler curves", xlabel = "x [m]", ylabel = "y [m]",
+  series = { { x = a.x, y = a.y, label = "P2 at 30 deg" },
+             { x = b.x, y = b.y, label = "P2 at 15 deg" } } }]] },
 
     { title = "Where a loop cannot close",
       text = [[
 Grashof: when the shortest and the longest links together are longer than
 the other two, no link turns all the way round (Sec. 5.3.5). Make the crank
 0.3 m: 0.2 + 0.3 > 0.25 + 0.22. Driven round, the run stops where the loop
-cannot close and says which loop and at what angle; `ng.last` keeps the
-samples up to there.]],
+cannot close and says which loop and at what angle. `ng.last` keeps the
+samples up to there: then type `ng.last:plot("rocker.angle")`.]],
       code = [[
 ng = mb.example("four_bar_ch5",
   { L = {0.3, 0.25, 0.22}, omega = 2 * math.pi, guess = {-0.65, 0.28} })
-ok, err = pcall(ng.kinematics, ng, { formulation = "vector", tf = 1 })
-err
-ng.last:plot("rocker.angle")]] },
+ng:kinematics{ formulation = "vector", tf = 1 }]],
+      raises = "loop 1 (O, A, B, Q) cannot close" },
 
     { title = "The end of the range",
       text = [[

@@ -2,9 +2,11 @@
 --
 -- A lesson file (lessons/NN-topic.lua) returns a table:
 --   { number, title, book, objectives = {...}, wrap_up = "...",
---     steps = { { title, text, code?, answer?, mistakes?, hints?,
+--     steps = { { title, text, code?, raises?, answer?, mistakes?, hints?,
 --                 tol?, atol?, precision?, components?, book? }, ... } }
--- A step with `code` is a "try" step (run() runs it); a step with `answer`
+-- A step with `code` is a "try" step (run() runs it); one whose code shows
+-- an error on purpose says a piece of it in `raises` (run() stops there,
+-- as at the prompt, and the self-test checks it does); a step with `answer`
 -- (a function returning the expected value) is an exercise that check(x)
 -- grades. Every exercise is graded by one rule (see "checking answers"):
 -- relative 1e-3 per component. `tol` (relative) and `atol` (absolute)
@@ -875,7 +877,12 @@ function M.selftest(n)
     expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
     if step.code then
       local ok, err = pcall(run_code, step.code, false, env)
-      expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
+      if step.raises then
+        expect(not ok and tostring(err):find(step.raises, 1, true),
+          ("step %d code stops with '%s': %s"):format(i, step.raises, ok and "it ran to its end" or tostring(err)))
+      else
+        expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
+      end
     end
     if step.answer then
       local want = step.answer()
