@@ -44,13 +44,13 @@ gives three equations.]] },
 The slider-crank of Example 6.4: masses 1, 2 and 4 kg, a 50 N force
 pushing the slider, the crank turning steadily at 1.6 rad/s at 65 degrees.
 `id:fbd("rod", 0)` draws the rod with every force on it at its point
-(at the prompt), and lists them; the list sums to m a and J alpha.]],
+(at the prompt), and lists them; the list sums to m a and J alpha. Then
+draw the slider, pushed by the 50 N force f3: `id:fbd("slider", 0)`.]],
       code = [[
 sc = mb.example("slider_crank", 1.6, { L1 = 0.12, L2 = 0.26, theta = 65,
   m = {1, 2, 4}, J = {0.001, 0.01, 0.02}, force = 50 })
 id = sc:inverse_dynamics{ formulation = "fbd", tf = 0.5 }
-id:fbd("rod", 0)
-id:fbd("slider", 0)]] },
+id:fbd("rod", 0)]] },
 
     { title = "Equations and unknowns",
       text = [[
@@ -122,14 +122,13 @@ In forward dynamics the forces are known and the accelerations are not.
 The diagrams stay; the joints add D c'' = gamma, and accelerations and
 reactions come out of one system: the book's ten equations for the double
 pendulum (Eqs. 1.4-1.5). `dp:pieces{ formulation = "fbd" }` shows them
-solved at the start.]],
+solved at the start. Then `r:fbd("lower", 0)` draws the lower link.]],
       code = [[
 dp = mb.example("double_pendulum")
 p2 = dp:pieces{ formulation = "fbd" }
 p2.acc
 p2.lambda
-r = dp:simulate{ formulation = "fbd", tf = 2 }
-r:fbd("lower", 0)]] },
+r = dp:simulate{ formulation = "fbd", tf = 2 }]] },
 
     { title = "Ten unknowns",
       text = [[

@@ -342,6 +342,8 @@ local function tolerances(step) return step.tol or M.TOL, step.atol or M.ATOL en
 local function components(got, want, names)
   got, want = to_plain(got), to_plain(want)
   if type(want) == "number" then
+    -- a row of a column matrix (x[9] of a 9 x 1 solve) is its one number
+    if type(got) == "table" and type(got[1]) == "number" and lua_next(got, 1) == nil then got = got[1] end
     if type(got) ~= "number" then
       return nil, "the answer is a number; you gave " .. type(got) .. "."
     end

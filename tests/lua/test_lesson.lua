@@ -126,6 +126,8 @@ local grade = mb.lesson.grade
 T.ok(grade(step_of(10, 9), 0.288675), "10.9 accepts 0.288675, what run() printed")
 T.ok(grade(step_of(10, 9), 0.2887), "10.9 accepts 0.2887, the hint's value")
 T.ok(grade(step_of(10, 5), 0.567), "10.5 accepts 0.567")
+T.ok(grade(step_of(6, 6), mb.mat{ { 1 }, { 7.381 } }[2]), "6.6 accepts x[9], a row of a column matrix: its one number")
+T.ok(not grade(step_of(6, 6), { 7.381, 1 }), "6.6 refuses a table of two numbers")
 T.ok(grade(step_of(2, 8), { 1.33301, 2.42321 }), "2.8 accepts the hint's {1.33301, 2.42321}")
 T.ok(grade(step_of(2, 8), { 1.333, 2.423 }), "2.8 accepts four figures")
 local ok, msg = grade(step_of(2, 8), { 1.333, 2.42 })
