@@ -32,7 +32,7 @@ its joints (three pins, a slider and the motor), and the crank starts at
       code = [[
 sc = mb.example("slider_crank", 1.5)
 sc
-sc.joints
+for name, j in pairs(sc.joints) do print(name, j.type) end
 r = sc:kinematics{ tf = 4.2, dt = 0.02 }
 r:animate()]] },
 
@@ -143,10 +143,11 @@ At the start, what is the upper rod's angular acceleration, in rad/s^2
 Sec. 1.3 writes the same mechanisms several ways: a vector loop (Ch. 5),
 free-body diagrams (Ch. 6), body coordinates (Ch. 7), joint coordinates
 (Ch. 9), particles (Ch. 10). Done right, all give one answer. mechbench
-has each: `mb.formulations(true)` lists them. Vector loops are for
+has each: `help "formulations"` lists them. Vector loops are for
 kinematics, so they go beside the driven slider-crank.]],
       code = [[
-mb.formulations(true)
+help "formulations"
+dp, sc = mb.example("double_pendulum"), mb.example("slider_crank", 1.5)
 c = mb.compare(dp, {"body", "joint", "point", "fbd"}, { tf = 2 })
 c.maxdiff
 c2 = mb.compare(sc, {"body", "vector"}, { tf = 2 })

@@ -43,6 +43,14 @@ T.fails(function() renamed:simulate{ stabilization = "penalty", tf = 0.1 } end, 
 
 -- counts and casts: every number is checked before it becomes a count
 local crank = mb.example("slider_crank")
+-- a joint left with one point, then a tree through it (fuzz seed 96): said
+-- at the user's line, not an index error in model.lua
+local short = mb.example("pendulum")
+short.joints.pin.points = { "P1" }
+T.fails(function() short:joint_coords{ tree = { "pin" } } end, "test_hardening.lua:",
+  "joint_coords{tree} of a joint short of a point is said at the user's line")
+T.ok(not select(2, pcall(function() short:joint_coords{ tree = { "pin" } } end)):find("model.lua", 1, true),
+  "... and names no library file")
 T.fails(function() crank:kinematics{ tf = 1, dt = 1e-15 } end, "tf / dt is 1e+15 reports", "kinematics: dt = 1e-15")
 T.fails(function() crank:simulate{ tf = 1, integrator = "rk4", h = 1e-300 } end, "tf / h is 1e+300 steps",
   "rk4 with h = 1e-300")
