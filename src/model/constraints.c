@@ -106,12 +106,20 @@ void explain_dependent_rows(struct run_data *d, double t, const struct rows *r,
 	}
 	free(order);
 	pivot_free(p);
-	run_data_fail(
-	    d,
-	    "at t = %g the constraint Jacobian has rank %d for %d constraint rows: the "
-	    "constraints of joint %s depend on the others. Either the model has redundant "
-	    "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
-	    "\"penalty\", which carry on; their reactions are then not unique), or the "
-	    "mechanism is in a singular configuration",
-	    t, rank, r->count, names[0] ? names : "(unknown)");
+	if (rank == r->count) /* singular to the solve, yet no row clearly depends on others */
+		run_data_fail(d,
+		              "at t = %g the constraint Jacobian is singular, though no joint's "
+		              "rows clearly depend on the others': the mechanism is at or next to "
+		              "a singular configuration (links in line at a toggle, or a link just "
+		              "long enough to close its loop)",
+		              t);
+	else
+		run_data_fail(
+		    d,
+		    "at t = %g the constraint Jacobian has rank %d for %d constraint rows: the "
+		    "constraints of joint %s depend on the others. Either the model has redundant "
+		    "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
+		    "\"penalty\", which carry on; their reactions are then not unique), or the "
+		    "mechanism is in a singular configuration",
+		    t, rank, r->count, names[0] ? names : "(unknown)");
 }

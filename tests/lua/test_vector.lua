@@ -271,6 +271,12 @@ do
   local ok3, err3 = pcall(short.kinematics, short, { formulation = "vector", tf = 0.1 })
   T.ok(not ok3 and err3:find("at t = 0 ", 1, true) and err3:find("loop 1 (O, A, B, Q) cannot close", 1, true),
     "a link too short: the loop that cannot close, at the start: " .. tostring(err3))
+  -- a rod just long enough: the slider-crank starts at its toggle, the rod
+  -- standing on the slider (it said "rank 9 for 9 rows ... joint (unknown)")
+  local toggle = mb.example("slider_crank", 1.5, { L2 = 0.1 })
+  local ok4, err4 = pcall(toggle.kinematics, toggle, { formulation = "vector", tf = 0.1 })
+  T.ok(not ok4 and err4:find("test_vector.lua:%d+:") and err4:find("singular configuration", 1, true)
+    and not err4:find("(unknown)", 1, true), "a link just long enough: a singular configuration, said as such: " .. tostring(err4))
 
   local m = slider_crank(1.5)
   T.fails(function() m:simulate{ formulation = "vector" } end, "is for kinematics only",
