@@ -140,6 +140,7 @@ panes play with a plot below them; q leaves them for the table, which
 shows the cost of each and how far apart they end up: positions in metres
 and angles in radians, apart.]],
       code = [[
+fb = mb.example("four_bar")
 c = mb.compare(fb, {"body", "joint", "fbd"},
   { tf = 4, dt = 0.02, tol = 1e-10 })
 c.maxdiff_position, c.maxdiff_angle]] },
