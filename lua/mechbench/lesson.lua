@@ -789,12 +789,35 @@ local function run_code(code, echo, env)
   if pending ~= "" then error("lesson code ends inside an unfinished chunk", 0) end
 end
 
+-- After a step's code failed: a variable it uses that an earlier step's
+-- code makes, and that step, when that code has not run in this session
+-- (a student who resumed the lesson past it); or nil.
+local function unmade_variable(code)
+  local G = student_globals()
+  for i = current.step - 1, 1, -1 do
+    for line in ((current.lesson.steps[i].code or "") .. "\n"):gmatch("(.-)\n") do
+      for name in (line:match("^([%w_,%s]+)=[^=]") or ""):gmatch("[%w_]+") do
+        if vars[name] == nil and rawget(G, name) == nil and code:find("%f[%w_.:]" .. name .. "%f[^%w_]") then
+          return name, i
+        end
+      end
+    end
+  end
+end
+
 function M.run()
   need_lesson()
   local step = current.lesson.steps[current.step]
   if not step.code then print("This step has no code to run.") return end
   local mine = {}
   local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine))
+  local missing, maker
+  if not ok then missing, maker = unmade_variable(step.code) end
+  if maker then
+    err = ("%s (%s is made by the code of step %d, not run in this session: lesson(%d, %d) and run() there, "
+      .. "then lesson(%d, %d) brings you back)"):format(tostring(err), missing, maker, current.lesson.number, maker,
+      current.lesson.number, current.step)
+  end
   if #mine > 0 then
     local one = #mine == 1
     say(string.format("You have your own %s, so run() left %s alone; the lesson's %s %s. %s",

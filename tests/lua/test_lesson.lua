@@ -305,4 +305,19 @@ if f then
   T.ok(saved[2] and saved[2].done[2] == true and saved[2].step == 1, "exercise 2 recorded, step 1 current")
 end
 
+-- a lesson resumed past the step whose code makes a variable: run() says
+-- which step makes it and how to get there and back (it said only
+-- "attempt to index a nil value (global 'sc')")
+do
+  T.ok(rawget(lesson, "sc") == nil and rawget(_G, "sc") == nil, "no sc yet")
+  T.printed(lesson, 6, 5)
+  local _, err = T.printed(run)
+  T.ok(err and err:find("sc is made by the code of step 2", 1, true) and err:find("lesson(6, 2)", 1, true)
+    and err:find("lesson(6, 5) brings you back", 1, true), "run() past the step that makes sc names it: " .. tostring(err))
+  T.printed(lesson, 6, 13)
+  _, err = T.printed(run)
+  T.ok(err and err:find("dp is made by the code of step 7", 1, true),
+    "the same for a nil that reaches a function (mb.compare of dp): " .. tostring(err))
+end
+
 T.finish()
