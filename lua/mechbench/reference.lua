@@ -488,7 +488,7 @@ in x-y, "tip.path". With text = true it returns the plot as text.]] },
     sig = 'r:cast("run.cast" [, { width, height, fps, speed }])',
     text = "Writes the animation as an asciicast v2 file, for asciinema play." },
   { name = "mb.plot", man = PICTURES,
-    sig = "mb.plot{ series = {{ x = xs, y = ys, label = ... }, ...}, title, xlabel, ylabel }",
+    sig = "mb.plot{ series = {{ x = xs, y = ys, label = s }, ...}, title, xlabel, ylabel }",
     text = [[
 Plots any numbers: full screen at the prompt, printed in --batch. With
 text = true it returns the plot as text. Without x, y is plotted against
