@@ -104,22 +104,31 @@ void explain_dependent_rows(struct run_data *d, double t, const struct rows *r,
 			strcat(names, "'");
 		}
 	}
+	/* The factorization of J M⁻¹ J' can fail on rows the rank-revealing QR
+	 * still counts as independent: nearly dependent rows, or masses and
+	 * inertias so far apart that the weighting leaves too few digits. Name the
+	 * row QR took last, the one closest to the others, and say which it is. */
+	if (rank == r->count && r->count > 0) {
+		const char *closest = row_name(ctx, order[r->count - 1]);
+		free(order);
+		pivot_free(p);
+		run_data_fail(d,
+		              "at t = %g the %d constraint rows are independent but nearly "
+		              "dependent: J M^-1 J' is too ill-conditioned to factor (the row "
+		              "closest to the others: '%s'). The mechanism is near a "
+		              "singular configuration, or its bodies' masses and inertias differ "
+		              "by too many orders of magnitude",
+		              t, r->count, closest);
+		return;
+	}
 	free(order);
 	pivot_free(p);
-	if (rank == r->count) /* singular to the solve, yet no row clearly depends on others */
-		run_data_fail(d,
-		              "at t = %g the constraint Jacobian is singular, though no joint's "
-		              "rows clearly depend on the others': the mechanism is at or next to "
-		              "a singular configuration (links in line at a toggle, or a link just "
-		              "long enough to close its loop)",
-		              t);
-	else
-		run_data_fail(
-		    d,
-		    "at t = %g the constraint Jacobian has rank %d for %d constraint rows: the "
-		    "constraints of joint %s depend on the others. Either the model has redundant "
-		    "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
-		    "\"penalty\", which carry on; their reactions are then not unique), or the "
-		    "mechanism is in a singular configuration",
-		    t, rank, r->count, names[0] ? names : "(unknown)");
+	run_data_fail(
+	    d,
+	    "at t = %g the constraint Jacobian has rank %d for %d constraint rows: the "
+	    "constraints of joint %s depend on the others. Either the model has redundant "
+	    "constraints (remove them, or run with redundant = \"drop\" or stabilization = "
+	    "\"penalty\", which carry on; their reactions are then not unique), or the "
+	    "mechanism is in a singular configuration",
+	    t, rank, r->count, names[0] ? names : "(unknown)");
 }
