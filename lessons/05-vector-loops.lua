@@ -87,7 +87,8 @@ Newton-Raphson at each time (lesson 12), then the velocities and the
 accelerations from the differentiated loop. trace = true keeps the steps of
 the first solve; the rod is knocked off on purpose, so watch the residual
 square at each step. Then the same motion beside body coordinates: the
-loop needs 3 coordinates, body coordinates 9.]],
+loop needs 3 coordinates, body coordinates 9 (the table's states count
+their rates too: 6 and 18).]],
       code = [[
 sc = mb.example("slider_crank", 1.6, { L1 = 0.12, L2 = 0.26, theta = 65 })
 sc.bodies.rod.angle = -0.8
