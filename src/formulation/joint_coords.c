@@ -719,11 +719,14 @@ static void articulated_solve(struct jc *w, double *x)
 		const double *S = w->twist + 3 * i, *U = w->U + 9 * b, *Dinv = w->Dinv + 9 * b;
 		const double *pA = w->force + 3 * b;
 		double *pp = p >= 0 ? w->force + 3 * p : NULL;
-		if (count == 1) { /* a pin or a slide */
-			x[i] -= dot3(S, pA);
-			double du = Dinv[0] * x[i];
-			for (int r = 0; pp && r < 3; r++)
-				pp[r] += pA[r] + U[r] * du;
+		if (count == 1) { /* a pin or a slide: p^A read once (a store to x might
+			           * alias it, as far as the compiler knows) */
+			double p0 = pA[0], p1 = pA[1], p2 = pA[2];
+			double u = x[i] - (S[0] * p0 + S[1] * p1 + S[2] * p2), du = Dinv[0] * u;
+			x[i] = u;
+			if (pp)
+				pp[0] += p0 + U[0] * du, pp[1] += p1 + U[1] * du,
+				    pp[2] += p2 + U[2] * du;
 			continue;
 		}
 		for (int j = 0; j < count; j++)
@@ -745,9 +748,10 @@ static void articulated_solve(struct jc *w, double *x)
 		const double *ap = p >= 0 ? w->accel + 3 * p : still;
 		double *a = w->accel + 3 * b, rhs[3], acc[3];
 		if (count == 1) {
-			x[i] = Dinv[0] * (x[i] - dot3(U, ap));
-			for (int r = 0; r < 3; r++)
-				a[r] = ap[r] + S[r] * x[i];
+			double a0 = ap[0], a1 = ap[1], a2 = ap[2];
+			double acc1 = Dinv[0] * (x[i] - (U[0] * a0 + U[1] * a1 + U[2] * a2));
+			x[i] = acc1;
+			a[0] = a0 + S[0] * acc1, a[1] = a1 + S[1] * acc1, a[2] = a2 + S[2] * acc1;
 			continue;
 		}
 		for (int j = 0; j < count; j++)
