@@ -46,6 +46,13 @@ enum formulation_capability {
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
 	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
 	                             * M⁻¹J' and M q̈ = h + J'λ instead */
+	FORM_SOLVES_OWN_ROWS = 4,   /* its own rows (row_joint -1), listed after all the
+	                             * others, are met by the formulation itself:
+	                             * mass_solve gives q̈ under a force with their
+	                             * accelerations held at zero, free_accelerations q̈
+	                             * under the applied forces with their right sides, and
+	                             * the layer finds only the other rows' multipliers
+	                             * (Attia's recursive point coordinates) */
 };
 
 struct formulation {
@@ -86,13 +93,18 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
+	/* FORM_SOLVES_OWN_ROWS, after evaluate: q̈ under the applied forces with
+	 * the own rows' accelerations at r->gamma (stabilised by the layer) and
+	 * the other rows left out. 0 or -1 with the run's error set. */
+	int (*free_accelerations)(void *ws, const struct rows *r, double *acc);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
 #define FORMULATIONS                                                                               \
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
-	X(point)
+	X(point)                                                                                   \
+	X(point_recursive)
 
 #define X(name) extern const struct formulation formulation_##name;
 FORMULATIONS

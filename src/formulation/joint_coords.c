@@ -45,7 +45,7 @@ struct jc {
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *mdiag, *work;
 	struct rows *cut_rows; /* the cut joints in body coordinates */
-	gsl_matrix *Mbar; /* M̄, or its Cholesky factor L when factored */
+	gsl_matrix *Mbar;      /* M̄, or its Cholesky factor L when factored */
 	int factored;
 	double potential;
 	/* composite-rigid-body path (relative coordinates): per coordinate its
@@ -563,8 +563,8 @@ static int evaluate(void *ws, double t, const double *th, const double *thd, uns
 	if (what & EVAL_MASS_SOLVE) { /* in place: M̄ = L L' stays at hand as L */
 		w->factored = 1;
 		if (cholesky_checked(w->Mbar) != 0) {
-			run_data_fail(w->d, "at t = %g the joint-coordinate mass matrix is singular",
-			              t);
+			run_data_fail(w->d,
+			              "at t = %g the joint-coordinate mass matrix is singular", t);
 			return -1;
 		}
 	}

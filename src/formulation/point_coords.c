@@ -59,7 +59,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->M = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	w->factor = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	if (n > 0) {
-		layout_mass(L, 1, w->M->data);
+		layout_mass(L, w->M->data);
 		gsl_matrix_memcpy(w->factor, w->M);
 		if (gsl_linalg_cholesky_decomp1(w->factor) != 0) {
 			run_data_fail(d, "the points' mass matrix is not positive definite: a body "

@@ -785,21 +785,27 @@ struct layout *layout_new(const struct model *m, const struct layout_options *o,
 		for (int g = 0; g < L->ngroups; g++)
 			room += 2 * L->groups[g].npoints;
 		L->rows = calloc((size_t)(room + 3 * m->njoints) + 1, sizeof *L->rows);
-		for (int g = 1; g < L->ngroups; g++)
-			own_rows(L, g);
-		L->nown = L->nrows;
-		for (int j = 0; j < m->njoints; j++)
-			joint_rows(&B, j);
+		/* the groups' own rows first, as the book lists them; after the
+		 * joints' when the recursive formulation meets them itself */
+		for (int pass = 0; pass < 2; pass++) {
+			if (pass == (o->recursive ? 0 : 1))
+				for (int j = 0; j < m->njoints; j++)
+					joint_rows(&B, j);
+			else
+				for (int g = 1; g < L->ngroups; g++)
+					own_rows(L, g);
+		}
 		/* a row on stationary points alone is a constant: it constrains
 		 * nothing here (the reports still check its joint) */
-		int kept = 0, own = L->nown;
+		int kept = 0;
 		for (int i = 0; i < L->nrows; i++) {
 			row_vars(L, &L->rows[i]);
 			if (L->rows[i].nvars > 0)
 				L->rows[kept++] = L->rows[i];
-			else if (i < own)
-				L->nown--;
 		}
+		L->nown = 0;
+		for (int i = 0; i < kept; i++)
+			L->nown += L->rows[i].joint < 0;
 		L->nrows = kept;
 		name_points(L);
 		for (int g = 1; g < L->ngroups; g++)
@@ -1057,23 +1063,22 @@ static void add_outer(double *M, int n, double w, const struct lin *l)
 		}
 }
 
-void layout_mass(const struct layout *L, int spread, double *M)
+void layout_mass(const struct layout *L, double *M)
 {
 	memset(M, 0, sizeof(double) * (size_t)L->n * (size_t)L->n);
 	for (int g = 1; g < L->ngroups; g++) {
 		const struct group *G = &L->groups[g];
 		if (G->motion == MOTION_SLIDING) { /* translation only: the mass on its points */
-			int count = spread ? G->npoints : 1;
-			for (int k = 0; k < count; k++) {
+			for (int k = 0; k < G->npoints; k++) {
 				struct lin p = lin_of_point(L, G->points[k]);
-				add_outer(M, L->n, G->mass / count, &p);
+				add_outer(M, L->n, G->mass / G->npoints, &p);
 			}
 			continue;
 		}
 		if (G->motion != MOTION_TURNING)
 			continue;
 		add_outer(M, L->n, G->mass, &G->centre); /* ½ m |ṙ_G|² */
-		int pairs = spread ? G->npoints - 1 : 1;
+		int pairs = G->npoints - 1;
 		struct lin a = lin_of_point(L, G->points[0]);
 		for (int k = 1; k <= pairs; k++) { /* ½ J φ̇², φ̇² = |ḋ|² / |d|² on each pair */
 			struct lin b = lin_of_point(L, G->points[k]), d = lin_sub(b, &a);

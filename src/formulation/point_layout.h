@@ -185,11 +185,10 @@ void lin_gradient(const struct lin *l, vec2 g, double *row);
 
 /* The constant mass matrix of the points, n x n row-major, exact for each
  * group as a rigid body: its mass at its mass centre, a secondary point,
- * and its moment of inertia on the differences of its points, d̆'ḋ = |d|²
- * φ̇ (on two points, Eqs. 10.52-10.56). spread: the inertia shared among
- * every point of a group, so that each point has mass and M is positive
- * definite; else on the frame alone. */
-void layout_mass(const struct layout *L, int spread, double *M);
+ * and its moment of inertia on the differences of its points from the
+ * first, shared among them, d̆'ḋ = |d|² φ̇ (on two points, Eqs.
+ * 10.52-10.56), so that every point has mass and M is positive definite. */
+void layout_mass(const struct layout *L, double *M);
 
 /* The k-th coordinate's name: "x of the pin 'A'". */
 void layout_coordinate_name(const struct layout *L, int k, char *buf, size_t len);
