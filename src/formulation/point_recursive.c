@@ -569,8 +569,6 @@ static void mass_dense(void *ws, double *A)
 	particle_mass(w, NULL, NULL, A);
 }
 
-const struct layout *pr_layout(void *ws) { return ((struct pr *)ws)->L; }
-
 const struct formulation formulation_point_recursive = {
     .name = "point-recursive",
     .title = "Attia's recursive point coordinates",
@@ -592,3 +590,130 @@ const struct formulation formulation_point_recursive = {
     .inertia_rate = NULL,
     .free_accelerations = free_accelerations,
 };
+
+/* ------------------------------------------------------------ teaching */
+
+/* The coefficient of node nd's linear momentum Σ m_i r̈_i on its points:
+ * z_a on r̈_a, z_b on r̈_b (complex). */
+static void momentum_parts(const struct node *nd, vec2 *za, vec2 *zb)
+{
+	*za = nd->turning ? v2_sub(v2(nd->mass, 0), nd->S1) : v2(nd->mass, 0);
+	*zb = nd->turning ? nd->S1 : v2(0, 0);
+}
+
+static void add_at(const struct pr *w, double *row, int p, vec2 c)
+{
+	int var = w->L->points[p].var;
+	if (var >= 0)
+		row[var] += c.x, row[var + 1] += c.y;
+}
+
+/* The group that owns the point with coordinate var: the node with it
+ * among its own points, or the floating root it is the base of. */
+static int owner(const struct pr *w, int var)
+{
+	for (int g = 1; g < w->L->ngroups; g++) {
+		const struct node *nd = &w->node[g];
+		if (nd->parent < 0 && w->L->points[nd->base].var == (var & ~1))
+			return g;
+		for (int k = 0; k < nd->nu; k++)
+			if (w->L->points[nd->u[k]].var == (var & ~1))
+				return g;
+	}
+	return -1;
+}
+
+int pr_system(void *ws, double t, double *A, double *b)
+{
+	struct pr *w = ws;
+	struct layout *L = w->L;
+	int n = w->n, ne = L->nrows - L->nown, size = n + ne, row = 0;
+	struct prow_value *v = calloc((size_t)L->nrows + 1, sizeof *v);
+	char *in = calloc((size_t)L->ngroups + 1, 1);
+	int *stack = calloc((size_t)L->ngroups + 1, sizeof(int));
+	memset(A, 0, sizeof(double) * (size_t)size * (size_t)size);
+	int status = 0;
+	for (int i = 0; i < L->nrows && status == 0; i++)
+		status = layout_row(L, w->d, i, t, w->r, w->rd, &v[i]);
+	for (int i = 1; i < L->norder && status == 0; i++) {
+		int c = L->order[i];
+		const struct node *top = &w->node[c];
+		memset(in, 0, (size_t)L->ngroups);
+		int depth = 0; /* everything that hangs from c, c included */
+		stack[depth++] = c;
+		while (depth > 0) {
+			int g = stack[--depth];
+			in[g] = 1;
+			for (int k = 0; k < w->node[g].nchildren; k++)
+				stack[depth++] = w->node[g].children[k];
+		}
+		/* a floating root's linear momentum (Eq. 17), then the angular
+		 * momentum about the base (Eq. 14), of all that hangs from c, less
+		 * the reactions of the rows the layer solves, equal to the
+		 * applied forces' resultant and moment */
+		for (int eq = top->parent < 0 ? 0 : 2; eq < 3; eq++) {
+			if (eq == 2 && !top->turning)
+				break;
+			double *a = A + (size_t)row * (size_t)size, rhs = 0;
+			vec2 axis = v2(eq == 0, eq == 1);
+			for (int g = 1; g < L->ngroups; g++) {
+				if (!in[g])
+					continue;
+				const struct node *nd = &w->node[g];
+				vec2 za, zb, arm = v2_sub(nd->ra, top->ra);
+				momentum_parts(nd, &za, &zb);
+				vec2 lever = eq == 2 ? v2_perp(arm) : axis; /* s x f = s̆'f */
+				add_at(w, a, nd->base, cmul_t(za, lever));
+				if (nd->turning)
+					add_at(w, a, nd->u[0], cmul_t(zb, lever));
+				if (eq == 2 && nd->turning) { /* (S1 d) x r̈_a + S2 d x (r̈_b - r̈_a) */
+					vec2 pd = v2_perp(nd->d);
+					add_at(w, a, nd->base,
+					       v2_sub(v2_perp(cmul(nd->S1, nd->d)), v2_scale(nd->S2, pd)));
+					add_at(w, a, nd->u[0], v2_scale(nd->S2, pd));
+				}
+				rhs += eq == 2 ? nd->N + v2_cross(arm, nd->F) : v2_dot(axis, nd->F);
+			}
+			for (int r = 0; r < ne; r++) { /* the reactions D'λ on the points inside */
+				double sum = 0;
+				for (int k = 0; k < v[r].n; k++) {
+					int var = v[r].var[k], g = owner(w, var);
+					if (g < 0 || !in[g])
+						continue;
+					vec2 at = v2(w->r[var & ~1], w->r[(var & ~1) + 1]);
+					vec2 f = v2((var & 1) ? 0 : v[r].grad[k], (var & 1) ? v[r].grad[k] : 0);
+					vec2 lever = eq == 2 ? v2_perp(v2_sub(at, top->ra)) : axis;
+					sum += v2_dot(lever, f);
+				}
+				a[n + r] = -sum;
+			}
+			b[row++] = rhs;
+		}
+	}
+	/* the own rows, then the others: D q̈ = γ */
+	int own_row = row;
+	for (int i = ne; i < L->nrows && status == 0; i++, own_row++) {
+		for (int k = 0; k < v[i].n; k++)
+			A[(size_t)own_row * (size_t)size + v[i].var[k]] = v[i].grad[k];
+		b[own_row] = v[i].gamma;
+	}
+	for (int i = 0; i < ne && status == 0; i++, own_row++) {
+		for (int k = 0; k < v[i].n; k++)
+			A[(size_t)own_row * (size_t)size + v[i].var[k]] = v[i].grad[k];
+		b[own_row] = v[i].gamma;
+	}
+	free(v), free(in), free(stack);
+	return status;
+}
+
+const struct layout *pr_layout(void *ws) { return ((struct pr *)ws)->L; }
+
+int pr_particles(void *ws, int group, struct pr_particles *out)
+{
+	struct pr *w = ws;
+	if (group < 1 || group >= w->L->ngroups || !w->node[group].turning)
+		return -1;
+	const struct node *nd = &w->node[group];
+	*out = (struct pr_particles){nd->nparticles, nd->pm, nd->pz, nd->mass, nd->S2, nd->S1};
+	return 0;
+}
