@@ -3,6 +3,10 @@
 #   make run      install what is missing, build, open the first lesson
 #   make check    install what is missing, build, run every test
 #   make bench    measure speed (a benchmark, not a test)
+#   make asan     a second build under AddressSanitizer and UBSan (build-asan/,
+#                 ./mechbench-asan), and the Lua tests, examples and fuzz cases under it
+#   make fuzz     many more generated scripts (FUZZ_CASES=5000 FUZZ_FIRST=100000
+#                 FUZZ_MB=./mechbench-asan; the failures are kept in fuzz-failures/)
 #   make install  PREFIX=/usr/local DESTDIR=
 
 VERSION  := 0.1.0
@@ -35,7 +39,7 @@ OBJ  = $(SRC:src/%.c=build/%.o)
 LIB_OBJ = $(filter-out build/main.o,$(OBJ))
 UNIT_TESTS = $(patsubst tests/%.c,build/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all run check bench install uninstall clean deps deps-test
+.PHONY: all run check bench install uninstall clean deps deps-test asan fuzz
 
 all: deps mechbench
 
@@ -59,6 +63,39 @@ build/tests/test_%: tests/test_%.c tests/check.h $(LIB_OBJ)
 	$(CC) $(MB_CFLAGS) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(MB_LIBS) $(LDLIBS)
 
 -include $(OBJ:.o=.d) $(UNIT_TESTS:=.d)
+
+# --- make asan: the same sources in their own folder and binary, under
+# AddressSanitizer and UndefinedBehaviorSanitizer (float-cast-overflow is not
+# part of GCC's "undefined"); the normal build is left alone.
+ASAN_FLAGS = -fsanitize=address,undefined,float-cast-overflow -fno-omit-frame-pointer
+ASAN_OBJ   = $(SRC:src/%.c=build-asan/%.o)
+ASAN_LIB_OBJ = $(filter-out build-asan/main.o,$(ASAN_OBJ))
+ASAN_UNIT_TESTS = $(patsubst tests/%.c,build-asan/tests/%,$(wildcard tests/test_*.c))
+
+build-asan/%.o: src/%.c | deps
+	@mkdir -p $(@D)
+	$(CC) $(MB_CFLAGS) $(CFLAGS) $(ASAN_FLAGS) -MMD -MP -c -o $@ $<
+
+mechbench-asan: $(ASAN_OBJ)
+	$(CC) $(CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(MB_LIBS) $(LDLIBS)
+
+build-asan/tests/test_%: tests/test_%.c tests/check.h $(ASAN_LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(MB_CFLAGS) $(CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(ASAN_LIB_OBJ) $(MB_LIBS) $(LDLIBS)
+
+-include $(ASAN_OBJ:.o=.d) $(ASAN_UNIT_TESTS:=.d)
+
+asan: all mechbench-asan $(ASAN_UNIT_TESTS)
+	@bash tests/asan.sh
+
+# --- make fuzz: a longer campaign of generated scripts (tests/fuzz.sh), the
+# seeds FUZZ_FIRST on (past make check's 1-300); FUZZ_MB=./mechbench-asan runs
+# it under the sanitizers. The failing scripts are kept in fuzz-failures/.
+FUZZ_CASES ?= 5000
+FUZZ_FIRST ?= 100000
+FUZZ_MB    ?= ./mechbench
+fuzz: all $(FUZZ_MB)
+	@MB=$(FUZZ_MB) FUZZ_CASES=$(FUZZ_CASES) FUZZ_FIRST=$(FUZZ_FIRST) bash tests/fuzz.sh
 
 run: all
 	./mechbench --lesson 2
@@ -86,4 +123,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(LUADIR)/mechbench $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
 
 clean:
-	rm -rf build mechbench
+	rm -rf build mechbench build-asan mechbench-asan

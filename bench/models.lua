@@ -52,6 +52,31 @@ do
   print(string.format("%34s energy drift %.3g J of a kinetic-energy scale %.4g J (%.2g relative)", "", drift, scale, drift / scale))
 end
 
+-- The discrete-time method's own loop: its cost per simulated second at its
+-- default step, the least of three runs (the machine is shared), and how
+-- that grows with the number of bodies (a least-squares fit of log wall
+-- against log N). Its target: the 64-link chain at least twice as fast as
+-- real time (at most 0.5 s of wall per simulated second), growing as N^1.1
+-- or less.
+print("discrete-time method: N-link chain, symplectic h = 1e-5 s, 1 s simulated (least of 3 runs)")
+do
+  local xs, ys = {}, {}
+  for _, n in ipairs { 16, 32, 64, 128, 256 } do
+    local best
+    for _ = 1, 3 do
+      local r = chain(n):simulate{ formulation = "discrete", tf = 1, dt = 0.01 }
+      if not best or r.stats.wall < best.stats.wall then best = r end
+    end
+    line(("  chain N = %d, discrete"):format(n), best, 1)
+    print(string.format("%34s %.3f s of wall per simulated second, %.1f ns per body and step", "",
+      best.stats.wall, 1e9 * best.stats.wall / best.stats.steps / n))
+    xs[#xs + 1], ys[#ys + 1] = math.log(n), math.log(best.stats.wall)
+  end
+  local k, sx, sy, sxx, sxy = #xs, 0, 0, 0, 0
+  for i = 1, k do sx, sy, sxx, sxy = sx + xs[i], sy + ys[i], sxx + xs[i] ^ 2, sxy + xs[i] * ys[i] end
+  print(string.format("%34s cost grows as N^%.2f over N = 16 ... 256 (fitted)", "", (k * sxy - sx * sy) / (k * sxx - sx * sx)))
+end
+
 print("examples: 5 s simulated at the default tolerance (rk45, tol 1e-8)")
 local cases = { {"sliding_pendulum"}, {"aa"}, {"macpherson", "A"}, {"macpherson", "B"},
   {"macpherson", "C"}, {"cart", "A"}, {"cart", "B"}, {"cart", "C"}, {"cart", "D"}, {"conveyor"},

@@ -9,6 +9,24 @@ local function drift(stab, formulation)
   return w
 end
 
+-- The discrete-time method: the four-bar's largest gap, as the step's
+-- comparison runs it.
+local function discrete_gap()
+  local r = example("four_bar"):simulate{ formulation = "discrete", tf = 10, dt = 0.05 }
+  local w = 0
+  for i = 1, #r.t do w = math.max(w, r.violation[i]) end
+  return w
+end
+
+-- Its pendulum's largest angle error over 1 s at step h.
+local function angle_error(h)
+  local ref = example("pendulum"):simulate{ tf = 1, dt = 0.01, tol = 1e-12 }
+  local r = example("pendulum"):simulate{ formulation = "discrete", h = h, tf = 1, dt = 0.01 }
+  local e = 0
+  for i = 1, #r.t do e = math.max(e, math.abs(r:body("rod").angle[i] - ref:body("rod").angle[i])) end
+  return e
+end
+
 return {
   number = 13,
   title = "Forward dynamics: step size and constraint drift",
@@ -18,6 +36,7 @@ return {
     "see constraint violation grow when only accelerations are constrained",
     "compare Baumgarte, penalty, momentum and coordinate partitioning on one model",
     "see which constraints are left to drift in joint coordinates",
+    "run the discrete-time method and measure its error, cost and stable step",
   },
   steps = {
     { title = "How big a step?",
@@ -146,10 +165,134 @@ largest |Phi| now, in metres?   check(value)]],
         "The pane labelled joint, without a remedy.",
         "About 0.0099 m: less than half the body-coordinate drift, since only one pin can open.",
       } },
+
+    { title = "The discrete-time method",
+      text = [[
+Another way has no constraint equations at all (formulation = "discrete").
+Each step sums every force on a body at its mass centre, the joints'
+included, and moves the body on its own: first its velocity, v = v + h a,
+then its position by that new velocity, x = x + h v (semi-implicit Euler).
+Each joint is a stiff spring and damper on its gap, tuned to the step so
+that the step stays stable. A step is cheap, so it takes very many: h =
+1e-5 s unless told. Compare it with body coordinates on the four-bar.]],
+      code = [[
+fb = mb.example("four_bar")
+dc = mb.compare(fb, { "body", "discrete" }, { tf = 10, dt = 0.05 })]] },
+
+    { title = "Its gap",
+      text = [[
+Nothing pulls the joints back but their springs. Over those 10 s, what is
+the largest |Phi| of the discrete run, in metres?   check(value)]],
+      answer = discrete_gap,
+      tol = 0.05,
+      precision = "the table prints two digits: 5% takes either rounding",
+      mistakes = {
+        { value = drift("none"), say = "that is RK4 at h = 0.01 s in body coordinates; read the row labelled discrete." },
+      },
+      hints = {
+        "The max |Phi| column, row discrete.",
+        "`dc.figures.discrete.violation`",
+        "About 1.3e-6 m: the springs stretch that much under the loads.",
+      } },
+
+    { title = "Error against the step",
+      text = [[
+Run the pendulum for 1 s at h = 1e-3 to 1e-6 s; measure the largest error
+of its angle against a tight adaptive run, and how far its energy wanders.]],
+      code = [[
+p = mb.example("pendulum")
+ref = p:simulate{ tf = 1, dt = 0.01, tol = 1e-12 }
+hs, err, wander = { 1e-3, 1e-4, 1e-5, 1e-6 }, {}, {}
+for k, h in ipairs(hs) do
+  r = p:simulate{ formulation = "discrete", h = h, tf = 1, dt = 0.01 }
+  a, e = r:body("rod").angle, r.energy.total
+  err[k], wander[k] = 0, 0
+  for i = 1, #r.t do
+    err[k] = math.max(err[k], math.abs(a[i] - ref:body("rod").angle[i]))
+    wander[k] = math.max(wander[k], math.abs(e[i] - e[1]))
+  end
+end
+err]] },
+
+    { title = "On log-log axes",
+      text = [[
+Plot both against h, each as log10. A straight line of slope 1 means the
+error falls tenfold with the step: a first-order method.]],
+      code = [[
+lh, le, lw = {}, {}, {}
+for k = 1, 4 do
+  lh[k] = math.log(hs[k], 10)
+  le[k], lw[k] = math.log(err[k], 10), math.log(wander[k], 10)
+end
+mb.plot{ series = { { x = lh, y = le, label = "angle error" },
+                    { x = lh, y = lw, label = "energy error" } },
+         xlabel = "log10 h [s]", ylabel = "log10 error" }]] },
+
+    { title = "Its order",
+      text = [[
+What is the slope of the angle error's line between h = 1e-4 and 1e-6 s?
+check(value)]],
+      answer = function() return (math.log(angle_error(1e-4), 10) - math.log(angle_error(1e-6), 10)) / 2 end,
+      atol = 0.05,
+      precision = "a slope read off the plot: 0.95 to 1.05 shows it was read",
+      mistakes = {
+        { value = 2, say = "that would be second order; this line falls one decade per decade of h." },
+        { value = -1, say = "right size, wrong sign: the error falls as h falls, so the slope is positive." },
+      },
+      hints = {
+        "Rise over run: the drop in log10 error over the drop in log10 h.",
+        "`(math.log(err[2], 10) - math.log(err[4], 10)) / 2`",
+        "1.00: first order. Its period, though, is second order (test it!).",
+      } },
+
+    { title = "The cost",
+      text = [[
+Very many cheap steps against a few dear ones: the 64-link chain for
+0.5 s both ways. `rd.stats.wall` is the computing time in seconds.]],
+      code = [[
+ch = mb.example("chain", 64)
+rd = ch:simulate{ formulation = "discrete", tf = 0.5, dt = 0.01 }
+rb = ch:simulate{ tf = 0.5, dt = 0.01 }
+print(rd.stats.steps, rd.stats.wall, rb.stats.steps, rb.stats.wall)]] },
+
+    { title = "Too large a step",
+      text = [[
+The joints' springs follow h, but an applied spring does not: 1 kg on a
+spring of 1e8 N/m rings at omega = 1e4 rad/s. Run it at h = 1e-4 s, then
+at 2.5e-4 s.]],
+      code = [[
+s = mb.model{ name = "stiff spring", gravity = {0, 0} }
+s:body{ name = "b", mass = 1, inertia = 0.1, pos = {1.001, 0} }
+s:point{ name = "O", body = "ground" }
+s:point{ name = "B", body = "b" }
+s:force{ name = "k", type = "spring-damper", points = {"O", "B"},
+         k = 1e8, length = 1 }
+o = { formulation = "discrete", tf = 0.01, dt = 0.001 }
+o.h = 1e-4;   small = s:simulate(o)
+o.h = 2.5e-4; big = s:simulate(o)
+print(small.energy.total[11], big.energy.total[11])]] },
+
+    { title = "The largest step",
+      text = [[
+Semi-implicit Euler keeps an undamped spring in bounds only while
+omega h < 2. For that spring, what is the largest stable step, in seconds?
+check(value)]],
+      answer = function() return 2 / 1e4 end,
+      mistakes = {
+        { value = 1e-4, say = "that one is stable, but not the largest: omega h = 1 there." },
+        { value = 2 * math.pi / 1e4 / 10, say = "that is the tau / 10 rule for accuracy; the bound for stability is omega h < 2." },
+      },
+      hints = {
+        "h < 2 / omega.",
+        "`2 / 1e4`",
+        "2e-4 s: at 2.5e-4 s its 50 J grew to 1e50 J in 0.01 s; at 1e-4 s they stayed.",
+      } },
   },
   wrap_up = [[
 You chose a step from a period, watched constraint drift, and compared four
-remedies on one mechanism, in body and in joint coordinates. Lesson 14
+remedies on one mechanism, in body and in joint coordinates; then ran the
+discrete-time method, whose joints are springs: first order, cheap per
+step, and stable only below 2 / omega of its stiffest force. Lesson 14
 asks where a mechanism comes to rest.
 
 Challenge: raise Baumgarte's alpha and beta to 100 with h = 0.01 s. What

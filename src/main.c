@@ -1,14 +1,17 @@
 /* main.c — mechbench's command line: REPL, script, batch, lesson. */
 #include <gsl/gsl_errno.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "grade.h"
 #include "lua/luaenv.h"
 #include "lua/paths.h"
 #include "lua/repl.h"
+#include "util/limits.h"
 
 static const char usage[] =
     "usage: mechbench [options] [FILE.lua [args...]]\n"
@@ -20,19 +23,57 @@ static const char usage[] =
     "  --batch          no terminal UI: animations print a text summary instead;\n"
     "                   exit 0 on success, 1 on error (file:line: message on stderr)\n"
     "  --lesson N       open the workbench at lesson N\n"
+    "  --sandbox        untrusted code: no io, no os but its clock, no debug, no files\n"
+    "                   read or written, require of mechbench's modules only; with\n"
+    "                   several FILE.lua, each runs in a process of its own and a\n"
+    "                   line says OK or why not (exit 0 only if all are OK)\n"
+    "  --cpu SECONDS    stop (exit 1, with a message) at this much CPU time\n"
+    "  --mem MB         stop (exit 1, with a message) past this much memory\n"
+    "  --               the end of the options\n"
     "  --help           this text\n"
     "  --version        the version\n"
     "\n"
     "Inside, type help for a tour, lessons() for the lessons.\n";
 
 struct options {
-	int interactive, batch, lesson_given;
+	int interactive, batch, lesson_given, sandbox;
+	double cpu, mem; /* --cpu SECONDS, --mem MB; 0: none */
 	const char *lesson;
 	const char *script;
 	int script_index; /* argv index of the script, for the arg table */
 	const char **chunks;
 	int nchunks;
+	int ngraded; /* --sandbox with several scripts: argv[script_index..] are all scripts */
 };
+
+/* The number after --cpu or --mem: positive and finite. */
+static int limit_value(const char *option, const char *text, double *out)
+{
+	char *end;
+	double v = strtod(text, &end);
+	if (end == text || *end != '\0' || !isfinite(v) || v <= 0) {
+		fprintf(stderr, "mechbench: %s takes a positive number (%s), not '%s'\n", option,
+		        option[2] == 'c' ? "seconds of CPU time" : "megabytes", text);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Under --sandbox, two or more FILE.lua after the options are scripts of
+ * their own, to be graded one by one (a sandboxed script could not open a
+ * .lua file named as its argument anyway). */
+static int count_graded(int argc, char **argv, int first)
+{
+	if (argc - first < 2)
+		return 0;
+	for (int i = first; i < argc; i++) {
+		size_t n = strlen(argv[i]);
+		if (n < 5 || strcmp(argv[i] + n - 4, ".lua") != 0)
+			return 0;
+	}
+	return argc - first;
+}
 
 static int parse(int argc, char **argv, struct options *o)
 {
@@ -49,6 +90,22 @@ static int parse(int argc, char **argv, struct options *o)
 			o->interactive = 1;
 		} else if (strcmp(a, "--batch") == 0) {
 			o->batch = 1;
+		} else if (strcmp(a, "--sandbox") == 0) {
+			o->sandbox = 1;
+		} else if (strcmp(a, "--cpu") == 0 || strcmp(a, "--mem") == 0) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "mechbench: %s needs an argument\n%s", a, usage);
+				return 1;
+			}
+			if (limit_value(a, argv[i + 1], a[2] == 'c' ? &o->cpu : &o->mem) != 0)
+				return 1;
+			i++;
+		} else if (strcmp(a, "--") == 0) {
+			if (i + 1 < argc) {
+				o->script = argv[i + 1];
+				o->script_index = i + 1;
+			}
+			break;
 		} else if (strcmp(a, "-e") == 0 || strcmp(a, "--lesson") == 0) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "mechbench: %s needs an argument\n%s", a, usage);
@@ -74,9 +131,26 @@ int main(int argc, char **argv)
 {
 	struct options opt = {0};
 	int done = parse(argc, argv, &opt);
+	if (done < 0 && opt.sandbox && opt.script)
+		opt.ngraded = count_graded(argc, argv, opt.script_index);
+	if (done < 0 && opt.ngraded && opt.interactive) {
+		fprintf(stderr, "mechbench: -i takes one script, not %d\n", opt.ngraded);
+		done = 1;
+	}
 	if (done >= 0) {
 		free(opt.chunks);
 		return done;
+	}
+	if (opt.ngraded) { /* each in a process of its own, with the same options */
+		int noptions = opt.script_index - 1;
+		if (noptions > 0 && strcmp(argv[opt.script_index - 1], "--") == 0)
+			noptions--;
+		char self[MB_PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+		self[n > 0 ? n : 0] = '\0';
+		free(opt.chunks);
+		return grade_scripts(n > 0 ? self : argv[0], argv + 1, noptions,
+		                     argv + opt.script_index, opt.ngraded, opt.cpu, opt.batch);
 	}
 	setlocale(LC_CTYPE, "");
 	gsl_set_error_handler_off(); /* GSL errors come back as codes we explain */
@@ -92,7 +166,14 @@ int main(int argc, char **argv)
 	enum mb_mode mode = opt.batch                                         ? MB_BATCH
 	                    : (opt.script || opt.nchunks) && !opt.interactive ? MB_SCRIPT
 	                                                                      : MB_INTERACTIVE;
-	lua_State *L = mb_lua_new(&paths, mode);
+	char why[256];
+	if (limits_start(opt.cpu, opt.mem, why, sizeof why) != 0) {
+		fprintf(stderr, "mechbench: %s\n", why);
+		free(opt.chunks);
+		return 1;
+	}
+	struct mb_settings settings = {mode, opt.sandbox};
+	lua_State *L = mb_lua_new(&paths, &settings);
 	if (L == NULL) {
 		free(opt.chunks);
 		return 1;
@@ -108,10 +189,12 @@ int main(int argc, char **argv)
 	int want_repl = !opt.batch && (opt.interactive || (!opt.script && !opt.nchunks));
 	if (status == LUA_OK && opt.lesson_given)
 		status = mb_open_lesson(L, opt.lesson);
-	if (want_repl && (status == LUA_OK || opt.interactive)) {
+	if (want_repl && (status == LUA_OK || opt.interactive) && !mb_limit_reached()) {
 		(void)tty;
 		status = mb_repl(L, &paths);
 	}
+	if (mb_limit_reached())
+		status = LUA_ERRRUN; /* said by mb_report; the program ends with status 1 */
 	mb_lua_close(L);
 	free(opt.chunks);
 	return status == LUA_OK ? 0 : 1;

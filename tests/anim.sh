@@ -176,6 +176,21 @@ for way in q C-c; do
   check_screen "sane-after-$way" '^isig icanon echo EXITED=0' 3
 done
 
+# SIGHUP, SIGTERM and Ctrl-\ (SIGQUIT) while a view is open: the alternate
+# screen is left, the cursor shown and the terminal sane before the end
+sane='stty -a | tr " ;" "\n\n" | grep -xE -- "-?(icanon|echo|isig)" | tr "\n" " "'
+for case in HUP:animate TERM:plot QUIT:animate QUIT:plot; do
+  sig=${case%%:*} view=${case#*:}
+  call='animate()'; [ "$view" = plot ] && call='plot("rod.angle")'
+  start "$MB -e 'r = mb.example(\"pendulum\"):simulate{ tf = 4 }' -e 'r:$call'; echo rc=\$?; $sane" 80 24
+  check_screen "$case-open" 'q (quit|back to the prompt)$' 5
+  expect_eq "$case-alternate-screen" "$($T display -p -t mb '#{alternate_on} #{cursor_flag}')" "1 0"
+  if [ "$sig" = QUIT ]; then keys 'C-\'; else kill -"$sig" "$(pgrep -n -f "^$MB -e")"; fi
+  check_screen "$case-ends" '^rc=(129|143|131)$' 3
+  check_screen "$case-sane" '^isig icanon echo EXITED=0' 3
+  expect_eq "$case-screen-left" "$($T display -p -t mb '#{alternate_on} #{cursor_flag}')" "0 1"
+done
+
 # the ncurses path under valgrind: animate, pause, resize, quit
 if command -v valgrind >/dev/null; then
   start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"

@@ -175,8 +175,59 @@ keys C-c
 check_screen sim-interrupted 'interrupted \(Ctrl-C\) at t = ' 10
 line '#m.last.t > 10'
 check_screen sim-kept '^true$'
+# the discrete-time method's own loop heeds it too (on a cleared screen)
+keys C-l; sleep 0.3
+line 'm.last = nil; r = m:simulate{ formulation = "discrete", tf = 600, dt = 0.01 }'
+check_screen sim-discrete-progress 't = [0-9.]+ of 600' 10
+keys C-c
+check_screen sim-discrete-interrupted 'interrupted \(Ctrl-C\) at t = ' 10
+line '#m.last.t > 10'
+check_screen sim-discrete-kept '^true$'
 line '=1+1'; check_screen sim-prompt-clean '^2$'
 keys C-d; check_screen sim-exit 'EXITED=0'
+
+# Ctrl-C reaches a user force that never returns, called from the C
+# integrator, and a loop that wraps its work in pcall
+start "$MB" 100 30
+check_screen cb-prompt '^mb> ?$'
+line 'm = mb.example("pendulum")' 'm:force{ name = "stuck", type = "user", fn = function() while true do end end }' 'r = m:simulate{ tf = 1 }'
+sleep 0.5; keys C-c
+check_screen cb-interrupted "^stdin:1: simulation of 'pendulum' stopped: stdin:1: interrupted!" 5
+line '=1+1'; check_screen cb-prompt-back '^2$'
+keys C-l
+line 'k = mb.example("slider_crank", false)' 'k:joint{ name = "spin", type = "driver", joint = "main", fn = function(t) while true do end end }' 'k:kinematics{ tf = 1 }'
+sleep 0.5; keys C-c
+check_screen driver-interrupted 'stdin:1: interrupted!' 5
+line '=2+2'; check_screen driver-prompt-back '^4$'
+line 'while true do pcall(function() while true do end end) end'; sleep 0.3; keys C-c
+check_screen pcall-interrupted '(^|\^C)stdin:1: interrupted!$' 5
+line '=3*3'; check_screen pcall-prompt-back '^9$'
+keys C-d; check_screen cb-exit 'EXITED=0'
+
+# SIGTERM at the prompt: readline gives the terminal back, then the program
+# ends by the signal
+sane='stty -a | tr " ;" "\n\n" | grep -xE -- "-?(icanon|echo|isig)" | tr "\n" " "'
+start "$MB; echo rc=\$?; $sane" 80 24
+check_screen term-prompt '^mb> ?$'
+text 'half typed'
+kill -TERM "$(pgrep -n -f "^$MB\$")"
+check_screen term-exit '^rc=143$' 3
+check_screen term-sane '^isig icanon echo EXITED=0' 3
+
+# a limit reached at the prompt ends the session with its message, exit 1
+start "$MB --cpu 0.5; echo rc=\$?; $sane" 80 24
+check_screen limit-prompt '^mb> ?$'
+line 'while true do end'
+check_screen limit-said '^mechbench: the CPU limit of 0\.5 s was reached at stdin:1$' 5
+check_screen limit-exit '^rc=1$' 3
+check_screen limit-sane '^isig icanon echo EXITED=0' 3
+
+# --sandbox at the prompt: each line runs in the sandbox
+start "$MB --sandbox"
+check_screen sandbox-prompt '^mb> ?$'
+line 'io.write("x")'; check_screen sandbox-refused '^stdin:1: io\.write is not allowed in the sandbox'
+line '=mb.core == nil and #mb.example("pendulum"):simulate{ tf = 0.1 }.t'; check_screen sandbox-mb '^11$'
+keys C-d; check_screen sandbox-exit 'EXITED=0'
 
 # the readline path under valgrind: completion, an interrupt, a lesson
 if command -v valgrind >/dev/null; then

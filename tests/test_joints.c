@@ -67,6 +67,32 @@ static void phi_at(const struct model *m, struct run_data *d, struct rows *r, co
 	memcpy(phi, r->phi, sizeof(double) * (size_t)r->count);
 }
 
+/* A kind that says its points meet (JOINT_POINTS_MEET, which the
+ * discrete-time method holds by a force at the points) has exactly the
+ * pin's rows: Φ = P_i - P_j, D_i = [I s̆_i], D_j = -[I s̆_j], v = 0. The
+ * largest departure at (c, ċ, t). */
+static double points_meet_error(const struct model *m, const double *c, const double *cd, double t)
+{
+	struct run_data *d = run_data_new(m);
+	struct rows *r = joint_rows_new(m, NULL, 0);
+	joint_rows_eval(m, d, NULL, 0, t, c, cd, r);
+	const struct joint *j = &m->joints[0];
+	struct body_state bi = model_body_state(c, cd, j->bi), bj = model_body_state(c, cd, j->bj);
+	struct point_pair p = point_pair(&bi, j->si, &bj, j->sj);
+	double want[2][6] = {{1, 0, -p.si.y, -1, 0, p.sj.y}, {0, 1, p.si.x, 0, -1, -p.sj.x}};
+	double phi[2] = {p.d.x, p.d.y}, worst = r->count == 2 ? 0 : INFINITY;
+	for (int q = 0; q < 2 && q < r->count; q++) {
+		worst = fmax(worst, fmax(fabs(r->phi[q] - phi[q]), fabs(r->vrhs[q])));
+		for (int k = 0; k < 6;
+		     k++) /* body j's columns hold nothing when it is the ground */
+			worst = fmax(
+			    worst, fabs(r->J[q * 6 + k] - (k < 3 || j->bj >= 0 ? want[q][k] : 0)));
+	}
+	rows_free(r);
+	run_data_free(d);
+	return worst;
+}
+
 /* The three checks at state (c, ċ, t); returns the worst errors. */
 static void check_state(const struct model *m, const double *c, const double *cd, double t,
                         double worst[3])
@@ -122,6 +148,11 @@ int main(void)
 		ENSURE(worst[0] < 1e-9);
 		ENSURE(worst[1] < 5e-8);
 		ENSURE(worst[2] < 5e-7);
+		if (kind->capabilities & JOINT_POINTS_MEET) {
+			double e = points_meet_error(m, c, cd, 0.7);
+			printf("%-16s its points meet: the pin's rows to %.1e\n", kind->name, e);
+			ENSURE(e < 1e-15);
+		}
 		/* on it: corrected by the constrained layer in body coordinates */
 		struct run_data *d = run_data_new(m);
 		struct formulation_config cfg = {.stab.kind = STAB_NONE};

@@ -116,6 +116,10 @@ function M.compare(model, entries, opts)
   for k, entry in ipairs(entries) do
     if type(entry) == "table" then
       checked(entry, { "label" }, ("mb.compare: run %d"):format(k))
+      if entry.label ~= nil and (type(entry.label) ~= "string" or entry.label == "") then
+        args.fail("mb.compare", "run %d: label must be a name such as \"rk4\", not %s", k,
+          type(entry.label) == "string" and "an empty string" or type(entry.label))
+      end
     elseif type(entry) ~= "string" then
       args.fail("mb.compare", "run %d must be a formulation's name or a table of options, not %s", k, type(entry))
     end

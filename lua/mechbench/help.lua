@@ -145,9 +145,17 @@ m:equilibrium) holds arrays over the reporting times r.t:
 ]] .. reference.methods("r")
   end,
   formulations = function(model)
-    local f = {}
-    for _, entry in ipairs(model.formulations(true)) do f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title) end
+    local f, rowless = {}, {}
+    for _, entry in ipairs(model.formulations(true)) do
+      f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title)
+      if not entry.can.constraints then
+        rowless[#rowless + 1] = ("%s: integrator %q, h = %g s unless told.\n"
+          .. "  No constraint rows: no remedy, redundant = \"drop\" or kinematics.\n"
+          .. "  omega and zeta set its joints' springs."):format(entry.name, entry.integrator, entry.step)
+      end
+    end
     return "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
+      .. (#rowless > 0 and "\n" .. table.concat(rowless, "\n") or "")
   end,
 }
 setmetatable(topics, { __index = function(t, name)

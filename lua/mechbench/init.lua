@@ -5,6 +5,7 @@ local mb = {
   version = core.version,
   batch = core.mode == "batch",     -- no terminal UI: print summaries instead
   interactive = core.mode == "interactive",
+  sandbox = core.sandbox == true,   -- untrusted code: see mechbench.sandbox
   paths = core.paths,
   vec = core.vec,
   mat = core.mat,

@@ -29,6 +29,10 @@ local hint_level = 0
 local vars = {}
 M.vars = vars
 
+-- The student's globals: the real ones, or under --sandbox the sandbox's
+-- (what lesson code falls back to must not be more than the student has).
+local function student_globals() return require("mechbench.sandbox").globals() end
+
 ------------------------------------------------------------------ progress
 
 local function progress_file() return mb.paths.data .. "/progress.lua" end
@@ -47,6 +51,7 @@ local function load_progress()
 end
 
 local function save_progress()
+  if mb.sandbox then return end -- a sandboxed script leaves no file behind (sandbox.lua)
   if not mb.core.mkdir(mb.paths.data) then return end
   local lines = { "return {" }
   local numbers = {}
@@ -216,7 +221,7 @@ local function shadowed(texts)
   end
   local out = {}
   for name in pairs(used) do
-    local mine, its = rawget(_G, name), rawget(vars, name)
+    local mine, its = rawget(student_globals(), name), rawget(vars, name)
     if not assigned[name] and mine ~= nil and its ~= nil and not rawequal(mine, its) then
       out[#out + 1] = name
     end
@@ -720,17 +725,18 @@ end
 -- An environment for lesson code over `store`; `mine`, when given, collects
 -- the names written that the student already has as globals of their own.
 local function lesson_env(store, mine)
+  local G = student_globals()
   return setmetatable({}, {
     __index = function(_, k)
       local v = rawget(store, k)
-      if v == nil then v = rawget(_G, k) end
+      if v == nil then v = rawget(G, k) end
       return v
     end,
     __newindex = function(_, k, v)
-      local g = mine and rawget(_G, k)
+      local g = mine and rawget(G, k)
       if g ~= nil then
         if taken(g, rawget(store, k)) then
-          rawset(_G, k, v)
+          rawset(G, k, v)
         elseif not mine[k] then
           mine[k] = true
           mine[#mine + 1] = k

@@ -105,7 +105,9 @@ end
 local Element = { __tostring = describe }
 
 local function add(m, list, kind_of, spec, level)
-  if type(spec) ~= "table" then error("m:" .. kind_of .. " takes a table: m:" .. kind_of .. "{ name = ..., ... }", level + 1) end
+  if type(spec) ~= "table" then
+    error(("%s: m:%s takes a table: m:%s{ name = ..., ... }"):format(where(level + 1), kind_of, kind_of), 0)
+  end
   local e = setmetatable({}, Element)
   for k, v in pairs(spec) do e[k] = v end
   e.kind_of, e.where = kind_of, where(level + 1)
@@ -131,6 +133,13 @@ end
 local singular = {}
 for one, many in pairs(plural) do singular[many] = one end
 local function sync(m)
+  for list in pairs(m._order) do
+    if type(m[list]) ~= "table" then
+      error(("%s: model '%s': m.%s is %s, not the model's list of %s; elements are made by m:%s{...} and taken "
+        .. "away one by one (m.%s.NAME = nil)"):format(where(), tostring(m.name), list,
+        m[list] == nil and "nil" or "a " .. type(m[list]), list, singular[list], list), 0)
+    end
+  end
   for list, order in pairs(m._order) do
     local kept = {}
     for _, e in ipairs(order) do if m[list][e.name] == e then kept[#kept + 1] = e end end
@@ -583,14 +592,33 @@ local function wrap_user_force(m, f)
         vx = cd[k + 1], vy = cd[k + 2], omega = cd[k + 3] }
     end
     function state:body(n) return self.bodies[name_of(n)] end
-    local out = f.fn(t, state) or {}
+    local out = f.fn(t, state)
+    if out == nil then out = {} end
+    local function bad(fmt, ...) error(("%s: force '%s': " .. fmt):format(f.where, f.name, ...), 0) end
+    if type(out) ~= "table" then
+      bad("the user function must return a list of forces { { body = ..., force = {fx, fy}, at = {x, y}, "
+        .. "torque = ... }, ... }, not %s", type(out))
+    end
     local h = {}
     for k = 1, 3 * #order do h[k] = 0 end
-    for _, item in ipairs(out) do
+    for n, item in ipairs(out) do
+      if type(item) ~= "table" then
+        bad("item %d of what the user function returned must be a table { body = ..., force = {fx, fy}, ... }, not %s",
+          n, type(item))
+      end
       local i = index[name_of(item.body)]
       if not i then
-        error(string.format("%s: force '%s': the user function names an unknown body '%s'",
-          f.where, f.name, tostring(name_of(item.body))), 0)
+        bad("the user function names an unknown body '%s'", tostring(name_of(item.body)))
+      end
+      for _, key in ipairs { "force", "at" } do
+        -- infinite or NaN numbers are said by the run, as a non-finite force
+        local why = item[key] ~= nil and args.bad_pair(item[key], { largest = math.huge })
+        if why and not why:find("finite") and not why:find("NaN") then
+          bad("item %d of what the user function returned: %s", n, args.said(key, why))
+        end
+      end
+      if item.torque ~= nil and type(item.torque) ~= "number" then
+        bad("item %d of what the user function returned: torque must be a number, not %s", n, type(item.torque))
       end
       local k = 3 * (i - 1)
       local fx, fy = (item.force or { 0, 0 })[1], (item.force or { 0, 0 })[2]
@@ -637,14 +665,21 @@ function Model:compile()
   end
   rechecking = where()
   local ok, err = pcall(function()
+    if type(self.name) ~= "string" then
+      error(("%s: model: m.name must be a string, not %s (made at %s)"):format(rechecking, type(self.name), self.where), 0)
+    end
+    local why = args.bad_pair(self.gravity)
+    if why then
+      error(("%s: model '%s': %s (made at %s)"):format(rechecking, self.name, args.said("gravity", why), self.where), 0)
+    end
     for _, kind in ipairs { "body", "point", "vector", "joint", "force", "contact" } do
       for _, e in ipairs(self._order[plural[kind]]) do check[kind](self, e) end
     end
   end)
   rechecking = nil
   if not ok then error(err, 0) end
-  local desc = { name = self.name, gravity = pair({ gravity = self.gravity, kind_of = "model",
-    name = self.name, where = self.where }, "gravity"), bodies = {}, joints = {}, forces = {}, contacts = {} }
+  local desc = { name = self.name, gravity = { self.gravity[1], self.gravity[2] }, bodies = {}, joints = {}, forces = {},
+    contacts = {} }
   for _, b in ipairs(self._order.bodies) do
     local p, v = b.pos or { 0, 0 }, b.vel or { 0, 0 }
     desc.bodies[#desc.bodies + 1] = { name = b.name, where = b.where, mass = b.mass, inertia = b.inertia,
@@ -661,16 +696,28 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local formulation_names = {}
-for _, f in ipairs(kinds.formulations) do formulation_names[#formulation_names + 1] = f.name end
+local formulation_names, formulation_entry = {}, {}
+for _, f in ipairs(kinds.formulations) do
+  formulation_names[#formulation_names + 1] = f.name
+  formulation_entry[f.name] = f
+end
 
--- mb.formulations(): the formulations' names, mb.formulations(true): with their titles.
+-- mb.formulations(): the formulations' names; mb.formulations(true): each
+-- one's entry: name, title, the integrator and fixed step a run takes unless
+-- told (step 0: dt), and can = what it can do: constraints (it has
+-- constraint rows, which the remedies, redundant = "drop" and kinematic
+-- analysis act on), adaptive (adaptive integrators), joint_forces (its
+-- joints are forces of its own, reported as their reactions).
 function M.formulations(with_titles)
   if with_titles ~= nil and type(with_titles) ~= "boolean" then
     args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
   end
   local out = {}
-  for i, f in ipairs(kinds.formulations) do out[i] = with_titles and { name = f.name, title = f.title } or f.name end
+  for i, f in ipairs(kinds.formulations) do
+    out[i] = with_titles and { name = f.name, title = f.title, integrator = f.integrator, step = f.step,
+      can = { constraints = f.can.constraints, adaptive = f.can.adaptive, joint_forces = f.can.joint_forces } }
+      or f.name
+  end
   return out
 end
 
@@ -678,7 +725,18 @@ end
 local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
   "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
 M.simulate_options = simulate_options
-local remedy_numbers = { alpha = true, beta = true, mc = true, zeta = true, omega = true }
+-- The remedies' numbers, each with the range the C core takes (Baumgarte's
+-- alpha and beta; the penalty's mass, damping ratio and frequency).
+local remedy_numbers = { alpha = { 0, 1e12 }, beta = { 0, 1e12 }, mc = { 1e-12, 1e15 }, zeta = { 0, 1e6 },
+  omega = { 1e-6, 1e9 } }
+-- The reaches of time a run takes: shorter, or longer, is a slip of units.
+local SHORTEST, LONGEST = 1e-12, 1e12
+
+-- A message raised by the C core, which checks its own arguments again,
+-- said at the user's line: any library file and line in front taken away.
+local function core_said(msg)
+  return (tostring(msg):gsub("^[^\n]-mechbench/[%w_]+%.lua:%d+: ", ""))
+end
 local stabilizations = { "none", "baumgarte", "penalty", "momentum", "partitioning" }
 
 -- Why name is not one of list (an error's words), or nil.
@@ -687,10 +745,13 @@ local function one_of(name, list, what)
   return args.unknown(what, name, list, "available")
 end
 
+local fixed_step = { rk4 = true, symplectic = true }
+
 local function run_options(m, opts, level)
   local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
-  o.integrator = o.integrator or "rk45"
+  local entry = formulation_entry[o.formulation]
+  o.integrator = o.integrator or (entry and entry.integrator) or "rk45"
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
@@ -699,6 +760,7 @@ local function run_options(m, opts, level)
     end
   end
   positive("tf", "must be a positive, finite time")
+  if o.tf < SHORTEST or o.tf > LONGEST then bad(("tf must be from %g to %g s (got %g)"):format(SHORTEST, LONGEST, o.tf)) end
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   positive("dt", "must be a positive, finite reporting step")
   if o.dt > o.tf then bad("dt must be at most tf") end
@@ -712,10 +774,28 @@ local function run_options(m, opts, level)
   local stab = o.stabilization or "none"
   why = one_of(stab, stabilizations, "stabilization")
   if why then bad(why) end
+  if not entry.can.adaptive and not fixed_step[o.integrator] then
+    bad(("formulation %q tunes its joints to a fixed step h: integrator = %q (its default) or \"rk4\", not %q"):format(
+      o.formulation, entry.integrator, o.integrator))
+  end
+  if not entry.can.constraints and stab ~= "none" then
+    bad(("formulation %q has no constraint equations for stabilization = %q to act on: its joints are stiff springs "
+      .. "and dampers of its own (omega, zeta set them)"):format(o.formulation, stab))
+  end
+  if not entry.can.constraints and o.redundant == "drop" then
+    bad(("formulation %q has no constraint rows to drop: redundant joints are springs side by side there, "
+      .. "and run as they are"):format(o.formulation))
+  end
+  if o.integrator == "symplectic" and stab == "momentum" then
+    bad('the symplectic step moves positions by rates; the momentum method integrates momenta: use integrator = "rk4"')
+  end
   -- a remedy's numbers may ride along in options shared by several runs
-  for key in pairs(remedy_numbers) do
+  for key, range in pairs(remedy_numbers) do
     local w = o[key] ~= nil and args.bad_number(o[key], { nonnegative = true })
     if w then bad(key .. " " .. w) end
+    if o[key] ~= nil and (o[key] < range[1] or o[key] > range[2]) then
+      bad(("%s must be from %g to %g (got %g)"):format(key, range[1], range[2], o[key]))
+    end
   end
   if o.independent ~= nil then
     -- partitioning: names such as "crank.angle" to coordinate indices (0-based)
@@ -748,8 +828,8 @@ local function run_options(m, opts, level)
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
     bad('angles must be "relative" or "absolute"')
   end
-  if o.integrator == "rk4" then
-    o.h = o.h or o.dt
+  if fixed_step[o.integrator] then
+    o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
     if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
     if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end
@@ -757,6 +837,7 @@ local function run_options(m, opts, level)
   if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
     bad("tol must be at least 1e-14: double precision cannot do better")
   end
+  if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
   for _, key in ipairs { "correct", "dense", "progress" } do
     if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
   end
@@ -809,13 +890,14 @@ end
 -- segments. Deleting a joint changes nothing at that instant; adding one
 -- acts like an impact: the velocities jump to the mass-weighted projection
 -- onto the new constraints (Eq. 13.55). The model is left as it was.
-local run_segments
+local run_segments, correct_at
 
 -- A run with checked options o, its errors said at here.
 local function simulate_checked(m, o, here)
   if o.events then return run_segments(m, o, here) end
   local desc = m:compile()
-  local raw = core.model.simulate(desc, o)
+  local ok, raw = pcall(core.model.simulate, desc, o)
+  if not ok then error(("%s: simulate: %s"):format(here, core_said(raw)), 0) end
   local r = require("mechbench.result").new(m, raw, o, here)
   say_notices(o, r)
   if raw.error then
@@ -885,11 +967,12 @@ local function kinematic(m, opts, analysis, level)
   local function bad(msg) error(string.format("%s: %s: %s", where(level + 1), analysis, msg), 0) end
   o.tf = o.tf or 1
   if args.bad_number(o.tf, { positive = true, smallest = 0 }) then bad("tf must be a positive, finite time") end
+  if o.tf < SHORTEST or o.tf > LONGEST then bad(("tf must be from %g to %g s (got %g)"):format(SHORTEST, LONGEST, o.tf)) end
   o.dt = o.dt or math.min(0.01, o.tf / 10)
   if args.bad_number(o.dt, { positive = true, smallest = 0 }) or o.dt > o.tf then bad("dt must be positive and at most tf") end
   if o.tf / o.dt > 1e7 then bad(("tf / dt is %.3g reports; at most 1e7 fit in memory"):format(o.tf / o.dt)) end
-  if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15) then
-    bad("tol must be a positive number, at least 1e-15")
+  if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15 or o.tol > 1) then
+    bad("tol must be a positive number from 1e-15 to 1")
   end
   local it = o.max_iterations
   if it ~= nil and not (type(it) == "number" and it == math.floor(it) and it >= 1 and it <= 1000) then
@@ -900,10 +983,15 @@ local function kinematic(m, opts, analysis, level)
   o.formulation = o.formulation or "body"
   local why = one_of(o.formulation, formulation_names, "formulation")
   if why then bad(why) end
+  if not formulation_entry[o.formulation].can.constraints then
+    bad(("formulation %q states no constraint equations for Newton-Raphson to solve: its joints are springs "
+      .. "that act in a forward run (m:simulate). Use formulation = \"body\", \"joint\" or \"point\""):format(o.formulation))
+  end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
-  local raw = core.model.kinematics(m:compile(), o)
+  local ok, raw = pcall(core.model.kinematics, m:compile(), o)
+  if not ok then bad(core_said(raw)) end
   local result = require "mechbench.result"
   local r = result.new(m, raw, o, where(level + 1))
   say_notices(o, r)
@@ -922,6 +1010,24 @@ function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 
+-- The element an event sets: an element, or a name among the forces,
+-- joints, contacts and bodies; nil and why not.
+local settable = { "forces", "joints", "contacts", "bodies" }
+local function event_element(m, ref)
+  if type(ref) == "table" and getmetatable(ref) == Element then
+    return m[plural[ref.kind_of]] and m[plural[ref.kind_of]][ref.name] == ref and ref or nil,
+      ("'%s' is not an element of this model"):format(ref.name)
+  end
+  local found
+  for _, list in ipairs(settable) do
+    local e = m[list][ref]
+    if e and found then return nil, ("'%s' names a %s and a %s: pass the element itself (m.%s[%q])"):format(
+      ref, found.kind_of, e.kind_of, list, ref) end
+    found = found or e
+  end
+  return found, ("the model has no force, joint, contact or body '%s'"):format(tostring(ref))
+end
+
 run_segments = function(m, o, here)
   local function bad(msg) error(string.format("%s: simulate: events: %s", here, msg), 0) end
   if type(o.events) ~= "table" then bad("a list such as { {t = 1, add = \"lock\"} }") end
@@ -932,9 +1038,25 @@ run_segments = function(m, o, here)
     end
     local steps = e.t / o.dt
     if math.abs(steps - math.floor(steps + 0.5)) > 1e-9 then bad(("event %d at t = %g is not a multiple of dt = %g"):format(i, e.t, o.dt)) end
-    local name = e.add or e.remove
-    if not name or not m.joints[name_of(name)] then bad(("event %d must add or remove a joint of the model"):format(i)) end
-    events[#events + 1] = { t = e.t, joint = m.joints[name_of(name)], add = e.add ~= nil }
+    if e.set ~= nil then
+      local element, why = event_element(m, e.set)
+      if not element then bad(("event %d: %s"):format(i, why)) end
+      local values = {}
+      for k, v in pairs(e) do
+        if k ~= "t" and k ~= "set" then
+          if type(k) ~= "string" or k == "name" then bad(("event %d sets %s, which an event cannot change"):format(i, tostring(k))) end
+          values[k] = v
+        end
+      end
+      if next(values) == nil then bad(("event %d sets nothing: give the new values, as { t = 1, set = \"spring\", k = 200 }"):format(i)) end
+      events[#events + 1] = { t = e.t, element = element, values = values }
+    else
+      local name = e.add or e.remove
+      if not name or not m.joints[name_of(name)] then
+        bad(("event %d must add or remove a joint of the model, or set an element's values"):format(i))
+      end
+      events[#events + 1] = { t = e.t, joint = m.joints[name_of(name)], add = e.add ~= nil }
+    end
   end
   table.sort(events, function(a, b) return a.t < b.t end)
 
@@ -942,10 +1064,21 @@ run_segments = function(m, o, here)
   for _, b in ipairs(m._order.bodies) do saved[b] = { b.pos, b.angle, b.vel, b.omega } end
   local active = {}
   for _, j in ipairs(m._order.joints) do active[j] = j.active end
+  local was = {} -- each value an event sets, as it was before the run
+  for _, e in ipairs(events) do
+    for k in pairs(e.values or {}) do
+      was[e.element] = was[e.element] or {}
+      if was[e.element][k] == nil then was[e.element][k] = { e.element[k] } end
+    end
+  end
   local function restore()
     for b, s in pairs(saved) do b.pos, b.angle, b.vel, b.omega = s[1], s[2], s[3], s[4] end
     for j, a in pairs(active) do j.active = a end
+    for element, values in pairs(was) do for k, v in pairs(values) do element[k] = v[1] end end
   end
+  -- the discrete-time method carries on through any change as it is: its
+  -- joints are forces, which close a gap or take a jump themselves
+  local forces_hold = formulation_entry[o.formulation].can.joint_forces
 
   local merged, t0 = nil, 0
   local ok, err = pcall(function()
@@ -953,9 +1086,10 @@ run_segments = function(m, o, here)
       local t1 = events[k] and events[k].t or o.tf
       local seg = {}
       for key, v in pairs(o) do seg[key] = v end
-      seg.events, seg.tf = nil, t1 - t0
+      seg.events, seg.tf, seg.t0 = nil, t1 - t0, t0
+      seg.resumed = k > 1 and forces_hold -- no start check, no correction
       local r = simulate_checked(m, seg, here)
-      merged = require("mechbench.result").append(merged, r, t0, m)
+      merged = require("mechbench.result").append(merged, r, 0, m)
       local last = #r.t
       for _, b in ipairs(m._order.bodies) do
         local rb = r:body(b.name)
@@ -964,15 +1098,21 @@ run_segments = function(m, o, here)
       end
       local e = events[k]
       if e then
-        e.joint.active = e.add
-        if e.add then
+        if e.element then
+          for key, v in pairs(e.values) do e.element[key] = v end
+        else
+          e.joint.active = e.add
+        end
+        -- a constrained formulation starts the next part on its joints: one
+        -- added, or a driver changed, acts like an impact (Eq. 13.55)
+        local phi = 0
+        if not forces_hold then for _, x in ipairs(m:evaluate(t1).phi) do phi = math.max(phi, math.abs(x)) end end
+        if not forces_hold and (e.add or phi > 1e-9) then
           local v = {}
           for i, b in ipairs(m._order.bodies) do v[i] = { b.vel, b.omega } end
-          local phi = 0
-          for _, x in ipairs(m:evaluate().phi) do phi = math.max(phi, math.abs(x)) end
-          if phi > 1e-9 then m:correct() end -- the new joint must hold where it closes
+          if phi > 1e-9 then correct_at(m, t1, here) end -- the new joint must hold where it closes
           for i, b in ipairs(m._order.bodies) do b.vel, b.omega = v[i][1], v[i][2] end
-          local cd = core.model.impulse(m:compile())
+          local cd = core.model.impulse(m:compile(), t1)
           for i, b in ipairs(m._order.bodies) do
             b.vel, b.omega = { cd[3 * i - 2], cd[3 * i - 1] }, cd[3 * i]
           end
@@ -1047,10 +1187,12 @@ end
 
 -- Correct the initial positions and velocities (Sec. 14.3) in place, and
 -- return them by body name.
-function Model:correct()
+-- (at: the drivers' time, 0 unless a run's event corrects later on; here:
+-- where errors are said)
+correct_at = function(self, at, here)
   local desc = self:compile()
-  local ok, y = pcall(core.model.correct, desc)
-  if not ok then error(string.format("%s: %s", where(2), y), 0) end
+  local ok, y = pcall(core.model.correct, desc, at)
+  if not ok then error(string.format("%s: %s", here, y), 0) end
   local n = #self._order.bodies
   local out = {}
   for i, b in ipairs(self._order.bodies) do
@@ -1062,6 +1204,7 @@ function Model:correct()
   end
   return out
 end
+function Model:correct() return correct_at(self, 0, where(2)) end
 
 -- The joint-coordinate pieces at the initial state (Ch. 9): the tree, the
 -- cut joints, B, Ḃθ̇ (Bdtd), M̄ (M), h̄ (h), C, γ̄ (gamma), θ̈ (acc), λ.

@@ -282,11 +282,12 @@ t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
     text = [[
 Forward dynamics from the model's state at t = 0 to tf, reported every dt.
 formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
-(Ch. 10); help "formulations". integrator: "rk45" (adaptive, tol) or
-"rk4" (fixed step h). stabilization: "baumgarte" (alpha, beta),
-"penalty", "momentum", "partitioning". correct = true first moves the
-start onto the joints. events = {{t = 1, add = "lock"}} adds or removes
-joints during the run. Returns a result r: help(r) lists its methods.]] },
+(Ch. 10), "discrete"; help "formulations". integrator: "rk45" (adaptive,
+tol), "rk4" or "symplectic" (fixed step h). stabilization: "baumgarte"
+(alpha, beta), "penalty", "momentum", "partitioning". correct = true
+first moves the start onto the joints. events = {{t = 1, add = "lock"}}
+adds or removes joints during the run, {t = 1, set = "spring", k = 400}
+changes a value. Returns a result r: help(r) lists its methods.]] },
   { name = "m:kinematics", man = ANALYSES,
     sig = "r = m:kinematics{ tf, dt, tol, newton, max_iterations, trace }",
     text = [[
@@ -354,8 +355,10 @@ h.converged, h.evaluations.]] },
   { name = "mb.formulations", man = ANALYSES,
     sig = "mb.formulations([titles])",
     text = [[
-The formulations' names; with titles = true, {name, title} pairs.
-help "formulations" prints them.]] },
+The formulations' names; with titles = true, a table for each: name,
+title, the integrator and step a run takes unless told, and can:
+constraints, adaptive, joint_forces (what it can do). help "formulations"
+prints them.]] },
   { name = "mb.contact_force", man = ANALYSES,
     sig = "mb.contact_force{ law, k, n, c, e, delta, rate, approach }",
     text = [[

@@ -102,8 +102,11 @@ local function keys_of(v, methods_only, out, depth)
   return out
 end
 
+-- Names are completed among the user's globals (the sandbox's under --sandbox).
+local function globals() return require("mechbench.sandbox").globals() end
+
 local function lookup(path)
-  local v = _G
+  local v = globals()
   for name in path:gmatch("[^.:]+") do
     local ok, next_v = pcall(function() return v[name] end)
     if not ok or next_v == nil then return nil end
@@ -126,7 +129,7 @@ function M.complete(text)
       end
     end
   else
-    for k, val in pairs(keys_of(_G, false, {})) do
+    for k, val in pairs(keys_of(globals(), false, {})) do
       if k:sub(1, #text) == text then
         found[#found + 1] = k .. (type(val) == "function" and "(" or "")
       end

@@ -109,6 +109,11 @@ local function picture(method, opts)
   if o.points ~= nil and type(o.points) ~= "table" then
     args.fail("r:" .. method, 'points must be a list of point names, such as {"tip"}')
   end
+  for i, p in ipairs(o.points or {}) do
+    if type(p) ~= "string" and not (type(p) == "table" and type(rawget(p, "name")) == "string") then
+      args.fail("r:" .. method, 'points[%d] must be a point\'s name, such as "tip", not %s', i, type(p))
+    end
+  end
   return o
 end
 
@@ -126,6 +131,9 @@ local function written(path, count, what) return setmetatable({ path = path, cou
 
 -- A file to write: a path that opens.
 local function open_for_writing(method, path)
+  if core.sandbox then -- no file is written in the sandbox (mechbench.sandbox says why)
+    args.fail("r:" .. method, "writing a file is not allowed in the sandbox (a sandboxed script leaves no file behind)")
+  end
   if type(path) ~= "string" or path == "" then args.fail("r:" .. method, "needs a file name, such as \"run.csv\"") end
   local f, err = io.open(path, "w")
   if not f then args.fail("r:" .. method, "cannot write %s", tostring(err)) end
@@ -195,6 +203,15 @@ local function max_abs_dev(a)
   return worst
 end
 
+-- How a formulation is named in a sentence: its title up to a colon or a
+-- parenthesis ("body coordinates", "the discrete-time method").
+local function method_name(formulation)
+  for _, f in ipairs(require("mechbench.model").formulations(true)) do
+    if f.name == formulation then return (f.title:gsub("%s*[(:].*$", "")) end
+  end
+  return tostring(formulation) .. " coordinates"
+end
+
 function Result:summary()
   local n = #self.t
   local lines = {}
@@ -205,8 +222,8 @@ function Result:summary()
     add("%s: %s, %s", self.model_name, self.stats.analysis, self.iterations
       and ("%d iteration%s"):format(self.iterations, self.iterations == 1 and "" or "s") or "settled")
   else
-    add("%s: %s coordinates, %s, t = %g to %g (%d samples)", self.model_name,
-      self.stats.formulation, self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
+    add("%s: %s, %s, t = %g to %g (%d samples)", self.model_name,
+      method_name(self.stats.formulation), self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
     add("  %d function evaluations, %d steps, %.3g ms", self.stats.fevals, self.stats.steps,
       1e3 * self.stats.wall)
   end
@@ -309,7 +326,9 @@ local function terminal() return core.mode ~= "batch" and core.isatty(0) and cor
 
 -- The scene and poses, made once per result (and per choice of trails).
 local function drawing(r, trail_points)
-  local key = trail_points and table.concat(trail_points, "\0") or ""
+  local names = {}
+  for i, p in ipairs(trail_points or {}) do names[i] = type(p) == "table" and p.name or p end
+  local key = trail_points and table.concat(names, "\0") or ""
   if r._drawn_key ~= key then
     r._scene_desc.trails = view.trails(r._scene_desc, trail_points)
     r._scene = cv.scene(r._scene_desc)
@@ -378,7 +397,7 @@ function Result:animate(opts)
   local scene, poses = drawing(self, opts.points)
   if terminal() and not opts.text then
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
-      title = self.model_name .. " (" .. self.stats.formulation .. " coordinates)",
+      title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
       figures = self:figures_text() } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
     if ok then return self end
@@ -447,7 +466,13 @@ function Result:series(name)
     local known = { "violation" }
     for _, list in ipairs { self.bodies, self.reactions, self.contacts or {}, { energy = self.energy } } do
       for who, fields in pairs(list) do
-        for q, v in pairs(fields) do if type(v) == "table" then known[#known + 1] = who .. "." .. q end end
+        for q, v in pairs(fields) do
+          if q == "lambda" and type(v) == "table" then -- lambda1, lambda2, ...: one series per row
+            for k = 1, #v do known[#known + 1] = who .. ".lambda" .. k end
+          elseif type(v) == "table" then
+            known[#known + 1] = who .. "." .. q
+          end
+        end
       end
     end
     local near = args.nearest(name, known)

@@ -30,14 +30,16 @@ static int gsl_rhs(double t, const double y[], double dydt[], void *params)
 
 static const struct {
 	const char *name;
-	const gsl_odeiv2_step_type *const *type; /* NULL: our fixed-step RK4 */
+	const gsl_odeiv2_step_type *const *type; /* NULL: our fixed steps */
 } integrators[] = {{"rk4", NULL},
+                   {"symplectic", NULL},
                    {"rk45", &gsl_odeiv2_step_rkf45},
                    {"rkf45", &gsl_odeiv2_step_rkf45},
                    {"rkck", &gsl_odeiv2_step_rkck},
                    {"rk8pd", &gsl_odeiv2_step_rk8pd}};
 
-const char *const integrator_names[] = {"rk4", "rk45", "rkf45", "rkck", "rk8pd", NULL};
+const char *const integrator_names[] = {"rk4",  "symplectic", "rk45", "rkf45",
+                                        "rkck", "rk8pd",      NULL};
 
 static const gsl_odeiv2_step_type *step_type(const char *name)
 {
@@ -47,36 +49,38 @@ static const gsl_odeiv2_step_type *step_type(const char *name)
 	return NULL;
 }
 
-/* Classic fourth-order Runge-Kutta with a fixed step, the method book
- * Sec. 13.1 teaches: four evaluations per step and no error estimate. GSL's
- * rk4 estimates its error by step doubling and costs three times more. */
-struct rk4 {
+/* Fixed steps: the classic fourth-order Runge-Kutta, the method book Sec.
+ * 13.1 teaches (four evaluations per step and no error estimate; GSL's rk4
+ * estimates its error by step doubling and costs three times more), or
+ * semi-implicit Euler, the discrete-time method's (one evaluation). */
+struct fixed {
 	int n;
+	int symplectic;
 	double *k1, *k2, *k3, *k4, *tmp;
 };
 
-static struct rk4 *rk4_new(int n)
+static struct fixed *fixed_new(int n, int symplectic)
 {
-	struct rk4 *w = malloc(sizeof *w);
-	w->n = n;
+	struct fixed *w = malloc(sizeof *w);
+	w->n = n, w->symplectic = symplectic;
 	w->k1 = calloc(5 * (size_t)n + 1, sizeof(double));
 	w->k2 = w->k1 + n, w->k3 = w->k2 + n, w->k4 = w->k3 + n, w->tmp = w->k4 + n;
 	return w;
 }
 
-static void rk4_free(struct rk4 *w)
+static void fixed_free(struct fixed *w)
 {
 	if (w)
 		free(w->k1);
 	free(w);
 }
 
-static int rk4_step(struct rk4 *w, struct constrained *s, double t, double h, double *y);
+static int fixed_step(struct fixed *w, struct constrained *s, double t, double h, double *y);
 
 /* One step from (t0, y0) over tau, for the search of an event's instant. */
 struct advance {
 	struct constrained *s;
-	struct rk4 *rk;        /* fixed steps, or */
+	struct fixed *rk;      /* fixed steps, or */
 	gsl_odeiv2_step *step; /* GSL's stepper */
 	gsl_odeiv2_system *sys;
 	double *yerr;
@@ -88,7 +92,7 @@ static int advance_one(void *ctx, double t0, const double *y0, double tau, doubl
 	struct advance *a = ctx;
 	memcpy(y, y0, sizeof(double) * (size_t)a->n);
 	if (a->rk)
-		return rk4_step(a->rk, a->s, t0, tau, y);
+		return fixed_step(a->rk, a->s, t0, tau, y);
 	gsl_odeiv2_step_reset(a->step);
 	return gsl_odeiv2_step_apply(a->step, t0, tau, y, a->yerr, NULL, NULL, a->sys) ==
 	               GSL_SUCCESS
@@ -96,11 +100,31 @@ static int advance_one(void *ctx, double t0, const double *y0, double tau, doubl
 	           : -1;
 }
 
-static int rk4_step(struct rk4 *w, struct constrained *s, double t, double h, double *y)
+/* Semi-implicit (symplectic) Euler on a state {q, q̇}: the rates take the
+ * step's accelerations first, and the new rates move the positions,
+ *     q̇ += h q̈(t, q, q̇),   q += h q̇,
+ * first order, but its energy error stays bounded instead of growing
+ * (the discrete-time paper's Eqs. 5-6 and 8, in this order). */
+static void symplectic_step(int n, const double *dydt, double h, double *y)
+{
+	int half = n / 2;
+	for (int i = half; i < n; i++)
+		y[i] += h * dydt[i];
+	for (int i = 0; i < half; i++)
+		y[i] += h * y[half + i];
+}
+
+static int fixed_step(struct fixed *w, struct constrained *s, double t, double h, double *y)
 {
 	int n = w->n;
+	if (w->symplectic && constrained_has_advance(s))
+		return constrained_advance(s, t, h, 1, y);
 	if (constrained_derivatives(s, t, y, w->k1) != 0)
 		return -1;
+	if (w->symplectic) {
+		symplectic_step(n, w->k1, h, y);
+		return 0;
+	}
 	for (int i = 0; i < n; i++)
 		w->tmp[i] = y[i] + 0.5 * h * w->k1[i];
 	if (constrained_derivatives(s, t + 0.5 * h, w->tmp, w->k2) != 0)
@@ -140,11 +164,14 @@ static int record(struct sim *sim, double t, const double *y)
 	return 0;
 }
 
+/* The k-th reporting time. */
+static double report_time(const struct sim_options *o, long k) { return o->t0 + (double)k * o->dt; }
+
 /* A note on stderr twice a second, for long runs at the prompt. */
 static void progress(const struct sim *sim, double t, double *last_note)
 {
 	if (sim->o->progress && clock_seconds() - *last_note > 0.5) {
-		fprintf(stderr, "\r  t = %.3g of %g ", t, sim->o->tf);
+		fprintf(stderr, "\r  t = %.3g of %g ", t, sim->o->t0 + sim->o->tf);
 		*last_note = clock_seconds();
 	}
 }
@@ -181,13 +208,13 @@ static void run_adaptive(struct sim *sim, double *y, long nsteps)
 	double *buf = malloc(sizeof(double) * 5 * (size_t)n + 1);
 	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n, *yerr = buf + 4 * n;
 	struct advance adv = {sim->s, NULL, step, &sys, yerr, n};
-	double t = 0, h = o->dt * 1e-2, last_note = clock_seconds();
+	double t = o->t0, h = o->dt * 1e-2, last_note = clock_seconds();
 	long k = 1;
 	if (o->dense && constrained_derivatives(sim->s, t, y, f0) != 0)
 		goto done;
 	while (k <= nsteps) {
 		progress(sim, t, &last_note);
-		double t0 = t, target = o->dense ? o->tf : (double)k * o->dt;
+		double t0 = t, target = o->dense ? o->t0 + o->tf : report_time(o, k);
 		memcpy(y0, y, sizeof(double) * (size_t)n);
 		int status = gsl_odeiv2_evolve_apply(evo, ctl, step, &sys, &t, target, &h, y);
 		r->steps++;
@@ -222,9 +249,9 @@ static void run_adaptive(struct sim *sim, double *y, long nsteps)
 			continue;
 		}
 		if (event) { /* samples before the event come from steps out of y0 */
-			for (; k <= nsteps && (double)k * o->dt <= t; k++)
-				if (advance_one(&adv, t0, y0, (double)k * o->dt - t0, yk) != 0 ||
-				    record(sim, (double)k * o->dt, yk) != 0)
+			for (; k <= nsteps && report_time(o, k) <= t; k++)
+				if (advance_one(&adv, t0, y0, report_time(o, k) - t0, yk) != 0 ||
+				    record(sim, report_time(o, k), yk) != 0)
 					goto done;
 			if (constrained_derivatives(sim->s, t, y, f0) != 0)
 				goto done;
@@ -232,9 +259,9 @@ static void run_adaptive(struct sim *sim, double *y, long nsteps)
 		}
 		if (constrained_derivatives(sim->s, t, y, f1) != 0)
 			goto done;
-		for (; k <= nsteps && (double)k * o->dt <= t + 1e-9 * o->dt; k++) {
-			hermite(n, t0, y0, f0, t, y, f1, (double)k * o->dt, yk);
-			if (record(sim, (double)k * o->dt, yk) != 0)
+		for (; k <= nsteps && report_time(o, k) <= t + 1e-9 * o->dt; k++) {
+			hermite(n, t0, y0, f0, t, y, f1, report_time(o, k), yk);
+			if (record(sim, report_time(o, k), yk) != 0)
 				goto done;
 		}
 		memcpy(f0, f1, sizeof(double) * (size_t)n);
@@ -246,22 +273,31 @@ done:
 	gsl_odeiv2_step_free(step);
 }
 
-/* Classic RK4 steps of about h, each reporting time ending a step. */
+/* Fixed steps of about h, each reporting time ending a step. */
 static void run_fixed(struct sim *sim, double *y, long nsteps)
 {
 	const struct sim_options *o = sim->o;
 	int n = sim->n;
 	long substeps = (long)fmax(1, floor(o->dt / o->h + 0.5));
-	double h = o->dt / (double)substeps, t = 0, last_note = clock_seconds();
-	struct rk4 *rk = rk4_new(n);
+	double h = o->dt / (double)substeps, t = o->t0, last_note = clock_seconds();
+	struct fixed *rk = fixed_new(n, strcmp(o->integrator, "symplectic") == 0);
 	double *y0 = malloc(sizeof(double) * (size_t)n + 1);
 	struct advance adv = {sim->s, rk, NULL, NULL, NULL, n};
+	/* the formulation's own loop takes a whole reporting step at once when
+	 * no contact event can interrupt it */
+	int whole = rk->symplectic && !sim->ev && constrained_has_advance(sim->s);
 	for (long k = 1; k <= nsteps; k++) {
-		double target = (double)k * o->dt;
-		while (target - t > 1e-9 * h) {
+		double target = report_time(o, k);
+		if (whole) {
+			if (constrained_advance(sim->s, t, h, substeps, y) != 0)
+				goto done;
+			sim->r->steps += substeps;
+			t = target;
+		}
+		while (target - t > 1e-6 * h) { /* not a step for round-off */
 			double t0 = t, step = fmin(h, target - t);
 			memcpy(y0, y, sizeof(double) * (size_t)n);
-			if (rk4_step(rk, sim->s, t, step, y) != 0)
+			if (fixed_step(rk, sim->s, t, step, y) != 0)
 				goto done;
 			sim->r->steps++;
 			t += step;
@@ -275,7 +311,7 @@ static void run_fixed(struct sim *sim, double *y, long nsteps)
 	}
 done:
 	free(y0);
-	rk4_free(rk);
+	fixed_free(rk);
 }
 
 struct run *simulate(const struct model *m, const struct formulation *f,
@@ -294,14 +330,15 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	double *y = calloc((size_t)n + 1, sizeof(double));
 	double *c = calloc(6 * (size_t)m->nbodies + 1, sizeof(double));
 	model_initial(m, c, c + 3 * m->nbodies);
-	int ok = start_check(m, d, o->correct, c, c + 3 * m->nbodies, r->note, sizeof r->note) == 0;
+	int ok = o->resumed || start_check(m, d, o->t0, o->correct, c, c + 3 * m->nbodies, r->note,
+	                                   sizeof r->note) == 0;
 	constrained_set_state(s, c, c + 3 * m->nbodies, y);
 	free(c);
 	r->state_size = n;
-	r->corrected = ok && o->correct;
+	r->corrected = ok && o->correct && !o->resumed;
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n};
-	if (ok && events_start(sim.ev, 0, y) == 0 && record(&sim, 0, y) == 0) {
+	if (ok && events_start(sim.ev, o->t0, y) == 0 && record(&sim, o->t0, y) == 0) {
 		if (step_type(o->integrator))
 			run_adaptive(&sim, y, nsteps);
 		else

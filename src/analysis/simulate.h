@@ -9,8 +9,11 @@
 #include "formulation/formulation.h"
 
 struct sim_options {
-	const char *integrator; /* "rk4" (fixed h), or GSL's adaptive "rk45", "rkck", "rk8pd" */
-	double tf, dt, h;       /* final time, reporting step, rk4 step */
+	const char *integrator; /* "rk4" or "symplectic" (fixed h), or GSL's adaptive "rk45",
+	                         * "rkck", "rk8pd" */
+	double t0, tf, dt, h;   /* start time, length of the run, reporting step, fixed step */
+	int resumed;            /* it carries on from another run's end (an event): no start
+	                         * check, no correction */
 	double tol;             /* adaptive: relative and absolute tolerance */
 	int correct;            /* correct initial conditions first */
 	int dense;              /* adaptive: interpolate reports between free steps */

@@ -42,11 +42,11 @@ static void append(char *buf, size_t len, const char *fmt, ...)
 
 /* "joint 'pin' off by 0.1 in position, 2 in velocity; ..." for the joints
  * beyond the tolerances; 0 when none is. */
-static int joints_off(const struct model *m, struct run_data *d, const double *c, const double *cd,
-                      char *text, size_t len)
+static int joints_off(const struct model *m, struct run_data *d, double t, const double *c,
+                      const double *cd, char *text, size_t len)
 {
 	struct rows *r = joint_rows_new(m, NULL, 0);
-	if (joint_rows_eval(m, d, NULL, 0, 0, c, cd, r) != 0) {
+	if (joint_rows_eval(m, d, NULL, 0, t, c, cd, r) != 0) {
 		rows_free(r);
 		return -1;
 	}
@@ -101,13 +101,13 @@ static void what_moved(const struct model *m, const double *before, const double
 	}
 }
 
-int start_check(const struct model *m, struct run_data *d, int correct, double *c, double *cd,
-                char *note, size_t len)
+int start_check(const struct model *m, struct run_data *d, double t, int correct, double *c,
+                double *cd, char *note, size_t len)
 {
 	note[0] = 0;
 	if (!correct) {
 		char off[400];
-		int count = joints_off(m, d, c, cd, off, sizeof off);
+		int count = joints_off(m, d, t, c, cd, off, sizeof off);
 		if (count > 0)
 			run_data_fail(
 			    d,
@@ -126,7 +126,7 @@ int start_check(const struct model *m, struct run_data *d, int correct, double *
 	double *y = malloc(sizeof(double) * (size_t)(4 * n) + 1), *before = y + 2 * n;
 	constrained_set_state(s, c, cd, y);
 	memcpy(before, y, sizeof(double) * (size_t)(2 * n));
-	int status = constrained_correct(s, 0, y);
+	int status = constrained_correct(s, t, y);
 	if (status == 0) {
 		memcpy(c, y, sizeof(double) * (size_t)n);
 		memcpy(cd, y + n, sizeof(double) * (size_t)n);

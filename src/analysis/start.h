@@ -8,12 +8,12 @@
 
 #include "model/model.h"
 
-/* Judge the initial conditions c, ċ (3 per body) at t = 0. correct = 0:
+/* Judge the initial conditions c, ċ (3 per body) at time t. correct = 0:
  * when a joint is off by more than the tolerance, fail d naming it and the
  * two ways on, and return -1. correct = 1: correct c and ċ in place and
  * write into note (len bytes) what moved ("" when nothing did). */
-int start_check(const struct model *m, struct run_data *d, int correct, double *c, double *cd,
-                char *note, size_t len);
+int start_check(const struct model *m, struct run_data *d, double t, int correct, double *c,
+                double *cd, char *note, size_t len);
 
 /* The tolerances: 1e-6 of the model's size (m, rad) and of its speed. */
 void start_tolerances(const struct model *m, const double *c, const double *cd, double *position,

@@ -484,6 +484,22 @@ int constrained_derivatives(struct constrained *s, double t, const double *y, do
 	return 0;
 }
 
+int constrained_has_advance(const struct constrained *s) { return s->f->advance != NULL; }
+
+int constrained_advance(struct constrained *s, double t, double h, long steps, double *y)
+{
+	const double *q, *qd;
+	while (steps > 0) {
+		long taken = s->f->advance(s->ws, t, h, steps, y);
+		if (taken < 0)
+			return -1;
+		t += (double)taken * h, steps -= taken;
+		if (state_of(s, t, y, &q, &qd) != 0) /* names the coordinate that grew */
+			return -1;
+	}
+	return 0;
+}
+
 /* The violation of the formulation's own rows (a body's length in point
  * coordinates): they count in the report's too. */
 static void own_rows_violation(struct constrained *s, const double *qd, struct sample *out)
@@ -506,7 +522,9 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 0) != 0 ||
 	    s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
 		return -1;
-	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda : NULL;
+	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
+	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
+	                                            : NULL;
 	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);

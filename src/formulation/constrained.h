@@ -42,6 +42,15 @@ int constrained_bodies(struct constrained *s, double t, const double *y, double 
  * one evaluation. */
 int constrained_derivatives(struct constrained *s, double t, const double *y, double *dydt);
 
+/* Whether the formulation has a tight loop of its own for semi-implicit
+ * Euler steps (formulation.h, advance). */
+int constrained_has_advance(const struct constrained *s);
+
+/* `steps` such steps of h from (t, y), in place, by that loop, the state
+ * checked as constrained_derivatives checks it: 0, or -1 with the run's
+ * error set. */
+int constrained_advance(struct constrained *s, double t, double h, long steps, double *y);
+
 /* The sample at (t, y), not counted as an evaluation: 0 or -1. */
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out);
 

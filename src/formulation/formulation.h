@@ -29,6 +29,9 @@ struct formulation_config {
 	int absolute_angles; /* joint coordinates: absolute instead of relative */
 	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
 	int ntree;
+	double step;        /* the run's fixed step h (0: adaptive steps, or none) */
+	double joint_omega; /* joint forces: the springs' natural frequency (0: from h) */
+	double joint_zeta;  /* joint forces: their damping ratio (0: the formulation's own) */
 };
 
 /* What evaluate() is asked for. */
@@ -46,19 +49,28 @@ enum formulation_capability {
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
 	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
 	                             * M⁻¹J' and M q̈ = h + J'λ instead */
-	FORM_SOLVES_OWN_ROWS = 4,   /* its own rows (row_joint -1), listed after all the
+	FORM_SOLVES_OWN_ROWS = 16,  /* its own rows (row_joint -1), listed after all the
 	                             * others, are met by the formulation itself:
 	                             * mass_solve gives q̈ under a force with their
 	                             * accelerations held at zero, free_accelerations q̈
 	                             * under the applied forces with their right sides, and
 	                             * the layer finds only the other rows' multipliers
 	                             * (Attia's recursive point coordinates) */
+	FORM_JOINT_FORCES = 4,      /* its joints act through forces it states itself (in h),
+	                             * not constraint rows: it has no rows, so the remedies,
+	                             * redundant = "drop", correction in its own coordinates
+	                             * and kinematic analysis have nothing to act on; its
+	                             * joints' multipliers are those forces (joint_forces) */
+	FORM_FIXED_STEP = 8,        /* its forces are tuned to the fixed step h (cfg->step):
+	                             * it takes fixed-step integrators only */
 };
 
 struct formulation {
 	const char *name;
 	const char *title; /* "body coordinates (Ch. 7)" */
 	unsigned capabilities;
+	const char *integrator; /* the integrator a run takes unless told (NULL: "rk45") */
+	double step;            /* the fixed step h a run takes unless told (0: its dt) */
 
 	/* A workspace for one run (sizes, the tree, ...), or NULL with a reason
 	 * in the run's error. */
@@ -97,6 +109,16 @@ struct formulation {
 	 * the own rows' accelerations at r->gamma (stabilised by the layer) and
 	 * the other rows left out. 0 or -1 with the run's error set. */
 	int (*free_accelerations)(void *ws, const struct rows *r, double *acc);
+	/* FORM_JOINT_FORCES: after evaluate with EVAL_FORCES, the multipliers λ of
+	 * every model joint row (m->nc) whose generalised forces D'λ it added to h;
+	 * NULL for the others */
+	const double *(*joint_forces)(void *ws);
+	/* A tight loop of its own for the integrator "symplectic": `steps`
+	 * semi-implicit Euler steps of h from (t, y) in place, counting its
+	 * evaluations and heeding Ctrl-C. The steps taken: all, or fewer when the
+	 * state may have grown past 1e150; -1 with the run's error set. NULL: the
+	 * integrator's generic steps. */
+	long (*advance)(void *ws, double t, double h, long steps, double *y);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
@@ -104,7 +126,8 @@ struct formulation {
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
 	X(point)                                                                                   \
-	X(point_recursive)
+	X(point_recursive)                                                                         \
+	X(discrete)
 
 #define X(name) extern const struct formulation formulation_##name;
 FORMULATIONS

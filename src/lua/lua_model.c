@@ -17,11 +17,11 @@
 #include "formulation/point_coords.h"
 #include "lua/description.h"
 #include "lua/lua_core.h"
+#include "lua/luaenv.h"
 #include "model/contact.h"
 #include "model/forces/force.h"
 #include "model/joints/joint.h"
 #include "model/laws/law.h"
-#include "util/interrupt.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
 {
@@ -310,14 +310,19 @@ static int core_simulate(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	const struct formulation *f = read_formulation(L, 2);
 	struct sim_options o = {0};
-	o.integrator = opt_string(L, 2, "integrator", "rk45");
+	o.integrator = opt_string(L, 2, "integrator", f->integrator ? f->integrator : "rk45");
 	int known = 0;
 	for (int k = 0; integrator_names[k]; k++)
 		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
+	int fixed = strcmp(o.integrator, "rk4") == 0 || strcmp(o.integrator, "symplectic") == 0;
+	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
+		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
 	opt_times(L, 2, &o.tf, &o.dt);
-	o.h = opt_in(L, 2, "h", o.dt, 1e-300, o.dt);
+	o.h = opt_in(L, 2, "h", f->step > 0 ? fmin(f->step, o.dt) : o.dt, 1e-300, o.dt);
+	/* a run carrying on from another's end (events): its start time */
+	o.t0 = opt_in(L, 2, "t0", 0, 0, 1e12);
 	if (o.tf / o.h > MAX_STEPS)
 		return raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
 		                   MAX_STEPS);
@@ -328,14 +333,23 @@ static int core_simulate(lua_State *L)
 	o.progress = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "dense");
 	o.dense = lua_toboolean(L, -1);
-	lua_pop(L, 3);
+	lua_getfield(L, 2, "resumed");
+	o.resumed = lua_toboolean(L, -1);
+	lua_pop(L, 4);
 	read_stabilization(L, 1, 2, &o.cfg.stab);
 	read_config(L, 2, &o.cfg);
+	o.cfg.step = fixed ? o.h : 0;
+	if (f->capabilities & FORM_JOINT_FORCES) {
+		if (o.cfg.stab.kind != STAB_NONE)
+			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
+		o.cfg.joint_omega = opt_in(L, 2, "omega", 0, 0, 1e12);
+		o.cfg.joint_zeta = opt_in(L, 2, "zeta", 0, 0, 1e6);
+	}
 	o.cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	struct model *m = model_from_lua(L, 1);
-	mb_c_busy++;
+	mb_c_enter(L); /* Ctrl-C and the limits reach a callback that never returns */
 	struct run *r = simulate(m, f, &o);
-	mb_c_busy--;
+	mb_c_leave(L);
 	push_run(L, m, r);
 	run_free(r);
 	model_free(m);
@@ -361,9 +375,9 @@ static int core_kinematics(lua_State *L)
 	struct model *m = model_from_lua(L, 1);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
-	mb_c_busy++;
+	mb_c_enter(L);
 	struct run *r = kinematic_run(m, f, &cfg, &o, &iterations, o.trace ? &trace : NULL);
-	mb_c_busy--;
+	mb_c_leave(L);
 	push_run(L, m, r);
 	lua_createtable(L, r->count, 0);
 	for (int i = 0; i < r->count && iterations; i++) {
@@ -527,10 +541,11 @@ static int core_pieces(lua_State *L)
 static int core_impulse(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
+	double t = arg_finite(L, 2, 1, 0); /* the drivers' time */
 	struct at_start a = at_start_new(L, &formulation_body, &plain);
 	struct impact *w = impact_new(a.m);
 	double *cd = a.c + a.n3;
-	int status = velocity_jump(w, a.d, 0, a.c, cd, 1, 0, NULL, NULL, NULL, NULL);
+	int status = velocity_jump(w, a.d, t, a.c, cd, 1, 0, NULL, NULL, NULL, NULL);
 	impact_free(w);
 	if (status == 0)
 		push_doubles(L, cd, a.n3);
@@ -552,6 +567,15 @@ static int core_impact(lua_State *L)
 	int status = k >= 0 && k < a.m->ncontacts ? 0 : -1;
 	if (status != 0)
 		run_data_fail(a.d, "no contact number %d", k + 1);
+	/* a law without a restitution (spring, hunt-crossley) is a force in
+	 * time, not a jump: Eq. 11.27 has no e to take */
+	if (status == 0 && isnan(a.m->contacts[k].e)) {
+		status = -1;
+		run_data_fail(a.d,
+		              "contact '%s' has the %s law, a force over time with no restitution e: "
+		              "an impact (Eq. 11.27) takes a law with e, such as impulse",
+		              a.m->contacts[k].name, a.m->contacts[k].law->name);
+	}
 	if (status == 0) {
 		struct impact *w = impact_new(a.m);
 		contact_geometry(&a.m->contacts[k], c, cd, &before);
@@ -606,8 +630,9 @@ static int core_friction_brown_mcphee(lua_State *L)
 static int core_correct(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
+	double t = arg_finite(L, 2, 1, 0); /* the drivers' time */
 	struct at_start a = at_start_new(L, &formulation_body, &plain);
-	int status = constrained_correct(a.s, 0, a.y);
+	int status = constrained_correct(a.s, t, a.y);
 	if (status == 0)
 		push_doubles(L, a.y, 2 * a.n);
 	return at_start_finish(L, &a, status);
@@ -877,9 +902,21 @@ static int core_kinds(lua_State *L)
 	lua_newtable(L);
 	lua_newtable(L);
 	for (int i = 0; formulations[i]; i++) {
-		lua_createtable(L, 0, 2);
-		set_text(L, "name", formulations[i]->name);
-		set_text(L, "title", formulations[i]->title);
+		const struct formulation *f = formulations[i];
+		lua_createtable(L, 0, 5);
+		set_text(L, "name", f->name);
+		set_text(L, "title", f->title);
+		set_text(L, "integrator", f->integrator ? f->integrator : "rk45");
+		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
+		/* what it can do, for the checks of options and the tests */
+		lua_createtable(L, 0, 3);
+		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
+		lua_setfield(L, -2, "constraints");
+		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
+		lua_setfield(L, -2, "adaptive");
+		lua_pushboolean(L, f->joint_forces != NULL);
+		lua_setfield(L, -2, "joint_forces");
+		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");

@@ -14,6 +14,7 @@
 #include "view/anim.h"
 #include "lua/lua_core.h"
 #include "lua/luafield.h"
+#include "lua/luaenv.h"
 
 /* The scene view.lua describes (render.h). */
 static struct scene *scene_from_lua(lua_State *L, int idx)
@@ -330,6 +331,7 @@ static int view_show_plot(lua_State *L)
 	char err[256];
 	int status = anim_show_plot(&p, lua_toboolean(L, 2), err, sizeof err);
 	plot_free(&p);
+	mb_check_limits(L); /* a limit closes the view: the error is said at the user's line */
 	if (status != 0) {
 		lua_pushnil(L);
 		lua_pushstring(L, err);
@@ -389,6 +391,7 @@ static int view_animate(lua_State *L)
 	int status = anim_run(&o, err, sizeof err);
 	if (has_plot)
 		plot_free(&plot);
+	mb_check_limits(L);
 	if (status != 0) {
 		lua_pushnil(L);
 		lua_pushstring(L, err);

@@ -1,6 +1,8 @@
 /* luaenv.h — the Lua state that every front door (REPL, script, batch,
  * lesson) shares: the mechbench module loaded, errors reported the same way,
- * Ctrl-C turned into a Lua error "interrupted!" while code runs. */
+ * Ctrl-C turned into a Lua error "interrupted!" while code runs, the CPU and
+ * memory limits (util/limits.h) enforced, and under --sandbox the user's
+ * code given the sandbox's globals (lua/mechbench/sandbox.lua). */
 #ifndef MB_LUAENV_H
 #define MB_LUAENV_H
 
@@ -10,10 +12,18 @@
 #include "lua/paths.h"
 #include "util/interrupt.h"
 
+struct mb_settings {
+	enum mb_mode mode;
+	int sandbox; /* the user's code is not trusted: see lua/mechbench/sandbox.lua */
+};
+
 /* A new state with the standard libraries, package.path pointing at the
- * mechbench library, `mb` set to require "mechbench". NULL on failure, with
- * the reason already printed on stderr. */
-lua_State *mb_lua_new(const struct mb_paths *paths, enum mb_mode mode);
+ * mechbench library, `mb` set to require "mechbench". Start the limits
+ * (limits_start) before: with a memory limit Lua's allocator counts what
+ * it holds and refuses to go past it; with either limit an instruction-
+ * count hook stays on to stop Lua code when one is reached. NULL on
+ * failure, with the reason already printed on stderr. */
+lua_State *mb_lua_new(const struct mb_paths *paths, const struct mb_settings *settings);
 void mb_lua_close(lua_State *L);
 
 /* Call the function below narg arguments on the stack, as lua_pcall does,
@@ -23,8 +33,24 @@ int mb_docall(lua_State *L, int narg, int nres);
 
 /* Print the error message on top of the stack to stderr and pop it: through
  * mechbench.message.to_stderr (wrapped at words at the prompt on a terminal,
- * as it is elsewhere), or with progname before it and as it is. */
+ * as it is elsewhere), or with progname before it and as it is. Once a
+ * limit has been reached, the limit's report is printed instead:
+ * "mechbench: the CPU limit of 5 s was reached at a.lua:12". */
 void mb_report(lua_State *L, const char *progname);
+
+/* Raise the limit's error (as the hook would) if a limit has been reached:
+ * for C functions that come back from a long wait of their own. */
+void mb_check_limits(lua_State *L);
+
+/* 1 once a CPU or memory limit has been reached: the program is to end,
+ * with status 1, after mb_report has said so. */
+int mb_limit_reached(void);
+
+/* Load a chunk the user gave (a script, -e, a line at the prompt) as
+ * luaL_loadbuffer and luaL_loadfile do; under --sandbox only Lua source is
+ * accepted and the chunk's globals are the sandbox's. */
+int mb_load_user(lua_State *L, const char *chunk, size_t len, const char *name);
+int mb_load_user_file(lua_State *L, const char *path);
 
 /* Run a file (with the arg table already set) or a string. Status as above,
  * errors already reported. */
@@ -43,5 +69,14 @@ int mb_open_lesson(lua_State *L, const char *which);
  * prompt and long C computations poll. Installed once at start-up, so no
  * Ctrl-C ever finds the default action. */
 void mb_catch_sigint(void);
+
+/* Around a long computation in C that may call back into Lua (a run's user
+ * forces and drivers): raises mb_c_busy, so Ctrl-C is left to the
+ * computation's own polling, and keeps a count hook on L meanwhile, so that
+ * a callback that never returns is still stopped by Ctrl-C or a limit (its
+ * error then ends the run like any error of a callback). mb_c_leave also
+ * notes the user's line when the computation stopped for a limit. */
+void mb_c_enter(lua_State *L);
+void mb_c_leave(lua_State *L);
 
 #endif

@@ -5,6 +5,7 @@
  * incomplete and another line is read. Printing, the prompt text and
  * completion candidates come from the Lua side (mechbench.repl), which
  * keeps this file about terminals only. */
+#define _GNU_SOURCE /* ppoll */
 #include "lua/repl.h"
 
 #include <errno.h>
@@ -154,7 +155,7 @@ static int accept_line(lua_State *L, const char *line)
 		 * a trailing comment comments out nothing of ours. */
 		const char *ret =
 		    lua_pushfstring(L, "local mb_prompt_frame <close> = nil return %s", src);
-		int status = luaL_loadbuffer(L, ret, strlen(ret), "=stdin");
+		int status = mb_load_user(L, ret, strlen(ret), "=stdin");
 		lua_remove(L, -2);
 		if (status == LUA_OK) {
 			remember(line);
@@ -170,7 +171,7 @@ static int accept_line(lua_State *L, const char *line)
 		memcpy(joined + a + 1, line, b + 1);
 		pending = joined;
 	}
-	int status = luaL_loadbuffer(L, pending, strlen(pending), "=stdin");
+	int status = mb_load_user(L, pending, strlen(pending), "=stdin");
 	if (is_incomplete(L, status)) {
 		lua_pop(L, 1);
 		return 1;
@@ -209,9 +210,15 @@ static void on_line(char *line)
 		input_ended = 1;
 		return;
 	}
+	mb_waiting = 0; /* readline has put the terminal back: a quit signal may end us at once */
 	int more = accept_line(repl_state, line);
+	mb_waiting = 1;
 	free(line);
 	fflush(stdout);
+	if (mb_limit_reached()) {
+		input_ended = 1;
+		return;
+	}
 	/* A full-screen view may have seen a resize that readline did not. */
 	rl_reset_screen_size();
 	set_prompt(more);
@@ -243,20 +250,39 @@ static int cancel_input(int leaving_if_empty)
 	return was_empty;
 }
 
+/* While readline has the terminal (from rl_callback_handler_install to
+ * its removal, but for each line's evaluation) mb_waiting is set: SIGTERM,
+ * SIGHUP and SIGQUIT then only set mb_quit_signal, and the loop gives the
+ * terminal back before ending the program. The signals that end the wait
+ * are blocked outside it (ppoll), so none is missed between a look at the
+ * flags and the wait. */
 static void loop_tty(void)
 {
 	struct sigaction sa = {0};
 	sa.sa_handler = on_resize;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGWINCH, &sa, NULL);
+	sigset_t waking, outside;
+	sigemptyset(&waking);
+	static const int wakers[] = {SIGINT, SIGWINCH, SIGTERM, SIGHUP, SIGQUIT};
+	for (size_t i = 0; i < sizeof wakers / sizeof wakers[0]; i++)
+		sigaddset(&waking, wakers[i]);
 
 	int cancelled_empty = 0;
 	char *first = prompt_text(0);
+	mb_waiting = 1;
 	rl_callback_handler_install(first, on_line);
 	free(first);
-	while (!input_ended) {
+	while (!input_ended && !mb_quit_signal) {
 		struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
-		int r = mb_sigint_seen ? -1 : poll(&pfd, 1, -1);
+		sigprocmask(SIG_BLOCK, &waking, &outside);
+		int r = mb_sigint_seen || mb_quit_signal || resized
+		            ? -1
+		            : ppoll(&pfd, 1, NULL, &outside);
+		int poll_errno = r < 0 ? errno : 0;
+		sigprocmask(SIG_SETMASK, &outside, NULL);
+		if (mb_quit_signal)
+			break;
 		if (resized) {
 			resized = 0;
 			rl_resize_terminal();
@@ -272,15 +298,17 @@ static void loop_tty(void)
 			}
 			continue;
 		}
-		if (r < 0 && errno == EINTR)
+		if (r < 0 && (poll_errno == EINTR || poll_errno == 0))
 			continue;
 		if (r < 0)
 			break;
 		cancelled_empty = 0;
 		rl_callback_read_char();
 	}
-	rl_callback_handler_remove();
+	rl_callback_handler_remove(); /* the terminal as readline found it */
+	mb_waiting = 0;
 	fputc('\n', stdout);
+	fflush(stdout);
 }
 
 static void loop_plain(lua_State *L)
@@ -288,7 +316,7 @@ static void loop_plain(lua_State *L)
 	size_t cap = 0;
 	char *line = NULL;
 	ssize_t n;
-	while ((n = getline(&line, &cap, stdin)) >= 0) {
+	while (!mb_limit_reached() && (n = getline(&line, &cap, stdin)) >= 0) {
 		if (n > 0 && line[n - 1] == '\n')
 			line[n - 1] = '\0';
 		accept_line(L, line);
@@ -315,7 +343,7 @@ int mb_repl(lua_State *L, const struct mb_paths *paths)
 	repl_state = L;
 	if (!tty) {
 		loop_plain(L);
-		return 0;
+		return mb_limit_reached() ? 1 : 0;
 	}
 	rl_readline_name = "mechbench";
 	/* Readline would export LINES and COLUMNS at each resize, and they go
@@ -346,5 +374,6 @@ int mb_repl(lua_State *L, const struct mb_paths *paths)
 	pending = NULL;
 	free(history_file);
 	history_file = NULL;
-	return 0;
+	interrupt_quit(); /* SIGTERM, SIGHUP or SIGQUIT at the prompt: the terminal is back */
+	return mb_limit_reached() ? 1 : 0;
 }

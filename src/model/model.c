@@ -385,7 +385,7 @@ int run_data_interrupted(struct run_data *d, double t)
 {
 	if (!interrupt_take())
 		return 0;
-	run_data_stop(d, "interrupted (Ctrl-C) at t = %g", t);
+	run_data_stop(d, "%s at t = %g", interrupt_reason(t), t);
 	return 1;
 }
 

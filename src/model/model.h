@@ -107,6 +107,8 @@ enum joint_capability {
 	JOINT_TREE_SLIDE = 2,      /* a tree joint of joint coordinates: a slide distance */
 	JOINT_DRIVER = 4,          /* its multiplier is the driving torque or force itself */
 	JOINT_DRIVES_DISTANCE = 8, /* (with JOINT_DRIVER) it drives a distance: a force */
+	JOINT_POINTS_MEET = 16, /* Φ = P_i - P_j, D_i = [I s̆_i], D_j = -[I s̆_j], v = 0 (a pin):
+	                         * a method of forces may hold it by a force at the points */
 };
 
 /* How a picture shows a joint or force (view/render.h). */
@@ -317,7 +319,8 @@ void run_data_fail(struct run_data *d, const char *fmt, ...) __attribute__((form
 /* The same for a failure no shorter step can mend: a host error, Ctrl-C. */
 void run_data_stop(struct run_data *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* 1, with the run stopped, when Ctrl-C was pressed; 0 otherwise. */
+/* 1, with the run stopped, when Ctrl-C was pressed or a CPU or memory
+ * limit was reached (util/interrupt.h); 0 otherwise. */
 int run_data_interrupted(struct run_data *d, double t);
 
 /* Evaluate fn at t: f and its first two derivatives. A callback may give

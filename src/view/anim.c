@@ -65,7 +65,8 @@ static int screen_open(char *err, size_t errlen)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGWINCH, &sa, &previous_winch);
 	resized = 0;
-	cbreak(); /* Ctrl-C still raises SIGINT, which we watch */
+	mb_waiting = 1; /* SIGTERM, SIGHUP, SIGQUIT: close the screen, then end (interrupt.h) */
+	cbreak();       /* Ctrl-C still raises SIGINT, which we watch, and Ctrl-\ SIGQUIT */
 	noecho();
 	keypad(stdscr, TRUE);
 	curs_set(0);
@@ -91,6 +92,24 @@ static void screen_close(void)
 	screen = NULL;
 	fflush(stdout);
 	sigaction(SIGWINCH, &previous_winch, NULL);
+	mb_waiting = 0;
+	interrupt_quit(); /* a quit signal came while the screen was open: now it may end us */
+}
+
+/* A key, or ERR: the view is to close (interrupt_pending), the terminal
+ * was resized, or ms went by (ms < 0: no limit). A wait without a limit
+ * goes in slices, so a signal that comes just before getch starts to wait
+ * is seen within a slice; a slice that ends with nothing is not redrawn. */
+static int wait_key(int ms)
+{
+	for (;;) {
+		if (interrupt_pending() || resized)
+			return ERR;
+		timeout(ms < 0 ? 250 : ms);
+		int ch = getch();
+		if (ch != ERR || ms >= 0)
+			return ch;
+	}
 }
 
 /* Copy a grid onto the screen at (row0, col0). */
@@ -290,8 +309,9 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 	double t = t0, speed = o->speed > 0 ? o->speed : 1, last = clock_seconds();
 	int playing = 1, labels = o->labels, trails = o->trails, frame = 0;
 	for (;;) {
-		if (mb_sigint_seen) {
-			mb_sigint_seen = 0;
+		if (interrupt_pending()) {
+			mb_sigint_seen =
+			    0; /* Ctrl-C is taken here; a limit or a quit signal stays */
 			break;
 		}
 		double tick = clock_seconds();
@@ -317,8 +337,7 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 		                                {"q quit", 1000}};
 		status_line(where, keys, (int)(sizeof keys / sizeof keys[0]));
 		refresh();
-		timeout(playing ? 33 : -1); /* sleep to the next frame, or until a key */
-		int ch = getch();
+		int ch = wait_key(playing ? 33 : -1); /* sleep to the next frame, or until a key */
 		if (ch == 'q' || ch == 'Q' || ch == 27)
 			break;
 		take_resize(); /* the next pass re-lays out at the new size */
@@ -373,7 +392,7 @@ int anim_show_plot(const struct plot_spec *p, int unicode, char *err, size_t err
 	mb_c_busy++;
 	struct grid *g = NULL;
 	for (;;) {
-		if (mb_sigint_seen) {
+		if (interrupt_pending()) {
 			mb_sigint_seen = 0;
 			break;
 		}
@@ -387,8 +406,7 @@ int anim_show_plot(const struct plot_spec *p, int unicode, char *err, size_t err
 		static const struct key_help keys[] = {{"q back to the prompt", 1}};
 		status_line("", keys, 1);
 		refresh();
-		timeout(-1);
-		int ch = getch();
+		int ch = wait_key(-1);
 		if (ch == 'q' || ch == 'Q' || ch == 27)
 			break;
 		take_resize(); /* the next pass draws at the new size */

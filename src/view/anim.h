@@ -2,7 +2,9 @@
  *
  * Everything shown is drawn into grids first (render.h, plot.h); this file
  * only puts grids on the screen and reads keys. The terminal is restored
- * on every way out: q, Ctrl-C, or a terminal that cannot be opened. */
+ * on every way out: q, Ctrl-C, a terminal that cannot be opened, a CPU or
+ * memory limit reached, and SIGTERM, SIGHUP or SIGQUIT (Ctrl-\), after
+ * which the program ends (util/interrupt.h). */
 #ifndef MB_ANIM_H
 #define MB_ANIM_H
 

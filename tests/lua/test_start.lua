@@ -46,13 +46,17 @@ for _, f in ipairs(mb.formulations()) do
   runs[f] = spun():simulate{ formulation = f, tf = 0.5, dt = 0.05, correct = true, tol = 1e-10 }
   starts[f] = runs[f]:body("crank").omega[1]
 end
+-- where it ends: the discrete-time method, first order in its step, within
+-- 1e-3 rad (6e-5 measured at h = 1e-5), the others within 1e-7
+local ends = {}
+for _, entry in ipairs(mb.formulations(true)) do ends[entry.name] = entry.can.joint_forces and 1e-3 or 1e-7 end
 for _, f in ipairs(mb.formulations()) do
   T.near(starts[f], starts.body, 1e-12, f .. ": the crank starts at the same rate as in body coordinates")
   T.ok(runs[f].velocity_violation[1] < 1e-12 and runs[f].violation[1] < 1e-12,
     ("%s: the start meets its constraints: |Phi| %.2g, |Phi'| %.2g"):format(f, runs[f].violation[1],
       runs[f].velocity_violation[1]))
   for _, b in ipairs { "crank", "coupler", "rocker" } do
-    T.near(runs[f]:body(b).angle[#runs[f].t], runs.body:body(b).angle[#runs[f].t], 1e-7,
+    T.near(runs[f]:body(b).angle[#runs[f].t], runs.body:body(b).angle[#runs[f].t], ends[f],
       f .. ": " .. b .. " ends where body coordinates put it")
   end
 end
