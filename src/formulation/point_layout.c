@@ -708,6 +708,16 @@ static void row_vars(const struct layout *L, struct prow *r)
 		if (m == 0 || v[m - 1] != v[i])
 			v[m++] = v[i];
 	r->nvars = m;
+	/* a row written on vectors and offsets names, for the listing, the
+	 * moving points it touches */
+	for (int i = 0, k = 0, unnamed = r->points[0] < 0; unnamed && i < m; i++)
+		for (int p = 0; p < L->npoints && k < PROW_POINTS; p++) {
+			int var = L->points[p].var, seen = 0;
+			for (int e = 0; e < k; e++)
+				seen = seen || r->points[e] == p;
+			if (var >= 0 && (v[i] == var || v[i] == var + 1) && !seen)
+				r->points[k++] = p;
+		}
 }
 
 /* -------------------------------------------- the layout */
