@@ -80,7 +80,7 @@ local function case(name, run)
   case_order[#case_order + 1] = name
 end
 
-local formulations = { "body", "joint", "point" }
+local formulations = { "body", "joint", "point", "point-recursive" }
 local fixed = { integrator = "rk4", h = 1e-3, tf = 0.3, dt = 0.01 }
 local function with(base, extra)
   local o = {}
