@@ -209,25 +209,26 @@ pl, attia = mb.example("platform")
 p = pl:point_coords{ formulation = "point-recursive", tree = attia }
 print(p)]] },
 
-    { title = "Reactions at the cuts",
+    { title = "Fewer unknowns",
       text = [[
-Of the platform system's unknowns (`#p.b` of them), `#p.r` are particle
-accelerations. How many are reaction components?   check(value)]],
+Attia's system has 20 unknowns: 16 particle accelerations and 4 cut
+reactions. The same platform in body coordinates solves Eq. 7.56 for
+every body's accelerations and every joint's multipliers at once. How
+many unknowns is that?   check(value)]],
       answer = function()
-        local pl, attia = example("platform")
-        local p = pl:point_coords{ formulation = "point-recursive", tree = attia }
-        return #p.b - #p.r
+        local p = example("platform"):pieces{}
+        return #p.acc + #p.lambda
       end,
       tol = 0,
       mistakes = {
-        { value = 2, say = "2 joints are cut, but each pin's reaction has two components." },
-        { value = 20, say = "20 is the whole system: the particles' accelerations are in it too." },
-        { value = 16, say = "16 are the particles' accelerations; the rest are reactions." },
+        { value = 21, say = "21 are the accelerations (3 per body); the 9 pins add their multipliers." },
+        { value = 18, say = "18 are the 9 pins' multipliers; add the 7 bodies' accelerations." },
+        { value = 20, say = "20 is Attia's system; count the body-coordinate one." },
       },
       hints = {
-        "Unknowns: accelerations of the moving particles, then reactions.",
-        "`#p.b - #p.r`",
-        "4 = 20 - 16: two cut pins, fx and fy each.",
+        "7 bodies, 9 pins; each pin has two rows, so two multipliers.",
+        "3 x 7 + 2 x 9",
+        "39, as Attia counts it: nearly twice the recursive system.",
       } },
 
     { title = "Four formulations, one model",

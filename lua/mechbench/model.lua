@@ -1252,7 +1252,11 @@ local PointPieces = {}
 PointPieces.__index = PointPieces
 
 local function fmt_number(v) return (("%.4g"):format(v):gsub("^%-0$", "0")) end
-local function fmt_pair(v) return "(" .. fmt_number(v[1]) .. ", " .. fmt_number(v[2]) .. ")" end
+-- round-off below a picometre is shown as 0
+local function fmt_pair(v)
+  local function snap(x) return math.abs(x) < 1e-12 and 0 or x end
+  return "(" .. fmt_number(snap(v[1])) .. ", " .. fmt_number(snap(v[2])) .. ")"
+end
 
 function PointPieces:__tostring()
   local moving, stationary = 0, 0
@@ -1260,9 +1264,10 @@ function PointPieces:__tostring()
     if pt.var then moving = moving + 1 else stationary = stationary + 1 end
   end
   local dof = #self.r - #self.phi
-  local lines = { ("%s of '%s': %d moving point%s (%d coordinates), %d stationary, %d constraint%s: %d degree%s of freedom"):format(
-    self.recursive and "recursive point coordinates" or "point coordinates", self.model_name, moving,
-    moving == 1 and "" or "s", #self.r, stationary, #self.phi, #self.phi == 1 and "" or "s", dof,
+  -- two lines, so that a long model name still fits 80 columns
+  local lines = { ("%s of '%s':"):format(self.recursive and "recursive point coordinates" or "point coordinates",
+    self.model_name), ("  %d moving point%s (%d coordinates), %d stationary, %d constraint%s: %d degree%s of freedom"):format(
+    moving, moving == 1 and "" or "s", #self.r, stationary, #self.phi, #self.phi == 1 and "" or "s", dof,
     dof == 1 and "" or "s") }
   lines[#lines + 1] = "  point         coordinates    at                    on"
   for _, pt in ipairs(self.points) do

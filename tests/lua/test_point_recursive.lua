@@ -112,4 +112,20 @@ for _, name in ipairs { "double_pendulum", "four_bar", "slider_crank", "sliding_
   T.ok(worst < 1e-9, ("%s: Attia's %d x %d system gives the recursive accelerations (%.2g)"):format(name, #p.b, #p.b, worst))
 end
 
+---------------------------------------------------------------- the listing fits the lesson's 80 columns
+do
+  local build, attia = example("platform")
+  local listings = {
+    example("pendulum")():point_coords(), example("slider_crank")(1.5):point_coords(),
+    example("inverted_slider_crank")():point_coords(),
+    example("four_bar")():point_coords{ formulation = "point-recursive" },
+    build():point_coords{ formulation = "point-recursive", tree = attia },
+  }
+  local widest = 0
+  for _, p in ipairs(listings) do
+    for l in (tostring(p) .. "\n"):gmatch("(.-)\n") do widest = math.max(widest, utf8.len(l)) end
+  end
+  T.ok(widest <= 80, ("m:point_coords() as lesson 10 prints it fits 80 columns (widest %d)"):format(widest))
+end
+
 T.finish()
