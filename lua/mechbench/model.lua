@@ -1264,11 +1264,11 @@ function PointPieces:__tostring()
     if pt.var then moving = moving + 1 else stationary = stationary + 1 end
   end
   local dof = #self.r - #self.phi
-  -- two lines, so that a long model name still fits 80 columns
+  -- three lines, so that a long model name still fits 80 columns
   local lines = { ("%s of '%s':"):format(self.recursive and "recursive point coordinates" or "point coordinates",
-    self.model_name), ("  %d moving point%s (%d coordinates), %d stationary, %d constraint%s: %d degree%s of freedom"):format(
-    moving, moving == 1 and "" or "s", #self.r, stationary, #self.phi, #self.phi == 1 and "" or "s", dof,
-    dof == 1 and "" or "s") }
+    self.model_name), ("  %d moving point%s (%d coordinates) and %d stationary"):format(moving,
+    moving == 1 and "" or "s", #self.r, stationary), ("  %d constraint%s: %d degree%s of freedom"):format(#self.phi,
+    #self.phi == 1 and "" or "s", dof, dof == 1 and "" or "s") }
   lines[#lines + 1] = "  point         coordinates    at                    on"
   for _, pt in ipairs(self.points) do
     local coords = pt.var and ("r[%d], r[%d]"):format(pt.var, pt.var + 1) or "stationary"
