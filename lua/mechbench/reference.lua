@@ -282,7 +282,8 @@ t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
     text = [[
 Forward dynamics from the model's state at t = 0 to tf, reported every dt.
 formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
-(Ch. 10), "discrete"; help "formulations". integrator: "rk45" (adaptive,
+(Ch. 10), "point-recursive" (Attia's particles, tree = {...} picks the
+cuts), "discrete"; help "formulations". integrator: "rk45" (adaptive,
 tol), "rk4" or "symplectic" (fixed step h). stabilization: "baumgarte"
 (alpha, beta), "penalty", "momentum", "partitioning". correct = true
 first moves the start onto the joints. events = {{t = 1, add = "lock"}}
@@ -340,10 +341,13 @@ and the normal speeds closing and opening.]] },
 Joint coordinates (Ch. 9) at the start, or at theta: printed, the tree
 and the cut joints; as a table B, Bdtd, M, h, C, gamma, acc, lambda.]] },
   { name = "m:point_coords", man = ANALYSES,
-    sig = "p = m:point_coords([y, t])",
+    sig = "p = m:point_coords{ formulation, t, y, tree }",
     text = [[
-Point coordinates (Ch. 10) at the start, or at y: r and rd (two points,
-four numbers, per body), the constant M, D, phi, gamma, h, acc, lambda.]] },
+Point coordinates (Ch. 10) at the start, or at y: printed, the points
+chosen (one per pin, shared; stationary ones) and every constraint with
+its type and joint; as a table points, rows, r, rd, M, D, phi, gamma, h,
+acc, lambda. formulation = "point-recursive" adds Attia's chains, cut
+joints and his linear system A x = b.]] },
   { name = "mb.newton", man = ANALYSES,
     sig = "x, h = mb.newton(f, x0 [, { derivative, tol, max_iterations }])",
     text = [[
