@@ -235,10 +235,12 @@ many unknowns is that?   check(value)]],
       text = [[
 The same four-bar in body, joint, point and recursive point coordinates.
 The table gives each state size (the integrator's coordinates and rates)
-and the work it took; the motions agree. On a 64-link chain the recursive
-formulation's work per evaluation grows linearly with the links (`make
-bench` fits the exponent); the others solve a dense system.]],
+and the work it took; the motions agree. On a long chain the recursive
+formulation's work per evaluation grows linearly with the links (the
+benchmark, make bench in a shell, fits the exponent); the others solve a
+dense system.]],
       code = [[
+fb = mb.example("four_bar")
 four = {"body", "joint", "point", "point-recursive"}
 c = mb.compare(fb, four, { tf = 2, dt = 0.01 })]] },
   },
