@@ -666,10 +666,12 @@ int pr_system(void *ws, double t, double *A, double *b)
 				add_at(w, a, nd->base, cmul_t(za, lever));
 				if (nd->turning)
 					add_at(w, a, nd->u[0], cmul_t(zb, lever));
-				if (eq == 2 && nd->turning) { /* (S1 d) x r̈_a + S2 d x (r̈_b - r̈_a) */
+				if (eq == 2 &&
+				    nd->turning) { /* (S1 d) x r̈_a + S2 d x (r̈_b - r̈_a) */
 					vec2 pd = v2_perp(nd->d);
 					add_at(w, a, nd->base,
-					       v2_sub(v2_perp(cmul(nd->S1, nd->d)), v2_scale(nd->S2, pd)));
+					       v2_sub(v2_perp(cmul(nd->S1, nd->d)),
+					              v2_scale(nd->S2, pd)));
 					add_at(w, a, nd->u[0], v2_scale(nd->S2, pd));
 				}
 				rhs += eq == 2 ? nd->N + v2_cross(arm, nd->F) : v2_dot(axis, nd->F);
@@ -681,7 +683,8 @@ int pr_system(void *ws, double t, double *A, double *b)
 					if (g < 0 || !in[g])
 						continue;
 					vec2 at = v2(w->r[var & ~1], w->r[(var & ~1) + 1]);
-					vec2 f = v2((var & 1) ? 0 : v[r].grad[k], (var & 1) ? v[r].grad[k] : 0);
+					vec2 f = v2((var & 1) ? 0 : v[r].grad[k],
+					            (var & 1) ? v[r].grad[k] : 0);
 					vec2 lever = eq == 2 ? v2_perp(v2_sub(at, top->ra)) : axis;
 					sum += v2_dot(lever, f);
 				}
