@@ -65,7 +65,9 @@ for _, f in ipairs(formulations) do
       f .. ": without a remedy the four-bar stops as its state grows beyond 1e150, its samples kept")
     r = m.last
   end
-  local none = worst(r)
+  -- the drift before the state diverges (the last kept samples reach 1e52)
+  local none = 0
+  for i = 1, #r.t do if r.violation[i] < 1 then none = math.max(none, r.violation[i]) end end
   T.ok(none > 1e-3, ("%s: without a remedy the four-bar drifts: max |Phi| %.2g"):format(f, none))
   for _, stab in ipairs { "baumgarte", "penalty", "momentum", "partitioning" } do
     local run_stab = run(stab)
