@@ -231,18 +231,18 @@ many unknowns is that?   check(value)]],
         "39, as Attia counts it: nearly twice the recursive system.",
       } },
 
-    { title = "Four formulations, one model",
+    { title = "Five formulations, one model",
       text = [[
-The same four-bar in body, joint, point and recursive point coordinates.
-The table gives each state size (the integrator's coordinates and rates)
-and the work it took; the motions agree. On a long chain the recursive
-formulation's work per evaluation grows linearly with the links (the
-benchmark, make bench in a shell, fits the exponent); the others solve a
-dense system.]],
+The same four-bar in body, joint, point and recursive point coordinates,
+and through free-body diagrams. The table gives each state size (the
+integrator's coordinates and rates) and the work it took; the motions
+agree. On a long chain the recursive formulation's work per evaluation
+grows linearly with the links (the benchmark, make bench in a shell, fits
+the exponent); the others solve a dense system.]],
       code = [[
 fb = mb.example("four_bar")
-four = {"body", "joint", "point", "point-recursive"}
-c = mb.compare(fb, four, { tf = 2, dt = 0.01 })]] },
+five = {"body", "joint", "point", "point-recursive", "fbd"}
+c = mb.compare(fb, five, { tf = 2, dt = 0.01 })]] },
   },
   wrap_up = [[
 You placed points from other points, replaced bodies by particles with the
