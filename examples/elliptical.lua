@@ -7,10 +7,10 @@
 -- flywheel 10 kg, 0.5 kg m^2, pivot O = (0, 0.4), crank pins 0.15 m out;
 -- bars 1.2 m, 3 kg, the footrests 0.8 m along them; rails through (1.1,
 -- 0.2) rising 10 degrees. The person's weight w = 700 N shifts from foot
--- to foot as the book proposes, f_L = -w cos^2(2 pi t / tau), f_R = -w
--- sin^2(2 pi t / tau) with tau = 2 s (one stride per second), and the
--- brake is a resistive torque -c omega on the flywheel, c = 1 N m s
--- (build(tau, c)). The flywheel starts near one turn per second and falls
+-- to foot as the book proposes: with s = 2 pi t / tau, the left foot
+-- presses down with (cos s)^2 of it and the right with the rest, (sin
+-- s)^2; tau = 2 s (one stride per second). The brake is a resistive
+-- torque -c omega on the flywheel, c = 1 N m s (build(tau, c)). The flywheel starts near one turn per second and falls
 -- into step with the weight's shifts: 2.02 turns in the last 2 s of 10.
 --   mechbench --batch examples/elliptical.lua [body|joint]
 local crank, bar, foot, weight = 0.15, 1.2, 0.8, 700

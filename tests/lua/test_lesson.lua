@@ -203,11 +203,18 @@ do
   T.ok(text:find("next() continues", 1, true), "before the last step a right answer says next() continues")
   capture(lesson, 14, 7)
   text = capture(check, L14.steps[7].answer())
-  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("last lesson", 1, true)
+  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("Next: lesson(15)", 1, true)
     and not text:find("next() continues", 1, true), "the last exercise finishes the lesson: " .. text)
   text = capture(next)
   T.ok(text:find("Lesson 14 finished", 1, true) and not text:find("This is the last step", 1, true),
     "and next() says the same")
+  -- the last lesson says so when it is finished
+  local L15 = mb.lesson.load(15)
+  local exercises = {}
+  for i, s in ipairs(L15.steps) do if s.answer then exercises[#exercises + 1] = i end end
+  for _, i in ipairs(exercises) do capture(lesson, 15, i); text = capture(check, L15.steps[i].answer()) end
+  T.ok(text:find("Lesson 15 finished", 1, true) and text:find("last lesson", 1, true),
+    "the last lesson's last exercise says it was the last: " .. text)
   -- the lesson before the last names the one that follows it
   local L13 = mb.lesson.load(13)
   for _, i in ipairs { 2, 5, 7, 9, 11, 14 } do capture(lesson, 13, i); capture(check, L13.steps[i].answer()) end
