@@ -23,7 +23,7 @@ local function build(f, a, excite)
   local phase = ({ left = { 1, 0 }, ["in"] = { 1, 1 }, out = { 1, -1 } })[excite]
   if not phase then error(("excite must be \"left\", \"in\" or \"out\", not %s"):format(tostring(excite)), 2) end
   local yc = 0.5
-  local m = mb.model{ name = ("half-car (Sec. 15.8), %g Hz"):format(f) }
+  local m = mb.model{ name = ("half-car (Sec. 15.8), road %g Hz"):format(f) }
   m:body{ name = "chassis", mass = 680, inertia = 300, pos = { 0, yc } }
   for i, side in ipairs { { "left", 1 }, { "right", -1 } } do
     local s, tag = side[2], side[1]

@@ -87,8 +87,8 @@ N m (its size)?   check(value)]],
         { value = 3 * 0.45, say = "3 N at a 0.45 m arm is one blade's moment about its own pivot, not the motor's torque." },
       },
       hints = {
-        "`math.max(table.unpack(id:reaction(\"motor\").torque))`; check the smallest too.",
-        "The linkage multiplies the blades' moments by its changing leverage: the peak is where that is largest.",
+        "The torque at every sample is in `id:reaction(\"motor\").torque`: find its largest entry.",
+        "`math.max(table.unpack(id:reaction(\"motor\").torque))` (the smallest is near zero, where the blades turn back).",
         "About 1.814 N m.",
       } },
 
@@ -103,8 +103,8 @@ is the mean torque.   check(value)]],
         { value = 7.6427 * 4 / 3, say = "that would be with mu_s = 0.4 throughout; moving blades slide at mu_d = 0.3." },
       },
       hints = {
-        "`s = 0; for i = 1, 720 do s = s + id:reaction(\"motor\").torque[i] end`, then `s / 720 * 2 * math.pi`.",
         "The kinetic energy comes back each turn, so the mean power is what friction takes: 3 N times each blade's mean speed.",
+        "`s = 0; for i = 1, 720 do s = s + id:reaction(\"motor\").torque[i] end`, then `s / 720 * 2 * math.pi`.",
         "About 7.643 W.",
       } },
 
@@ -142,10 +142,11 @@ Hz?   check(value)]],
 
     { title = "Near and far",
       text = [[
-Now a road shakes both wheels 1 cm up and down. Near the bounce frequency
-the chassis's motion grows far beyond the road's; well above it, the
-springs hardly pass it on. The third argument "in" moves both wheels
-together ("left": one wheel; "out": opposite).]],
+Now a road lifts and drops both wheels by 1 cm either way (2 cm in all):
+the example's arguments are the road's frequency in Hz, its amplitude in
+m, and "in" for both wheels together ("left": one wheel; "out": opposite
+phases). Near the bounce frequency the chassis moves far more than the
+road; well above it, the springs hardly pass the road's motion on.]],
       code = [=[
 near = mb.example("half_car", 1.1, 0.01, "in"):simulate{ tf = 6, dt = 0.01 }
 far = mb.example("half_car", 4, 0.01, "in"):simulate{ tf = 6, dt = 0.01 }
@@ -163,7 +164,7 @@ from its lowest to its highest, in cm?   check(value)]],
       },
       hints = {
         "`y = near:body(\"chassis\").y`, then the largest and smallest of `y[401]` to `y[601]`.",
-        "`lo, hi = math.huge, -math.huge; for i = 401, 601 do lo, hi = math.min(lo, y[i]), math.max(hi, y[i]) end`, then `100 * (hi - lo)`.",
+        "`100 * (math.max(table.unpack(y, 401)) - math.min(table.unpack(y, 401)))`",
         "About 17.42 cm: more than eight times the road's 2 cm. At 4 Hz it is 0.41 cm.",
       } },
 
@@ -187,7 +188,7 @@ turns of the motor (6 s), where is the front disc's centre, x in m?
 check(value)]],
       answer = function() return creep(true) end,
       mistakes = {
-        { value = 0.26 + 0.12, say = "one stroke of 0.04 x 2 per turn each way: the robot gains 2 x crank = 0.08 m per turn." },
+        { value = 0.26 + 0.12, say = "that is one crank length per half turn; the stroke, end to end, is twice the crank." },
         { value = 0.24, say = "0.24 m is how far it went; the disc started at 0.26 m." },
         { value = 0.26, say = "that is where it ends without the brake switching: try the next step." },
       },
@@ -216,8 +217,9 @@ You sized a wiper motor by inverse dynamics with friction in the loads,
 measured a half-car's bounce and saw it resonate, and made a robot creep
 by switching a constraint during the run.
 
-Challenge: `mb.example("swing")` finds its own event times, where the
-swing's rate changes sign, and pumps itself higher; the satellite panels
-lock their joints with add and remove events. Read their files, then try
-the half-car with "out": which motion does it excite?]],
+Challenge: the swing (examples/swing.lua) finds its own event times,
+where the swing's rate changes sign, and pumps itself higher; the
+satellite panels (examples/satellite.lua) lock their joints with add and
+remove events. Read them, then shake the half-car with "out": which
+motion does it excite?]],
 }
