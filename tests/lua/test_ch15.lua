@@ -302,4 +302,33 @@ do
   T.near(work, e[#r.t] - e[1], 1e-5 * feet, "feet's work - brake's = the change of energy")
 end
 
+-- Sec. 15.1 and 15.2, the examples of Ch. 12 (film_strip.lua, the web cutter
+-- in four_bar_program.lua): inverse dynamics agrees between the
+-- formulations (reached: 4.4e-11 and 3.2e-15 of the peak torques, 18.7 kN m
+-- at 1800 rpm and 76 N m), and at the web cutter's cut the two blades move
+-- along the web nearly together (0.390 and 0.341 m/s), so one web speed,
+-- their mean, suits both.
+do
+  local function torque_gap(m, o)
+    local a = m:inverse_dynamics(o)
+    o.formulation = "joint"
+    local b = m:inverse_dynamics(o)
+    local gap, peak = 0, 0
+    for i = 1, #a.t do
+      gap = math.max(gap, math.abs(a:reaction("motor").torque[i] - b:reaction("motor").torque[i]))
+      peak = math.max(peak, math.abs(a:reaction("motor").torque[i]))
+    end
+    return gap / peak, a
+  end
+  local film = torque_gap(example("film_strip")(), { tf = 1 / 30, dt = 1 / 3600 })
+  T.ok(film < 5e-10, ("film-strip advancer: the motor torque agrees in body and joint coordinates (%.2g of its peak)"):format(film))
+  local web, r = torque_gap(example("four_bar_program")(), { tf = 1, dt = 0.001 })
+  T.ok(web < 5e-14, ("web cutter: the motor torque agrees (%.2g of its peak)"):format(web))
+  local P2, P3, cut = r:path("P2"), r:path("P3"), nil
+  for i = 2, #r.t do if not cut and P2.y[i - 1] > P3.y[i - 1] and P2.y[i] <= P3.y[i] then cut = i end end
+  local mean = 0.5 * (P2.vx[cut] + P3.vx[cut])
+  T.ok(math.abs(P2.vx[cut] - P3.vx[cut]) < 0.15 * math.abs(mean),
+    ("web cutter: at the cut (t = %.3f s) the blades move at %.3f and %.3f m/s along x"):format(r.t[cut], P2.vx[cut], P3.vx[cut]))
+end
+
 T.finish()
