@@ -16,7 +16,7 @@
 -- type b step, mb.fn.smooth_step). The times are events found from the
 -- run itself: each run is simulated until phi1' changes sign, an event
 -- { t = ..., set = "elbow", fn = ... } is added at the first report past
--- it (the knee's five reports later: an event changes one element), and the
+-- it (the knee's one report later: an event changes one element), and the
 -- run is simulated again with it, until no more are found.
 --   build(pump)  pump = false keeps arms and legs straight throughout
 --   mechbench --batch examples/swing.lua [body|joint]
@@ -99,7 +99,7 @@ local function pump_run(m, opts, pump)
     if not pump then return r, events end
     local w, found = r:body("swing").omega, nil
     for i = 2, #r.t do
-      if r.t[i - 1] > last_switch + 0.3 and w[i - 1] * w[i] <= 0 and w[i] ~= 0 and r.t[i] + 6 * dt < tf then
+      if r.t[i - 1] > last_switch + 0.3 and w[i - 1] * w[i] <= 0 and w[i] ~= 0 and r.t[i] + 2 * dt < tf then
         found = i
         break
       end
@@ -110,7 +110,7 @@ local function pump_run(m, opts, pump)
     local e0, k0 = relative(from.A, from.B)
     local e1, k1 = relative(to.A, to.B)
     events[#events + 1] = { t = t, set = "elbow", fn = mb.fn.smooth_step{ from = e0, to = e1, t0 = t, t1 = t + 0.5 } }
-    local tk = t + 5 * dt -- the knee's event: a segment one report long can round below dt, which a run refuses
+    local tk = t + dt -- the knee's event, one report later
     events[#events + 1] = { t = tk, set = "knee", fn = mb.fn.smooth_step{ from = k0, to = k1, t0 = tk, t1 = tk + 0.5 } }
     last_switch = t
   end
