@@ -38,7 +38,14 @@ function M.new(model, raw, opts, here)
   r.options = opts
   r.body_order, r.joint_order, r.contact_order = {}, {}, {}
   for _, b in ipairs(model._order.bodies) do r.body_order[#r.body_order + 1] = b.name end
-  for _, j in ipairs(model._order.joints) do r.joint_order[#r.joint_order + 1] = j.name end
+  for _, j in ipairs(model._order.joints) do -- an inactive joint takes no part and has no reaction
+    if not raw.reactions or raw.reactions[j.name] then
+      r.joint_order[#r.joint_order + 1] = j.name
+    else
+      r.inactive_joints = r.inactive_joints or {}
+      r.inactive_joints[j.name] = true
+    end
+  end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
@@ -73,6 +80,9 @@ end
 local function pick(r, list, order, what, method, name)
   name = type(name) == "table" and name.name or name
   local v = r[list][name]
+  if not v and list == "reactions" and r.inactive_joints and r.inactive_joints[name] then
+    args.fail("r:" .. method, "joint '%s' was inactive in this run: it took no part and carries no reaction", name)
+  end
   if not v then
     args.fail("r:" .. method, "the result has no %s '%s'%s (it has: %s)", what, tostring(name),
       args.suggest(name, order), #order > 0 and table.concat(order, ", ") or "none")

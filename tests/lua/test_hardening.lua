@@ -235,4 +235,18 @@ T.ok(not ok_locked and why:find("rows are independent but nearly dependent", 1, 
   and not why:find("(unknown)", 1, true), "rows that cannot be factored yet have full rank are called nearly dependent: "
   .. tostring(why):sub(1, 200))
 
+-- a joint made inactive was listed in a result without its reactions: r:csv
+-- broke inside result.lua, and r:reaction offered the name asked for
+local idle = mb.example("pendulum")
+idle:joint{ name = "lock", type = "simple", body = "rod", coord = "angle", active = false }
+for _, r in ipairs { idle:equilibrium{}, idle:simulate{ tf = 0.05 } } do
+  local csv_path = os.tmpname()
+  local wrote = pcall(r.csv, r, csv_path)
+  local f = io.open(csv_path) local header = f and f:read("l") or "" if f then f:close() end
+  os.remove(csv_path)
+  T.ok(wrote and header:find("pin.fx", 1, true) and not header:find("lock.", 1, true),
+    "r:csv leaves out a joint that was inactive: " .. header:sub(1, 80))
+  located(function() r:reaction("lock") end, "joint 'lock' was inactive in this run", "r:reaction of an inactive joint")
+end
+
 T.finish()
