@@ -315,6 +315,20 @@ do
   T.ok(moved < 1e-7, ("the head and neck start at rest (%.2g rad/s)"):format(moved))
   local r = agree("head and neck", function(f) return example("head_neck")():simulate{ formulation = f, tf = 1, dt = 0.005 } end, 1e-9)
   T.near(range(r:body("torso").x), 0.2, 1e-9, "the torso is driven 0.1 m either way")
+  -- the head's free nod, from its angle's upward crossings of the rest after
+  -- 1 s (when the faster modes, 12 Hz and up, have died out): 2.579 Hz
+  local m = example("head_neck")(0, 2)
+  local rest = m.bodies.skull.angle
+  m.bodies.skull.omega = 0.01
+  m:correct()
+  local free, ups = m:simulate{ tf = 6, dt = 0.001 }, {}
+  local a = free:body("skull").angle
+  for i = 2, #free.t do
+    local p, q = a[i - 1] - rest, a[i] - rest
+    if free.t[i] > 1 and p < 0 and q >= 0 then ups[#ups + 1] = free.t[i - 1] + (free.t[i] - free.t[i - 1]) * p / (p - q) end
+  end
+  local nod = (#ups - 1) / (ups[#ups] - ups[1])
+  T.ok(nod > 2.5 and nod < 2.65, ("the head nods freely at %.4f Hz"):format(nod))
   T.ok(math.deg(range(r:body("skull").angle)) > 20, "shaken at 2 Hz the head nods widely")
 end
 
