@@ -1182,6 +1182,9 @@ run_segments = function(m, o, here)
       local seg = {}
       for key, v in pairs(o) do seg[key] = v end
       seg.events, seg.tf, seg.t0 = nil, t1 - t0, t0
+      -- events one report apart make a segment of one dt, which the
+      -- subtraction can leave a rounding short of dt
+      seg.dt = math.min(o.dt, seg.tf)
       seg.resumed = k > 1 and forces_hold -- no start check, no correction
       local r = simulate_checked(m, seg, here)
       merged = require("mechbench.result").append(merged, r, 0, m)
