@@ -315,7 +315,7 @@ static int core_simulate(lua_State *L)
 		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
-	int fixed = strcmp(o.integrator, "rk4") == 0 || strcmp(o.integrator, "symplectic") == 0;
+	int fixed = integrator_fixed(o.integrator);
 	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
 		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
 	opt_times(L, 2, &o.tf, &o.dt);
@@ -326,6 +326,7 @@ static int core_simulate(lua_State *L)
 		return raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
 		                   MAX_STEPS);
 	o.tol = opt_in(L, 2, "tol", 1e-8, 1e-14, 1);
+	o.abstol = opt_in(L, 2, "abstol", o.tol, 1e-300, 1e12);
 	lua_getfield(L, 2, "correct");
 	o.correct = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "progress");
