@@ -722,7 +722,7 @@ function M.formulations(with_titles)
 end
 
 -- The options m:simulate takes; the remedies' numbers with their remedy.
-local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
+local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "abstol", "correct", "dense", "progress",
   "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
 M.simulate_options = simulate_options
 -- The remedies' numbers, each with the range the C core takes (Baumgarte's
@@ -838,6 +838,10 @@ local function run_options(m, opts, level)
     bad("tol must be at least 1e-14: double precision cannot do better")
   end
   if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
+  -- the absolute tolerance, in the state's own units (m, rad, m/s, rad/s)
+  if o.abstol ~= nil and (args.bad_number(o.abstol, { positive = true, smallest = 0 }) or o.abstol < 1e-300 or o.abstol > 1e12) then
+    bad("abstol must be a positive number from 1e-300 to 1e12, an absolute error (the default is tol)")
+  end
   for _, key in ipairs { "correct", "dense", "progress" } do
     if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
   end

@@ -110,8 +110,12 @@ static int initial_step(struct dopri5 *w, double *h)
 
 int dopri5_start(struct dopri5 *w, double t, const double *y, double h)
 {
+	size_t size = sizeof(double) * (size_t)w->n;
 	w->t = t, w->told = t, w->hold = 0;
-	memcpy(w->y, y, sizeof(double) * (size_t)w->n);
+	memcpy(w->y, y, size);
+	/* until a step is taken the continuous extension is the state itself */
+	memcpy(w->r1, y, size);
+	memset(w->r2, 0, 4 * size);
 	w->errold = 1e-4, w->rejected_last = 0;
 	int status = eval(w, t, w->y, w->k1);
 	if (status != 0)
@@ -199,10 +203,10 @@ double dopri5_fixed_step(struct dopri5 *w, double h, double *y)
 	return err;
 }
 
-int dopri5_step(struct dopri5 *w, double t_end, double hmin, double *t, double *y)
+int dopri5_step(struct dopri5 *w, double t_end, double hmin, double hmax, double *t, double *y)
 {
 	for (;;) {
-		double h = w->h;
+		double h = fmin(w->h, hmax);
 		/* the last step reaches t_end exactly rather than leave a sliver */
 		if (w->t + 1.01 * h >= t_end)
 			h = t_end - w->t;
@@ -248,7 +252,7 @@ void dopri5_dense(const struct dopri5 *w, double t, double *out)
 }
 
 double dopri5_step_start(const struct dopri5 *w) { return w->told; }
-double dopri5_step_end(const struct dopri5 *w) { return w->told + w->hold; }
+double dopri5_step_end(const struct dopri5 *w) { return w->t; }
 double dopri5_next_h(const struct dopri5 *w) { return w->h; }
 long dopri5_evaluations(const struct dopri5 *w) { return w->nfev; }
 long dopri5_rejected(const struct dopri5 *w) { return w->nrejected; }

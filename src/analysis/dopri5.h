@@ -26,11 +26,12 @@ void dopri5_free(struct dopri5 *w);
  * as DOPRI5 does, one evaluation more. 0, or the failure of f. */
 int dopri5_start(struct dopri5 *w, double t, const double *y, double h);
 
-/* One accepted step from the last state, no further than t_end: the
- * trial steps the error estimate rejects are shortened and taken again.
- * On return *t, y are the step's end. 0; -1 when the step falls below
- * hmin (the message is the caller's); -2 when f said stop. */
-int dopri5_step(struct dopri5 *w, double t_end, double hmin, double *t, double *y);
+/* One accepted step from the last state, no longer than hmax and no
+ * further than t_end: the trial steps the error estimate rejects are
+ * shortened and taken again. On return *t, y are the step's end. 0; -1
+ * when the step falls below hmin (the message is the caller's); -2 when f
+ * said stop. */
+int dopri5_step(struct dopri5 *w, double t_end, double hmin, double hmax, double *t, double *y);
 
 /* One step of exactly h from the last state without the control (for the
  * tests of its order): y receives the fifth-order result, and the error

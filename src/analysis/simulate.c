@@ -285,6 +285,10 @@ static void run_dopri5(struct sim *sim, double *y, long nsteps)
 	double t = o->t0, end = report_time(o, nsteps), last_note = clock_seconds();
 	/* a report this close to a step's end is the end's own state */
 	double near = 1e-9 * o->dt;
+	/* contacts are checked at the steps' ends: a touch that comes and goes
+	 * inside a long step would pass unseen, so with contacts no step is
+	 * longer than the reporting step */
+	double hmax = sim->ev ? o->dt : o->tf;
 	long k = 1;
 	if (dopri5_start(w, t, y, 0) != 0)
 		goto done;
@@ -293,7 +297,7 @@ static void run_dopri5(struct sim *sim, double *y, long nsteps)
 		double t0 = t;
 		memcpy(y0, y, sizeof(double) * (size_t)n);
 		int status = dopri5_step(w, o->dense ? end : report_time(o, k),
-		                         1e-13 * fmax(1.0, fabs(t)), &t, y);
+		                         1e-13 * fmax(1.0, fabs(t)), hmax, &t, y);
 		if (status == -2)
 			goto done;
 		if (status != 0) {
