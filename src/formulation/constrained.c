@@ -8,7 +8,6 @@
 #include "formulation/constrained.h"
 
 #include <float.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,8 +188,7 @@ static void solve(struct constrained *s, double *rhs)
 	for (int r = 0; r < s->nc; r++)
 		if (s->dropped[r])
 			rhs[r] = 0;
-	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)s->nc);
-	gsl_linalg_cholesky_svx(s->S, &v.vector);
+	cholesky_solve(s->S, rhs);
 }
 
 /* ------------------------------------------------------------ accelerations */
@@ -222,8 +220,7 @@ static int penalty_accelerations(struct constrained *s, double t, const double *
 		s->lambda[row] = -mc * s->e[row];
 	memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
 	rows_add_transpose(r, s->lambda, s->acc);
-	gsl_vector_view acc = gsl_vector_view_array(s->acc, (size_t)s->n);
-	gsl_linalg_cholesky_svx(s->A, &acc.vector);
+	cholesky_solve(s->A, s->acc);
 	for (int row = 0; row < s->nc; row++) /* λ recovered from Eq. 13.37 */
 		s->lambda[row] = -mc * (rows_dot(r, row, s->acc) + s->e[row]);
 	return 0;

@@ -137,8 +137,7 @@ static int least_squares(struct report *w, struct run_data *d, double t, const d
 		residual[k] = w->mass[k] * cdd[k] - w->h[k];
 	for (int a = 0; a < w->nc; a++)
 		lambda[a] = w->dropped[a] ? 0 : rows_dot(r, a, residual);
-	gsl_vector_view v = gsl_vector_view_array(lambda, (size_t)w->nc);
-	gsl_linalg_cholesky_svx(w->S, &v.vector);
+	cholesky_solve(w->S, lambda);
 	return 0;
 }
 
