@@ -71,6 +71,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	size_t n = (size_t)s->n, nc = (size_t)s->nc, n3 = 3 * (size_t)m->nbodies;
 	s->rows = rows_new(s->nc, s->n);
 	f->spans(ws, s->rows);
+	rows_list_overlaps(s->rows);
 	s->h = calloc(n + 1, sizeof(double));
 	s->acc = calloc(n + 1, sizeof(double));
 	s->lambda = calloc(nc + 1, sizeof(double));
