@@ -27,26 +27,21 @@ struct report {
 	gsl_vector *sigma, *svd_work;
 };
 
+/* One allocation for the sample and its arrays: a run records hundreds. */
 struct sample *sample_new(const struct model *m)
 {
-	struct sample *s = calloc(1, sizeof *s);
-	size_t n = 3 * (size_t)m->nbodies + 1;
-	s->q = calloc(n, sizeof(double));
-	s->qd = calloc(n, sizeof(double));
-	s->qdd = calloc(n, sizeof(double));
-	s->reaction = calloc(REACTION_FIELDS * (size_t)m->njoints + 1, sizeof(double));
-	s->lambda = calloc((size_t)m->nc + 1, sizeof(double));
-	s->contact = calloc(CONTACT_FIELDS * (size_t)m->ncontacts + 1, sizeof(double));
+	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
+	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1;
+	struct sample *s =
+	    calloc(1, sizeof *s + sizeof(double) * (3 * n + reactions + rows + contacts));
+	double *next = (double *)(s + 1);
+	s->q = next, s->qd = s->q + n, s->qdd = s->qd + n;
+	s->reaction = s->qdd + n, s->lambda = s->reaction + reactions,
+	s->contact = s->lambda + rows;
 	return s;
 }
 
-void sample_free(struct sample *s)
-{
-	if (!s)
-		return;
-	free(s->q), free(s->qd), free(s->qdd), free(s->reaction), free(s->lambda), free(s->contact);
-	free(s);
-}
+void sample_free(struct sample *s) { free(s); }
 
 struct report *report_new(const struct model *m, int drop_redundant)
 {
