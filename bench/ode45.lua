@@ -64,16 +64,19 @@ for _, c in ipairs(models) do
   local best, best_label, best_error
   for _, formulation in ipairs { "body", "joint" } do
     for _, integrator in ipairs(integrators) do
-      for _, dense in ipairs { true, false } do
+      for _, shape in ipairs { { true, 1 }, { true, 1e-3 }, { false, 1 } } do
+        local dense, abs_ratio = shape[1], shape[2]
         for _, tol in ipairs(tolerances) do
-          local o = options { formulation = formulation, integrator = integrator, tol = tol, dense = dense }
+          local o = options { formulation = formulation, integrator = integrator, tol = tol, dense = dense,
+            abstol = tol * abs_ratio }
           local r = run(model, o)
           local e = largest_difference(r, reference)
           if e <= target then
             r = run(model, o, 5)
             if not best or r.stats.wall < best.stats.wall then
               best, best_error = r, e
-              best_label = string.format("%s, %s, %g%s", formulation, integrator, tol, dense and ", dense" or "")
+              best_label = string.format("%s, %s, %g%s%s", formulation, integrator, tol,
+                abs_ratio ~= 1 and ("/" .. string.format("%g", tol * abs_ratio)) or "", dense and ", dense" or "")
             end
             break -- tighter tolerances of the same kind cost more
           end
