@@ -58,7 +58,7 @@ print(string.format("  %-17s %9s %7s | %-27s", "", "", "", "integrator, tol, den
 for _, c in ipairs(models) do
   local model = mb.example(c[1], c[3])
   model:correct()
-  local reference = run(model, options { integrator = "rk8pd", tol = 1e-12 })
+  local reference = run(model, options { integrator = "rk8pd", tol = 1e-12, dense = false })
   local ode45 = run(model, options { integrator = "dopri5", tol = 1e-6, abstol = 1e-9, dense = true })
   local target = largest_difference(ode45, reference)
   local best, best_label, best_error

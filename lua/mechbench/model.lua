@@ -751,7 +751,7 @@ local function run_options(m, opts, level)
   local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
   local entry = formulation_entry[o.formulation]
-  o.integrator = o.integrator or (entry and entry.integrator) or "rk45"
+  o.integrator = o.integrator or (entry and entry.integrator) or "dopri5"
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
@@ -833,7 +833,7 @@ local function run_options(m, opts, level)
     if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
     if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end
-  o.tol = o.tol or 1e-8
+  o.tol = o.tol or 1e-10
   if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
     bad("tol must be at least 1e-14: double precision cannot do better")
   end

@@ -282,8 +282,10 @@ t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
     text = [[
 Forward dynamics from the model's state at t = 0 to tf, reported every dt.
 formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
-(Ch. 10), "discrete"; help "formulations". integrator: "rk45" (adaptive,
-tol), "rk4" or "symplectic" (fixed step h). stabilization: "baumgarte"
+(Ch. 10), "discrete"; help "formulations". integrator: "dopri5" (=
+"ode45", adaptive to tol and abstol, the default; also "rk45", "rkck",
+"rk8pd"), "rk4" or "symplectic" (fixed step h); dense = false ends a step
+at every report instead of interpolating. stabilization: "baumgarte"
 (alpha, beta), "penalty", "momentum", "partitioning". correct = true
 first moves the start onto the joints. events = {{t = 1, add = "lock"}}
 adds or removes joints during the run, {t = 1, set = "spring", k = 400}

@@ -405,6 +405,12 @@ static const struct integrator *integrator_find(const char *name)
 
 int integrator_fixed(const char *name) { return integrator_find(name)->fixed; }
 
+int integrator_interpolates(const char *name)
+{
+	const struct integrator *in = integrator_find(name);
+	return !in->fixed && !in->gsl;
+}
+
 struct run *simulate(const struct model *m, const struct formulation *f,
                      const struct sim_options *o)
 {

@@ -309,7 +309,8 @@ static int core_simulate(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	const struct formulation *f = read_formulation(L, 2);
 	struct sim_options o = {0};
-	o.integrator = opt_string(L, 2, "integrator", f->integrator ? f->integrator : "rk45");
+	o.integrator =
+	    opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
 	int known = 0;
 	for (int k = 0; integrator_names[k]; k++)
 		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
@@ -325,14 +326,14 @@ static int core_simulate(lua_State *L)
 	if (o.tf / o.h > MAX_STEPS)
 		return raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
 		                   MAX_STEPS);
-	o.tol = opt_in(L, 2, "tol", 1e-8, 1e-14, 1);
+	o.tol = opt_in(L, 2, "tol", tol_default, 1e-14, 1);
 	o.abstol = opt_in(L, 2, "abstol", o.tol, 1e-300, 1e12);
 	lua_getfield(L, 2, "correct");
 	o.correct = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "progress");
 	o.progress = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "dense");
-	o.dense = lua_toboolean(L, -1);
+	o.dense = lua_isnil(L, -1) ? integrator_interpolates(o.integrator) : lua_toboolean(L, -1);
 	lua_getfield(L, 2, "resumed");
 	o.resumed = lua_toboolean(L, -1);
 	lua_pop(L, 4);
@@ -571,10 +572,11 @@ static int core_impact(lua_State *L)
 	 * time, not a jump: Eq. 11.27 has no e to take */
 	if (status == 0 && isnan(a.m->contacts[k].e)) {
 		status = -1;
-		run_data_fail(a.d,
-		              "contact '%s' has the %s law, a force over time with no restitution e: "
-		              "an impact (Eq. 11.27) takes a law with e, such as impulse",
-		              a.m->contacts[k].name, a.m->contacts[k].law->name);
+		run_data_fail(
+		    a.d,
+		    "contact '%s' has the %s law, a force over time with no restitution e: "
+		    "an impact (Eq. 11.27) takes a law with e, such as impulse",
+		    a.m->contacts[k].name, a.m->contacts[k].law->name);
 	}
 	if (status == 0) {
 		struct impact *w = impact_new(a.m);
@@ -789,7 +791,7 @@ static int core_kinds(lua_State *L)
 		lua_createtable(L, 0, 5);
 		set_text(L, "name", f->name);
 		set_text(L, "title", f->title);
-		set_text(L, "integrator", f->integrator ? f->integrator : "rk45");
+		set_text(L, "integrator", f->integrator ? f->integrator : integrator_default);
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
 		lua_createtable(L, 0, 3);
