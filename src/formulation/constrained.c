@@ -453,7 +453,9 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
 	                                            : NULL;
-	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
+	/* body coordinates' rows are the joints' own, just evaluated at this state */
+	const struct rows *rows = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->rows : NULL;
+	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, rows, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
 	return 0;
@@ -533,7 +535,7 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 {
 	if (s->f->to_bodies(s->ws, t, q, qd, qdd, s->c, s->cd, s->cdd) != 0)
 		return -1;
-	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
+	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, NULL, out);
 }
 
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
