@@ -91,7 +91,13 @@ void rows_list_overlaps(struct rows *r)
 					if (listed == room)
 						list = realloc(list,
 						               sizeof *list * (size_t)(room *= 2));
-					list[listed++] = (struct row_overlap){a, b, lo, hi};
+					list[listed++] = (struct row_overlap){
+					    a,
+					    b,
+					    lo,
+					    hi - lo,
+					    (size_t)a * (size_t)r->cols + (size_t)lo,
+					    (size_t)b * (size_t)r->cols + (size_t)lo};
 				}
 	free(r->overlap);
 	r->overlap = list, r->noverlaps = listed;
@@ -99,21 +105,27 @@ void rows_list_overlaps(struct rows *r)
 
 void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 {
-	size_t cols = (size_t)r->cols, tda = S->tda;
+	size_t tda = S->tda, count = (size_t)r->count;
 	double *s = S->data;
-	for (int a = 0; a < r->count; a++)
-		memset(s + (size_t)a * tda, 0, sizeof(double) * (size_t)r->count);
-	for (int k = 0; k < r->noverlaps; k++) {
-		const struct row_overlap *o = &r->overlap[k];
-		const double *ja = r->J + (size_t)o->a * cols, *jb = r->J + (size_t)o->b * cols;
-		double *entry = s + (size_t)o->a * tda + (size_t)o->b, sum = *entry;
-		for (int c = o->begin; c < o->end; c++) /* after the pair's earlier overlaps */
-			sum += ja[c] * w[c] * jb[c];
+	for (size_t a = 0; a < count; a++)
+		memset(s + a * tda, 0, sizeof(double) * count);
+	for (const struct row_overlap *o = r->overlap, *end = o + r->noverlaps; o < end; o++) {
+		const double *ja = r->J + o->ja, *jb = r->J + o->jb, *wk = w + o->begin;
+		double *entry = s + (size_t)o->a * tda + (size_t)o->b;
+		double sum = *entry; /* after the pair's earlier overlaps */
+		if (o->len == 3) {   /* a body's x, y, φ: the common case, written out */
+			sum += ja[0] * wk[0] * jb[0];
+			sum += ja[1] * wk[1] * jb[1];
+			sum += ja[2] * wk[2] * jb[2];
+		} else {
+			for (int k = 0; k < o->len; k++)
+				sum += ja[k] * wk[k] * jb[k];
+		}
 		*entry = sum;
 	}
-	for (int a = 0; a < r->count; a++) /* the upper half from the lower */
-		for (int b = 0; b < a; b++)
-			s[(size_t)b * tda + (size_t)a] = s[(size_t)a * tda + (size_t)b];
+	for (size_t a = 0; a < count; a++) /* the upper half from the lower */
+		for (size_t b = 0; b < a; b++)
+			s[b * tda + a] = s[a * tda + b];
 }
 
 int rows_dependent(const struct rows *r, struct pivot *p, int *order, char *dropped)

@@ -19,9 +19,11 @@ struct row_span {
 	int begin, end; /* end == begin: unused */
 };
 
-/* Columns [begin, end) that rows a >= b both touch. */
+/* Columns [begin, begin + len) that rows a >= b both touch; ja and jb are
+ * where they start in J for each row. */
 struct row_overlap {
-	int a, b, begin, end;
+	int a, b, begin, len;
+	size_t ja, jb;
 };
 
 struct rows {
