@@ -12,6 +12,7 @@
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
+local result = require "mechbench.result"
 local cv = core.view
 
 local M = {}
@@ -126,6 +127,11 @@ function M.compare(model, entries, opts)
     local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
     local known = false
     for _, name in ipairs(formulations) do known = known or name == f end
+    local remedies = { baumgarte = true, penalty = true, momentum = true, partitioning = true }
+    if not known and remedies[f] then
+      args.fail("mb.compare", 'run %d: %s is a stabilization, not a formulation: { label = "%s", stabilization = "%s" }',
+        k, f, f, f)
+    end
     if not known then args.fail("mb.compare", "run %d: %s", k, args.unknown("formulation", f, formulations, "available")) end
   end
 
@@ -285,7 +291,7 @@ function Comparison:show(opts)
       local r = self.results[label]
       r:frame(r.t[1], { width = 8, height = 8 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
-        figures = r:figures_text() }
+        figures = r:figures_text(), notes = result.switch_notes(r) }
     end
     local plot
     if #self.order > 1 then

@@ -282,14 +282,16 @@ t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
     text = [[
 Forward dynamics from the model's state at t = 0 to tf, reported every dt.
 formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
-(Ch. 10), "discrete"; help "formulations". integrator: "dopri5" (=
-"ode45", adaptive to tol and abstol, the default; also "rk45", "rkck",
-"rk8pd"), "rk4" or "symplectic" (fixed step h); dense = false ends a step
-at every report instead of interpolating. stabilization: "baumgarte"
-(alpha, beta), "penalty", "momentum", "partitioning". correct = true
-first moves the start onto the joints. events = {{t = 1, add = "lock"}}
-adds or removes joints during the run, {t = 1, set = "spring", k = 400}
-changes a value. Returns a result r: help(r) lists its methods.]] },
+(Ch. 10), "minimal" (independent coordinates only, switched before a
+singularity: r.switches), "discrete"; help "formulations". integrator:
+"dopri5" (= "ode45", adaptive to tol and abstol, the default; also
+"rk45", "rkck", "rk8pd"), "rk4" or "symplectic" (fixed step h); dense =
+false ends a step at every report instead of interpolating.
+stabilization: "baumgarte" (alpha, beta), "penalty", "momentum",
+"partitioning". correct = true first moves the start onto the joints.
+events = {{t = 1, add = "lock"}} adds or removes joints during the run,
+{t = 1, set = "spring", k = 400} changes a value. Returns a result r:
+help(r) lists its methods.]] },
   { name = "m:kinematics", man = ANALYSES,
     sig = "r = m:kinematics{ tf, dt, tol, newton, max_iterations, trace }",
     text = [[
@@ -341,6 +343,14 @@ and the normal speeds closing and opening.]] },
     text = [[
 Joint coordinates (Ch. 9) at the start, or at theta: printed, the tree
 and the cut joints; as a table B, Bdtd, M, h, C, gamma, acc, lambda.]] },
+  { name = "m:minimal_coords", man = ANALYSES,
+    sig = "p = m:minimal_coords{ independent, t, y }",
+    text = [[
+Minimal coordinates at the start, or at y = {q_I..., q_I'...}: printed,
+the independent coordinates and the groups the joints come apart into
+(each placed body, each loop with its unknowns, condition and branch); as
+a table also c, cd, B, eta, xi (c' = B q_I' + eta, c'' = B q_I'' + xi),
+M = B'MB, h = B'(h - M xi), acc.]] },
   { name = "m:point_coords", man = ANALYSES,
     sig = "p = m:point_coords([y, t])",
     text = [[

@@ -38,11 +38,19 @@ function M.new(model, raw, opts, here)
   r.options = opts
   r.body_order, r.joint_order, r.contact_order = {}, {}, {}
   for _, b in ipairs(model._order.bodies) do r.body_order[#r.body_order + 1] = b.name end
-  for _, j in ipairs(model._order.joints) do r.joint_order[#r.joint_order + 1] = j.name end
+  for _, j in ipairs(model._order.joints) do -- an inactive joint takes no part and has no reaction
+    if not raw.reactions or raw.reactions[j.name] then
+      r.joint_order[#r.joint_order + 1] = j.name
+    else
+      r.inactive_joints = r.inactive_joints or {}
+      r.inactive_joints[j.name] = true
+    end
+  end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
+  r.switches = r.switches or {}
   r.warnings = {}
   make_strict(r)
   if raw.correction and raw.correction ~= "" then
@@ -73,6 +81,9 @@ end
 local function pick(r, list, order, what, method, name)
   name = type(name) == "table" and name.name or name
   local v = r[list][name]
+  if not v and list == "reactions" and r.inactive_joints and r.inactive_joints[name] then
+    args.fail("r:" .. method, "joint '%s' was inactive in this run: it took no part and carries no reaction", name)
+  end
   if not v then
     args.fail("r:" .. method, "the result has no %s '%s'%s (it has: %s)", what, tostring(name),
       args.suggest(name, order), #order > 0 and table.concat(order, ", ") or "none")
@@ -390,6 +401,19 @@ function Result:figures_text()
   }, "\n")
 end
 
+-- The notes an animation shows under a pane's figures: the independent
+-- coordinates in use, from the start and after each switch (r.switches:
+-- its number, the new coordinates, its time). None without switches.
+function M.switch_notes(r)
+  local notes = {}
+  if #r.switches == 0 then return notes end
+  notes[1] = { t = r.t[1], text = table.concat(r.switches[1].from, ", ") .. " (start)" }
+  for i, sw in ipairs(r.switches) do
+    notes[#notes + 1] = { t = sw.t, text = ("#%d: %s, %.3g s"):format(i, table.concat(sw.to, ", "), sw.t) }
+  end
+  return notes
+end
+
 -- Full-screen animation at the prompt; in --batch (or with no terminal) the
 -- summary and the first and last frames instead.
 function Result:animate(opts)
@@ -398,7 +422,7 @@ function Result:animate(opts)
   if terminal() and not opts.text then
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
       title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
-      figures = self:figures_text() } },
+      figures = self:figures_text(), notes = M.switch_notes(self) } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
     if ok then return self end
     require("mechbench.message").to_stderr("animate: " .. tostring(err) .. "; showing text instead")

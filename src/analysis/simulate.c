@@ -144,6 +144,18 @@ static int record(struct sim *sim, double t, const double *y)
 	return 0;
 }
 
+/* After an accepted step at (t, y): the formulation may change its
+ * coordinates (recorded in the run; the integrator must then restart
+ * from the same state in the new ones): 0 nothing, 1 changed, -1 stop. */
+static int coordinates_after_step(struct sim *sim, double t, double *y)
+{
+	struct coordinate_switch sw;
+	int status = constrained_after_step(sim->s, t, y, &sw);
+	if (status == 1)
+		run_switch(sim->r, &sw);
+	return status;
+}
+
 /* The k-th reporting time. */
 static double report_time(const struct sim_options *o, long k) { return o->t0 + (double)k * o->dt; }
 
@@ -226,6 +238,13 @@ static void run_gsl(struct sim *sim, const gsl_odeiv2_step_type *type, double *y
 					goto done;
 				k++;
 			}
+			int changed = coordinates_after_step(sim, t, y);
+			if (changed < 0)
+				goto done;
+			if (changed) { /* the same state in other coordinates: start afresh */
+				gsl_odeiv2_evolve_reset(evo);
+				gsl_odeiv2_step_reset(step);
+			}
 			continue;
 		}
 		if (event) { /* samples before the event come from steps out of y0 */
@@ -245,6 +264,13 @@ static void run_gsl(struct sim *sim, const gsl_odeiv2_step_type *type, double *y
 				goto done;
 		}
 		memcpy(f0, f1, sizeof(double) * (size_t)n);
+		int changed = coordinates_after_step(sim, t, y); /* after the samples it spans */
+		if (changed < 0 || (changed && constrained_derivatives(sim->s, t, y, f0) != 0))
+			goto done;
+		if (changed) {
+			gsl_odeiv2_evolve_reset(evo);
+			gsl_odeiv2_step_reset(step);
+		}
 	}
 done:
 	free(buf);
@@ -326,10 +352,16 @@ static void run_dopri5(struct sim *sim, double *y, long nsteps)
 			if (record(sim, tk, yk) != 0)
 				goto done;
 		}
-		/* after an event the run starts again from its instant, with a step
-		 * small enough for a stiff contact force that has just begun; the
-		 * control lets it grow tenfold a step */
-		if (event && dopri5_start(w, t, y, fmin(dopri5_next_h(w), 1e-6 * o->dt)) != 0)
+		/* after the reports the step spans, the formulation may take other
+		 * coordinates for the same state */
+		int changed = coordinates_after_step(sim, t, y);
+		if (changed < 0)
+			goto done;
+		/* then the steps start afresh; after an event from its instant, with
+		 * a step small enough for a stiff contact force that has just begun
+		 * (the control lets it grow tenfold a step) */
+		double h = event ? fmin(dopri5_next_h(w), 1e-6 * o->dt) : dopri5_next_h(w);
+		if ((event || changed) && dopri5_start(w, t, y, h) != 0)
 			goto done;
 	}
 done:
@@ -365,7 +397,8 @@ static void run_fixed(struct sim *sim, double *y, long nsteps)
 				goto done;
 			sim->r->steps++;
 			t += step;
-			if (events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv) < 0)
+			if (events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv) < 0 ||
+			    coordinates_after_step(sim, t, y) < 0)
 				goto done;
 		}
 		t = target; /* report on the grid, free of accumulated round-off */
@@ -436,11 +469,13 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n};
 	if (ok && events_start(sim.ev, o->t0, y) == 0 && record(&sim, o->t0, y) == 0) {
+		/* a state of no numbers (drivers fix every body in minimal
+		 * coordinates) has nothing to integrate, and GSL cannot take it */
 		const struct integrator *in = integrator_find(o->integrator);
-		if (in->gsl)
-			run_gsl(&sim, *in->gsl, y, nsteps);
-		else if (in->fixed)
+		if (in->fixed || n == 0)
 			run_fixed(&sim, y, nsteps);
+		else if (in->gsl)
+			run_gsl(&sim, *in->gsl, y, nsteps);
 		else
 			run_dopri5(&sim, y, nsteps);
 	}

@@ -48,6 +48,13 @@ struct constrained {
 struct constrained *constrained_new(const struct model *m, const struct formulation *f,
                                     const struct formulation_config *cfg, struct run_data *d)
 {
+	if ((f->capabilities & FORM_CLOSED_FORM) && cfg->stab.kind != STAB_NONE) {
+		run_data_fail(d,
+		              "%s has no constraint rows: its joints hold by construction, so a "
+		              "remedy has nothing to act on (leave stabilization out)",
+		              f->title);
+		return NULL;
+	}
 	void *ws = f->setup(m, cfg, d);
 	if (!ws)
 		return NULL;
@@ -458,7 +465,18 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, rows, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
+	if (s->f->condition)
+		out->condition = s->f->condition(s->ws);
 	return 0;
+}
+
+int constrained_after_step(struct constrained *s, double t, double *y,
+                           struct coordinate_switch *out)
+{
+	if (!s->f->after_step)
+		return 0;
+	/* the formulations that switch have no rows: the state is {q, q̇} */
+	return s->f->after_step(s->ws, t, y, y + s->n, out);
 }
 
 /* ------------------------------------------------------------ correction */

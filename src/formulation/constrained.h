@@ -54,6 +54,12 @@ int constrained_advance(struct constrained *s, double t, double h, long steps, d
 /* The sample at (t, y), not counted as an evaluation: 0 or -1. */
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out);
 
+/* After an accepted step to (t, y): 0, or 1 when the formulation changed
+ * its coordinates (y rewritten for the same state, *out filled), or -1
+ * with the run's error set (formulation.h, after_step). */
+int constrained_after_step(struct constrained *s, double t, double *y,
+                           struct coordinate_switch *out);
+
 /* Correct y so the position and velocity constraints hold (least squares,
  * Sec. 14.3): 0 or -1. */
 int constrained_correct(struct constrained *s, double t, double *y);

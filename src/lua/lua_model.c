@@ -14,6 +14,7 @@
 #include "analysis/simulate.h"
 #include "formulation/constrained.h"
 #include "formulation/joint_coords.h"
+#include "formulation/minimal_coords.h"
 #include "lua/description.h"
 #include "lua/lua_core.h"
 #include "lua/luaenv.h"
@@ -122,12 +123,46 @@ static double get_vviolation(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->velocity_violation;
 }
+static double get_condition(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->condition;
+}
 
 static void set_array(lua_State *L, const char *key, double (*get)(const struct run *, int, int),
                       const struct run *r, int index)
 {
 	push_array(L, r->count, get, r, index);
 	lua_setfield(L, -2, key);
+}
+
+/* Names separated by newlines, as a list. */
+static void push_lines(lua_State *L, const char *text)
+{
+	lua_newtable(L);
+	for (int i = 1; *text; i++) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		lua_pushlstring(L, text, len);
+		lua_rawseti(L, -2, i);
+		text += len + (nl != NULL);
+	}
+}
+
+/* r.switches: {t, from = {names}, to = {names}, condition, group} each */
+static void push_switches(lua_State *L, const struct run *r)
+{
+	lua_createtable(L, r->nswitches, 0);
+	for (int i = 0; i < r->nswitches; i++) {
+		const struct coordinate_switch *s = &r->switches[i];
+		lua_createtable(L, 0, 5);
+		lua_pushnumber(L, s->t), lua_setfield(L, -2, "t");
+		push_lines(L, s->from), lua_setfield(L, -2, "from");
+		push_lines(L, s->to), lua_setfield(L, -2, "to");
+		lua_pushnumber(L, s->condition), lua_setfield(L, -2, "condition");
+		lua_pushstring(L, s->group), lua_setfield(L, -2, "group");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "switches");
 }
 
 static void push_run(lua_State *L, const struct model *m, const struct run *r)
@@ -204,6 +239,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	lua_setfield(L, -2, "energy");
 	set_array(L, "violation", get_violation, r, 0);
 	set_array(L, "velocity_violation", get_vviolation, r, 0);
+	set_array(L, "condition", get_condition, r, 0);
 	lua_newtable(L);
 	lua_pushinteger(L, r->fevals);
 	lua_setfield(L, -2, "fevals");
@@ -224,6 +260,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_pushstring(L, r->error);
 		lua_setfield(L, -2, "error");
 	}
+	push_switches(L, r);
 }
 
 /* A list of indices at field key of table t, or NULL. The list lives in a
@@ -247,8 +284,34 @@ static int *read_indices(lua_State *L, int t, const char *key, int *count)
 	return idx;
 }
 
+/* A list of strings at field key of table t, or NULL; the pointers are
+ * the table's own strings, alive while the options are, in a userdata
+ * left on the stack until the caller returns. Raises on a non-string. */
+static const char *const *read_strings(lua_State *L, int t, const char *key, int *count)
+{
+	lua_getfield(L, t, key);
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 1);
+		*count = 0;
+		return NULL;
+	}
+	int n = (int)luaL_len(L, -1);
+	const char **list = lua_newuserdatauv(L, sizeof(char *) * (size_t)(n + 1), 0);
+	for (int k = 0; k < n; k++) {
+		lua_geti(L, -2, k + 1);
+		if (lua_type(L, -1) != LUA_TSTRING)
+			luaL_error(L, "option %s must list names", key);
+		list[k] = lua_tostring(L, -1);
+		lua_pop(L, 1);
+	}
+	lua_replace(L, -2); /* keep the userdata where the table was */
+	*count = n;
+	return list;
+}
+
 /* Formulation choices: angles = "absolute" and tree = {joint indices} for
- * joint coordinates, independent_coords for partitioning. */
+ * joint coordinates, independent_coords for partitioning, minimal_sets
+ * (names, minimal_set_size each) and switching for minimal coordinates. */
 static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 {
 	lua_getfield(L, t, "angles");
@@ -256,6 +319,15 @@ static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 	lua_pop(L, 1);
 	cfg->independent = read_indices(L, t, "independent_coords", &cfg->nindependent);
 	cfg->tree = read_indices(L, t, "tree_joints", &cfg->ntree);
+	int names = 0;
+	cfg->minimal_sets = read_strings(L, t, "minimal_sets", &names);
+	cfg->set_size = (int)opt_in(L, t, "minimal_set_size", names, 0, 1e6);
+	if (names > 0 && (cfg->set_size < 1 || names % cfg->set_size != 0))
+		luaL_error(L, "option minimal_sets must hold whole sets of minimal_set_size names");
+	cfg->nsets = names > 0 ? names / cfg->set_size : 0;
+	lua_getfield(L, t, "switching");
+	cfg->fixed_coordinates = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+	lua_pop(L, 1);
 }
 
 /* The remedy of opts (stabilization and its numbers); raises on a bad one. */
@@ -724,6 +796,77 @@ static int core_point_pieces(lua_State *L)
 	return at_start_finish(L, &a, status);
 }
 
+static void set_text(lua_State *L, const char *key, const char *v);
+
+/* minimal_pieces(desc, opts, t, y): the pieces of any formulation's
+ * pieces() for minimal coordinates (opts: independent sets), with the
+ * independent coordinates' names and the groups of the decomposition
+ * {kind, joints, bodies, unknowns, condition, branch} at the start or y. */
+static int core_minimal_pieces(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	read_config(L, 2, &cfg);
+	double t = arg_finite(L, 3, 1, 0);
+	struct at_start a = at_start_new(L, &formulation_minimal, &cfg);
+	int status = a.s ? state_in(L, 4, &a) : -1;
+	if (status == 0)
+		status = push_pieces(L, &a, t, a.y, a.y + a.n);
+	if (status == 0) {
+		void *ws = constrained_workspace(a.s);
+		struct mc_group groups[64];
+		int n = mc_groups(ws, groups, 64);
+		lua_createtable(L, a.n, 0);
+		for (int k = 0; k < a.n; k++) {
+			char name[256];
+			formulation_minimal.coordinate_name(ws, k, name, sizeof name);
+			lua_pushstring(L, name);
+			lua_rawseti(L, -2, k + 1);
+		}
+		lua_setfield(L, -2, "independent");
+		lua_createtable(L, n, 0);
+		for (int k = 0; k < n; k++) {
+			lua_createtable(L, 0, 6);
+			set_text(L, "kind", groups[k].kind);
+			set_text(L, "joints", groups[k].joints);
+			set_text(L, "bodies", groups[k].bodies);
+			set_text(L, "unknowns", groups[k].unknowns);
+			lua_pushnumber(L, groups[k].condition), lua_setfield(L, -2, "condition");
+			lua_pushinteger(L, groups[k].branch), lua_setfield(L, -2, "branch");
+			lua_rawseti(L, -2, k + 1);
+		}
+		lua_setfield(L, -2, "groups");
+	}
+	struct mc_kinematics k;
+	if (status == 0)
+		status = mc_kinematics(constrained_workspace(a.s), t, a.y, a.y + a.n, &k);
+	if (status == 0) { /* c, ċ, B, η, ξ */
+		int n3 = a.n3, R = k.k + 1;
+		double *B = mb_push_matrix(L, n3, k.k);
+		lua_createtable(L, n3, 0); /* ċ */
+		lua_createtable(L, n3, 0); /* η */
+		for (int i = 0; i < n3; i++) {
+			double v = k.rows[(size_t)i * (size_t)R + (size_t)k.k];
+			for (int j = 0; j < k.k; j++) {
+				B[(size_t)i * (size_t)k.k + (size_t)j] =
+				    k.rows[(size_t)i * (size_t)R + (size_t)j];
+				v += B[(size_t)i * (size_t)k.k + (size_t)j] * a.y[a.n + j];
+			}
+			lua_pushnumber(L, k.rows[(size_t)i * (size_t)R + (size_t)k.k]);
+			lua_rawseti(L, -2, i + 1);
+			lua_pushnumber(L, v);
+			lua_rawseti(L, -3, i + 1);
+		}
+		lua_setfield(L, -4, "eta");
+		lua_setfield(L, -3, "cd");
+		lua_setfield(L, -2, "B");
+		push_doubles(L, k.c, n3), lua_setfield(L, -2, "c");
+		push_doubles(L, k.xi, n3), lua_setfield(L, -2, "xi");
+	}
+	return at_start_finish(L, &a, status);
+}
+
 static void push_names(lua_State *L, const char *const *names)
 {
 	lua_newtable(L);
@@ -794,13 +937,16 @@ static int core_kinds(lua_State *L)
 		set_text(L, "integrator", f->integrator ? f->integrator : integrator_default);
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
-		lua_createtable(L, 0, 3);
+		lua_createtable(L, 0, 4);
 		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
 		lua_setfield(L, -2, "constraints");
 		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
 		lua_setfield(L, -2, "adaptive");
 		lua_pushboolean(L, f->joint_forces != NULL);
 		lua_setfield(L, -2, "joint_forces");
+		/* closed_form: no rows for a remedy; takes only what it solves in closed form */
+		lua_pushboolean(L, (f->capabilities & FORM_CLOSED_FORM) != 0);
+		lua_setfield(L, -2, "closed_form");
 		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
 	}
@@ -903,6 +1049,7 @@ int mb_open_model(lua_State *L)
 	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
 	                                 {"kinds", core_kinds},
 	                                 {"pieces", core_pieces},
+	                                 {"minimal_pieces", core_minimal_pieces},
 	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);

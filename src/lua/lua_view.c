@@ -341,8 +341,30 @@ static int view_show_plot(lua_State *L)
 	return 1;
 }
 
-/* {panes = {{scene, poses, title, figures}, ...}, plot, labels, trails,
- * speed, unicode}; every pane's run has the same reporting times. */
+/* A pane's notes = {{t = ..., text = ...}, ...} in time order, into p; the
+ * arrays are userdata left on the stack (freed by the GC after the call),
+ * the texts stay alive in the pane's table. */
+static void notes_from(lua_State *L, int pane, struct pane *p)
+{
+	lua_getfield(L, pane, "notes");
+	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	int notes_at = lua_gettop(L);
+	double *times = lua_newuserdatauv(L, sizeof(double) * (size_t)(n + 1), 0);
+	const char **texts = lua_newuserdatauv(L, sizeof(char *) * (size_t)(n + 1), 0);
+	for (int i = 0; i < n; i++) {
+		lua_geti(L, notes_at, i + 1);
+		luaL_checktype(L, -1, LUA_TTABLE);
+		lua_getfield(L, -1, "t");
+		lua_getfield(L, -2, "text");
+		times[i] = luaL_checknumber(L, -2);
+		texts[i] = luaL_checkstring(L, -1);
+		lua_pop(L, 3);
+	}
+	p->note_times = times, p->notes = texts, p->nnotes = n;
+}
+
+/* {panes = {{scene, poses, title, figures, notes}, ...}, plot, labels,
+ * trails, speed, unicode}; every pane's run has the same reporting times. */
 static int view_animate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -369,10 +391,17 @@ static int view_animate(lua_State *L)
 		nframes = p->nframes, times = p->times;
 		lua_getfield(L, t, "title");
 		lua_getfield(L, t, "figures");
-		panes[k] = (struct pane){s, p->q, view_from(L, t, s, p), lua_tostring(L, -2),
-		                         lua_tostring(L, -1)};
+		panes[k] = (struct pane){s,
+		                         p->q,
+		                         view_from(L, t, s, p),
+		                         lua_tostring(L, -2),
+		                         lua_tostring(L, -1),
+		                         NULL,
+		                         NULL,
+		                         0};
 		lua_pop(L, 2); /* the strings stay alive in the pane tables */
-		lua_pop(L, 1);
+		luaL_checkstack(L, 8, "animate: too many panes");
+		notes_from(L, t, &panes[k]); /* the pane's table and its notes stay on the stack */
 	}
 	struct plot_spec plot;
 	lua_getfield(L, 1, "plot");

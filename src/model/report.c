@@ -38,6 +38,7 @@ struct sample *sample_new(const struct model *m)
 	s->q = next, s->qd = s->q + n, s->qdd = s->qd + n;
 	s->reaction = s->qdd + n, s->lambda = s->reaction + reactions,
 	s->contact = s->lambda + rows;
+	s->condition = 1;
 	return s;
 }
 

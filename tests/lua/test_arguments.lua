@@ -146,6 +146,9 @@ T.fails(function() run:plot("rod.angel", { text = true }) end,
   above() .. "r:plot: cannot plot 'rod.angel': did you mean 'rod.angle'?", "a plotted quantity misspelled")
 T.fails(function() mb.compare(m, { "body", "joints" }, { tf = 0.1, show = false }) end,
   above() .. "mb.compare: run 2: unknown formulation 'joints': did you mean 'joint'?", "a compared formulation misspelled")
+T.fails(function() mb.compare(m, { "body", "minimal", "partitioning" }, { tf = 0.1, show = false }) end,
+  above() .. 'mb.compare: run 3: partitioning is a stabilization, not a formulation: { label = "partitioning", '
+  .. 'stabilization = "partitioning" }', "a remedy named as a compared run says how to ask for it")
 T.fails(function() m:simulate{ tf = "2" } end, here() .. 'simulate: tf must be a positive, finite time (got "2")',
   "the bad value is echoed")
 T.fails(function() mb.example("chain", "ten") end,

@@ -188,6 +188,8 @@ local function flat(t) return (t:gsub("%s+", " ")) end
 -- plural and a list); with none it finishes the lesson and names the next.
 do
   local L14 = mb.lesson.load(14)
+  local following_14 -- the lesson after 14 (15 once the applications lesson is in)
+  for _, n in ipairs(mb.lesson.available()) do if n > 14 then following_14 = following_14 or n end end
   capture(lesson, 14, 7)
   text = flat(capture(check, L14.steps[7].answer()))
   T.ok(text:find("^Correct%.") and not text:find("next() continues", 1, true),
@@ -203,11 +205,18 @@ do
   T.ok(text:find("next() continues", 1, true), "before the last step a right answer says next() continues")
   capture(lesson, 14, 7)
   text = capture(check, L14.steps[7].answer())
-  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("last lesson", 1, true)
+  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("Next: lesson(" .. following_14 .. ")", 1, true)
     and not text:find("next() continues", 1, true), "the last exercise finishes the lesson: " .. text)
   text = capture(next)
   T.ok(text:find("Lesson 14 finished", 1, true) and not text:find("This is the last step", 1, true),
     "and next() says the same")
+  -- the last lesson's last exercise says there is no other
+  local L16 = mb.lesson.load(16)
+  for _, i in ipairs { 2, 4, 6 } do capture(lesson, 16, i); capture(check, L16.steps[i].answer()) end
+  capture(lesson, 16, 8)
+  text = capture(check, L16.steps[8].answer())
+  T.ok(text:find("Lesson 16 finished", 1, true) and text:find("last lesson", 1, true),
+    "the last lesson's last exercise says it was the last: " .. text)
   -- the lesson before the last names the one that follows it
   local L13 = mb.lesson.load(13)
   for _, i in ipairs { 2, 5, 7, 9, 11, 14 } do capture(lesson, 13, i); capture(check, L13.steps[i].answer()) end

@@ -77,6 +77,7 @@ local cases = {
   ["m:pieces"] = function() m:pieces { formulation = "vector" } end,
   ["m:impact"] = function() m:impact("wall") end,
   ["m:joint_coords"] = function() m:joint_coords { tree = { "nojoint" } } end,
+  ["m:minimal_coords"] = function() m:minimal_coords { independent = { "rod.angel" } } end,
   ["m:point_coords"] = function() m:point_coords({ 1, 2 }) end,
   ["mb.newton"] = function() mb.newton(function(x) return x * x - 2 end, 1) end,
   ["mb.formulations"] = function() mb.formulations("titles please") end,
