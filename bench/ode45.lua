@@ -90,10 +90,10 @@ for _, c in ipairs(models) do
     best_label, best_error, best.stats.fevals, 1e3 * best.stats.wall, c[2], c[2] / best.stats.wall))
 end
 
--- The cost of one evaluation on these models: rk4 at h = 1e-4 over 0.1 s
--- with two reports, so the evaluations (4,000) dominate; the least of 50
+-- The cost of one evaluation on these models: rk4 at h = 1e-4 over 0.02 s
+-- with two reports, so the evaluations (800) dominate; the least of 100
 -- short runs, which a shared machine interrupts less than one long run.
-print("cost per evaluation (rk4, h = 1e-4, 0.1 s, 2 reports; least of 50 runs), microseconds")
+print("cost per evaluation (rk4, h = 1e-4, 0.02 s, 2 reports; least of 100 runs), microseconds")
 print(string.format("  %-17s %7s %7s", "model", "body", "joint"))
 for _, c in ipairs(models) do
   local model = mb.example(c[1], c[3])
@@ -101,8 +101,8 @@ for _, c in ipairs(models) do
   local cells = {}
   for _, formulation in ipairs { "body", "joint" } do
     local best
-    for _ = 1, 50 do
-      local r = model:simulate { formulation = formulation, integrator = "rk4", h = 1e-4, tf = 0.1, dt = 0.05,
+    for _ = 1, 100 do
+      local r = model:simulate { formulation = formulation, integrator = "rk4", h = 1e-4, tf = 0.02, dt = 0.01,
         progress = false }
       local each = r.stats.wall / r.stats.fevals
       best = math.min(best or each, each)
