@@ -84,6 +84,17 @@ static void set_up(struct setup *u, const struct model *m, const struct formulat
 	constrained_set_state(u->s, u->c, u->c + 3 * m->nbodies, u->y);
 }
 
+/* Whether f takes dynamics; a formulation for kinematics only (vector
+ * loops) is said and left out: it has no masses or forces, and
+ * tests/lua/test_vector.lua tests it. */
+static int dynamic(const struct formulation *f)
+{
+	if (!(f->capabilities & FORM_KINEMATIC_ONLY))
+		return 1;
+	printf("%s: skipped, %s is for kinematics only\n", f->name, f->title);
+	return 0;
+}
+
 static void tear_down(struct setup *u)
 {
 	constrained_free(u->s);
@@ -101,6 +112,8 @@ int main(void)
 	gsl_set_error_handler_off(); /* as the program does: failures come back as codes */
 	/* the released pendulum, in every formulation */
 	for (int i = 0; formulations[i]; i++) {
+		if (!dynamic(formulations[i]))
+			continue;
 		struct model *m = pendulum();
 		struct setup u;
 		set_up(&u, m, formulations[i], (struct stabilization){.kind = STAB_NONE}, 0);
@@ -141,6 +154,8 @@ int main(void)
 	const double delta = 1e-3, xd = 0.02;
 	for (int i = 0; formulations[i]; i++) {
 		const struct formulation *f = formulations[i];
+		if (!dynamic(f))
+			continue;
 		struct model *m = held_puck(1, delta, xd);
 		struct setup u;
 		if (f->capabilities & FORM_JOINT_FORCES) { /* no rows for a remedy: its own law */
@@ -224,6 +239,8 @@ int main(void)
 
 	/* redundancy: two holds on one coordinate */
 	for (int i = 0; formulations[i]; i++) {
+		if (!dynamic(formulations[i]))
+			continue;
 		struct model *m = held_puck(2, 0, 0);
 		struct setup u;
 		if (formulations[i]->capabilities & FORM_JOINT_FORCES) {

@@ -157,6 +157,7 @@ m:equilibrium) holds arrays over the reporting times r.t:
       end
     end
     return "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
+      .. '\nvector is for kinematics only: m:kinematics{ formulation = "vector" }, m:loops()'
       .. (#rowless > 0 and "\n" .. table.concat(rowless, "\n") or "") .. "\n" .. [[
 minimal: one coordinate per degree of freedom; every body follows in closed
 form, group by group (m:minimal_coords() shows them). It chooses its

@@ -696,10 +696,28 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local formulation_names, formulation_entry = {}, {}
+local formulation_names, formulation_entry, kinematic_only = {}, {}, {}
 for _, f in ipairs(kinds.formulations) do
   formulation_names[#formulation_names + 1] = f.name
   formulation_entry[f.name] = f
+  kinematic_only[f.name] = not f.can.dynamics or nil
+end
+M.kinematic_only = kinematic_only
+
+-- The formulations that take forward dynamics, as a list for a message.
+local function dynamic_names()
+  local out = {}
+  for _, name in ipairs(formulation_names) do if not kinematic_only[name] then out[#out + 1] = name end end
+  return table.concat(out, ", ")
+end
+
+-- The formulations with constraint rows, quoted, for a message.
+local function constrained_names()
+  local out = {}
+  for _, name in ipairs(formulation_names) do
+    if formulation_entry[name].can.constraints then out[#out + 1] = ("%q"):format(name) end
+  end
+  return table.concat(out, ", ", 1, #out - 1) .. " or " .. out[#out]
 end
 
 -- mb.formulations(): the formulations' names; mb.formulations(true): each
@@ -709,7 +727,8 @@ end
 -- analysis act on), adaptive (adaptive integrators), joint_forces (its
 -- joints are forces of its own, reported as their reactions), closed_form
 -- (its coordinates are independent: no rows for a remedy, and only what it
--- solves in closed form).
+-- solves in closed form), dynamics (forward dynamics: false for one without
+-- masses or forces, the vector loops, which take kinematics only).
 function M.formulations(with_titles)
   if with_titles ~= nil and type(with_titles) ~= "boolean" then
     args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
@@ -718,7 +737,7 @@ function M.formulations(with_titles)
   for i, f in ipairs(kinds.formulations) do
     out[i] = with_titles and { name = f.name, title = f.title, integrator = f.integrator, step = f.step,
       can = { constraints = f.can.constraints, adaptive = f.can.adaptive, joint_forces = f.can.joint_forces,
-        closed_form = f.can.closed_form } }
+        closed_form = f.can.closed_form, dynamics = f.can.dynamics } }
       or f.name
   end
   return out
@@ -821,6 +840,11 @@ local function run_options(m, opts, level)
   local why = one_of(o.formulation, formulation_names, "formulation")
     or one_of(o.integrator, kinds.integrators, "integrator")
   if why then bad(why) end
+  if kinematic_only[o.formulation] then
+    bad(("formulation '%s' is for kinematics only: it states the loops' constraints, no masses or forces. "
+      .. 'Use m:kinematics{ formulation = "%s", ... } or m:inverse_dynamics; to simulate, use one of: %s'):format(
+      o.formulation, o.formulation, dynamic_names()))
+  end
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
   end
@@ -965,7 +989,7 @@ local function simulate_checked(m, o, here)
   local desc = m:compile()
   local ok, raw = pcall(core.model.simulate, desc, o)
   if not ok then error(("%s: simulate: %s"):format(here, core_said(raw)), 0) end
-  local r = require("mechbench.result").new(m, raw, o, here)
+  local r = require("mechbench.result").new(m, raw, o, here, desc)
   say_notices(o, r)
   if raw.error then
     m.last = r
@@ -1052,15 +1076,16 @@ local function kinematic(m, opts, analysis, level)
   if why then bad(why) end
   if not formulation_entry[o.formulation].can.constraints then
     bad(("formulation %q states no constraint equations for Newton-Raphson to solve: its joints are springs "
-      .. "that act in a forward run (m:simulate). Use formulation = \"body\", \"joint\" or \"point\""):format(o.formulation))
+      .. "that act in a forward run (m:simulate). Use formulation = %s"):format(o.formulation, constrained_names()))
   end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
-  local ok, raw = pcall(core.model.kinematics, m:compile(), o)
+  local desc = m:compile()
+  local ok, raw = pcall(core.model.kinematics, desc, o)
   if not ok then bad(core_said(raw)) end
   local result = require "mechbench.result"
-  local r = result.new(m, raw, o, where(level + 1))
+  local r = result.new(m, raw, o, where(level + 1), desc)
   say_notices(o, r)
   r.stats.analysis = analysis
   for _, text in ipairs(jumps) do result.warn(r, text) end
@@ -1074,6 +1099,13 @@ local function kinematic(m, opts, analysis, level)
 end
 
 function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
+-- The independent vector loops of the joint graph (Ch. 5), as equations.
+function Model:loops()
+  if #self._order.bodies == 0 then
+    error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", where(2), self.name), 0)
+  end
+  return require("mechbench.loops").of(self, where(2))
+end
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 

@@ -450,7 +450,12 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	struct run *r = run_new(m);
 	double start = clock_seconds();
 	struct run_data *d = run_data_new(m);
-	struct constrained *s = constrained_new(m, f, &o->cfg, d);
+	if (f->capabilities & FORM_KINEMATIC_ONLY)
+		run_data_fail(d,
+		              "%s states constraints only, no masses or forces: it takes kinematic "
+		              "analysis (m:kinematics) and inverse dynamics, not a simulation",
+		              f->title);
+	struct constrained *s = d->error[0] ? NULL : constrained_new(m, f, &o->cfg, d);
 	if (!s) {
 		run_finish(r, d, start);
 		run_data_free(d);

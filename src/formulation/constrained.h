@@ -70,6 +70,9 @@ int constrained_correct(struct constrained *s, double t, double *y);
 int constrained_rows(struct constrained *s, double t, const double *q, const double *qd,
                      const struct rows **out);
 const char *constrained_row_name(struct constrained *s, int row);
+/* The model joint a row states, or -1 for a row of the formulation's own
+ * (a vector loop, a body's length in point coordinates). */
+int constrained_row_joint(struct constrained *s, int row);
 
 /* The sample of a state whose q̈ is known (kinematic analysis): the
  * multipliers of every joint from D'λ = M c̈ - h (ID1). 0 or -1. */
@@ -85,7 +88,7 @@ struct constrained_pieces {
 	const double *M;                  /* n x n, row-major */
 	const double *J;                  /* rows x n */
 	const double *phi, *vrhs, *gamma; /* per row */
-	const double *h, *acc, *lambda;
+	const double *h, *acc, *lambda;   /* M, h, acc, lambda: NULL for a kinematic-only one */
 };
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
                        struct constrained_pieces *out);

@@ -65,6 +65,9 @@ enum formulation_capability {
 	                             * construction, so it has no rows for a remedy to act
 	                             * on, and it takes only mechanisms it can solve in
 	                             * closed form (refusing the others, naming the loop) */
+	FORM_KINEMATIC_ONLY = 32,   /* it states rows only (no M, no h): kinematic
+	                             * analysis and inverse dynamics take it, forward
+	                             * dynamics does not */
 };
 
 /* A formulation that changes its own coordinates during a run says so after
@@ -134,6 +137,17 @@ struct formulation {
 	 * state may have grown past 1e150; -1 with the run's error set. NULL: the
 	 * integrator's generic steps. */
 	long (*advance)(void *ws, double t, double h, long steps, double *y);
+
+	/* Its own way to the accelerations, or NULL for the layer's Schur
+	 * complement: after evaluate (rows, forces, mass) at a state, q̈ and λ
+	 * of M q̈ - J'λ = h, J q̈ = rhs, with the rows marked in dropped left
+	 * out (λ = 0). 0, or -1 with the run's error set. */
+	int (*solve)(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
+	             const char *dropped, double *acc, double *lambda);
+	/* Its own force analysis (inverse dynamics), or NULL for the report's
+	 * least squares: λ of J'λ = M q̈ - h at a known q̈, after evaluate. */
+	int (*force_analysis)(void *ws, double t, const struct rows *r, const double *h,
+	                      const double *acc, double *lambda);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
@@ -142,6 +156,8 @@ struct formulation {
 	X(joint)                                                                                   \
 	X(point)                                                                                   \
 	X(minimal)                                                                                 \
+	X(vector)                                                                                  \
+	X(fbd)                                                                                     \
 	X(discrete)
 
 #define X(name) extern const struct formulation formulation_##name;

@@ -13,8 +13,10 @@
 #include "analysis/kinematics.h"
 #include "analysis/simulate.h"
 #include "formulation/constrained.h"
+#include "formulation/fbd.h"
 #include "formulation/joint_coords.h"
 #include "formulation/minimal_coords.h"
+#include "formulation/vector_loops.h"
 #include "lua/description.h"
 #include "lua/lua_core.h"
 #include "lua/luaenv.h"
@@ -569,11 +571,13 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	lua_newtable(L);
 	push_doubles(L, q, p.n), lua_setfield(L, -2, "q");
 	push_doubles(L, qd, p.n), lua_setfield(L, -2, "qd");
-	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
 	push_matrix_rows(L, p.J, p.rows, p.n), lua_setfield(L, -2, "D");
 	push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
 	push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
 	push_doubles(L, p.vrhs, p.rows), lua_setfield(L, -2, "vrhs");
+	if (!p.M) /* a kinematic formulation states its rows only */
+		return 0;
+	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
 	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
 	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
 	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
@@ -890,6 +894,170 @@ static void set_text(lua_State *L, const char *key, const char *v)
 	lua_setfield(L, -2, key);
 }
 
+/* A sum of vectors as a list of terms {kind, sign, body, coord, joint,
+ * local}: indices 1-based, 0 for the ground or none. */
+static void push_terms(lua_State *L, const struct vl_term *t, int count)
+{
+	static const char *kinds[] = {"body", "slide", "link", "free"};
+	lua_createtable(L, count, 0);
+	for (int k = 0; k < count; k++, t++) {
+		lua_createtable(L, 0, 6);
+		set_text(L, "kind", kinds[t->kind]);
+		set_int(L, "sign", t->sign);
+		set_int(L, "body", t->body + 1);
+		set_int(L, "coord", t->coord + 1);
+		set_int(L, "joint", t->joint + 1);
+		push_doubles(L, (const double[]){t->local.x, t->local.y}, 2);
+		lua_setfield(L, -2, "at");
+		lua_rawseti(L, -2, k + 1);
+	}
+}
+
+/* loops(desc) -> the model's vector loops (vector_loops.h) at its start:
+ * coords {kind, body, joint}, q and qd (their values and rates), loops
+ * {joints, start, terms, phi}, per body angle (its coordinate, 0: the
+ * ground's), alpha and path (the sum to its mass centre), drivers (joint
+ * indices); indices 1-based. */
+static int core_loops(lua_State *L)
+{
+	static const char *kinds[] = {"angle", "slide", "link", "x", "y"};
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct model *m = model_from_lua(L, 1);
+	struct run_data *d = run_data_new(m);
+	void *ws = vl_describe(m, d);
+	if (!ws) {
+		lua_pushstring(L, d->error);
+		run_data_free(d), model_free(m);
+		return lua_error(L);
+	}
+	struct vl_structure v;
+	vl_structure(ws, &v);
+	int n3 = 3 * m->nbodies, rows;
+	formulation_vector.size(ws, &rows);
+	double *c = calloc(2 * (size_t)n3 + 2 * (size_t)v.ncoords + 1, sizeof(double));
+	double *q = c + 2 * n3;
+	model_initial(m, c, c + n3);
+	formulation_vector.from_bodies(ws, c, c + n3, q, q + v.ncoords);
+	struct rows *r = rows_new(rows, v.ncoords);
+	int status = formulation_vector.evaluate(ws, 0, q, q + v.ncoords, EVAL_ROWS, r, NULL);
+	lua_newtable(L);
+	lua_createtable(L, v.ncoords, 0);
+	for (int k = 0; k < v.ncoords; k++) {
+		lua_createtable(L, 0, 3);
+		set_text(L, "kind", kinds[v.coords[k].kind]);
+		set_int(L, "body", v.coords[k].body + 1);
+		set_int(L, "joint", v.coords[k].joint + 1);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_setfield(L, -2, "coords");
+	push_doubles(L, q, v.ncoords), lua_setfield(L, -2, "q");
+	push_doubles(L, q + v.ncoords, v.ncoords), lua_setfield(L, -2, "qd");
+	lua_createtable(L, v.nloops, 0);
+	for (int l = 0; l < v.nloops; l++) {
+		const struct vl_loop *loop = &v.loops[l];
+		lua_createtable(L, 0, 4);
+		push_ints(L, loop->joints, loop->njoints, 1), lua_setfield(L, -2, "joints");
+		set_int(L, "start", loop->start + 1);
+		push_terms(L, loop->terms, loop->nterms), lua_setfield(L, -2, "terms");
+		if (status == 0)
+			push_doubles(L, r->phi + 2 * l, 2), lua_setfield(L, -2, "phi");
+		lua_rawseti(L, -2, l + 1);
+	}
+	lua_setfield(L, -2, "loops");
+	lua_createtable(L, m->nbodies, 0);
+	for (int b = 0; b < m->nbodies; b++) {
+		lua_createtable(L, 0, 3);
+		set_int(L, "angle", v.angle_coord[b] + 1);
+		lua_pushnumber(L, v.alpha[b]), lua_setfield(L, -2, "alpha");
+		push_terms(L, v.path[b], v.npath[b]), lua_setfield(L, -2, "path");
+		lua_rawseti(L, -2, b + 1);
+	}
+	lua_setfield(L, -2, "bodies");
+	push_ints(L, v.drivers, v.ndrivers, 1), lua_setfield(L, -2, "drivers");
+	rows_free(r);
+	free(c);
+	formulation_vector.release(ws);
+	run_data_free(d);
+	model_free(m);
+	return 1;
+}
+
+/* n numbers of the table at idx into v: 0, or -1 when it is not a list of
+ * n finite numbers. */
+static int numbers_in(lua_State *L, int idx, double *v, int n)
+{
+	if (!lua_istable(L, idx) || lua_rawlen(L, idx) != (size_t)n)
+		return -1;
+	for (int k = 0; k < n; k++) {
+		lua_rawgeti(L, idx, k + 1);
+		v[k] = lua_tonumber(L, -1);
+		int ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(v[k]);
+		lua_pop(L, 1);
+		if (!ok)
+			return -1;
+	}
+	return 0;
+}
+
+/* fbd(desc, body, t, c, cd, lambda) -> the forces on one body (fbd.h) at
+ * that state: {kind, name, arm = {x, y}, force = {fx, fy}, couple, row,
+ * rows} each; body 1-based, c and cd 3 per body, lambda one per row. */
+static int core_fbd(lua_State *L)
+{
+	static const char *kinds[] = {"weight", "force", "contacts", "reaction", "driver"};
+	luaL_checktype(L, 1, LUA_TTABLE);
+	int b = (int)luaL_checkinteger(L, 2) - 1;
+	double t = arg_finite(L, 3, 0, 0);
+	struct model *m = model_from_lua(L, 1);
+	struct run_data *d = run_data_new(m);
+	int n3 = 3 * m->nbodies, status = 0;
+	double *c = calloc(2 * (size_t)n3 + (size_t)m->nc + 1, sizeof(double));
+	double *cd = c + n3, *lambda = cd + n3;
+	if (b < 0 || b >= m->nbodies)
+		run_data_fail(d, "no body number %d (the model has %d)", b + 1, m->nbodies),
+		    status = -1;
+	else if (numbers_in(L, 4, c, n3) != 0 || numbers_in(L, 5, cd, n3) != 0)
+		run_data_fail(d, "c and cd must be %d finite numbers each", n3), status = -1;
+	else if (numbers_in(L, 6, lambda, m->nc) != 0)
+		run_data_fail(d, "lambda must be %d finite numbers, one per constraint row", m->nc),
+		    status = -1;
+	static const struct formulation_config plain_cfg = {.stab.kind = STAB_NONE};
+	void *ws = status == 0 ? formulation_fbd.setup(m, &plain_cfg, d) : NULL;
+	struct fbd_force *out = ws ? calloc((size_t)fbd_room(ws) + 1, sizeof *out) : NULL;
+	int count = ws ? fbd_diagram(ws, b, t, c, cd, lambda, out) : -1;
+	if (count >= 0) {
+		lua_createtable(L, count, 0);
+		for (int k = 0; k < count; k++) {
+			const struct fbd_force *f = &out[k];
+			lua_createtable(L, 0, 7);
+			set_text(L, "kind", kinds[f->kind]);
+			if (f->kind == FBD_ELEMENT) {
+				set_text(L, "name", m->forces[f->index].name);
+				set_text(L, "type", m->forces[f->index].kind->name);
+			} else if (f->kind == FBD_REACTION || f->kind == FBD_DRIVER) {
+				set_text(L, "name", m->joints[f->index].name);
+				set_text(L, "type", m->joints[f->index].kind->name);
+			}
+			push_doubles(L, (const double[]){f->arm.x, f->arm.y}, 2);
+			lua_setfield(L, -2, "arm");
+			push_doubles(L, (const double[]){f->force.x, f->force.y}, 2);
+			lua_setfield(L, -2, "force");
+			lua_pushnumber(L, f->couple), lua_setfield(L, -2, "couple");
+			set_int(L, "row", f->row + 1);
+			set_int(L, "rows", f->rows);
+			lua_rawseti(L, -2, k + 1);
+		}
+	} else {
+		lua_pushstring(L, d->error[0] ? d->error : "the free-body diagram failed");
+	}
+	free(out), free(c);
+	if (ws)
+		formulation_fbd.release(ws);
+	run_data_free(d);
+	model_free(m);
+	return count >= 0 ? 1 : lua_error(L);
+}
+
 /* A kind's numbers: {name, type, when, fallback, choices, timed} each. */
 static void push_params(lua_State *L, const struct kind_param *params)
 {
@@ -947,6 +1115,8 @@ static int core_kinds(lua_State *L)
 		/* closed_form: no rows for a remedy; takes only what it solves in closed form */
 		lua_pushboolean(L, (f->capabilities & FORM_CLOSED_FORM) != 0);
 		lua_setfield(L, -2, "closed_form");
+		lua_pushboolean(L, !(f->capabilities & FORM_KINEMATIC_ONLY));
+		lua_setfield(L, -2, "dynamics");
 		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
 	}
@@ -1050,6 +1220,8 @@ int mb_open_model(lua_State *L)
 	                                 {"kinds", core_kinds},
 	                                 {"pieces", core_pieces},
 	                                 {"minimal_pieces", core_minimal_pieces},
+	                                 {"loops", core_loops},
+	                                 {"fbd", core_fbd},
 	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);

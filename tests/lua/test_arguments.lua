@@ -170,7 +170,7 @@ runaway:force{ name = "push", type = "user", fn = function(t, s)
   local v = s.bodies.puck.vx
   return { { body = "puck", force = { v < 1e300 and 1e300 or 0, 0 } } }
 end }
-for _, f in ipairs(mb.formulations()) do
+for _, f in ipairs(T.formulations("dynamics")) do
   T.fails(function() runaway:simulate{ formulation = f, tf = 1, integrator = "rk4", h = 0.01 } end,
     "at t = 0.005 the state is not finite or beyond 1e150: the rate of ", f .. ": an overflowing state stops the run")
   T.ok(runaway.last and runaway.last.t[#runaway.last.t] == 0 and runaway.last:body("puck").vx[1] == 1,

@@ -81,8 +81,10 @@ local function case(name, run)
   case_order[#case_order + 1] = name
 end
 
-local formulations = { "body", "joint", "point", "minimal" }
+local formulations = { "body", "joint", "point", "minimal", "fbd" }
 local closed = T.closed_form() -- no rows: no remedy, nothing redundant to drop
+-- kinematics takes the vector loops too (they have no dynamics)
+local kinematic = { "body", "joint", "point", "minimal", "fbd", "vector" }
 local fixed = { integrator = "rk4", h = 1e-3, tf = 0.3, dt = 0.01 }
 local function with(base, extra)
   local o = {}
@@ -133,7 +135,7 @@ case("slider_crank discrete events", function()
 end)
 
 -- Kinematics and inverse dynamics of the driven examples.
-for _, f in ipairs(formulations) do
+for _, f in ipairs(kinematic) do
   case("slider_crank_ch12 inverse dynamics " .. f, function()
     return example("slider_crank_ch12")():inverse_dynamics{ formulation = f, tf = 0.5, dt = 0.01 }
   end)
@@ -142,6 +144,9 @@ for _, f in ipairs(formulations) do
   end)
   case("film_strip kinematics " .. f, function()
     return example("film_strip")():kinematics{ formulation = f, tf = 1 / 30, dt = 1 / 1800 }
+  end)
+  case("quick_return inverse dynamics " .. f, function()
+    return example("quick_return")():inverse_dynamics{ formulation = f, tf = 0.2, dt = 0.005 }
   end)
 end
 

@@ -126,6 +126,8 @@ local grade = mb.lesson.grade
 T.ok(grade(step_of(10, 9), 0.288675), "10.9 accepts 0.288675, what run() printed")
 T.ok(grade(step_of(10, 9), 0.2887), "10.9 accepts 0.2887, the hint's value")
 T.ok(grade(step_of(10, 5), 0.567), "10.5 accepts 0.567")
+T.ok(grade(step_of(6, 6), mb.mat{ { 1 }, { 7.381 } }[2]), "6.6 accepts x[9], a row of a column matrix: its one number")
+T.ok(not grade(step_of(6, 6), { 7.381, 1 }), "6.6 refuses a table of two numbers")
 T.ok(grade(step_of(2, 8), { 1.33301, 2.42321 }), "2.8 accepts the hint's {1.33301, 2.42321}")
 T.ok(grade(step_of(2, 8), { 1.333, 2.423 }), "2.8 accepts four figures")
 local ok, msg = grade(step_of(2, 8), { 1.333, 2.42 })
@@ -310,6 +312,21 @@ if f then
   local saved = load(f:read("a"), "progress", "t", {})()
   f:close()
   T.ok(saved[2] and saved[2].done[2] == true and saved[2].step == 1, "exercise 2 recorded, step 1 current")
+end
+
+-- a lesson resumed past the step whose code makes a variable: run() says
+-- which step makes it and how to get there and back (it said only
+-- "attempt to index a nil value (global 'sc')")
+do
+  T.ok(rawget(lesson, "sc") == nil and rawget(_G, "sc") == nil, "no sc yet")
+  T.printed(lesson, 6, 5)
+  local _, err = T.printed(run)
+  T.ok(err and err:find("sc is made by the code of step 2", 1, true) and err:find("lesson(6, 2)", 1, true)
+    and err:find("lesson(6, 5) brings you back", 1, true), "run() past the step that makes sc names it: " .. tostring(err))
+  T.printed(lesson, 6, 13)
+  _, err = T.printed(run)
+  T.ok(err and err:find("dp is made by the code of step 7", 1, true),
+    "the same for a nil that reaches a function (mb.compare of dp): " .. tostring(err))
 end
 
 T.finish()

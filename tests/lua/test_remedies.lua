@@ -9,7 +9,7 @@ local function example(name) return loadfile(here .. "../../examples/" .. name .
 -- the discrete-time method) has nothing for a remedy to act on: it must
 -- refuse them, saying why, and carry redundant joints as it carries any.
 local with_rows, rowless = {}, {}
-for _, entry in ipairs(mb.formulations(true)) do
+for _, entry in ipairs(T.formulations("dynamics", true)) do
   if entry.can.constraints then with_rows[#with_rows + 1] = entry.name else rowless[#rowless + 1] = entry.name end
 end
 for _, f in ipairs(rowless) do
