@@ -8,7 +8,6 @@
 #include "formulation/constrained.h"
 
 #include <float.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +25,9 @@ struct constrained {
 	void *ws;
 	struct stabilization stab;
 	int n, nc;
+	int nsolve;   /* rows whose multipliers the layer finds: all, or those before a
+	               * formulation's own rows when it solves them (FORM_SOLVES_OWN_ROWS) */
+	int factored; /* rows in the last factorisation of S */
 	struct rows *rows;
 	double *h, *acc, *lambda;
 	double *work, *push; /* n each */
@@ -78,10 +80,15 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	struct constrained *s = calloc(1, sizeof *s);
 	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
 	s->n = f->size(ws, &s->nc);
+	s->nsolve = s->nc;
+	if (f->capabilities & FORM_SOLVES_OWN_ROWS)
+		while (s->nsolve > 0 && f->row_joint(ws, s->nsolve - 1) < 0)
+			s->nsolve--;
 	s->drop = cfg->drop_redundant;
 	size_t n = (size_t)s->n, nc = (size_t)s->nc, n3 = 3 * (size_t)m->nbodies;
 	s->rows = rows_new(s->nc, s->n);
 	f->spans(ws, s->rows);
+	rows_list_overlaps(s->rows);
 	s->h = calloc(n + 1, sizeof(double));
 	s->acc = calloc(n + 1, sizeof(double));
 	s->lambda = calloc(nc + 1, sizeof(double));
@@ -166,6 +173,8 @@ static int evaluate(struct constrained *s, double t, const double *q, const doub
 static void decide_dropped(struct constrained *s)
 {
 	rows_dependent(s->rows, s->pivot, s->order, s->dropped);
+	for (int row = s->nsolve; row < s->nc; row++) /* the formulation keeps its own */
+		s->dropped[row] = 0;
 	s->decided = 1;
 }
 
@@ -176,39 +185,51 @@ static const char *row_name(void *ctx, int row)
 }
 
 /* S = J W J' factored in place: W = M⁻¹ (after evaluate with
- * EVAL_MASS_SOLVE) when weights is NULL, else the diagonal `weights`. A
- * dropped row is an identity row. -1, with the dependent joints named, when
- * S is singular. */
-static int factor(struct constrained *s, double t, const double *weights)
+ * EVAL_MASS_SOLVE) over the rows the layer solves when weights is NULL,
+ * else the diagonal `weights` over every row; shift (the penalty's 1/m_c)
+ * added to its diagonal. A dropped row is an identity row. -1, with the
+ * dependent joints named, when S is singular. */
+static int factor(struct constrained *s, double t, const double *weights, double shift)
 {
-	const struct rows *r = s->rows;
+	struct rows part = *s->rows;
+	part.count = s->factored = weights ? s->nc : s->nsolve;
+	if (part.count == 0)
+		return 0;
+	const struct rows *r = &part;
 	if (s->drop && !s->decided)
 		decide_dropped(s);
+	gsl_matrix_view S = gsl_matrix_submatrix(s->S, 0, 0, (size_t)r->count, (size_t)r->count);
 	const double *diagonal = weights                       ? weights
 	                         : s->f->mass_inverse_diagonal ? s->f->mass_inverse_diagonal(s->ws)
 	                                                       : NULL;
-	s->tree_factored = diagonal && s->tree && tree_solve_factor(s->tree, r, diagonal) == 0;
+	/* the tree takes every row and no shift */
+	s->tree_factored = diagonal && s->tree && r->count == s->nc && shift == 0 &&
+	                   tree_solve_factor(s->tree, r, diagonal) == 0;
 	if (s->tree_factored)
 		return 0; /* else the dense path, which explains dependent rows */
 	if (diagonal) {
-		rows_gram_diagonal(r, diagonal, s->S);
+		rows_gram_diagonal(r, diagonal, &S.matrix);
 	} else {
-		for (int a = 0; a < s->nc; a++) { /* row a of X: M⁻¹ J_a' */
+		for (int a = 0; a < r->count; a++) { /* row a of X: M⁻¹ J_a' */
 			double *x = s->X + (size_t)a * (size_t)s->n;
 			memcpy(x, r->J + (size_t)a * (size_t)s->n, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, x);
 		}
-		rows_gram(r, s->X, s->S);
+		rows_gram(r, s->X, &S.matrix);
 	}
-	gram_drop(s->S, s->dropped, s->nc);
-	if (cholesky_checked(s->S) != 0) {
-		explain_dependent_rows(s->d, t, r, row_name, s);
+	gram_drop(&S.matrix, s->dropped, r->count);
+	for (int a = 0; shift > 0 && a < r->count; a++)
+		if (!s->dropped[a])
+			*gsl_matrix_ptr(&S.matrix, (size_t)a, (size_t)a) += shift;
+	if (cholesky_checked(&S.matrix) != 0) {
+		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
 	return 0;
 }
 
-/* S x = rhs in place; a dropped row's multiplier is zero. */
+/* S x = rhs in place over the rows of the last factorisation; a dropped
+ * row's multiplier, and those of rows left out of it, are zero. */
 static void solve(struct constrained *s, double *rhs)
 {
 	if (s->tree_factored) {
@@ -216,10 +237,13 @@ static void solve(struct constrained *s, double *rhs)
 		return;
 	}
 	for (int r = 0; r < s->nc; r++)
-		if (s->dropped[r])
+		if (s->dropped[r] || r >= s->factored)
 			rhs[r] = 0;
-	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)s->nc);
-	gsl_linalg_cholesky_svx(s->S, &v.vector);
+	if (s->factored == 0)
+		return;
+	gsl_matrix_view S =
+	    gsl_matrix_submatrix(s->S, 0, 0, (size_t)s->factored, (size_t)s->factored);
+	cholesky_solve(&S.matrix, rhs);
 }
 
 /* ------------------------------------------------------------ accelerations */
@@ -251,10 +275,51 @@ static int penalty_accelerations(struct constrained *s, double t, const double *
 		s->lambda[row] = -mc * s->e[row];
 	memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
 	rows_add_transpose(r, s->lambda, s->acc);
-	gsl_vector_view acc = gsl_vector_view_array(s->acc, (size_t)s->n);
-	gsl_linalg_cholesky_svx(s->A, &acc.vector);
+	cholesky_solve(s->A, s->acc);
 	for (int row = 0; row < s->nc; row++) /* λ recovered from Eq. 13.37 */
 		s->lambda[row] = -mc * (rows_dot(r, row, s->acc) + s->e[row]);
+	return 0;
+}
+
+/* q̈ and λ for a formulation that meets its own rows itself (Attia's
+ * recursive point coordinates): q̈ = a + G J'λ, with a its accelerations
+ * under the applied forces and G its response to a force, both with its
+ * own rows met; then (J G J' + I/m_c) λ = γ - J a over the other rows,
+ * the stabilising terms on the right (Baumgarte's, or the penalty's 2ζωΦ̇
+ * + ω²Φ, Eqs. 13.32, 13.37-13.40) and its own rows' right sides stabilised
+ * alike. The penalty's λ = -m_c (J q̈ + e) is this system with 1/m_c on its
+ * diagonal, so no n x n matrix is formed. */
+static int own_accelerations(struct constrained *s, double t, const double *qd)
+{
+	struct rows *r = s->rows;
+	double alpha = 0, beta2 = 0, shift = 0;
+	if (s->stab.kind == STAB_BAUMGARTE)
+		alpha = s->stab.alpha, beta2 = s->stab.beta * s->stab.beta;
+	else if (s->stab.kind == STAB_PENALTY)
+		alpha = s->stab.zeta * s->stab.omega, beta2 = s->stab.omega * s->stab.omega,
+		shift = 1 / s->stab.mc;
+	for (int row = 0; row < s->nc && alpha + beta2 > 0; row++)
+		s->e[row] = 2 * alpha * (rows_dot(r, row, qd) - r->vrhs[row]) + beta2 * r->phi[row];
+	for (int row = s->nsolve; row < s->nc && alpha + beta2 > 0; row++)
+		r->gamma[row] -= s->e[row];
+	double *free_acc = s->work;
+	if (s->f->free_accelerations(s->ws, r, free_acc) != 0)
+		return -1;
+	memset(s->acc, 0, sizeof(double) * (size_t)s->n);
+	if (s->nsolve > 0) {
+		if (factor(s, t, NULL, shift) != 0)
+			return -1;
+		for (int row = 0; row < s->nsolve; row++)
+			s->lambda[row] = r->gamma[row] - rows_dot(r, row, free_acc) -
+			                 (alpha + beta2 > 0 ? s->e[row] : 0);
+		solve(s, s->lambda);
+		rows_add_transpose(r, s->lambda, s->acc);
+		s->f->mass_solve(s->ws, s->acc);
+	} else {
+		memset(s->lambda, 0, sizeof(double) * (size_t)s->nc);
+	}
+	for (int k = 0; k < s->n; k++)
+		s->acc[k] += free_acc[k];
 	return 0;
 }
 
@@ -271,10 +336,15 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 		d->fevals++;
 	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY;
 	unsigned what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | (penalty ? 0 : EVAL_MASS_SOLVE);
+	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS)
+		what |= EVAL_MASS_SOLVE;
 	if (evaluate(s, t, q, qd, what) != 0)
 		return -1;
 	const struct rows *r = s->rows;
-	if (penalty) {
+	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS) {
+		if (own_accelerations(s, t, qd) != 0)
+			return -1;
+	} else if (penalty) {
 		if (penalty_accelerations(s, t, qd) != 0)
 			return -1;
 	} else if (s->f->solve) { /* the formulation's own assembly (free-body diagrams) */
@@ -293,7 +363,7 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			return -1;
 	} else {
 		if (s->nc > 0) {
-			if (factor(s, t, NULL) != 0)
+			if (factor(s, t, NULL, 0) != 0)
 				return -1;
 			double *minv_h = s->work;
 			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
@@ -347,7 +417,7 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 	s->f->mass_solve(s->ws, qd);
 	if (s->nc == 0)
 		return 0;
-	if (factor(s, t, NULL) != 0)
+	if (factor(s, t, NULL, 0) != 0)
 		return -1;
 	double *sigma = s->lambda;
 	for (int row = 0; row < s->nc; row++)
@@ -498,7 +568,9 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
 	                                            : NULL;
-	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
+	/* body coordinates' rows are the joints' own, just evaluated at this state */
+	const struct rows *rows = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->rows : NULL;
+	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, rows, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
 	if (s->f->condition)
@@ -541,14 +613,14 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
 			return -1;
 		}
-		if (factor(s, t, s->ones) != 0)
+		if (factor(s, t, s->ones, 0) != 0)
 			return -1;
 		for (int row = 0; row < s->nc; row++)
 			s->lambda[row] = -r->phi[row];
 		solve(s, s->lambda);
 		rows_add_transpose(r, s->lambda, q);
 	}
-	if (factor(s, t, s->ones) != 0)
+	if (factor(s, t, s->ones, 0) != 0)
 		return -1;
 	for (int row = 0; row < s->nc; row++)
 		s->lambda[row] = -(rows_dot(r, row, qd) - r->vrhs[row]);
@@ -593,9 +665,9 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 		if (evaluate(s, t, q, qd, EVAL_ROWS | EVAL_FORCES) != 0 ||
 		    s->f->force_analysis(s->ws, t, s->rows, s->h, qdd, s->lambda) != 0)
 			return -1;
-		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, out);
+		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, NULL, out);
 	}
-	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
+	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, NULL, out);
 }
 
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,

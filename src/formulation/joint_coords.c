@@ -907,8 +907,7 @@ static void mass_solve(void *ws, double *x)
 {
 	struct jc *w = ws;
 	if (w->composite_method) {
-		gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
-		gsl_linalg_cholesky_svx(w->Mbar, &v.vector);
+		cholesky_solve(w->Mbar, x);
 		return;
 	}
 	if (w->absolute)

@@ -22,16 +22,15 @@ struct node {
 
 struct tree_solve {
 	int nbodies, nnodes, rows, block;
-	struct node *node;    /* the bodies first (node k is block k), then the tree's joints */
-	int *order;           /* nodes, parents first */
-	double *D, *Dinv;     /* per node: its block as eliminated, and its inverse */
-	double *H, *L;        /* per node: the coupling to its parent H, and D⁻¹ H */
-	double *x;            /* per node: a solve's vector */
-	int ncut, *cut;       /* rows cut from the tree */
-	double *Z;            /* per cut row: K⁻¹ of the row (node layout) */
-	gsl_matrix *Sc;       /* C K⁻¹ C', factored */
-	double *rhs;          /* per cut row */
-	const struct rows *r; /* the rows factored */
+	struct node *node; /* the bodies first (node k is block k), then the tree's joints */
+	int *order;        /* nodes, parents first */
+	double *D, *Dinv;  /* per node: its block as eliminated, and its inverse */
+	double *H, *L;     /* per node: the coupling to its parent H, and D⁻¹ H */
+	double *x;         /* per node: a solve's vector */
+	int ncut, *cut;    /* rows cut from the tree */
+	double *C, *Z;     /* per cut row: the row, and K⁻¹ of it (node layout) */
+	gsl_matrix *Sc;    /* C K⁻¹ C', factored */
+	double *rhs;       /* per cut row */
 };
 
 /* ------------------------------------------------------------ the tree */
@@ -159,6 +158,7 @@ struct tree_solve *tree_solve_new(const struct rows *r, int block, const int *gr
 	t->L = calloc(SQ * nn + 1, sizeof(double));
 	t->x = calloc(NODE_MAX * nn + 1, sizeof(double));
 	t->Z = calloc((size_t)t->ncut * NODE_MAX * nn + 1, sizeof(double));
+	t->C = calloc((size_t)t->ncut * NODE_MAX * nn + 1, sizeof(double));
 	t->Sc = gsl_matrix_calloc(t->ncut ? (size_t)t->ncut : 1, t->ncut ? (size_t)t->ncut : 1);
 	t->rhs = calloc((size_t)t->ncut + 1, sizeof(double));
 	free(gfirst), free(gcount), free(gb), free(gn), free(state), free(start), free(list);
@@ -172,7 +172,7 @@ void tree_solve_free(struct tree_solve *t)
 		return;
 	free(t->node), free(t->order), free(t->D), free(t->Dinv), free(t->H), free(t->L),
 	    free(t->x);
-	free(t->cut), free(t->Z), free(t->rhs);
+	free(t->cut), free(t->C), free(t->Z), free(t->rhs);
 	gsl_matrix_free(t->Sc);
 	free(t);
 }
@@ -307,12 +307,14 @@ static void cut_row(const struct tree_solve *t, const struct rows *r, int row, d
 	x[NODE_MAX * (k / t->block) + k % t->block] = j[k];
 }
 
-static double cut_dot(const struct tree_solve *t, const struct rows *r, int row, const double *x)
+/* Cut row a (its copy in node layout, C) times x. */
+static double cut_dot(const struct tree_solve *t, int a, const double *x)
 {
-	const double *j = r->J + (size_t)row * (size_t)r->cols;
+	size_t stride = NODE_MAX * (size_t)t->nnodes;
+	const double *c = t->C + (size_t)a * stride;
 	double s = 0;
-	FOR_SPAN_COLUMNS(r, row, k)
-	s += j[k] * x[NODE_MAX * (k / t->block) + k % t->block];
+	for (size_t k = 0; k < stride; k++)
+		s += c[k] * x[k];
 	return s;
 }
 
@@ -346,7 +348,6 @@ static inline void couple(const double *Dinv, const double *H, double *L, double
 int tree_solve_factor(struct tree_solve *t, const struct rows *r, const double *w)
 {
 	size_t cols = (size_t)r->cols;
-	t->r = r;
 	for (int i = 0; i < t->nnodes; i++) { /* W⁻¹ on the bodies' blocks, 0 on the joints' */
 		const struct node *ni = &t->node[i];
 		double *D = t->D + SQ * i;
@@ -392,13 +393,14 @@ int tree_solve_factor(struct tree_solve *t, const struct rows *r, const double *
 		return 0;
 	size_t stride = NODE_MAX * (size_t)t->nnodes;
 	for (int a = 0; a < t->ncut; a++) {
-		double *z = t->Z + (size_t)a * stride;
-		cut_row(t, r, t->cut[a], z);
+		double *z = t->Z + (size_t)a * stride, *c = t->C + (size_t)a * stride;
+		cut_row(t, r, t->cut[a], c);
+		memcpy(z, c, sizeof(double) * stride);
 		kkt_solve(t, z);
 	}
 	for (int a = 0; a < t->ncut; a++)
 		for (int b = 0; b <= a; b++) {
-			double s = cut_dot(t, r, t->cut[a], t->Z + (size_t)b * stride);
+			double s = cut_dot(t, a, t->Z + (size_t)b * stride);
 			t->Sc->data[(size_t)a * t->Sc->tda + (size_t)b] = s;
 			t->Sc->data[(size_t)b * t->Sc->tda + (size_t)a] = s;
 		}
@@ -417,7 +419,7 @@ void tree_solve_apply(struct tree_solve *t, double *b)
 	kkt_solve(t, t->x);
 	if (t->ncut > 0) { /* y_c = S_c⁻¹ (C x - r_c), then x -= Z y_c */
 		for (int a = 0; a < t->ncut; a++)
-			t->rhs[a] = cut_dot(t, t->r, t->cut[a], t->x) + b[t->cut[a]];
+			t->rhs[a] = cut_dot(t, a, t->x) + b[t->cut[a]];
 		gsl_vector_view v = gsl_vector_view_array(t->rhs, (size_t)t->ncut);
 		gsl_linalg_cholesky_svx(t->Sc, &v.vector);
 		for (int a = 0; a < t->ncut; a++) {
