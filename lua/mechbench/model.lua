@@ -1008,6 +1008,7 @@ end
 
 function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
+function Model:modes(opts) return require("mechbench.modes").modes(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 
 -- The element an event sets: an element, or a name among the forces,
