@@ -213,6 +213,7 @@ function Modes:table()
 end
 
 function Modes:text()
+  if getmetatable(self) ~= Modes then args.fail("md:text", "is a method: call it as md:text()") end
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
   add("%s: %d mode%s about its %s rest%s", self.model_name, #self.frequency, #self.frequency == 1 and "" or "s",
