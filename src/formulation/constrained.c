@@ -130,6 +130,19 @@ const char *constrained_row_name(struct constrained *s, int row)
 	return s->f->row_name(s->ws, row);
 }
 
+int constrained_row_joint(struct constrained *s, int row)
+{
+	return s->f->row_joint ? s->f->row_joint(s->ws, row) : -1;
+}
+
+void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t len)
+{
+	if (s->f->coordinate_name)
+		s->f->coordinate_name(s->ws, k, buf, len);
+	else
+		snprintf(buf, len, "q%d", k + 1);
+}
+
 static int evaluate(struct constrained *s, double t, const double *q, const double *qd,
                     unsigned what)
 {

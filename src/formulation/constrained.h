@@ -64,6 +64,10 @@ int constrained_correct(struct constrained *s, double t, double *y);
 int constrained_rows(struct constrained *s, double t, const double *q, const double *qd,
                      const struct rows **out);
 const char *constrained_row_name(struct constrained *s, int row);
+/* The model joint row `row` states (-1: a row of the formulation's own),
+ * and coordinate k's name ("crank.angle"), for the teaching pieces. */
+int constrained_row_joint(struct constrained *s, int row);
+void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t len);
 
 /* The sample of a state whose q̈ is known (kinematic analysis): the
  * multipliers of every joint from D'λ = M c̈ - h (ID1). 0 or -1. */

@@ -503,6 +503,27 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
 	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
 	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
+	/* the names of the rows (and the joint each states, 1-based; 0 for a row
+	 * of the formulation's own) and of the coordinates, for m:explain */
+	lua_createtable(L, p.rows, 0);
+	lua_createtable(L, p.rows, 0);
+	for (int r = 0; r < p.rows; r++) {
+		const char *name = constrained_row_name(a->s, r);
+		lua_pushstring(L, name ? name : "?");
+		lua_rawseti(L, -3, r + 1);
+		lua_pushinteger(L, constrained_row_joint(a->s, r) + 1);
+		lua_rawseti(L, -2, r + 1);
+	}
+	lua_setfield(L, -3, "row_joint");
+	lua_setfield(L, -2, "row_names");
+	lua_createtable(L, p.n, 0);
+	for (int k = 0; k < p.n; k++) {
+		char name[96];
+		constrained_coordinate_name(a->s, k, name, sizeof name);
+		lua_pushstring(L, name);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_setfield(L, -2, "coordinate_names");
 	return 0;
 }
 
@@ -526,6 +547,9 @@ static int core_pieces(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	read_config(L, 2, &cfg);
+	/* redundant = "drop": the pieces of a model with redundant joints
+	 * (m:dof and m:explain show them), the dependent rows' λ zero */
+	cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	const struct formulation *f = read_formulation(L, 2);
 	double t = arg_finite(L, 3, 1, 0);
 	struct at_start a = at_start_new(L, f, &cfg);
@@ -570,10 +594,11 @@ static int core_impact(lua_State *L)
 	 * time, not a jump: Eq. 11.27 has no e to take */
 	if (status == 0 && isnan(a.m->contacts[k].e)) {
 		status = -1;
-		run_data_fail(a.d,
-		              "contact '%s' has the %s law, a force over time with no restitution e: "
-		              "an impact (Eq. 11.27) takes a law with e, such as impulse",
-		              a.m->contacts[k].name, a.m->contacts[k].law->name);
+		run_data_fail(
+		    a.d,
+		    "contact '%s' has the %s law, a force over time with no restitution e: "
+		    "an impact (Eq. 11.27) takes a law with e, such as impulse",
+		    a.m->contacts[k].name, a.m->contacts[k].law->name);
 	}
 	if (status == 0) {
 		struct impact *w = impact_new(a.m);
