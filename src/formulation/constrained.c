@@ -30,6 +30,7 @@ struct constrained {
 	double *work, *push; /* n each */
 	double *ones;        /* n ones: the weights of least squares */
 	double *e;           /* nc: the penalty's right side */
+	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
 	gsl_matrix *S;       /* nc x nc: J M⁻¹ J' or J J', factored */
 	gsl_matrix *A;       /* n x n: the penalty's M + m_c J'J */
@@ -81,6 +82,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	for (size_t k = 0; k < n; k++)
 		s->ones[k] = 1;
 	s->e = calloc(nc + 1, sizeof(double));
+	s->diag = calloc(nc + 1, sizeof(double));
 	if (!f->mass_inverse_diagonal)
 		s->X = calloc(nc * n + 1, sizeof(double));
 	s->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
@@ -110,7 +112,8 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->X), free(s->M), free(s->dropped), free(s->order), free(s->fixed);
+	free(s->e), free(s->diag), free(s->X), free(s->M), free(s->dropped), free(s->order),
+	    free(s->fixed);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -166,6 +169,33 @@ static const char *row_name(void *ctx, int row)
 	return s->f->row_name(s->ws, row);
 }
 
+/* Near a toggle the rows of J come close to dependent. With S = J M⁻¹ J'
+ * = L L', the ratio sqrt(S_kk)/L_kk is 1/sin of the angle (in M⁻¹'s metric)
+ * between row k and the rows before it: 1 for rows at right angles, large
+ * when row k nearly repeats the others, free of the rows' scale. Past
+ * NEAR_TOGGLE the run notes once when and at which joint (the row of the
+ * largest ratio), and carries on; cholesky_checked stops it near 3e6.
+ * O(rows) on a factor made anyway. */
+#define NEAR_TOGGLE 100
+static void watch_toggle(struct constrained *s, double t)
+{
+	double worst = 0;
+	int at = -1;
+	for (int a = 0; a < s->nc; a++) {
+		double ratio = sqrt(s->diag[a]) / gsl_matrix_get(s->S, (size_t)a, (size_t)a);
+		if (!s->dropped[a] && ratio > worst)
+			worst = ratio, at = a;
+	}
+	if (at < 0 || !(worst > NEAR_TOGGLE))
+		return;
+	int joint = s->f->row_joint ? s->f->row_joint(s->ws, at) : -1;
+	snprintf(s->d->near_singular, sizeof s->d->near_singular,
+	         "near a toggle at t = %.6g: the constraint rows of joint '%s' nearly repeat the "
+	         "others (1/sin of the angle between them %.3g); the accelerations and reactions "
+	         "there are sensitive",
+	         t, joint >= 0 ? s->m->joints[joint].name : s->f->row_name(s->ws, at), worst);
+}
+
 /* S = J W J' factored in place: W = M⁻¹ (after evaluate with
  * EVAL_MASS_SOLVE) when weights is NULL, else the diagonal `weights`. A
  * dropped row is an identity row. -1, with the dependent joints named, when
@@ -189,10 +219,14 @@ static int factor(struct constrained *s, double t, const double *weights)
 		rows_gram(r, s->X, s->S);
 	}
 	gram_drop(s->S, s->dropped, s->nc);
+	for (int a = 0; a < s->nc; a++)
+		s->diag[a] = gsl_matrix_get(s->S, (size_t)a, (size_t)a);
 	if (cholesky_checked(s->S) != 0) {
 		explain_dependent_rows(s->d, t, r, row_name, s);
 		return -1;
 	}
+	if (!s->d->near_singular[0])
+		watch_toggle(s, t);
 	return 0;
 }
 

@@ -224,6 +224,10 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_pushstring(L, r->error);
 		lua_setfield(L, -2, "error");
 	}
+	if (r->near_singular[0]) {
+		lua_pushstring(L, r->near_singular);
+		lua_setfield(L, -2, "near_singular");
+	}
 }
 
 /* A list of indices at field key of table t, or NULL. The list lives in a
