@@ -101,4 +101,203 @@ function M.dof_text(m, info)
   return table.concat(lines, "\n")
 end
 
+
+---------------------------------------------------------------- one evaluation
+-- A coordinate's name, short enough for a column: "crank.x", "O2.angle",
+-- "crank.P1x"; the formulation's own words otherwise.
+local function short_name(name)
+  local body, coord = name:match("^body '(.-)' %((%w+)%)$")
+  if body then return body .. "." .. coord end
+  local what, joint = name:match("^the (%w+) of joint '(.-)'$")
+  if what then return joint .. "." .. what end
+  local point, axis, owner = name:match("^point (%w+) %((%w)%) of body '(.-)'$")
+  if point then return owner .. "." .. point .. axis end
+  return name
+end
+
+local function fit(text, width)
+  if utf8.len(text) and utf8.len(text) > width then
+    return text:sub(1, utf8.offset(text, width) - 1) .. "~"
+  end
+  return text
+end
+
+local function number(x) return ("%.4g"):format(x == 0 and 0 or x) end
+
+-- A matrix with labelled rows and columns, in blocks of columns that fit
+-- 80 characters; rows past 30 are left out (the table p holds them all).
+local function labelled(add, A, rows, cols, row_labels, col_labels)
+  if rows == 0 or cols == 0 then add("     (empty)") return end
+  local label_w = 9
+  for r = 1, math.min(rows, 30) do label_w = math.max(label_w, math.min(utf8.len(row_labels[r]) or 9, 12)) end
+  local cell = 9
+  local per_block = math.max(1, (80 - label_w - 2) // cell)
+  for first = 1, cols, per_block do
+    local last = math.min(cols, first + per_block - 1)
+    -- a column's label on two lines: what it belongs to, then which ("crank" over "angle")
+    local top, bottom = { ("  %-" .. label_w .. "s"):format("") }, { ("  %-" .. label_w .. "s"):format("") }
+    for c = first, last do
+      local owner, which = col_labels[c]:match("^(.*)%.([^.]+)$")
+      top[#top + 1] = ("%" .. cell .. "s"):format(fit(owner or "", cell - 1))
+      bottom[#bottom + 1] = ("%" .. cell .. "s"):format(fit(which or col_labels[c], cell - 1))
+    end
+    add("%s", (table.concat(top):gsub("%s+$", "")))
+    add("%s", table.concat(bottom))
+    for r = 1, math.min(rows, 30) do
+      local line = { ("  %-" .. label_w .. "s"):format(fit(row_labels[r], label_w)) }
+      for c = first, last do line[#line + 1] = ("%" .. cell .. "s"):format(number(A(r, c))) end
+      add(table.concat(line))
+    end
+    if rows > 30 then add(("  ... %d more rows"):format(rows - 30)) end
+  end
+end
+
+local function column(add, values, labels, unit)
+  for i, v in ipairs(values) do
+    if i > 40 then add(("  ... %d more"):format(#values - 40)) break end
+    add(("  %-14s %12s%s"):format(fit(labels[i], 14), number(v), unit and (" " .. unit) or ""))
+  end
+end
+
+-- 1/sin of the angle between row k of D and the rows before it, in M⁻¹'s
+-- metric: sqrt(S_kk)/L_kk with S = D M⁻¹ D' = L L' — what a run watches
+-- for toggles (constrained.c). L_kk² = det S[1..k] / det S[1..k-1].
+local function row_ratios(S, nc)
+  local out, before = {}, 1
+  for k = 1, nc do
+    local lead = {}
+    for i = 1, k do
+      lead[i] = {}
+      for j = 1, k do lead[i][j] = S(i, j) end
+    end
+    local det = mat.det(lead)
+    local pivot2 = det / before
+    out[k] = pivot2 > 0 and math.sqrt(S(k, k) / pivot2) or math.huge
+    before = det
+  end
+  return out
+end
+
+local KNOWN = { "t", "formulation", "result", "tree", "angles" }
+
+-- The text of one evaluation. opts: t (0), formulation (body), tree,
+-- angles; result: a run whose state at (the sample nearest) t is shown,
+-- instead of the model's start.
+function M.text(m, opts)
+  local o = args.options(opts, KNOWN, "explain")
+  local formulation = o.formulation or "body"
+  local names = require("mechbench.model").formulations(true)
+  local title
+  for _, f in ipairs(names) do if f.name == formulation then title = f.title end end
+  if not title then
+    local list = {}
+    for i, f in ipairs(names) do list[i] = f.name end
+    args.fail("m:explain", "formulation must be one of %s, not %s%s", table.concat(list, ", "),
+      tostring(formulation), args.suggest(formulation, list))
+  end
+  local t = o.t or 0
+  local why = args.bad_number(t)
+  if why then args.fail("m:explain", "%s", args.said("t", why)) end
+  local r = o.result
+  if r ~= nil and (type(r) ~= "table" or getmetatable(r) ~= require("mechbench.result").Result) then
+    args.fail("m:explain", "result must be a result (r = m:simulate{...}), not %s", type(r))
+  end
+  -- the state: the model's start, or the run's at the sample nearest t
+  local restore
+  local sample
+  if r then
+    sample = 1
+    for i, ti in ipairs(r.t) do if math.abs(ti - t) < math.abs(r.t[sample] - t) then sample = i end end
+    t = r.t[sample]
+    local keep = {}
+    for i, b in ipairs(m._order.bodies) do
+      keep[i] = { b.pos, b.angle, b.vel, b.omega }
+      local rb = r.bodies[b.name]
+      if not rb then args.fail("m:explain", "the result has no body '%s': it is not a run of this model", b.name) end
+      b.pos, b.angle = { rb.x[sample], rb.y[sample] }, rb.angle[sample]
+      b.vel, b.omega = { rb.vx[sample], rb.vy[sample] }, rb.omega[sample]
+    end
+    restore = function()
+      for i, b in ipairs(m._order.bodies) do b.pos, b.angle, b.vel, b.omega = table.unpack(keep[i]) end
+    end
+  end
+  local desc = m:compile()
+  local popts = { formulation = formulation, tree = o.tree, angles = o.angles, redundant = "drop" }
+  local ok, p = pcall(core.model.pieces, desc, popts, t)
+  if restore then restore() end
+  if not ok then args.fail("m:explain", "%s", tostring(p)) end
+
+  local lines = {}
+  local function add(...) lines[#lines + 1] = string.format(...) end
+  local n, nc = #p.q, #p.gamma
+  local cols = {}
+  for k, name in ipairs(p.coordinate_names) do cols[k] = short_name(name) end
+  local rows = p.row_names
+  add("%s at t = %g in %s: one evaluation, step by step", m.name, t, title)
+  add("  (the state %s)", r and ("of the run at its sample " .. sample) or "at the model's start")
+  add("")
+  local joints = {}
+  for _, j in ipairs(p.row_joint) do if j > 0 then joints[j] = true end end
+  local njoints = 0
+  for _ in pairs(joints) do njoints = njoints + 1 end
+  add("1. sizes: %d coordinates q, %d constraint row%s (from %d joint%s)%s", n, nc, nc == 1 and "" or "s",
+    njoints, njoints == 1 and "" or "s", nc > 0 and ""
+      or (#m._order.joints > 0 and ": its joints act through forces of its own, inside h" or ""))
+  add("")
+  add("2. the state: q and q'")
+  for k = 1, math.min(n, 40) do add("  %-14s %12s %12s", fit(cols[k], 14), number(p.q[k]), number(p.qd[k])) end
+  add("")
+  add("3. M, the mass matrix (%d x %d)", n, n)
+  local diagonal = true
+  for a = 1, n do for b = 1, n do if a ~= b and p.M(a, b) ~= 0 then diagonal = false end end end
+  if diagonal then
+    add("  diagonal:")
+    local d = {}
+    for k = 1, n do d[k] = p.M(k, k) end
+    column(add, d, cols)
+  else
+    labelled(add, p.M, n, n, cols, cols)
+  end
+  add("")
+  add("4. h, the applied forces with the velocity terms (%d)", n)
+  column(add, p.h, cols)
+  if nc > 0 then
+    add("")
+    add("5. D, the constraint Jacobian (%d x %d): rows by joint, columns by coordinate", nc, n)
+    labelled(add, p.D, nc, n, rows, cols)
+    add("")
+    add("6. gamma, the right side of D q'' = gamma (%d)", nc)
+    column(add, p.gamma, rows)
+    add("")
+    add("7. the solve: M q'' = h + D' lambda with D q'' = gamma, through")
+    add("   (D M^-1 D') lambda = gamma - D M^-1 h, then q'' = M^-1 (h + D' lambda)")
+  else
+    add("")
+    add("5. the solve: M q'' = h")
+  end
+  add("  q''")
+  column(add, p.acc, cols)
+  if nc > 0 then
+    add("  lambda")
+    column(add, p.lambda, rows)
+    add("")
+    local cond = mat.cond(p.D)
+    local s = mat.svd(p.D)
+    local rank = 0
+    for _, x in ipairs(s) do if x > 1e-9 * s[1] then rank = rank + 1 end end
+    add("8. the constraint Jacobian's condition number: %s (largest singular value over",
+      cond == math.huge and "infinite" or ("%.4g"):format(cond))
+    add("   smallest; rank %d of %d rows)", rank, nc)
+    local Minv_Dt = mat.solve(p.M, p.D:t())
+    local ratios = row_ratios(p.D * Minv_Dt, nc)
+    local worst, at = 0, 1
+    for k, x in ipairs(ratios) do if x > worst then worst, at = x, k end end
+    add("   the rows' independence that runs watch: 1/sin of the angle between a row and")
+    add("   those before it (in M^-1's metric) is largest, %s, at row '%s'; a run warns", worst == math.huge
+      and "infinite" or ("%.4g"):format(worst), rows[at])
+    add("   of a toggle past 100")
+  end
+  return table.concat(lines, "\n"), p
+end
+
 return M

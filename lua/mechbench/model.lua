@@ -1274,6 +1274,14 @@ function M.joint_rows(j) return kind_of_list.joint[j.kind].rows end
 -- Degrees of freedom: Gruebler's count (3 per body less the rows), the
 -- rows, and { gruebler, rows, rank, dof, redundant, involved } from the
 -- rank of D at the start (mechbench.explain); printed unless quiet.
+-- One evaluation shown step by step (mechbench.explain): printed, and the
+-- pieces returned.
+function Model:explain(opts)
+  local text, p = require("mechbench.explain").text(self, opts)
+  print(text)
+  return p
+end
+
 function Model:dof(opts)
   local o = args.options(opts, { "quiet" }, "dof")
   local explain = require "mechbench.explain"
