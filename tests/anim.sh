@@ -30,6 +30,13 @@ fi
 keys Right; sleep 0.3; c=$(shown_time)
 if awk -v a="$b" -v c="$c" 'BEGIN { exit !(c > a + 0.01 && c < a + 0.03) }'; then pass; else fail step-one-frame "t went from $b to $c"; fi
 keys Left; sleep 0.3; expect_eq step-back "$(shown_time)" "$b"
+# the key e: m:explain at the frame shown, over the animation; any key goes back
+keys e; check_screen explain-page 'slider-crank at t = [0-9.]+ in body coordinates' 3
+check_screen explain-keys 'back to the animation$' 2
+keys Down; sleep 0.3
+expect_match explain-scrolls "$(screen | sed -n 1p)" '^  \(the state of the run at its sample [0-9]+\)'
+keys x; check_screen explain-back 't = [0-9.]+/8 s' 2
+expect_eq explain-keeps-time "$(shown_time)" "$b"
 $T resize-window -t mb -x 60 -y 20; sleep 0.5
 width=$(screen | LC_ALL=C.UTF-8 wc -L)
 if [ "$width" -le 60 ]; then pass; else fail resize "lines of $width columns after resizing to 60"; fi

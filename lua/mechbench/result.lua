@@ -41,6 +41,7 @@ function M.new(model, raw, opts, here)
   for _, j in ipairs(model._order.joints) do r.joint_order[#r.joint_order + 1] = j.name end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
+  r._model = model -- for the animation's key e (m:explain at a frame's state)
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
   r.warnings = {}
@@ -397,10 +398,19 @@ function Result:animate(opts)
   opts = picture("animate", opts)
   local scene, poses = drawing(self, opts.points)
   if terminal() and not opts.text then
+    local explain
+    if self._model then
+      local o = self.options or {}
+      explain = function(frame)
+        return (require("mechbench.explain").text(self._model, { t = self.t[frame], result = self,
+          formulation = self.stats.formulation, tree = o.tree, angles = o.angles }))
+      end
+    end
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
       title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
       figures = self:figures_text() } },
-      labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
+      labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode,
+      explain = explain }
     if ok then return self end
     require("mechbench.message").to_stderr("animate: " .. tostring(err) .. "; showing text instead")
   end
