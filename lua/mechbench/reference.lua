@@ -354,8 +354,20 @@ Moves the initial positions and velocities onto the constraints, by least
 squares in body coordinates (Sec. 14.3), in the model itself, and returns
 them by body name.]] },
   { name = "m:dof", man = ANALYSES,
-    sig = "dof, rows = m:dof()",
-    text = "Degrees of freedom by counting: 3 per body less the constraint rows." },
+    sig = "dof, rows, info = m:dof{ quiet }",
+    text = [[
+Prints Gruebler's count (3 per body less the constraint rows) beside the
+rank of the constraint Jacobian at the start, and where they differ names
+the redundant joints. Returns the count, the rows and info: gruebler,
+rows, rank, dof (3 per body less the rank), redundant, involved.]] },
+  { name = "m:explain", man = ANALYSES,
+    sig = "p = m:explain{ t = 0, formulation, result, tree, angles }",
+    text = [[
+Prints one evaluation step by step in a formulation (body by default):
+sizes, the state, M, h, D (rows by joint, columns by coordinate), gamma,
+the solved q'' and lambda, the condition number of D. At the model's start,
+or at the state of result = r nearest t. Returns the pieces. Key e in an
+animation shows it for the frame on screen.]] },
   { name = "m:evaluate", man = ANALYSES,
     sig = "p = m:evaluate([t])",
     text = [[

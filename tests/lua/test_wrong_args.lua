@@ -84,6 +84,7 @@ local cases = {
   ["m:correct"] = function() empty:correct() end,
   ["m:dof"] = function() empty:dof() end,
   ["m:modes"] = function() m:modes { stabel = true } end,
+  ["m:explain"] = function() m:explain { formulation = "bdy" } end,
   ["md:table"] = function() md.table({}) end,
   ["md:text"] = function() md.text(5) end,
   ["md:animate"] = function() md:animate(9) end,
