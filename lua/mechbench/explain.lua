@@ -285,9 +285,9 @@ function M.text(m, opts)
     local s = mat.svd(p.D)
     local rank = 0
     for _, x in ipairs(s) do if x > 1e-9 * s[1] then rank = rank + 1 end end
-    add("8. the constraint Jacobian's condition number: %s (largest singular value over",
+    add("8. the constraint Jacobian's condition number: %s",
       cond == math.huge and "infinite" or ("%.4g"):format(cond))
-    add("   smallest; rank %d of %d rows)", rank, nc)
+    add("   (its largest singular value over its smallest; rank %d of %d rows)", rank, nc)
     local Minv_Dt = mat.solve(p.M, p.D:t())
     local ratios = row_ratios(p.D * Minv_Dt, nc)
     local worst, at = 0, 1
