@@ -406,8 +406,14 @@ local function stable_rest(m, opts, where)
   for k, v in pairs(opts) do loose[k] = v end
   loose.tol = math.max(opts.tol or 1e-9, 1e-6)
   -- a start exactly on an unstable rest has no force to leave it: nudge
-  -- every angle by a hair first
-  for _, b in ipairs(m._order.bodies) do b.angle = (b.angle or 0) + 1e-6 end
+  -- every coordinate by a hair first (1e-6 rad, 1e-6 of the model's size,
+  -- unequal, so the nudge has a share in every free direction)
+  local size = size_of(m)
+  for _, b in ipairs(m._order.bodies) do
+    local p = b.pos or { 0, 0 }
+    b.pos = { p[1] + 0.7e-6 * size, p[2] + 0.3e-6 * size }
+    b.angle = (b.angle or 0) + 1e-6
+  end
   m:correct()
   settle(m, loose, where)
   return newton(m, opts, where)
