@@ -14,7 +14,9 @@
 -- md.frequency[k] (Hz, ascending: ω/2π), md.omega[k] (rad/s),
 -- md.damping[k] (ζ), md.damped_frequency[k] (Hz), md.shape[k] (by body
 -- name: {x, y, angle}, the largest entry 1), md.vector[k] (δc in body
--- coordinates), md.rest (the equilibrium's result), md.dof;
+-- coordinates), md.complex[k] (a damped oscillating mode: its eigenvalue
+-- s = {re, im} and shape re + i im, so δc(t) = Re(shape e^{st}) is a free
+-- motion), md.rest (the equilibrium's result), md.dof;
 -- md:table() prints them, md:animate(k) plays mode k.
 local core = require "mechbench.core"
 local args = require "mechbench.args"
@@ -33,15 +35,17 @@ local function transpose_rows(N) -- N: a list of columns -> the matrix with them
 end
 
 -- Scale a body-coordinate displacement so its largest entry is 1 and
--- positive (metres and radians alike: a shape, not an amplitude).
-local function normalised(v)
+-- positive (metres and radians alike: a shape, not an amplitude); the
+-- second (a complex shape's imaginary part) by the same factor.
+local function normalised(v, w)
   local big, at = 0, 1
   for i, x in ipairs(v) do if math.abs(x) > big then big, at = math.abs(x), i end end
-  if big == 0 then return v end
+  if big == 0 then return v, w end
   local k = (v[at] < 0 and -1 or 1) / big
-  local out = {}
+  local out, out2 = {}, w and {}
   for i, x in ipairs(v) do out[i] = x * k end
-  return out
+  for i, x in ipairs(w or {}) do out2[i] = x * k end
+  return out, out2
 end
 
 -- δc = N z as a list.
@@ -106,10 +110,10 @@ local function damped(Kr, Cr, Mr)
       local c, s = Vr(at, k), -Vi(at, k)
       local r = math.sqrt(c * c + s * s)
       c, s = c / r, s / r
-      local z = {}
-      for i = 1, f do z[i] = Vr(i, k) * c - Vi(i, k) * s end
+      local z, zi = {}, {}
+      for i = 1, f do z[i], zi[i] = Vr(i, k) * c - Vi(i, k) * s, Vr(i, k) * s + Vi(i, k) * c end
       out[#out + 1] = { omega2 = size * size, omega = size, zeta = -re[k] / size,
-        damped = im[k], z = z }
+        damped = im[k], z = z, zi = zi, s = { re[k], im[k] } }
     elseif math.abs(im[k]) <= 1e-9 * size or size == 0 then
       local z = {}
       for i = 1, f do z[i] = Vr(i, k) end
@@ -173,11 +177,12 @@ function M.modes(m, opts, where)
   table.sort(list, function(a, b) return a.omega2 < b.omega2 end)
   local Nc = transpose_rows(lin.N)
   local md = setmetatable({ frequency = {}, omega = {}, omega2 = {}, damping = {}, damped_frequency = {},
-    shape = {}, vector = {}, rest = eq, dof = f, stable = eq.stable, model_name = m.name,
+    shape = {}, vector = {}, complex = {}, rest = eq, dof = f, stable = eq.stable, model_name = m.name,
     damped = with_damping, body_order = {}, _model = m }, Modes)
   for i, b in ipairs(m._order.bodies) do md.body_order[i] = b.name end
   for k, mode in ipairs(list) do
-    local v = normalised(to_bodies(Nc, mode.z))
+    local v, vi = normalised(to_bodies(Nc, mode.z), mode.zi and to_bodies(Nc, mode.zi))
+    if vi then md.complex[k] = { s = mode.s, re = v, im = vi } end
     md.omega2[k] = mode.omega2
     md.omega[k] = mode.omega or 0
     md.frequency[k] = (mode.omega or 0) / (2 * math.pi)
