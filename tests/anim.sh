@@ -56,7 +56,14 @@ start "env NO_COLOR=1 $MB"
 line 'm = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()' 'r = m:simulate{ tf = 2 }' 'r:animate()'
 check_screen no-colour-plays 't = [0-9.]+/2' 3
 if $T capture-pane -e -p -t mb | grep -Eq $'\e\\[(3[0-7]|38;)'; then fail no-colour "colour codes with NO_COLOR set"; else pass; fi
-keys q; keys C-d; check_screen no-colour-exit 'EXITED=0'
+keys q
+# a mode played: the pendulum's swing about its rest, three periods of 1.638 s
+line 'md = m:modes{}' 'md:animate(1)'
+check_screen mode-plays 'pendulum: mode 1, 0.6105 Hz' 3
+check_screen mode-figures 'omega 3.836 1/s' 2
+check_screen mode-time 't = [0-9.]+/4.91' 2
+keys q; check_screen mode-quits '^mb> ?$' 3
+keys C-d; check_screen no-colour-exit 'EXITED=0'
 
 # a comparison of body and joint coordinates on the four-bar: two panes,
 # both moving, a difference plot, a tiny difference returned

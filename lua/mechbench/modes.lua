@@ -289,6 +289,13 @@ function Modes:animate(k, opts)
   r.stats = { analysis = ("mode %d, %.4g Hz"):format(k, self.frequency[k]), formulation = "body",
     integrator = "linear mode", fevals = 0, steps = 0, wall = 0 }
   r.warnings = {}
+  r.model_name = ("%s: mode %d, %.4g Hz"):format(self.model_name, k, self.frequency[k])
+  -- over the picture, the mode's numbers (a run's counts mean nothing here)
+  local zeta = self.damping[k]
+  r.figures_text = function()
+    return ("omega %.5g 1/s\nzeta %s\nperiod %.4g s\namplitude %.3g"):format(self.omega[k],
+      zeta and ("%.3g"):format(zeta) or "-", period, a)
+  end
   setmetatable(r, getmetatable(eq))
   if core.mode ~= "batch" and core.isatty(0) and core.isatty(1) and not o.text then
     r:animate { speed = o.speed, labels = o.labels }
