@@ -25,6 +25,30 @@ make -s -C "$SANDBOX/tree" install PREFIX="$pre" >/dev/null 2>&1
 mv "$pre/bin/mechbench" "$SANDBOX/elsewhere"   # away from $pre: only PREFIX leads home
 out=$(cd / && "$SANDBOX/elsewhere" --batch -e 'print(mb.paths.lessons)'); expect_eq prefix-install "$out" "$pre/share/mechbench/lessons"
 
+# The build itself, in a copy whose compiler only writes down what it was
+# asked: the user's CFLAGS and LDFLAGS add to the project's flags (GNU
+# conventions), and under -j4 no compile starts before the package step has
+# finished (here a stand-in that takes a second and leaves a mark).
+flags=$SANDBOX/flags
+mkdir "$flags" && cp -r Makefile src "$flags" && mkdir "$flags/tests"
+printf 'sleep 1; touch "%s/deps-done"\n' "$flags" > "$flags/tests/deps.sh"
+cat > "$flags/cc" <<'CC'
+#!/bin/sh
+# a stand-in compiler: note the arguments, complain if the packages are not in yet
+dir=$(dirname "$0")
+[ -f "$dir/deps-done" ] || echo "compiled before the package step ended: $*" >> "$dir/early"
+echo "$*" >> "$dir/calls"
+while [ $# -gt 0 ]; do [ "$1" = -o ] && { mkdir -p "$(dirname "$2")"; : > "$2"; }; shift; done
+CC
+chmod +x "$flags/cc"
+make -s -C "$flags" -j4 CC="$flags/cc" CFLAGS="-O0 -DUSER_CFLAG" LDFLAGS="-Wl,--user-ldflag" mechbench >/dev/null 2>&1
+expect_eq build-rc "$?" 0
+expect_eq build-waits-for-packages "$(cat "$flags/early" 2>/dev/null)" ""
+compiles=$(grep -c ' -c ' "$flags/calls")
+expect_eq build-every-unit "$compiles" "$(find src -name '*.c' | wc -l)"
+expect_eq build-user-cflags "$(grep ' -c ' "$flags/calls" | grep -- '-DUSER_CFLAG' | grep -- '-std=c11' | grep -c -- '-DMB_VERSION=')" "$compiles"
+expect_match build-user-ldflags "$(grep -v ' -c ' "$flags/calls")" '-Wl,--user-ldflag.*-lm'
+
 for page in man/mechbench.1 man/mechbench.7; do
   lint=$(mandoc -T lint -W warning "$page" 2>&1); expect_eq "lint $page" "$lint" ""
   txt=$(MANWIDTH=80 man -l "$page" 2>/dev/null | sed "s/.\x08//g"); expect_match "render $page" "$txt" 'mechbench'
