@@ -155,7 +155,10 @@ function M.modes(m, opts, where)
   local lin = statics.linearise(m, rest.c, rest.lambda, where, true)
   local f = #lin.N
   if f == 0 then
-    error(("%s: modes: nothing can move: the joints leave '%s' no free direction"):format(where, m.name), 0)
+    local drivers = 0
+    for _, j in ipairs(m._order.joints) do if j.type == "driver" then drivers = drivers + 1 end end
+    error(("%s: modes: nothing can move: the joints leave '%s' no free direction%s"):format(where, m.name,
+      drivers > 0 and " (each driver is held at its value at t = 0, as a lock)" or ""), 0)
   end
   local Ks = {}
   for i = 1, f do

@@ -312,10 +312,26 @@ group("quarter-car bounce and wheel hop", function()
   end
 end)
 
+---------------------------------------------------------------- about an unstable rest
+-- The example four-bar's start lies near its balance upside down: Newton
+-- stays there, and the mode says it falls away, at the rate
+-- eq.lowest_omega2 gives.
+group("unstable rest", function()
+  local md = example("four_bar"):modes{}
+  T.eq(md.stable, false, "four-bar near its start: not stable")
+  T.ok(md.omega2[1] < 0, "a negative omega^2: " .. md.omega2[1])
+  T.near(md.omega2[1], md.rest.lowest_omega2, 1e-9 * math.abs(md.omega2[1]), "the same as the equilibrium's")
+  T.eq(md.frequency[1], 0, "no frequency for a mode that does not oscillate")
+  T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
+    "the table says it grows: " .. md:text())
+  T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+end)
+
 ---------------------------------------------------------------- what cannot be linearised
 group("nothing free", function()
   local ok, err = pcall(function() return example("slider_crank"):modes{} end)
-  T.ok(not ok and tostring(err):find("no free direction", 1, true) ~= nil, "a driven slider-crank: said: " .. tostring(err))
+  T.ok(not ok and tostring(err):find("no free direction (each driver is held", 1, true) ~= nil,
+    "a driven slider-crank: said: " .. tostring(err))
   local ok2, err2 = pcall(function() return example("four_bar"):modes{ stabel = true } end)
   T.ok(not ok2 and tostring(err2):find("did you mean 'stable'", 1, true) ~= nil, "a misspelt option: " .. tostring(err2))
 end)
