@@ -12,6 +12,7 @@
 -- [0 I; -M̃⁻¹K̃ -M̃⁻¹C̃] (mb.mat.eig_nonsym: GSL's nonsymmv), each
 -- oscillating pair giving ω = |s| and ζ = -Re s/|s|.
 -- md.frequency[k] (Hz, ascending: ω/2π), md.omega[k] (rad/s),
+-- md.omega2[k] (negative: unstable, falling away at md.growth[k] 1/s),
 -- md.damping[k] (ζ), md.damped_frequency[k] (Hz), md.shape[k] (by body
 -- name: {x, y, angle}, the largest entry 1), md.vector[k] (δc in body
 -- coordinates), md.complex[k] (a damped oscillating mode: its eigenvalue
@@ -124,7 +125,7 @@ local function damped(Kr, Cr, Mr)
   for i = 1, #reals - 1, 2 do
     local s1, s2 = reals[i].s, reals[i + 1].s
     local w2 = s1 * s2
-    local mode = { omega2 = w2, z = reals[i].z, damped = 0, real = { s1, s2 } }
+    local mode = { omega2 = w2, z = reals[i].z, damped = 0, growth = math.max(s1, s2) }
     if w2 > 0 and s1 + s2 < 0 then
       mode.omega = math.sqrt(w2)
       mode.zeta = -(s1 + s2) / (2 * mode.omega)
@@ -179,7 +180,7 @@ function M.modes(m, opts, where)
   end
   table.sort(list, function(a, b) return a.omega2 < b.omega2 end)
   local Nc = transpose_rows(lin.N)
-  local md = setmetatable({ frequency = {}, omega = {}, omega2 = {}, damping = {}, damped_frequency = {},
+  local md = setmetatable({ frequency = {}, omega = {}, omega2 = {}, damping = {}, damped_frequency = {}, growth = {},
     shape = {}, vector = {}, complex = {}, rest = eq, dof = f, stable = eq.stable, model_name = m.name,
     damped = with_damping, body_order = {}, _model = m }, Modes)
   for i, b in ipairs(m._order.bodies) do md.body_order[i] = b.name end
@@ -191,6 +192,8 @@ function M.modes(m, opts, where)
     md.frequency[k] = (mode.omega or 0) / (2 * math.pi)
     md.damping[k] = mode.zeta
     md.damped_frequency[k] = (mode.damped or mode.omega or 0) / (2 * math.pi)
+    -- the rate an unstable mode grows at: its positive eigenvalue
+    md.growth[k] = mode.growth or (mode.omega2 < 0 and math.sqrt(-mode.omega2) or 0)
     md.vector[k] = v
     local shape = {}
     for i, b in ipairs(m._order.bodies) do
@@ -209,7 +212,7 @@ local function what_it_is(md, k)
     return nil
   end
   if w2 < 0 then
-    return ("unstable: grows as exp(%.4g t)"):format(math.sqrt(-w2))
+    return ("unstable: grows as exp(%.4g t)"):format(md.growth[k])
   end
   return "no stiffness: moves freely"
 end

@@ -325,6 +325,18 @@ group("unstable rest", function()
   T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
     "the table says it grows: " .. md:text())
   T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+  -- a rod balanced upside down on a damped pin (c = 0.5 N m s): it falls
+  -- away at s, the positive root of I_O s^2 + c s - m g L/2 = 0
+  local m = mb.model{ name = "inverted rod" }
+  m:body{ name = "rod", mass = 2, inertia = 2 / 12, pos = { 0, 0.5 }, angle = math.pi }
+  m:point{ name = "O", body = "ground" }
+  m:point{ name = "top", body = "rod", at = { 0, 0.5 } }
+  m:joint{ name = "pin", type = "revolute", points = { "top", "O" } }
+  m:force{ name = "damper", type = "rot-spring-damper", joint = "pin", k = 0, c = 0.5 }
+  local up = m:modes{}
+  local I, c, k = 2 / 3, 0.5, 2 * 9.81 * 0.5
+  local s = (-c + math.sqrt(c * c + 4 * I * k)) / (2 * I)
+  T.near(up.growth[1], s, 1e-9 * s, ("a damped inverted rod falls away at %.10g 1/s"):format(s))
 end)
 
 ---------------------------------------------------------------- what cannot be linearised
