@@ -2,7 +2,8 @@
 -- accelerations, the applied forces balance the reactions and the joints
 -- hold: h(c) + D'λ = 0, Φ(c) = 0.
 --   eq = m:equilibrium{ method = "newton" | "dynamics", tol,
---                       max_iterations, max_step (newton), damping, max_chunks (dynamics) }
+--                       max_iterations, max_step (newton), damping, max_chunks (dynamics),
+--                       stable (true: the damped dynamics, then Newton) }
 -- "newton" solves those equations by a damped Newton-Raphson from the
 -- model's start (∂(h + D'λ)/∂c by central differences, D exact): every step
 -- is limited (no angle moves more than max_step radians, no position more
