@@ -134,30 +134,27 @@ end
 -- h + D'λ at the pieces p.
 local function net_force(p, lambda, n)
   local f = {}
-  for k = 1, n do
-    local s = p.h[k]
-    for row = 1, #p.phi do s = s + p.D(row, k) * lambda[row] end
-    f[k] = s
+  if #p.phi == 0 then
+    for k = 1, n do f[k] = p.h[k] end
+    return f
   end
+  local Dt_lambda = p.D:t() * mat(lambda) -- a product in GSL, not n x rows calls
+  for k = 1, n do f[k] = p.h[k] + Dt_lambda(k, 1) end
   return f
 end
 
 -- The multipliers that best balance h at p, in the least-squares sense:
 -- (D D' + ε) λ = -D h (ε keeps redundant rows from making it singular).
-local function balancing_multipliers(p, n)
+local function balancing_multipliers(p)
   local nc = #p.phi
   local lambda = {}
   for row = 1, nc do lambda[row] = 0 end
   if nc == 0 then return lambda end
-  local A, b, trace = {}, {}, 0
+  local A = (p.D * p.D:t()):totable()
+  local Dh = p.D * mat(p.h)
+  local b, trace = {}, 0
   for i = 1, nc do
-    A[i], b[i] = {}, 0
-    for k = 1, n do b[i] = b[i] - p.D(i, k) * p.h[k] end
-    for j = 1, nc do
-      local s = 0
-      for k = 1, n do s = s + p.D(i, k) * p.D(j, k) end
-      A[i][j] = s
-    end
+    b[i] = -Dh(i, 1)
     trace = trace + A[i][i]
   end
   local ok, x = pcall(mat.solve, A, b)
@@ -198,7 +195,7 @@ local function newton(m, opts, where)
   end
   local p = eval(c)
   local nc = #p.phi
-  local lambda = balancing_multipliers(p, n)
+  local lambda = balancing_multipliers(p)
   local tol, max_it = opts.tol or 1e-9, opts.max_iterations or 50
 
   local function residual_at(cc, ll, pp)
@@ -228,7 +225,7 @@ local function newton(m, opts, where)
       local ok, pp = pcall(eval, cc)
       if ok then
         r = residual_at(cc, ll, pp)
-        local l2 = balancing_multipliers(pp, n)
+        local l2 = balancing_multipliers(pp)
         local r2 = residual_at(cc, l2, pp)
         if norm(r2) < norm(r) then ll, r = l2, r2 end
       end
@@ -435,7 +432,7 @@ function M.linearise(m, c, lambda, where, with_damping)
   local eval = evaluator(m, where)
   local n, size = #c, size_of(m)
   local p = eval(c)
-  lambda = lambda or balancing_multipliers(p, n)
+  lambda = lambda or balancing_multipliers(p)
   local steps = {}
   for k = 1, n do steps[k] = 1e-6 * (k % 3 == 0 and 1 or size) end
   local Jc = force_jacobian(eval, c, lambda, steps)
