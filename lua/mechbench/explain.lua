@@ -159,25 +159,6 @@ local function column(add, values, labels, unit)
   end
 end
 
--- 1/sin of the angle between row k of D and the rows before it, in M⁻¹'s
--- metric: sqrt(S_kk)/L_kk with S = D M⁻¹ D' = L L' — what a run watches
--- for toggles (constrained.c). L_kk² = det S[1..k] / det S[1..k-1].
-local function row_ratios(S, nc)
-  local out, before = {}, 1
-  for k = 1, nc do
-    local lead = {}
-    for i = 1, k do
-      lead[i] = {}
-      for j = 1, k do lead[i][j] = S(i, j) end
-    end
-    local det = mat.det(lead)
-    local pivot2 = det / before
-    out[k] = pivot2 > 0 and math.sqrt(S(k, k) / pivot2) or math.huge
-    before = det
-  end
-  return out
-end
-
 local KNOWN = { "t", "formulation", "result", "tree", "angles" }
 
 -- The text of one evaluation. opts: t (0), formulation (body), tree,
@@ -288,14 +269,16 @@ function M.text(m, opts)
     add("8. the constraint Jacobian's condition number: %s",
       cond == math.huge and "infinite" or ("%.4g"):format(cond))
     add("   (its largest singular value over its smallest; rank %d of %d rows)", rank, nc)
-    local Minv_Dt = mat.solve(p.M, p.D:t())
-    local ratios = row_ratios(p.D * Minv_Dt, nc)
-    local worst, at = 0, 1
-    for k, x in ipairs(ratios) do if x > worst then worst, at = x, k end end
-    add("   the rows' independence that runs watch: 1/sin of the angle between a row and")
-    add("   those before it (in M^-1's metric) is largest, %s, at row '%s'; a run warns", worst == math.huge
-      and "infinite" or ("%.4g"):format(worst), rows[at])
-    add("   of a toggle past 100")
+    -- what a run watches for toggles, from the layer's own factor of
+    -- S = D M^-1 D' = L L': sqrt(S_kk)/L_kk, 1/sin of the angle between row
+    -- k and the rows before it in M^-1's metric
+    if p.row_ratio then
+      local worst, at = 0, 1
+      for k, x in ipairs(p.row_ratio) do if x > worst then worst, at = x, k end end
+      add("   the rows' independence that runs watch: 1/sin of the angle between a row and")
+      add("   those before it (in M^-1's metric) is largest, %.4g, at row '%s'; a run warns", worst, rows[at])
+      add("   of a toggle past 100")
+    end
   end
   return table.concat(lines, "\n"), p
 end

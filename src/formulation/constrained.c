@@ -177,13 +177,18 @@ static const char *row_name(void *ctx, int row)
  * largest ratio), and carries on; cholesky_checked stops it near 3e6.
  * O(rows) on a factor made anyway. */
 #define NEAR_TOGGLE 100
+static double row_ratio(const struct constrained *s, int a)
+{
+	return s->dropped[a] ? 0 : sqrt(s->diag[a]) / gsl_matrix_get(s->S, (size_t)a, (size_t)a);
+}
+
 static void watch_toggle(struct constrained *s, double t)
 {
 	double worst = 0;
 	int at = -1;
 	for (int a = 0; a < s->nc; a++) {
-		double ratio = sqrt(s->diag[a]) / gsl_matrix_get(s->S, (size_t)a, (size_t)a);
-		if (!s->dropped[a] && ratio > worst)
+		double ratio = row_ratio(s, a);
+		if (ratio > worst)
 			worst = ratio, at = a;
 	}
 	if (at < 0 || !(worst > NEAR_TOGGLE))
@@ -594,8 +599,13 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	if (!s->M)
 		s->M = calloc(n * n + 1, sizeof(double));
 	s->f->mass_dense(s->ws, s->M);
-	*out = (struct constrained_pieces){s->n,         s->nc,         s->M,           s->rows->J,
-	                                   s->rows->phi, s->rows->vrhs, s->rows->gamma, s->h,
-	                                   s->acc,       s->lambda};
+	*out = (struct constrained_pieces){
+	    s->n,           s->nc, s->M,   s->rows->J, s->rows->phi, s->rows->vrhs,
+	    s->rows->gamma, s->h,  s->acc, s->lambda,  NULL};
+	if (s->nc > 0 && s->stab.kind != STAB_PENALTY) { /* S was factored: the ratios runs watch */
+		for (int a = 0; a < s->nc; a++)
+			s->diag[a] = row_ratio(s, a);
+		out->row_ratio = s->diag;
+	}
 	return 0;
 }

@@ -84,6 +84,9 @@ struct constrained_pieces {
 	const double *J;                  /* rows x n */
 	const double *phi, *vrhs, *gamma; /* per row */
 	const double *h, *acc, *lambda;
+	const double *row_ratio; /* per row, what a run watches for toggles: sqrt(S_kk)/L_kk
+	                          * with S = J M⁻¹ J' = L L' (0 for a dropped row); NULL
+	                          * where S is not factored (no rows, the penalty method) */
 };
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
                        struct constrained_pieces *out);

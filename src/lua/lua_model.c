@@ -507,6 +507,8 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
 	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
 	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
+	if (p.row_ratio)
+		push_doubles(L, p.row_ratio, p.rows), lua_setfield(L, -2, "row_ratio");
 	/* the names of the rows (and the joint each states, 1-based; 0 for a row
 	 * of the formulation's own) and of the coordinates, for m:explain */
 	lua_createtable(L, p.rows, 0);
