@@ -1148,8 +1148,11 @@ local function time_arg(t, what)
 end
 
 function Model:pieces(opts)
-  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles" }, "pieces")
+  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "redundant" }, "pieces")
   o.formulation = o.formulation or "body"
+  if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
+    error(('%s: pieces: redundant must be "stop" (the default) or "drop", not %s'):format(where(2), tostring(o.redundant)), 0)
+  end
   local why = one_of(o.formulation, formulation_names, "formulation")
   if why then error(("%s: pieces: %s"):format(where(2), why), 0) end
   tree_option(self, o, 2)

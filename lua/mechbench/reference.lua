@@ -374,7 +374,7 @@ animation shows it for the frame on screen.]] },
 The equations of motion in body coordinates at the model's state and time
 t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
   { name = "m:pieces", man = ANALYSES,
-    sig = "p = m:pieces{ formulation, t, y, tree, angles }",
+    sig = "p = m:pieces{ formulation, t, y, tree, angles, redundant }",
     text = [[
 The same pieces in any formulation's own coordinates q, at the start or at
 y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),

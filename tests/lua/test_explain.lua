@@ -71,6 +71,13 @@ group("degrees of freedom", function()
   T.ok(out:find("redundant: joint 'F'", 1, true) ~= nil, "F named in the text: " .. out)
   T.ok(out:find("Gruebler's count: 3 x 4 bodies - 12 constraint rows = 0", 1, true) ~= nil, "the count shown")
   T.ok(out:find("rank at the start: 11 of 12 rows", 1, true) ~= nil, "the rank shown")
+  local three = parallelogram(0.5, 0, true)
+  T.fails(function() three:pieces{} end, "depend on the others", "m:pieces of redundant joints: stops and says so")
+  local p = three:pieces{ redundant = "drop" }
+  local zero = 0
+  for k = 1, #p.lambda do if p.lambda[k] == 0 and p.row_ratio[k] == 0 then zero = zero + 1 end end
+  T.eq(zero, 1, "m:pieces{ redundant = \"drop\"}: one row dropped, its lambda and ratio zero")
+  T.fails(function() three:pieces{ redundant = "keep" } end, 'redundant must be "stop"', "redundant = \"keep\": refused")
 
   local rod = mb.model{ name = "doubly pinned rod" }
   rod:body{ name = "rod", mass = 1, inertia = 0.1, pos = { 0.5, 0 } }
