@@ -859,6 +859,7 @@ end
 -- closes a loop is refused.
 local function tree_option(m, o, level)
   if o.tree == nil then return end
+  m:compile() -- the model is checked first: the tree's joints must name what it has
   local function bad(msg) error(string.format("%s: %s", where(level + 1), msg), 0) end
   if type(o.tree) ~= "table" then bad('tree must be a list of joint names: tree = {"pin", ...}') end
   local index, root = {}, {}

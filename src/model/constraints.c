@@ -95,6 +95,23 @@ void explain_dependent_rows(struct run_data *d, double t, const struct rows *r,
 			strcat(names, "'");
 		}
 	}
+	/* The factorization of J M⁻¹ J' can fail on rows the rank-revealing QR
+	 * still counts as independent: nearly dependent rows, or masses and
+	 * inertias so far apart that the weighting leaves too few digits. Name the
+	 * row QR took last, the one closest to the others, and say which it is. */
+	if (rank == r->count && r->count > 0) {
+		const char *closest = row_name(ctx, order[r->count - 1]);
+		free(order);
+		pivot_free(p);
+		run_data_fail(d,
+		              "at t = %g the %d constraint rows are independent but nearly "
+		              "dependent: J M^-1 J' is too ill-conditioned to factor (the row "
+		              "closest to the others: '%s'). The mechanism is near a "
+		              "singular configuration, or its bodies' masses and inertias differ "
+		              "by too many orders of magnitude",
+		              t, r->count, closest);
+		return;
+	}
 	free(order);
 	pivot_free(p);
 	run_data_fail(
