@@ -76,6 +76,10 @@ left1=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right1=$(screen | sed -n
 sleep 0.7
 left2=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right2=$(screen | sed -n '3,20p' | cut -c61- | md5sum)
 if [ "$left1" != "$left2" ] && [ "$right1" != "$right2" ]; then pass; else fail panes-move "a pane did not change"; fi
+keys ' '; keys e; check_screen compare-explain 'four-bar at t = [0-9.]+ in body coordinates' 3
+keys NPage; keys NPage; keys NPage; sleep 0.3
+expect_match compare-explain-joint "$(screen)" 'O2\.angle +[0-9.e+-]+'
+keys x; check_screen compare-explain-back 'position difference from body' 3
 keys q; check_screen compare-quits '^mb> ?$' 3
 line '=c.maxdiff < 1e-6'; check_screen compare-agrees '^true$'
 keys C-d; check_screen compare-exit 'EXITED=0'
@@ -205,13 +209,15 @@ for case in HUP:animate TERM:plot QUIT:animate QUIT:plot; do
   expect_eq "$case-screen-left" "$($T display -p -t mb '#{alternate_on} #{cursor_flag}')" "0 1"
 done
 
-# the ncurses path under valgrind: animate, pause, resize, quit
+# the ncurses path under valgrind: animate, pause, resize, explain, quit
 if command -v valgrind >/dev/null; then
   start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
   check_screen vg-prompt '^mb> ?$' 20
   line 'r = loadfile(mb.paths.examples .. "/pendulum.lua")("model")():simulate{ tf = 2 }' 'r:animate()'
   check_screen vg-plays 't = [0-9.]+/2' 20
   keys ' '; sleep 0.3; $T resize-window -t mb -x 70 -y 22; sleep 0.5
+  keys e; check_screen vg-explain 'pendulum at t = [0-9.]+ in body' 20
+  keys Down; sleep 0.5; keys x; check_screen vg-explain-back 't = [0-9.]+/2' 10
   keys q; check_screen vg-back '^mb> ?$' 10
   line 'r:plot("rod.angle")'; check_screen vg-plot 'q back to the prompt' 10
   keys q; check_screen vg-plot-back '^mb> ?$' 10
