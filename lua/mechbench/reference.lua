@@ -492,8 +492,9 @@ The run's figures as a table: fevals, wall (s), violation (the largest
     sig = "r:animate{ speed, trails, labels, points }",
     text = [[
 Plays the run full screen: space pauses, arrows step, + and - change the
-speed, r restarts, t trails, l labels, q returns. In --batch the summary
-and the first and last frames are printed instead.]] },
+speed, r restarts, t trails, l labels, e explains the frame (m:explain),
+q returns. In --batch the summary and the first and last frames are
+printed instead.]] },
   { name = "mb.animate", man = PICTURES,
     sig = "mb.animate(r [, options])",
     text = "The same as r:animate(options)." },
