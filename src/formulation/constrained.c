@@ -31,6 +31,7 @@ struct constrained {
 	double *ones;        /* n ones: the weights of least squares */
 	double *e;           /* nc: the penalty's right side */
 	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
+	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
 	gsl_matrix *S;       /* nc x nc: J M⁻¹ J' or J J', factored */
 	gsl_matrix *A;       /* n x n: the penalty's M + m_c J'J */
@@ -83,6 +84,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 		s->ones[k] = 1;
 	s->e = calloc(nc + 1, sizeof(double));
 	s->diag = calloc(nc + 1, sizeof(double));
+	s->ratio = calloc(nc + 1, sizeof(double));
 	if (!f->mass_inverse_diagonal)
 		s->X = calloc(nc * n + 1, sizeof(double));
 	s->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
@@ -112,8 +114,8 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->diag), free(s->X), free(s->M), free(s->dropped), free(s->order),
-	    free(s->fixed);
+	free(s->e), free(s->diag), free(s->ratio), free(s->X), free(s->M), free(s->dropped),
+	    free(s->order), free(s->fixed);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -169,17 +171,29 @@ static const char *row_name(void *ctx, int row)
 	return s->f->row_name(s->ws, row);
 }
 
-/* Near a toggle the rows of J come close to dependent. With S = J M⁻¹ J'
- * = L L', the ratio sqrt(S_kk)/L_kk is 1/sin of the angle (in M⁻¹'s metric)
- * between row k and the rows before it: 1 for rows at right angles, large
- * when row k nearly repeats the others, free of the rows' scale. Past
+/* Near a toggle the rows of J come close to dependent, or one of them
+ * close to zero. With S = J M⁻¹ J' = L L', L_kk is the part of row k (in
+ * M⁻¹'s metric) that the rows before it do not already give: the ratio
+ * sqrt(S_jj)/L_kk, with S_jj the largest of the rows of row k's own joint
+ * (which share its units), is 1/sin of the angle between row k and the
+ * rows before it when row k is its joint's largest, and grows too when
+ * row k shrinks against its joint's others (a cut joint in joint
+ * coordinates at a toggle) — free of the rows' scale across joints. Past
  * NEAR_TOGGLE the run notes once when and at which joint (the row of the
  * largest ratio), and carries on; cholesky_checked stops it near 3e6.
- * O(rows) on a factor made anyway. */
-#define NEAR_TOGGLE 100
+ * O(rows) on a factor made anyway: a joint's rows are neighbours. */
+#define NEAR_TOGGLE 100.0
 static double row_ratio(const struct constrained *s, int a)
 {
-	return s->dropped[a] ? 0 : sqrt(s->diag[a]) / gsl_matrix_get(s->S, (size_t)a, (size_t)a);
+	if (s->dropped[a])
+		return 0;
+	double largest = s->diag[a];
+	int joint = s->f->row_joint ? s->f->row_joint(s->ws, a) : -1;
+	for (int b = a - 2; joint >= 0 && b <= a + 2; b++)
+		if (b >= 0 && b < s->nc && b != a && !s->dropped[b] &&
+		    s->f->row_joint(s->ws, b) == joint)
+			largest = fmax(largest, s->diag[b]);
+	return sqrt(largest) / gsl_matrix_get(s->S, (size_t)a, (size_t)a);
 }
 
 static void watch_toggle(struct constrained *s, double t)
@@ -196,9 +210,10 @@ static void watch_toggle(struct constrained *s, double t)
 	int joint = s->f->row_joint ? s->f->row_joint(s->ws, at) : -1;
 	snprintf(s->d->near_singular, sizeof s->d->near_singular,
 	         "near a toggle at t = %.6g: the constraint rows of joint '%s' nearly repeat the "
-	         "others (1/sin of the angle between them %.3g); the accelerations and reactions "
-	         "there are sensitive",
-	         t, joint >= 0 ? s->m->joints[joint].name : s->f->row_name(s->ws, at), worst);
+	         "others or vanish (ratio %.3g, past %g); the accelerations and reactions there "
+	         "are sensitive",
+	         t, joint >= 0 ? s->m->joints[joint].name : s->f->row_name(s->ws, at), worst,
+	         NEAR_TOGGLE);
 }
 
 /* S = J W J' factored in place: W = M⁻¹ (after evaluate with
@@ -604,8 +619,8 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	    s->rows->gamma, s->h,  s->acc, s->lambda,  NULL};
 	if (s->nc > 0 && s->stab.kind != STAB_PENALTY) { /* S was factored: the ratios runs watch */
 		for (int a = 0; a < s->nc; a++)
-			s->diag[a] = row_ratio(s, a);
-		out->row_ratio = s->diag;
+			s->ratio[a] = row_ratio(s, a);
+		out->row_ratio = s->ratio;
 	}
 	return 0;
 }
