@@ -293,20 +293,25 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 	}
 }
 
-/* A page of text over the animation, its lines scrolled by the arrows and
- * the page keys, until another key (or Ctrl-C). */
+/* A page of text over the animation, a line wider than the screen going on
+ * in the next row, scrolled by the arrows and the page keys, until another
+ * key (or Ctrl-C). */
 static void show_page(const char *text)
 {
 	int top = 0;
 	for (;;) {
 		erase();
-		int rows = LINES - 1, line = 0, shown = 0;
-		for (const char *s = text; *s; line++) {
+		int rows = LINES - 1, row = 0, width = COLS > 0 ? COLS : 1;
+		for (const char *s = text; *s;) {
 			const char *end = strchr(s, '\n');
 			size_t len = end ? (size_t)(end - s) : strlen(s);
-			if (line >= top && shown < rows)
-				put_text(shown++, 0, s, len, COLS);
-			s += len + (end ? 1 : 0);
+			do { /* the line in pieces of the screen's width */
+				size_t piece = (size_t)bytes_for_columns(s, len, width);
+				if (row >= top && row - top < rows)
+					put_text(row - top, 0, s, piece, width);
+				row++, s += piece, len -= piece;
+			} while (len > 0);
+			s += end ? 1 : 0;
 		}
 		static const struct key_help keys[] = {
 		    {"up/down scroll", 1}, {"any other key: back to the animation", 1000}};
@@ -314,14 +319,12 @@ static void show_page(const char *text)
 		refresh();
 		int ch = wait_key(-1);
 		take_resize();
+		int step = ch == KEY_DOWN || ch == KEY_UP ? 1 : rows;
 		if (ch == KEY_DOWN || ch == KEY_NPAGE)
-			top = top + (ch == KEY_DOWN ? 1 : rows) < line
-			          ? top + (ch == KEY_DOWN ? 1 : rows)
-			          : top;
+			top = top + step < row ? top + step : top;
 		else if (ch == KEY_UP || ch == KEY_PPAGE)
-			top = top - (ch == KEY_UP ? 1 : rows) > 0 ? top - (ch == KEY_UP ? 1 : rows)
-			                                          : 0;
-		else if (ch != ERR || interrupt_pending())
+			top = top > step ? top - step : 0;
+		else if (interrupt_pending() || (ch != ERR && ch != KEY_RESIZE))
 			return;
 	}
 }
