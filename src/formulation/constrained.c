@@ -32,6 +32,8 @@ struct constrained {
 	double *e;           /* nc: the penalty's right side */
 	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
 	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
+	int *joint_of;       /* nc: the model joint each row states (-1: the formulation's own),
+	                      * looked up once */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
 	gsl_matrix *S;       /* nc x nc: J M⁻¹ J' or J J', factored */
 	gsl_matrix *A;       /* n x n: the penalty's M + m_c J'J */
@@ -85,6 +87,9 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	s->e = calloc(nc + 1, sizeof(double));
 	s->diag = calloc(nc + 1, sizeof(double));
 	s->ratio = calloc(nc + 1, sizeof(double));
+	s->joint_of = calloc(nc + 1, sizeof(int));
+	for (int r = 0; r < s->nc; r++)
+		s->joint_of[r] = f->row_joint ? f->row_joint(ws, r) : -1;
 	if (!f->mass_inverse_diagonal)
 		s->X = calloc(nc * n + 1, sizeof(double));
 	s->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
@@ -114,8 +119,8 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->diag), free(s->ratio), free(s->X), free(s->M), free(s->dropped),
-	    free(s->order), free(s->fixed);
+	free(s->e), free(s->diag), free(s->ratio), free(s->joint_of), free(s->X), free(s->M),
+	    free(s->dropped), free(s->order), free(s->fixed);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -188,12 +193,11 @@ static double row_ratio(const struct constrained *s, int a)
 	if (s->dropped[a])
 		return 0;
 	double largest = s->diag[a];
-	int joint = s->f->row_joint ? s->f->row_joint(s->ws, a) : -1;
+	int joint = s->joint_of[a];
 	for (int b = a - 2; joint >= 0 && b <= a + 2; b++)
-		if (b >= 0 && b < s->nc && b != a && !s->dropped[b] &&
-		    s->f->row_joint(s->ws, b) == joint)
+		if (b >= 0 && b < s->nc && b != a && !s->dropped[b] && s->joint_of[b] == joint)
 			largest = fmax(largest, s->diag[b]);
-	return sqrt(largest) / gsl_matrix_get(s->S, (size_t)a, (size_t)a);
+	return sqrt(largest) / s->S->data[(size_t)a * (s->S->tda + 1)];
 }
 
 static void watch_toggle(struct constrained *s, double t)
@@ -207,7 +211,7 @@ static void watch_toggle(struct constrained *s, double t)
 	}
 	if (at < 0 || !(worst > NEAR_TOGGLE))
 		return;
-	int joint = s->f->row_joint ? s->f->row_joint(s->ws, at) : -1;
+	int joint = s->joint_of[at];
 	snprintf(s->d->near_singular, sizeof s->d->near_singular,
 	         "near a toggle at t = %.6g: the constraint rows of joint '%s' nearly repeat the "
 	         "others or vanish (ratio %.3g, past %g); the accelerations and reactions there "
@@ -240,7 +244,7 @@ static int factor(struct constrained *s, double t, const double *weights)
 	}
 	gram_drop(s->S, s->dropped, s->nc);
 	for (int a = 0; a < s->nc; a++)
-		s->diag[a] = gsl_matrix_get(s->S, (size_t)a, (size_t)a);
+		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
 	if (cholesky_checked(s->S) != 0) {
 		explain_dependent_rows(s->d, t, r, row_name, s);
 		return -1;
