@@ -98,7 +98,7 @@ fuzz: all $(FUZZ_MB)
 	@MB=$(FUZZ_MB) FUZZ_CASES=$(FUZZ_CASES) FUZZ_FIRST=$(FUZZ_FIRST) bash tests/fuzz.sh
 
 run: all
-	./mechbench --lesson 2
+	./mechbench --lesson 1
 
 check: all deps-test $(UNIT_TESTS)
 	@bash tests/run.sh

@@ -77,6 +77,41 @@ do
   print(string.format("%34s cost grows as N^%.2f over N = 16 ... 256 (fitted)", "", (k * sxy - sx * sy) / (k * sxx - sx * sx)))
 end
 
+-- Minimal coordinates against body, joint and point coordinates: the cost
+-- of one evaluation (the least of 3 runs: the machine may be shared) on
+-- the same runs, fixed steps so that every formulation makes the same
+-- evaluations, and the state each integrates.
+print("minimal coordinates: cost per evaluation against body, joint and point coordinates (least of 3 runs)")
+do
+  local function least(make, opts)
+    local best
+    for _ = 1, 3 do
+      local r = make():simulate(opts)
+      if not best or r.stats.wall < best.stats.wall then best = r end
+    end
+    return best
+  end
+  local cases = {
+    { "four-bar, rk4 h = 1 ms, 10 s", function() return mb.example("four_bar") end, 10 },
+    { "slider-crank free, rk4 h = 1 ms, 10 s", function() return mb.example("slider_crank", false) end, 10 },
+    { "triple rocker, rk4 h = 1 ms, 10 s", function() local m = mb.example("triple_rocker") m:correct() return m end, 10 },
+    { "chain N = 8, rk4 h = 1 ms, 1 s", function() return mb.example("chain", 8) end, 1 },
+    { "chain N = 64, rk4 h = 1 ms, 1 s", function() return mb.example("chain", 64) end, 1 },
+  }
+  for _, c in ipairs(cases) do
+    print("  " .. c[1])
+    local per = {}
+    for _, f in ipairs { "body", "joint", "point", "minimal" } do
+      local r = least(c[2], { formulation = f, tf = c[3], dt = 0.01, integrator = "rk4", h = 1e-3 })
+      per[f] = 1e6 * r.stats.wall / r.stats.fevals
+      print(string.format("    %-8s %3d states %8d evals %8.2f us/eval%s", f, r.state_size, r.stats.fevals, per[f],
+        #r.switches > 0 and string.format("  %d switches", #r.switches) or ""))
+    end
+    print(string.format("    minimal per evaluation: %.2fx body, %.2fx joint, %.2fx point", per.minimal / per.body,
+      per.minimal / per.joint, per.minimal / per.point))
+  end
+end
+
 print("examples: 5 s simulated at the default tolerance (rk45, tol 1e-8)")
 local cases = { {"sliding_pendulum"}, {"aa"}, {"macpherson", "A"}, {"macpherson", "B"},
   {"macpherson", "C"}, {"cart", "A"}, {"cart", "B"}, {"cart", "C"}, {"cart", "D"}, {"conveyor"},

@@ -4,7 +4,9 @@
 -- (coupler) and 3 (rocker, pinned at RQ); points of interest P on each link
 -- at distance LP and angle beta from the link's first joint; mass centres
 -- at LG and gamma likewise; angles in degrees; theta2 and theta3 are only
--- estimates: the kinematic analysis solves them.
+-- estimates: the kinematic analysis solves them. The crank turns at omega1
+-- with the acceleration alpha1 (0 unless given); damper = { c = ..., at =
+-- {x, y} } adds a damper from P2 to that ground point (Ex. 6.5).
 --   mechbench --batch examples/four_bar_program.lua
 -- Grashof's criterion (Sec. 12.1.3): with S the shortest and L the longest
 -- of the four lengths (ground included), some link turns fully when
@@ -46,7 +48,11 @@ local function build(d)
   m:joint{ name = "A", type = "revolute", points = { "coupler.start", "crank.end" } }
   m:joint{ name = "B", type = "revolute", points = { "coupler.end", "rocker.end" } }
   m:joint{ name = "Q", type = "revolute", points = { "rocker.start", "Q" } }
-  m:joint{ name = "motor", type = "driver", joint = "O", fn = mb.fn.poly{ th[1], d.omega1, 0 } }
+  m:joint{ name = "motor", type = "driver", joint = "O", fn = mb.fn.poly{ th[1], d.omega1, (d.alpha1 or 0) / 2 } }
+  if d.damper then
+    m:point{ name = "R", body = "ground", at = d.damper.at }
+    m:force{ name = "damper", type = "spring-damper", points = { "P2", "R" }, k = 0, c = d.damper.c }
+  end
   if d.cut then
     -- the cutting force: while the blades P2 (C) and P3 (D) close within the gap
     local p2, p3 = m.points.P2.at, m.points.P3.at

@@ -3,7 +3,8 @@
 -- rod 0.4 m, crank speed 1.5 rad/s, starting at 30 degrees): DAP_JC's SCd.
 -- build(false) leaves out the driver: the mechanism falls freely (SC).
 -- build(omega, data) takes other data: L1, L2, theta (degrees), m and J
--- (three each), gravity, force (horizontal, on the slider), name.
+-- (three each), gravity, force (horizontal, on the slider), name, and
+-- assembly = 2 for the slider on the crank's other side (Fig. 5.9).
 --   mechbench --batch examples/slider_crank.lua [body|joint]
 local function build(omega, data)
   if omega == nil then omega = 1.5 end
@@ -12,7 +13,7 @@ local function build(omega, data)
   local mass = d.m or { 1, 2, 3 }
   local inertia = d.J or { mass[1] * L1^2 / 12, mass[2] * L2^2 / 12, 0.01 }
   local A = { L1 * math.cos(th), L1 * math.sin(th) }               -- crank pin
-  local xB = A[1] + math.sqrt(L2^2 - A[2]^2)                        -- slider pin
+  local xB = A[1] + (d.assembly == 2 and -1 or 1) * math.sqrt(L2^2 - A[2]^2)  -- slider pin
   local beta = math.atan(-A[2], xB - A[1])                          -- rod angle
   local m = mb.model{ name = d.name or "slider-crank", gravity = d.gravity }
   m:body{ name = "crank", mass = mass[1], inertia = inertia[1], pos = { A[1] / 2, A[2] / 2 }, angle = th }

@@ -134,13 +134,28 @@ check(n)]],
 
     { title = "Side by side",
       text = [[
-The same four-bar through both formulations with the same options. At the
-prompt two panes play with a plot below them; q leaves them for the table,
-which shows the cost of each and how far apart they end up: positions in
-metres and angles in radians, apart.]],
+The same four-bar through body and joint coordinates, and through the
+free-body diagrams of lesson 6, with the same options. At the prompt the
+panes play with a plot below them; q leaves them for the table, which
+shows the cost of each and how far apart they end up: positions in metres
+and angles in radians, apart.]],
       code = [[
-c = mb.compare(fb, {"body", "joint"}, { tf = 4, dt = 0.02, tol = 1e-10 })
+fb = mb.example("four_bar")
+c = mb.compare(fb, {"body", "joint", "fbd"},
+  { tf = 4, dt = 0.02, tol = 1e-10 })
 c.maxdiff_position, c.maxdiff_angle]] },
+
+    { title = "The loop, once more",
+      text = [[
+The cut pin's rows in absolute angles are the vector loop of lesson 5
+written again (Sec. 9.3.2): the book notes joint coordinates give the
+vector method's equations, found systematically. Drive the four-bar of
+Example 5.2 and the two kinematic analyses agree to round-off.]],
+      code = [[
+v = mb.example("four_bar_ch5", { omega = 2 * math.pi })
+v:loops()
+k = mb.compare(v, {"joint", "vector"}, { tf = 1, angles = "absolute" })
+k.maxdiff]] },
 
     { title = "Size of the problem",
       text = [[
@@ -164,9 +179,10 @@ for (joint accelerations and cut-joint multipliers together)?   check(n)]],
   },
   wrap_up = [[
 You saw the tree mechbench grows from a model, built a column of B by
-hand, found where M-bar comes from, cut a loop open and compared the two
-formulations on one mechanism: same motion, fewer equations. Lesson 10
-goes the other way: more coordinates, and none of them an angle.
+hand, found where M-bar comes from, cut a loop open, met the vector loop
+in it again and compared the formulations on one mechanism: same motion,
+fewer equations. Lesson 10 goes the other way: more coordinates, and none
+of them an angle.
 
 Challenge: run a long chain both ways: `ch = mb.example("chain", 20)`,
 then `ch:simulate{ formulation = "joint", tf = 1 }.stats` and the same in

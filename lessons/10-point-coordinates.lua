@@ -141,13 +141,15 @@ coordinate, `pc.D(3, 3)`?   check(value)]],
         "rho = 0.2887 m.",
       } },
 
-    { title = "Three formulations, one model",
+    { title = "Four formulations, one model",
       text = [[
-The same four-bar in body, joint and point coordinates. Compare the state
-sizes and the work per step in the table; the motions agree.]],
+The same four-bar in body, joint and point coordinates and through
+free-body diagrams. Compare the state sizes and the work per step in the
+table; the motions agree.]],
       code = [[
 fb = mb.example("four_bar")
-c = mb.compare(fb, {"body", "joint", "point"}, { tf = 2, dt = 0.01 })]] },
+c = mb.compare(fb, {"body", "joint", "point", "fbd"},
+  { tf = 2, dt = 0.01 })]] },
 
     { title = "Counting rows",
       text = [[

@@ -156,6 +156,15 @@ check_screen three-correction-shown 'crank +.*omega 2 -> 1\.824 rad/s' 1
 check_screen three-table-columns "^  run +\\|Phi\\| +\\|Phi'\\| +position \\[m\\] +angle \\[rad\\]$" 1
 expect_eq three-table-fits "$(long_lines)" 0
 line '=c.start_difference < 1e-12 and m.bodies.crank.omega == 2'; check_screen three-one-start '^true$' 2
+# minimal coordinates on the triple rocker: its pane names the coordinates
+# in use under its figures: each switch as it comes (number, new
+# coordinates, time); the other panes have no such row
+line 'tr = mb.example("triple_rocker") tr:correct()' \
+     'c = mb.compare(tr, {"body", "minimal", {label = "partitioning", stabilization = "partitioning"}}, { tf = 6, dt = 0.02 })'
+check_screen minimal-pane '^body +│minimal +│partitioning' 5
+check_screen minimal-switch-note '│#[0-9]+: [a-z]+\.angle, [0-9.]+ s +│' 4
+expect_match minimal-note-fits "$(last_row 24)" 'q quit$'
+keys q; check_screen minimal-table 'first samples .* agree to' 3
 keys C-d; check_screen small-exit 'EXITED=0'
 
 # a resize at the prompt, another while a plot shows: later views are drawn

@@ -35,7 +35,7 @@ err=$("$MB" --batch nosuch.lua 2>&1); rc=$?
 expect_eq missing-rc "$rc" 1; expect_match missing-msg "$err" 'cannot open nosuch\.lua'
 
 err=$("$MB" --lesson 99 </dev/null 2>&1); rc=$?
-expect_eq unknown-lesson-rc "$rc" 1; expect_match unknown-lesson-msg "$err" 'there is no lesson 99; the lessons are 2, 3, 4, 7, 8, 9, 10, 11, 12, 13, 14'
+expect_eq unknown-lesson-rc "$rc" 1; expect_match unknown-lesson-msg "$err" 'there is no lesson 99; the lessons are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14'
 err=$("$MB" --lesson two </dev/null 2>&1); expect_match lesson-not-number "$err" "takes a number"
 
 # --batch never starts a prompt, even with -i

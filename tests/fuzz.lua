@@ -908,6 +908,20 @@ local function sim_options(M, for_compare)
       o:set("tree", t)
     end
   end
+  if o:get("formulation") == "minimal" and M then
+    if R.chance(0.3) then o:set("switching", R.chance(0.9) and R.chance(0.5) or R.pick { "no", 0 }) end
+    if R.chance(0.3) then -- a set, or sets to switch between: counts may be wrong, names misspelled
+      local function set()
+        local names = {}
+        for _ = 1, R.int(1, 3) do
+          local bb = R.pick(M.bodies)
+          names[#names + 1] = (bb and bb.name or "b1") .. "." .. R.pick { "x", "y", "angle", "angel" }
+        end
+        return names
+      end
+      o:set("independent", R.chance(0.7) and set() or { set(), set() })
+    end
+  end
   if M and M.events and not for_compare then
     local n = math.floor(tf / dt + 0.5)
     local list = {}

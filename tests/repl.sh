@@ -186,6 +186,20 @@ check_screen sim-discrete-kept '^true$'
 line '=1+1'; check_screen sim-prompt-clean '^2$'
 keys C-d; check_screen sim-exit 'EXITED=0'
 
+# a free-body diagram at the prompt of 80 x 24: the picture (arrows,
+# labels, the resultant beside m a) short enough that its top stays on the
+# screen above the table, and the diagram itself in one line
+start "$MB" 80 24
+check_screen fbd-prompt '^mb> ?$'
+line 'id = mb.example("slider_crank", 1.5):inverse_dynamics{ formulation = "fbd", tf = 0.1 }'
+line 'id:fbd("rod", 0)'
+check_screen fbd-arrow-label 'wrist .*[0-9.]+ N'
+check_screen fbd-picture-top 'crank pin .*[0-9.]+ N'
+check_screen fbd-resultant '^  resultant \(.*\) N, moment'
+check_screen fbd-table '^  m a, J alpha '
+check_screen fbd-one-line "^<fbd of 'rod' at t = 0: 3 forces, summing to m a, J alpha within [0-9.e-]+>$"
+keys C-d; check_screen fbd-exit 'EXITED=0'
+
 # Ctrl-C reaches a user force that never returns, called from the C
 # integrator, and a loop that wraps its work in pcall
 start "$MB" 100 30

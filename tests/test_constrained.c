@@ -14,7 +14,12 @@
  * discrete-time method) has no rows for the remedies, the correction or a
  * redundancy to act on: it is held to its own law instead, each joint row
  * a spring and damper on the mass it moves, ẍ = -(ω²x + 2ζωẋ) for the puck,
- * and two holds are two such springs side by side, sharing the force. */
+ * and two holds are two such springs side by side, sharing the force.
+ *
+ * A formulation whose coordinates are independent (FORM_CLOSED_FORM, minimal
+ * coordinates) has no rows either: it refuses a remedy, starts on its joints
+ * by construction (the puck's x = 0, ẋ = 0, its y' kept) and names a joint
+ * that holds what the others hold already. */
 #include <gsl/gsl_errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -78,6 +83,17 @@ static void set_up(struct setup *u, const struct model *m, const struct formulat
 	constrained_set_state(u->s, u->c, u->c + 3 * m->nbodies, u->y);
 }
 
+/* Whether f takes dynamics; a formulation for kinematics only (vector
+ * loops) is said and left out: it has no masses or forces, and
+ * tests/lua/test_vector.lua tests it. */
+static int dynamic(const struct formulation *f)
+{
+	if (!(f->capabilities & FORM_KINEMATIC_ONLY))
+		return 1;
+	printf("%s: skipped, %s is for kinematics only\n", f->name, f->title);
+	return 0;
+}
+
 static void tear_down(struct setup *u)
 {
 	constrained_free(u->s);
@@ -89,6 +105,8 @@ int main(void)
 	gsl_set_error_handler_off(); /* as the program does: failures come back as codes */
 	/* the released pendulum, in every formulation */
 	for (int i = 0; formulations[i]; i++) {
+		if (!dynamic(formulations[i]))
+			continue;
 		struct model *m = pendulum();
 		struct setup u;
 		set_up(&u, m, formulations[i], (struct stabilization){.kind = STAB_NONE}, 0);
@@ -129,6 +147,8 @@ int main(void)
 	const double delta = 1e-3, xd = 0.02;
 	for (int i = 0; formulations[i]; i++) {
 		const struct formulation *f = formulations[i];
+		if (!dynamic(f))
+			continue;
 		struct model *m = held_puck(1, delta, xd);
 		struct setup u;
 		if (f->capabilities & FORM_JOINT_FORCES) { /* no rows for a remedy: its own law */
@@ -144,6 +164,24 @@ int main(void)
 			model_free(m);
 			printf("%s: its joint is a spring and damper on the mass it moves\n",
 			       f->name);
+			continue;
+		}
+		if (f->capabilities & FORM_CLOSED_FORM) {
+			struct formulation_config cfg = {
+			    .stab = {.kind = STAB_BAUMGARTE, .alpha = 3, .beta = 7}};
+			u.d = run_data_new(m);
+			ENSURE(constrained_new(m, f, &cfg, u.d) == NULL &&
+			       strstr(u.d->error, "nothing to act on") != NULL);
+			run_data_free(u.d);
+			set_up(&u, m, f, (struct stabilization){.kind = STAB_NONE}, 0);
+			ENSURE(u.n == 2); /* y and the angle */
+			ENSURE(constrained_bodies(u.s, 0, u.y, u.c, u.c + 3) == 0);
+			ENSURE_NEAR(u.c[0], 0, 1e-15);
+			ENSURE_NEAR(u.c[3], 0, 1e-15);
+			ENSURE_NEAR(u.c[4], 0.3, 1e-15);
+			tear_down(&u);
+			model_free(m);
+			printf("%s: no remedy; the start on its joint by construction\n", f->name);
 			continue;
 		}
 		/* Baumgarte (Eq. 13.32): ẍ = -2αẋ - β²x */
@@ -194,6 +232,8 @@ int main(void)
 
 	/* redundancy: two holds on one coordinate */
 	for (int i = 0; formulations[i]; i++) {
+		if (!dynamic(formulations[i]))
+			continue;
 		struct model *m = held_puck(2, 0, 0);
 		struct setup u;
 		if (formulations[i]->capabilities & FORM_JOINT_FORCES) {
@@ -209,6 +249,15 @@ int main(void)
 			ENSURE(s->lambda[0] == s->lambda[1] && !u.d->nonunique[0]);
 			sample_free(s);
 			tear_down(&u);
+			model_free(m);
+			continue;
+		}
+		if (formulations[i]->capabilities & FORM_CLOSED_FORM) {
+			struct formulation_config cfg = {.stab = {.kind = STAB_NONE}};
+			u.d = run_data_new(m);
+			ENSURE(constrained_new(m, formulations[i], &cfg, u.d) == NULL &&
+			       strstr(u.d->error, "is redundant") != NULL);
+			run_data_free(u.d);
 			model_free(m);
 			continue;
 		}

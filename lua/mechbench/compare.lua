@@ -5,6 +5,8 @@
 --   c.figures.body, c.start_difference, c.correction
 -- An entry is a formulation name or a table of options with a label:
 --   mb.compare(m, {"body", { label = "rk4", integrator = "rk4", h = 1e-3 }}, {...})
+-- With analysis = "kinematics" (and whenever a run's formulation is for
+-- kinematics only, such as "vector") each run is m:kinematics instead.
 -- With correct = true the start is corrected once, in body coordinates
 -- (m:correct()), and every run starts from that state: each formulation
 -- correcting in its own coordinates would start each from a different
@@ -12,6 +14,7 @@
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
+local result = require "mechbench.result"
 local cv = core.view
 
 local M = {}
@@ -94,7 +97,11 @@ local function correct_once(model)
 end
 
 -- What the comparison itself takes besides the runs' options.
-local display_options = { "show", "text", "labels", "trails", "speed" }
+local display_options = { "show", "text", "labels", "trails", "speed", "analysis" }
+
+-- The options a kinematic analysis takes of a run's (m:kinematics).
+local kinematic_keys = { formulation = true, tf = true, dt = true, tol = true, angles = true, tree = true,
+  correct = true }
 
 -- The options of a run, with the display's or an entry's label as well.
 local function checked(opts, extra, what)
@@ -126,10 +133,33 @@ function M.compare(model, entries, opts)
     local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
     local known = false
     for _, name in ipairs(formulations) do known = known or name == f end
+    local remedies = { baumgarte = true, penalty = true, momentum = true, partitioning = true }
+    if not known and remedies[f] then
+      args.fail("mb.compare", 'run %d: %s is a stabilization, not a formulation: { label = "%s", stabilization = "%s" }',
+        k, f, f, f)
+    end
     if not known then args.fail("mb.compare", "run %d: %s", k, args.unknown("formulation", f, formulations, "available")) end
   end
 
-  local c = setmetatable({ results = {}, order = {}, diff = {}, figures = {}, maxdiff = 0,
+  -- a formulation for kinematics only (vector loops) makes it a comparison
+  -- of kinematic analyses (m:kinematics), which fully driven models allow
+  local kinematic_only = require("mechbench.model").kinematic_only
+  local analysis = opts.analysis
+  if analysis ~= nil and analysis ~= "kinematics" and analysis ~= "dynamics" then
+    args.fail("mb.compare", 'analysis must be "dynamics" (m:simulate, the default) or "kinematics" (m:kinematics)')
+  end
+  for _, entry in ipairs(entries) do
+    local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
+    if kinematic_only[f] then
+      if analysis == "dynamics" then
+        args.fail("mb.compare", "formulation '%s' is for kinematics only: compare with analysis = \"kinematics\"", f)
+      end
+      analysis = "kinematics"
+    end
+  end
+  analysis = analysis or "dynamics"
+
+  local c = setmetatable({ results = {}, order = {}, diff = {}, figures = {}, maxdiff = 0, analysis = analysis,
     maxdiff_position = 0, maxdiff_angle = 0, start_difference = 0, model_name = model.name },
     Comparison)
   local runs, correct = {}, (opts or {}).correct == true
@@ -139,7 +169,14 @@ function M.compare(model, entries, opts)
     local label = type(entry) == "table" and entry.label or o.formulation or "body"
     if c.results[label] or runs[label] then label = label .. " #" .. k end
     -- the display's options are the comparison's, not a run's
-    for _, key in ipairs { "label", "show", "text", "labels", "trails", "speed" } do o[key] = nil end
+    for _, key in ipairs { "label", "show", "text", "labels", "trails", "speed", "analysis" } do o[key] = nil end
+    if analysis == "kinematics" then
+      for key in pairs(o) do
+        if not kinematic_keys[key] then
+          args.fail("mb.compare", "run '%s': option %s does not apply to a kinematic analysis", label, key)
+        end
+      end
+    end
     correct = correct or o.correct == true -- one start for all, whoever asked
     runs[label] = o
     c.order[#c.order + 1] = label
@@ -151,7 +188,12 @@ function M.compare(model, entries, opts)
     for _, label in ipairs(c.order) do
       local o = runs[label]
       if correct then o.correct = false end -- already on the constraints
-      c.results[label] = model:simulate(o)
+      if analysis == "kinematics" then
+        o.correct = nil -- Newton-Raphson starts every kinematic run on its constraints
+        c.results[label] = model:kinematics(o)
+      else
+        c.results[label] = model:simulate(o)
+      end
       c.figures[label] = c.results[label]:figures()
     end
   end)
@@ -204,11 +246,12 @@ function Comparison:table()
   local lines = {}
   local ref_label = self.order[1]
   local ref = self.results[ref_label]
-  lines[1] = string.format("%s: %s; t = %g to %g s, %d samples", self.model_name,
-    table.concat(self.order, ", "), ref.t[1], ref.t[#ref.t], #ref.t)
+  local what = self.analysis == "kinematics" and " (kinematic analysis)" or ""
+  lines[1] = string.format("%s: %s; t = %g to %g s, %d samples%s", self.model_name,
+    table.concat(self.order, ", "), ref.t[1], ref.t[#ref.t], #ref.t, what)
   if #lines[1] > WIDTH then
-    lines[1] = string.format("%s: %d runs; t = %g to %g s, %d samples", self.model_name,
-      #self.order, ref.t[1], ref.t[#ref.t], #ref.t)
+    lines[1] = string.format("%s: %d runs; t = %g to %g s, %d samples%s", self.model_name,
+      #self.order, ref.t[1], ref.t[#ref.t], #ref.t, what)
   end
   if self.correction then
     lines[#lines + 1] = "  correct = true: the start was corrected once, in body coordinates, and"
@@ -285,7 +328,7 @@ function Comparison:show(opts)
       local r = self.results[label]
       r:frame(r.t[1], { width = 8, height = 8 }) -- builds the scene and poses once
       panes[#panes + 1] = { scene = r._scene, poses = r._poses, title = label,
-        figures = r:figures_text() }
+        figures = r:figures_text(), notes = result.switch_notes(r) }
     end
     local plot
     if #self.order > 1 then

@@ -103,13 +103,14 @@ end
 
 
 ---------------------------------------------------------------- one evaluation
--- A coordinate's name, short enough for a column: "crank.x", "O2.angle",
--- "crank.P1x"; the formulation's own words otherwise.
+-- A coordinate's name, short enough for a column: "crank.x", "O2.angle"
+-- (a joint's, or a body's in vector loops), "crank.P1x"; the formulation's
+-- own words otherwise.
 local function short_name(name)
   local body, coord = name:match("^body '(.-)' %((%w+)%)$")
   if body then return body .. "." .. coord end
-  local what, joint = name:match("^the (%w+) of joint '(.-)'$")
-  if what then return joint .. "." .. what end
+  local what, kind, owner = name:match("^the (%w+) of (%w+) '(.-)'$")
+  if what and (kind == "joint" or kind == "body") then return owner .. "." .. what end
   local point, axis, owner = name:match("^point (%w+) %((%w)%) of body '(.-)'$")
   if point then return owner .. "." .. point .. axis end
   return name
@@ -217,57 +218,78 @@ function M.text(m, opts)
   add("%s at t = %g in %s: one evaluation, step by step", m.name, t, title)
   add("  (the state %s)", r and ("of the run at its sample " .. sample) or "at the model's start")
   add("")
-  local joints = {}
-  for _, j in ipairs(p.row_joint) do if j > 0 then joints[j] = true end end
+  local joints, own = {}, 0
+  for _, j in ipairs(p.row_joint) do
+    if j > 0 then joints[j] = true else own = own + 1 end
+  end
   local njoints = 0
   for _ in pairs(joints) do njoints = njoints + 1 end
-  add("1. sizes: %d coordinates q, %d constraint row%s (from %d joint%s)%s", n, nc, nc == 1 and "" or "s",
-    njoints, njoints == 1 and "" or "s", nc > 0 and ""
-      or (#m._order.joints > 0 and ": its joints act through forces of its own, inside h" or ""))
-  add("")
-  add("2. the state: q and q'")
+  local from
+  if nc == 0 then
+    from = #m._order.joints > 0 and ": its joints act through forces of its own, inside h" or ""
+  elseif own == nc then
+    from = " (the formulation's own, not the joints')"
+  elseif own == 0 then
+    from = (" (from %d joint%s)"):format(njoints, njoints == 1 and "" or "s")
+  else
+    from = (" (%d from %d joint%s, %d of the formulation's own)"):format(nc - own, njoints,
+      njoints == 1 and "" or "s", own)
+  end
+  add("1. sizes: %d coordinates q, %d constraint row%s%s", n, nc, nc == 1 and "" or "s", from)
+  local step = 1
+  local function heading(fmt, ...)
+    step = step + 1
+    add("")
+    add("%d. " .. fmt, step, ...)
+  end
+  heading("the state: q and q'")
   for k = 1, math.min(n, 40) do add("  %-14s %12s %12s", fit(cols[k], 14), number(p.q[k]), number(p.qd[k])) end
-  add("")
-  add("3. M, the mass matrix (%d x %d)", n, n)
-  local diagonal = true
-  for a = 1, n do for b = 1, n do if a ~= b and p.M(a, b) ~= 0 then diagonal = false end end end
-  if diagonal then
-    add("  diagonal:")
-    local d = {}
-    for k = 1, n do d[k] = p.M(k, k) end
-    column(add, d, cols)
-  else
-    labelled(add, p.M, n, n, cols, cols)
+  local dynamic = p.M ~= nil -- a kinematic formulation states its rows only
+  if dynamic then
+    heading("M, the mass matrix (%d x %d)", n, n)
+    local diagonal = true
+    for a = 1, n do for b = 1, n do if a ~= b and p.M(a, b) ~= 0 then diagonal = false end end end
+    if diagonal then
+      add("  diagonal:")
+      local d = {}
+      for k = 1, n do d[k] = p.M(k, k) end
+      column(add, d, cols)
+    else
+      labelled(add, p.M, n, n, cols, cols)
+    end
+    heading("h, the applied forces with the velocity terms (%d)", n)
+    column(add, p.h, cols)
   end
-  add("")
-  add("4. h, the applied forces with the velocity terms (%d)", n)
-  column(add, p.h, cols)
   if nc > 0 then
-    add("")
-    add("5. D, the constraint Jacobian (%d x %d): rows by joint, columns by coordinate", nc, n)
+    heading("D, the constraint Jacobian (%d x %d): rows by joint, columns by coordinate", nc, n)
     labelled(add, p.D, nc, n, rows, cols)
-    add("")
-    add("6. gamma, the right side of D q'' = gamma (%d)", nc)
+    heading("gamma, the right side of D q'' = gamma (%d)", nc)
     column(add, p.gamma, rows)
-    add("")
-    add("7. the solve: M q'' = h + D' lambda with D q'' = gamma, through")
-    add("   (D M^-1 D') lambda = gamma - D M^-1 h, then q'' = M^-1 (h + D' lambda)")
+  end
+  if dynamic then
+    if nc > 0 then
+      heading("the solve: M q'' = h + D' lambda with D q'' = gamma, through")
+      add("   (D M^-1 D') lambda = gamma - D M^-1 h, then q'' = M^-1 (h + D' lambda)")
+    else
+      heading("the solve: M q'' = h")
+    end
+    add("  q''")
+    column(add, p.acc, cols)
+    if nc > 0 then
+      add("  lambda")
+      column(add, p.lambda, rows)
+    end
   else
     add("")
-    add("5. the solve: M q'' = h")
+    add("  (a kinematic formulation: its rows only, no M or forces; q'' comes from")
+    add("  D q'' = gamma with the drivers among the rows)")
   end
-  add("  q''")
-  column(add, p.acc, cols)
   if nc > 0 then
-    add("  lambda")
-    column(add, p.lambda, rows)
-    add("")
     local cond = mat.cond(p.D)
     local s = mat.svd(p.D)
     local rank = 0
     for _, x in ipairs(s) do if x > 1e-9 * s[1] then rank = rank + 1 end end
-    add("8. the constraint Jacobian's condition number: %s",
-      cond == math.huge and "infinite" or ("%.4g"):format(cond))
+    heading("the constraint Jacobian's condition number: %s", cond == math.huge and "infinite" or ("%.4g"):format(cond))
     add("   (its largest singular value over its smallest; rank %d of %d rows)", rank, nc)
     -- what a run watches for toggles, from the layer's own factor of
     -- S = D M^-1 D' = L L': sqrt(S_jj)/L_kk (constrained.c, watch_toggle)

@@ -93,7 +93,9 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
   r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
       or formulation = "point": two points per body, no angles (Ch. 10)
+      or formulation = "minimal": the independent coordinates alone
   m:joint_coords()                           the tree, B, M-bar, h-bar, C
+  m:minimal_coords()                         the closed-form groups, B, M'
   m:point_coords()                           the points, constant M, D (Ch. 10)
   m:evaluate()                               M, D, gamma, h, acc, lambda now
   m:correct()                                fix initial positions, velocities
@@ -155,7 +157,15 @@ m:equilibrium) holds arrays over the reporting times r.t:
       end
     end
     return "Formulations, m:simulate{ formulation = ... }:\n" .. table.concat(f, "\n")
-      .. (#rowless > 0 and "\n" .. table.concat(rowless, "\n") or "")
+      .. '\nvector is for kinematics only: m:kinematics{ formulation = "vector" }, m:loops()'
+      .. (#rowless > 0 and "\n" .. table.concat(rowless, "\n") or "") .. "\n" .. [[
+minimal: one coordinate per degree of freedom; every body follows in closed
+form, group by group (m:minimal_coords() shows them). It chooses its
+independent coordinates unless independent = {"crank.angle"} names them
+(body.x, body.y, body.angle, a pin's joint.angle, a slider's joint.slide),
+or {{"crank.angle"}, {"B.angle"}} lists the sets to switch between. Before
+a group turns singular it switches (r.switches: t, from, to, condition);
+switching = false stops there instead. No rows, so no stabilization.]]
   end,
 }
 setmetatable(topics, { __index = function(t, name)

@@ -2,9 +2,11 @@
 --
 -- A lesson file (lessons/NN-topic.lua) returns a table:
 --   { number, title, book, objectives = {...}, wrap_up = "...",
---     steps = { { title, text, code?, answer?, mistakes?, hints?,
+--     steps = { { title, text, code?, raises?, answer?, mistakes?, hints?,
 --                 tol?, atol?, precision?, components?, book? }, ... } }
--- A step with `code` is a "try" step (run() runs it); a step with `answer`
+-- A step with `code` is a "try" step (run() runs it); one whose code shows
+-- an error on purpose says a piece of it in `raises` (run() stops there,
+-- as at the prompt, and the self-test checks it does); a step with `answer`
 -- (a function returning the expected value) is an exercise that check(x)
 -- grades. Every exercise is graded by one rule (see "checking answers"):
 -- relative 1e-3 per component. `tol` (relative) and `atol` (absolute)
@@ -305,7 +307,7 @@ end
 
 local function need_lesson()
   if not current then
-    error("no lesson is open: type lessons() to see them, lesson(2) to start", 0)
+    error("no lesson is open: type lessons() to see them, lesson(1) to start", 0)
   end
 end
 
@@ -340,6 +342,8 @@ local function tolerances(step) return step.tol or M.TOL, step.atol or M.ATOL en
 local function components(got, want, names)
   got, want = to_plain(got), to_plain(want)
   if type(want) == "number" then
+    -- a row of a column matrix (x[9] of a 9 x 1 solve) is its one number
+    if type(got) == "table" and type(got[1]) == "number" and lua_next(got, 1) == nil then got = got[1] end
     if type(got) ~= "number" then
       return nil, "the answer is a number; you gave " .. type(got) .. "."
     end
@@ -785,12 +789,35 @@ local function run_code(code, echo, env)
   if pending ~= "" then error("lesson code ends inside an unfinished chunk", 0) end
 end
 
+-- After a step's code failed: a variable it uses that an earlier step's
+-- code makes, and that step, when that code has not run in this session
+-- (a student who resumed the lesson past it); or nil.
+local function unmade_variable(code)
+  local G = student_globals()
+  for i = current.step - 1, 1, -1 do
+    for line in ((current.lesson.steps[i].code or "") .. "\n"):gmatch("(.-)\n") do
+      for name in (line:match("^([%w_,%s]+)=[^=]") or ""):gmatch("[%w_]+") do
+        if vars[name] == nil and rawget(G, name) == nil and code:find("%f[%w_.:]" .. name .. "%f[^%w_]") then
+          return name, i
+        end
+      end
+    end
+  end
+end
+
 function M.run()
   need_lesson()
   local step = current.lesson.steps[current.step]
   if not step.code then print("This step has no code to run.") return end
   local mine = {}
   local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine))
+  local missing, maker
+  if not ok then missing, maker = unmade_variable(step.code) end
+  if maker then
+    err = ("%s (%s is made by the code of step %d, not run in this session: lesson(%d, %d) and run() there, "
+      .. "then lesson(%d, %d) brings you back)"):format(tostring(err), missing, maker, current.lesson.number, maker,
+      current.lesson.number, current.step)
+  end
   if #mine > 0 then
     local one = #mine == 1
     say(string.format("You have your own %s, so run() left %s alone; the lesson's %s %s. %s",
@@ -875,7 +902,12 @@ function M.selftest(n)
     expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
     if step.code then
       local ok, err = pcall(run_code, step.code, false, env)
-      expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
+      if step.raises then
+        expect(not ok and tostring(err):find(step.raises, 1, true),
+          ("step %d code stops with '%s': %s"):format(i, step.raises, ok and "it ran to its end" or tostring(err)))
+      else
+        expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
+      end
     end
     if step.answer then
       local want = step.answer()

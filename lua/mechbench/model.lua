@@ -704,10 +704,28 @@ end
 ------------------------------------------------------------------ analyses
 
 -- The names the C tables hold, in their order.
-local formulation_names, formulation_entry = {}, {}
+local formulation_names, formulation_entry, kinematic_only = {}, {}, {}
 for _, f in ipairs(kinds.formulations) do
   formulation_names[#formulation_names + 1] = f.name
   formulation_entry[f.name] = f
+  kinematic_only[f.name] = not f.can.dynamics or nil
+end
+M.kinematic_only = kinematic_only
+
+-- The formulations that take forward dynamics, as a list for a message.
+local function dynamic_names()
+  local out = {}
+  for _, name in ipairs(formulation_names) do if not kinematic_only[name] then out[#out + 1] = name end end
+  return table.concat(out, ", ")
+end
+
+-- The formulations with constraint rows, quoted, for a message.
+local function constrained_names()
+  local out = {}
+  for _, name in ipairs(formulation_names) do
+    if formulation_entry[name].can.constraints then out[#out + 1] = ("%q"):format(name) end
+  end
+  return table.concat(out, ", ", 1, #out - 1) .. " or " .. out[#out]
 end
 
 -- mb.formulations(): the formulations' names; mb.formulations(true): each
@@ -715,7 +733,10 @@ end
 -- told (step 0: dt), and can = what it can do: constraints (it has
 -- constraint rows, which the remedies, redundant = "drop" and kinematic
 -- analysis act on), adaptive (adaptive integrators), joint_forces (its
--- joints are forces of its own, reported as their reactions).
+-- joints are forces of its own, reported as their reactions), closed_form
+-- (its coordinates are independent: no rows for a remedy, and only what it
+-- solves in closed form), dynamics (forward dynamics: false for one without
+-- masses or forces, the vector loops, which take kinematics only).
 function M.formulations(with_titles)
   if with_titles ~= nil and type(with_titles) ~= "boolean" then
     args.fail("mb.formulations", "takes true (names with titles) or nothing (names), not %s", type(with_titles))
@@ -723,7 +744,8 @@ function M.formulations(with_titles)
   local out = {}
   for i, f in ipairs(kinds.formulations) do
     out[i] = with_titles and { name = f.name, title = f.title, integrator = f.integrator, step = f.step,
-      can = { constraints = f.can.constraints, adaptive = f.can.adaptive, joint_forces = f.can.joint_forces } }
+      can = { constraints = f.can.constraints, adaptive = f.can.adaptive, joint_forces = f.can.joint_forces,
+        closed_form = f.can.closed_form, dynamics = f.can.dynamics } }
       or f.name
   end
   return out
@@ -731,7 +753,8 @@ end
 
 -- The options m:simulate takes; the remedies' numbers with their remedy.
 local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
-  "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events" }
+  "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events",
+  "switching" }
 M.simulate_options = simulate_options
 -- The remedies' numbers, each with the range the C core takes (Baumgarte's
 -- alpha and beta; the penalty's mass, damping ratio and frequency).
@@ -751,6 +774,55 @@ local stabilizations = { "none", "baumgarte", "penalty", "momentum", "partitioni
 local function one_of(name, list, what)
   for _, k in ipairs(list) do if k == name then return end end
   return args.unknown(what, name, list, "available")
+end
+
+-- The coordinates minimal coordinates may take as independent: every
+-- body's x, y and angle, a pin's relative angle and a slider's slide.
+local function minimal_candidates(m)
+  local names = {}
+  for _, b in ipairs(m._order.bodies) do
+    for _, k in ipairs { "x", "y", "angle" } do names[#names + 1] = b.name .. "." .. k end
+  end
+  for _, j in ipairs(m._order.joints) do
+    if j.active ~= false and (j.type == "revolute" or j.type == "translational") then
+      names[#names + 1] = j.name .. (j.type == "revolute" and ".angle" or ".slide")
+    end
+  end
+  return names
+end
+
+-- independent = {"crank.angle"} (the first set; later ones are chosen) or
+-- {{"crank.angle"}, {"B.angle"}} (the sets to switch between) for minimal
+-- coordinates, into o.minimal_sets (flat) and o.minimal_set_size; bad(msg)
+-- raises at the user's line.
+local function minimal_independent(m, o, bad)
+  local list = o.independent
+  if type(list) ~= "table" or #list == 0 then
+    bad('independent must be a list such as {"crank.angle"}, or a list of such lists (the sets to switch between)')
+  end
+  local sets = type(list[1]) == "table" and list or { list }
+  local known, set_of = minimal_candidates(m), {}
+  for _, n in ipairs(known) do set_of[n] = true end
+  local dof = m:dof()
+  local flat = {}
+  for i, set in ipairs(sets) do
+    if type(set) ~= "table" then bad("independent: set " .. i .. " must be a list of names") end
+    local seen = {}
+    for _, name in ipairs(set) do
+      if type(name) ~= "string" or not set_of[name] then
+        bad(("independent: '%s' is no coordinate minimal coordinates take%s (they are body.x, body.y, body.angle, "
+          .. "a pin's joint.angle and a slider's joint.slide)"):format(tostring(name), args.suggest(tostring(name), known)))
+      end
+      if seen[name] then bad("independent: '" .. name .. "' is named twice") end
+      seen[name] = true
+      flat[#flat + 1] = name
+    end
+    if #set ~= dof then
+      bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
+        dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #set))
+    end
+  end
+  o.minimal_sets, o.minimal_set_size = flat, dof
 end
 
 local fixed_step = { rk4 = true, symplectic = true }
@@ -776,6 +848,11 @@ local function run_options(m, opts, level)
   local why = one_of(o.formulation, formulation_names, "formulation")
     or one_of(o.integrator, kinds.integrators, "integrator")
   if why then bad(why) end
+  if kinematic_only[o.formulation] then
+    bad(("formulation '%s' is for kinematics only: it states the loops' constraints, no masses or forces. "
+      .. 'Use m:kinematics{ formulation = "%s", ... } or m:inverse_dynamics; to simulate, use one of: %s'):format(
+      o.formulation, o.formulation, dynamic_names()))
+  end
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
   end
@@ -805,9 +882,18 @@ local function run_options(m, opts, level)
       bad(("%s must be from %g to %g (got %g)"):format(key, range[1], range[2], o[key]))
     end
   end
-  if o.independent ~= nil then
+  if o.formulation == "minimal" and stab ~= "none" then
+    bad(('minimal coordinates have no constraint rows: the joints hold by construction, so stabilization = "%s" has nothing '
+      .. "to act on (leave it out)"):format(stab))
+  end
+  if o.switching ~= nil and (type(o.switching) ~= "boolean" or o.formulation ~= "minimal") then
+    bad('switching = true or false goes with formulation = "minimal" (whether its independent coordinates may change)')
+  end
+  if o.independent ~= nil and o.formulation == "minimal" then
+    minimal_independent(m, o, bad)
+  elseif o.independent ~= nil then
     -- partitioning: names such as "crank.angle" to coordinate indices (0-based)
-    if stab ~= "partitioning" then bad('independent coordinates go with stabilization = "partitioning"') end
+    if stab ~= "partitioning" then bad('independent coordinates go with stabilization = "partitioning" (or formulation = "minimal")') end
     if type(o.independent) ~= "table" then bad('independent must be a list such as {"crank.angle"}') end
     local index = {}
     for i, b in ipairs(m._order.bodies) do index[b.name] = i - 1 end
@@ -830,7 +916,7 @@ local function run_options(m, opts, level)
     end
     o.independent_coords = idx
   end
-  if o.formulation ~= "body" and o.independent ~= nil then
+  if o.formulation ~= "body" and o.formulation ~= "minimal" and o.independent ~= nil then
     bad("independent names body coordinates; in " .. o.formulation .. " coordinates partitioning picks its independent coordinates from the Jacobian")
   end
   if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
@@ -907,7 +993,7 @@ local function simulate_checked(m, o, here)
   local desc = m:compile()
   local ok, raw = pcall(core.model.simulate, desc, o)
   if not ok then error(("%s: simulate: %s"):format(here, core_said(raw)), 0) end
-  local r = require("mechbench.result").new(m, raw, o, here)
+  local r = require("mechbench.result").new(m, raw, o, here, desc)
   say_notices(o, r)
   if raw.error then
     m.last = r
@@ -994,15 +1080,16 @@ local function kinematic(m, opts, analysis, level)
   if why then bad(why) end
   if not formulation_entry[o.formulation].can.constraints then
     bad(("formulation %q states no constraint equations for Newton-Raphson to solve: its joints are springs "
-      .. "that act in a forward run (m:simulate). Use formulation = \"body\", \"joint\" or \"point\""):format(o.formulation))
+      .. "that act in a forward run (m:simulate). Use formulation = %s"):format(o.formulation, constrained_names()))
   end
   tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
-  local ok, raw = pcall(core.model.kinematics, m:compile(), o)
+  local desc = m:compile()
+  local ok, raw = pcall(core.model.kinematics, desc, o)
   if not ok then bad(core_said(raw)) end
   local result = require "mechbench.result"
-  local r = result.new(m, raw, o, where(level + 1))
+  local r = result.new(m, raw, o, where(level + 1), desc)
   say_notices(o, r)
   r.stats.analysis = analysis
   for _, text in ipairs(jumps) do result.warn(r, text) end
@@ -1016,6 +1103,13 @@ local function kinematic(m, opts, analysis, level)
 end
 
 function Model:kinematics(opts) return kinematic(self, opts, "kinematic analysis", 2) end
+-- The independent vector loops of the joint graph (Ch. 5), as equations.
+function Model:loops()
+  if #self._order.bodies == 0 then
+    error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", where(2), self.name), 0)
+  end
+  return require("mechbench.loops").of(self, where(2))
+end
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
 function Model:modes(opts) return require("mechbench.modes").modes(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
@@ -1149,13 +1243,19 @@ local function time_arg(t, what)
 end
 
 function Model:pieces(opts)
-  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "redundant" }, "pieces")
+  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "independent", "redundant" }, "pieces")
   o.formulation = o.formulation or "body"
   if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
     error(('%s: pieces: redundant must be "stop" (the default) or "drop", not %s'):format(where(2), tostring(o.redundant)), 0)
   end
   local why = one_of(o.formulation, formulation_names, "formulation")
   if why then error(("%s: pieces: %s"):format(where(2), why), 0) end
+  local function bad(msg) error(("%s: pieces: %s"):format(where(3), msg), 0) end
+  if o.independent ~= nil and o.formulation ~= "minimal" then
+    bad('independent goes with formulation = "minimal" here')
+  elseif o.independent ~= nil then
+    minimal_independent(self, o, bad)
+  end
   tree_option(self, o, 2)
   local t = time_arg(o.t, "pieces")
   if o.y ~= nil and type(o.y) ~= "table" then error(("%s: pieces: y must be a table of numbers"):format(where(2)), 0) end
@@ -1255,6 +1355,42 @@ function Model:joint_coords(opts)
   for i, k in ipairs(p.cut) do cut[i] = joints[k].name end
   p.cut = cut
   return setmetatable(p, JointPieces)
+end
+
+-- The minimal-coordinate pieces at the start, or at y = {q_I..., q̇_I...}:
+-- the independent coordinates' names, the groups the joints were taken
+-- apart into (each: kind, joints, bodies, unknowns, condition, branch), and
+-- M' (M), h' (h), q̈_I (acc) as m:pieces gives them.
+local MinimalPieces = {}
+MinimalPieces.__index = MinimalPieces
+function MinimalPieces:__tostring()
+  local lines = { string.format("minimal coordinates of '%s': %d independent (%s), %d group%s",
+    self.model_name, #self.independent, #self.independent > 0 and table.concat(self.independent, ", ")
+      or "none: the drivers fix every body", #self.groups, #self.groups == 1 and "" or "s") }
+  for i, g in ipairs(self.groups) do
+    if g.kind == "placed" then
+      lines[#lines + 1] = string.format("  %d. %s placed by %s", i, g.bodies, g.joints)
+    else
+      lines[#lines + 1] = string.format("  %d. %s: the loop through %s, %s", i, g.bodies, g.joints, g.kind)
+      -- the unknowns on a line of their own: two names fill most of 80 columns
+      lines[#lines + 1] = string.format("     unknowns %s", g.unknowns)
+      lines[#lines + 1] = string.format("     condition %.3g%s", g.condition,
+        g.branch ~= 0 and string.format(", branch %+d", g.branch) or "")
+    end
+  end
+  return table.concat(lines, "\n")
+end
+
+function Model:minimal_coords(opts)
+  local o = args.options(opts, { "t", "y", "independent" }, "minimal_coords")
+  local t = time_arg(o.t, "minimal_coords")
+  local function bad(msg) error(("%s: minimal_coords: %s"):format(where(3), msg), 0) end
+  if o.independent ~= nil then minimal_independent(self, o, bad) end
+  if o.y ~= nil and type(o.y) ~= "table" then bad("y must be a table of numbers") end
+  local ok, p = pcall(core.model.minimal_pieces, self:compile(), o, t, o.y)
+  if not ok then error(string.format("%s: minimal_coords: %s", where(2), p), 0) end
+  p.model_name = self.name
+  return setmetatable(p, MinimalPieces)
 end
 
 -- The point-coordinate pieces (Ch. 10) at the start, or at the points

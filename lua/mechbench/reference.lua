@@ -301,19 +301,31 @@ t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
     text = [[
 Forward dynamics from the model's state at t = 0 to tf, reported every dt.
 formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
-(Ch. 10), "discrete"; help "formulations". integrator: "rk45" (adaptive,
-tol), "rk4" or "symplectic" (fixed step h). stabilization: "baumgarte"
-(alpha, beta), "penalty", "momentum", "partitioning". correct = true
-first moves the start onto the joints. events = {{t = 1, add = "lock"}}
-adds or removes joints during the run, {t = 1, set = "spring", k = 400}
-changes a value. Returns a result r: help(r) lists its methods.]] },
+(Ch. 10), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
+coordinates only, switched before a singularity: r.switches), "discrete";
+help "formulations". integrator: "rk45" (adaptive, tol), "rk4" or
+"symplectic" (fixed step h). stabilization: "baumgarte" (alpha, beta),
+"penalty", "momentum", "partitioning". correct = true first moves the
+start onto the joints. events = {{t = 1, add = "lock"}} adds or removes
+joints during the run, {t = 1, set = "spring", k = 400} changes a value.
+Returns a result r: help(r) lists its methods.]] },
   { name = "m:kinematics", man = ANALYSES,
     sig = "r = m:kinematics{ tf, dt, tol, newton, max_iterations, trace }",
     text = [[
 Kinematic analysis (Sec. 12.1): with a driver for every degree of freedom,
 Newton-Raphson finds the positions at each reporting time, then the
 velocities and accelerations. r.iterations counts each solve's steps;
-trace = true keeps the first solve's residuals in r.trace.]] },
+trace = true keeps the first solve's residuals in r.trace. formulation =
+"vector" solves the vector loops of Ch. 5 instead (m:loops()).]] },
+  { name = "m:loops", man = ANALYSES,
+    sig = "L = m:loops()",
+    text = [[
+The independent vector loops of the model's joints (Ch. 5): L[k] lists the
+joints around loop k, L[k].equation is its sum of vectors = 0 in the
+vector coordinates theta1, theta2, ... (L.coordinates: angles, slides);
+L.positions and L.points give each mass centre and point as a sum of
+vectors (Sec. 5.2). Printed, it shows each loop as an equation.
+m:kinematics{ formulation = "vector" } solves them.]] },
   { name = "m:inverse_dynamics", man = ANALYSES,
     sig = "r = m:inverse_dynamics{ tf, dt, ... }",
     text = [[
@@ -390,6 +402,14 @@ and the normal speeds closing and opening.]] },
     text = [[
 Joint coordinates (Ch. 9) at the start, or at theta: printed, the tree
 and the cut joints; as a table B, Bdtd, M, h, C, gamma, acc, lambda.]] },
+  { name = "m:minimal_coords", man = ANALYSES,
+    sig = "p = m:minimal_coords{ independent, t, y }",
+    text = [[
+Minimal coordinates at the start, or at y = {q_I..., q_I'...}: printed,
+the independent coordinates and the groups the joints come apart into
+(each placed body, each loop with its unknowns, condition and branch); as
+a table also c, cd, B, eta, xi (c' = B q_I' + eta, c'' = B q_I'' + xi),
+M = B'MB, h = B'(h - M xi), acc.]] },
   { name = "m:point_coords", man = ANALYSES,
     sig = "p = m:point_coords([y, t])",
     text = [[
@@ -498,6 +518,15 @@ printed instead.]] },
   { name = "mb.animate", man = PICTURES,
     sig = "mb.animate(r [, options])",
     text = "The same as r:animate(options)." },
+  { name = "r:fbd", man = PICTURES,
+    sig = 'd = r:fbd("body", t)',
+    text = [[
+The free-body diagram of a body at the sample nearest t (Ch. 6): its weight,
+the force elements, each joint's reaction (its components named lambda1,
+lambda2, ... as the book numbers them) and the drivers' T or f, each at its
+point. Drawn at the prompt, and printed as a table; d[k] = { name, kind,
+point, fx, fy, torque (about the mass centre) } sums to d.inertial, m a
+and J alpha.]] },
   { name = "r:plot", man = PICTURES,
     sig = 'r:plot("rod.angle", ... [, { title, width, height, text }])',
     text = [[
@@ -520,7 +549,7 @@ in x-y, "tip.path". With text = true it returns the plot as text.]] },
     sig = 'r:cast("run.cast" [, { width, height, fps, speed }])',
     text = "Writes the animation as an asciicast v2 file, for asciinema play." },
   { name = "mb.plot", man = PICTURES,
-    sig = "mb.plot{ series = {{x, y, label}, ...}, title, xlabel, ylabel }",
+    sig = "mb.plot{ series = {{ x = xs, y = ys, label = s }, ...}, title, xlabel, ylabel }",
     text = [[
 Plots any numbers: full screen at the prompt, printed in --batch. With
 text = true it returns the plot as text. Without x, y is plotted against
@@ -533,8 +562,10 @@ side by side, each with its figures, over a plot of each run's distance
 from the first (the reference); in --batch, a table. An entry is a
 formulation's name or a table of options with a label:
 { label = "rk4", integrator = "rk4", h = 1e-3 }. correct = true corrects
-the start once, in body coordinates, for every run. Then c.maxdiff_position
-(m), c.maxdiff_angle (rad), c.results[label]; help(c) lists its methods.]] },
+the start once, in body coordinates, for every run. analysis =
+"kinematics" runs m:kinematics instead, as a run for kinematics only
+("vector") does by itself. Then c.maxdiff_position (m), c.maxdiff_angle
+(rad), c.results[label]; help(c) lists its methods.]] },
   { name = "c:table", man = PICTURES,
     sig = "c:table()",
     text = [[

@@ -31,19 +31,30 @@ local function make_strict(r)
   strict_fields(r.energy, "r.energy")
 end
 
-function M.new(model, raw, opts, here)
+-- desc: the model as the run compiled it (m:compile()), for what looks at
+-- its elements later (r:fbd).
+function M.new(model, raw, opts, here, desc)
   local r = setmetatable(raw, Result)
   r.where = here
+  r._desc = desc
   r.model_name = model.name
   r.options = opts
   r.body_order, r.joint_order, r.contact_order = {}, {}, {}
   for _, b in ipairs(model._order.bodies) do r.body_order[#r.body_order + 1] = b.name end
-  for _, j in ipairs(model._order.joints) do r.joint_order[#r.joint_order + 1] = j.name end
+  for _, j in ipairs(model._order.joints) do -- an inactive joint takes no part and has no reaction
+    if not raw.reactions or raw.reactions[j.name] then
+      r.joint_order[#r.joint_order + 1] = j.name
+    else
+      r.inactive_joints = r.inactive_joints or {}
+      r.inactive_joints[j.name] = true
+    end
+  end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r._model = model -- for the animation's key e (m:explain at a frame's state)
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
+  r.switches = r.switches or {}
   r.warnings = {}
   make_strict(r)
   if raw.correction and raw.correction ~= "" then
@@ -75,6 +86,9 @@ end
 local function pick(r, list, order, what, method, name)
   name = type(name) == "table" and name.name or name
   local v = r[list][name]
+  if not v and list == "reactions" and r.inactive_joints and r.inactive_joints[name] then
+    args.fail("r:" .. method, "joint '%s' was inactive in this run: it took no part and carries no reaction", name)
+  end
   if not v then
     args.fail("r:" .. method, "the result has no %s '%s'%s (it has: %s)", what, tostring(name),
       args.suggest(name, order), #order > 0 and table.concat(order, ", ") or "none")
@@ -280,6 +294,7 @@ function M.append(acc, r, t0, model)
     end
     acc.stats.formulation, acc.stats.integrator = r.stats.formulation, r.stats.integrator
     acc._scene_desc = r._scene_desc
+    acc._desc = r._desc
     for _, name in ipairs(r.body_order) do acc.bodies[name] = {} end
     for _, j in ipairs(model._order.joints) do acc.reactions[j.name] = { fx = {}, fy = {}, torque = {}, local_fx = {}, local_fy = {}, lambda = {} } end
     acc.joint_order = {}
@@ -392,6 +407,19 @@ function Result:figures_text()
   }, "\n")
 end
 
+-- The notes an animation shows under a pane's figures: the independent
+-- coordinates in use, from the start and after each switch (r.switches:
+-- its number, the new coordinates, its time). None without switches.
+function M.switch_notes(r)
+  local notes = {}
+  if #r.switches == 0 then return notes end
+  notes[1] = { t = r.t[1], text = table.concat(r.switches[1].from, ", ") .. " (start)" }
+  for i, sw in ipairs(r.switches) do
+    notes[#notes + 1] = { t = sw.t, text = ("#%d: %s, %.3g s"):format(i, table.concat(sw.to, ", "), sw.t) }
+  end
+  return notes
+end
+
 -- Full-screen animation at the prompt; in --batch (or with no terminal) the
 -- summary and the first and last frames instead.
 function Result:animate(opts)
@@ -408,7 +436,7 @@ function Result:animate(opts)
     end
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
       title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
-      figures = self:figures_text() } },
+      figures = self:figures_text(), notes = M.switch_notes(self) } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode,
       explain = explain }
     if ok then return self end
@@ -421,6 +449,149 @@ function Result:animate(opts)
       points = opts.points }))
   end
   return self
+end
+
+------------------------------------------------------------------ free-body diagrams
+
+-- r:fbd(body, t): the free-body diagram of one body at the sample nearest
+-- t (Ch. 6): every force on it (its weight, the force elements, each
+-- joint's reaction with its components' names, the drivers' torques or
+-- forces) at its point of application, drawn at a terminal and listed as a
+-- table. The list's forces sum to m a and their moments about the mass
+-- centre to J alpha.
+local Diagram = {}
+Diagram.__index = Diagram
+M.Diagram = Diagram
+
+local COLOR = { weight = 2, force = 3, contacts = 3, reaction = 4, driver = 5 }
+
+local function lambdas(first, count)
+  local letter = view.unicode and "\u{3bb}" or "lambda"
+  local out = {}
+  for k = first, first + count - 1 do out[#out + 1] = letter .. k end
+  return table.concat(out, ",")
+end
+
+function Result:fbd(name, t)
+  local b = pick(self, "bodies", self.body_order, "body", "fbd", name)
+  name = type(name) == "table" and name.name or name
+  local ts = self.t
+  if #ts == 0 then args.fail("r:fbd", "the result has no samples") end
+  if t == nil then t = ts[1] end
+  time_of("fbd", t)
+  local slack = 1e-9 * math.max(1, math.abs(ts[#ts]))
+  if t < ts[1] - slack or t > ts[#ts] + slack then
+    args.fail("r:fbd", "%s at t = %g: the time is outside the run (%g to %g)", name, t, ts[1], ts[#ts])
+  end
+  local desc = self._desc
+  if not desc then args.fail("r:fbd", "this result does not keep its model, so it has no diagram") end
+  local i = nearest(self, t)
+  local c, cd, lambda, index = {}, {}, {}, 0
+  for k, body in ipairs(desc.bodies) do
+    local q = self.bodies[body.name]
+    c[3 * k - 2], c[3 * k - 1], c[3 * k] = q.x[i], q.y[i], q.angle[i]
+    cd[3 * k - 2], cd[3 * k - 1], cd[3 * k] = q.vx[i], q.vy[i], q.omega[i]
+    if body.name == name then index = k end
+  end
+  for _, j in ipairs(desc.joints) do
+    local rows = rawget(self.reactions[j.name], "lambda") or {}
+    if #rows == 0 then
+      args.fail("r:fbd", "this result does not keep the joints' multipliers (a run with events), so it has no diagram")
+    end
+    for _, arr in ipairs(rows) do lambda[#lambda + 1] = arr[i] end
+  end
+  local ok, raw = pcall(core.model.fbd, desc, index, ts[i], c, cd, lambda)
+  if not ok then args.fail("r:fbd", "%s", raw) end
+  local mass, inertia = desc.bodies[index].mass, desc.bodies[index].inertia
+  local d = setmetatable({ body = name, t = ts[i], model_name = self.model_name,
+    formulation = self.stats.formulation, centre = { b.x[i], b.y[i] } }, Diagram)
+  local sum = { 0, 0, 0 }
+  for k, f in ipairs(raw) do
+    local torque = f.arm[1] * f.force[2] - f.arm[2] * f.force[1] + f.couple
+    local entry = { name = f.name or f.kind, kind = f.type or f.kind, role = f.kind,
+      point = { b.x[i] + f.arm[1], b.y[i] + f.arm[2] }, arm = f.arm, fx = f.force[1], fy = f.force[2],
+      torque = torque, couple = f.couple }
+    if f.rows > 0 then
+      entry.lambda = {}
+      for r = f.row, f.row + f.rows - 1 do entry.lambda[#entry.lambda + 1] = lambda[r] end
+      -- a driver's multiplier is the torque or force it takes: Eq. 6.7's x
+      entry.unknowns = f.kind == "driver" and (f.type == "driver-angle" and "T" or "f") or lambdas(f.row, f.rows)
+    end
+    d[k] = entry
+    sum[1], sum[2], sum[3] = sum[1] + entry.fx, sum[2] + entry.fy, sum[3] + torque
+  end
+  -- its outline: the body's points, from its mass centre
+  d.outline = {}
+  local phi = b.angle[i]
+  for _, p in pairs(self._scene_desc.points) do
+    if p.body == index - 1 then
+      local x, y = p.at[1], p.at[2]
+      d.outline[#d.outline + 1] = { b.x[i] + math.cos(phi) * x - math.sin(phi) * y,
+        b.y[i] + math.sin(phi) * x + math.cos(phi) * y }
+    end
+  end
+  d.resultant = { fx = sum[1], fy = sum[2], torque = sum[3] }
+  d.inertial = { fx = mass * b.ax[i], fy = mass * b.ay[i], torque = inertia * b.alpha[i] }
+  d.gap = math.max(math.abs(sum[1] - d.inertial.fx), math.abs(sum[2] - d.inertial.fy),
+    math.abs(sum[3] - d.inertial.torque))
+  if terminal() then print(d:picture()) end
+  print(d:table())
+  return d
+end
+
+-- The diagram as a picture of w x h characters: by default the terminal's
+-- width, and a height that leaves the table and the prompt on a 24-row
+-- screen (the picture's top scrolled away before).
+function Diagram:picture(w, h)
+  local cols, rows = core.term_size()
+  local _, table_lines = self:table():gsub("\n", "")
+  w, h = w or math.max(40, math.min(cols, 100) - 2), h or math.max(8, math.min(18, rows - table_lines - 6))
+  local scale = 0
+  for _, f in ipairs(self) do scale = math.max(scale, math.abs(f.fx), math.abs(f.fy), math.abs(f.couple)) end
+  local arrows = {}
+  for k, f in ipairs(self) do
+    local size = math.sqrt(f.fx ^ 2 + f.fy ^ 2)
+    local text = f.name .. (f.unknowns and (" " .. f.unknowns) or "")
+    if size > 1e-12 * scale then text = text .. (" %.4g N"):format(size) end
+    if math.abs(f.couple) > 1e-12 * scale then text = text .. (" %+.4g N m"):format(f.couple) end
+    arrows[k] = { at = f.point, force = size > 1e-12 * scale and { f.fx, f.fy } or { 0, 0 },
+      couple = math.abs(f.couple) > 1e-12 * scale and f.couple or 0, label = text, color = COLOR[f.role] }
+  end
+  local text = cv.fbd_text({ centre = self.centre, points = self.outline or {}, arrows = arrows }, w, h, view.unicode)
+  local r, m = self.resultant, self.inertial
+  return ("%s\n  resultant (%.4g, %.4g) N, moment %.4g N m about the mass centre\n"
+    .. "  m a       (%.4g, %.4g) N, J alpha %.4g N m"):format(text, r.fx, r.fy, r.torque, m.fx, m.fy, m.torque)
+end
+
+-- The diagram as a table: one row per force, then the sums and m a, J
+-- alpha; 80 columns (a long name takes a line of its own).
+function Diagram:table()
+  local lines = {}
+  local function pad(text, width) -- by characters, not bytes (a lambda is two)
+    return text .. (" "):rep(math.max(0, width - (utf8.len(text) or #text)))
+  end
+  local function g(v, digits) return ("%." .. (digits or 5) .. "g"):format(math.abs(v) < 5e-13 and 0 or v) end
+  local function row(label, kind, at, fx, fy, moment)
+    lines[#lines + 1] = ("  %s%s%s%10s%10s%13s"):format(pad(label, 15), pad(kind, 14), pad(at, 16), fx, fy, moment)
+  end
+  lines[1] = ("free-body diagram of '%s' at t = %g s (%s, %s coordinates)"):format(self.body, self.t,
+    self.model_name, self.formulation)
+  row("force", "kind", "at x, y [m]", "fx [N]", "fy [N]", "moment [N m]")
+  for _, f in ipairs(self) do
+    local label = f.name .. (f.unknowns and (" (" .. f.unknowns .. ")") or "")
+    if (utf8.len(label) or #label) > 14 then lines[#lines + 1] = "  " .. label label = "" end
+    local kind = #f.kind > 13 and f.kind:sub(1, 12) .. "." or f.kind
+    row(label, kind, ("%s, %s"):format(g(f.point[1], 3), g(f.point[2], 3)), g(f.fx), g(f.fy), g(f.torque))
+  end
+  local r, m = self.resultant, self.inertial
+  row("sum", "", "", g(r.fx), g(r.fy), g(r.torque))
+  row("m a, J alpha", "", "", g(m.fx), g(m.fy), g(m.torque))
+  return table.concat(lines, "\n")
+end
+
+function Diagram:__tostring()
+  return ("<fbd of '%s' at t = %g: %d forces, summing to m a, J alpha within %.2g>"):format(
+    self.body, self.t, #self, self.gap)
 end
 
 local units = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega = "rad/s",

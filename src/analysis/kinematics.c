@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "formulation/constrained.h"
+#include "model/joints/joint.h"
 #include "util/clock.h"
 #include "util/linalg.h"
 #include "util/lu.h"
@@ -22,6 +23,27 @@ struct kin {
 
 /* ------------------------------------------------------------ Newton-Raphson */
 
+/* Where the drivers hold the mechanism at t, for a message: ", where
+ * driver 'motor' holds 2.3 rad (131.8 deg)" (nothing when there is none). */
+static void drivers_at(struct kin *k, double t, char *buf, size_t len)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (int i = 0; i < k->m->njoints && used < len; i++) {
+		const struct joint *j = &k->m->joints[i];
+		double f[3];
+		if (!(j->kind->capabilities & JOINT_DRIVER) || model_fn(k->d, &j->fn, t, f) != 0)
+			continue;
+		int distance = (j->kind->capabilities & JOINT_DRIVES_DISTANCE) != 0;
+		used += (size_t)snprintf(buf + used, len - used, "%s driver '%s' holds %.6g %s",
+		                         used ? " and" : ", where", j->name, f[0],
+		                         distance ? "m" : "rad");
+		if (!distance && used < len)
+			used += (size_t)snprintf(buf + used, len - used, " (%.4g deg)",
+			                         f[0] * 180 / M_PI);
+	}
+}
+
 /* LU of the square Jacobian; a pivot tiny against the largest means its
  * rows are dependent. */
 static int factor(struct kin *k, const struct rows *r, double t)
@@ -29,12 +51,14 @@ static int factor(struct kin *k, const struct rows *r, double t)
 	memcpy(k->lu, r->J, sizeof(double) * (size_t)k->n * (size_t)k->n);
 	lu_factor(k->lu, k->n, k->n, k->pivot);
 	if (lu_pivot_ratio(k->lu, k->n, k->n) < 1e-12) {
+		char held[256];
+		drivers_at(k, t, held, sizeof held);
 		run_data_fail(
 		    k->d,
-		    "at t = %g the constraint Jacobian is singular: the drivers and joints "
+		    "at t = %g the constraint Jacobian is singular%s: the drivers and joints "
 		    "are dependent here (a dead point or a locked configuration, or "
 		    "redundant constraints), so positions cannot be solved",
-		    t);
+		    t, held);
 		return -1;
 	}
 	return 0;
@@ -69,13 +93,23 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 			return 0;
 		}
 		if (it == o->max_iterations) {
-			run_data_fail(
-			    k->d,
-			    "at t = %g Newton-Raphson did not converge in %d iterations: |Phi| = "
-			    "%.3g, worst at joint '%s' (the mechanism may not be able to reach "
-			    "this "
-			    "position: check the driver and the link lengths)",
-			    t, it, err, constrained_row_name(k->s, worst));
+			char held[256];
+			drivers_at(k, t, held, sizeof held);
+			if (constrained_row_joint(k->s, worst) >= 0)
+				run_data_fail(
+				    k->d,
+				    "at t = %g Newton-Raphson did not converge in %d "
+				    "iterations: |Phi| = %.3g, worst at joint '%s'%s (the "
+				    "mechanism may not be able to reach this position: "
+				    "check the driver and the link lengths)",
+				    t, it, err, constrained_row_name(k->s, worst), held);
+			else /* a row of the formulation's own: a vector loop */
+				run_data_fail(k->d,
+				              "at t = %g Newton-Raphson did not converge in %d "
+				              "iterations: |Phi| = %.3g: %s cannot close%s (a link "
+				              "too short for it, or past the end of the range of "
+				              "motion: is the linkage Grashof?)",
+				              t, it, err, constrained_row_name(k->s, worst), held);
 			return -1;
 		}
 		if ((it == 0 || !o->modified) && factor(k, r, t) != 0)

@@ -21,7 +21,7 @@ void run_free(struct run *r)
 		return;
 	for (int i = 0; i < r->count; i++)
 		sample_free(r->samples[i]);
-	free(r->samples), free(r->impacts), free(r->nonunique);
+	free(r->samples), free(r->impacts), free(r->nonunique), free(r->switches);
 	free(r);
 }
 
@@ -32,6 +32,16 @@ void run_record(struct run *r, struct sample *s)
 		r->samples = realloc(r->samples, sizeof *r->samples * (size_t)r->capacity);
 	}
 	r->samples[r->count++] = s;
+}
+
+void run_switch(struct run *r, const struct coordinate_switch *s)
+{
+	if (r->nswitches == r->switch_capacity) {
+		r->switch_capacity = r->switch_capacity ? 2 * r->switch_capacity : 8;
+		r->switches =
+		    realloc(r->switches, sizeof *r->switches * (size_t)r->switch_capacity);
+	}
+	r->switches[r->nswitches++] = *s;
 }
 
 void run_finish(struct run *r, const struct run_data *d, double started)

@@ -3,6 +3,7 @@
 #ifndef MB_RUN_H
 #define MB_RUN_H
 
+#include "formulation/formulation.h"
 #include "model/report.h"
 
 struct impact_record {
@@ -28,6 +29,8 @@ struct run {
 	char *nonunique;         /* per joint: its reaction is not unique (rows dropped) */
 	char near_singular[256]; /* the run came near a toggle: when and where, or "" */
 	int njoints;
+	struct coordinate_switch *switches; /* the formulation's changes of coordinates */
+	int nswitches, switch_capacity;
 };
 
 struct run *run_new(const struct model *m);
@@ -35,6 +38,9 @@ void run_free(struct run *r);
 
 /* Keep sample s (the run owns it from now on). */
 void run_record(struct run *r, struct sample *s);
+
+/* Keep a switch of coordinates (a copy). */
+void run_switch(struct run *r, const struct coordinate_switch *s);
 
 /* What the run's data says at its end: error, evaluations, redundancy. */
 void run_finish(struct run *r, const struct run_data *d, double started);

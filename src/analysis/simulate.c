@@ -164,6 +164,18 @@ static int record(struct sim *sim, double t, const double *y)
 	return 0;
 }
 
+/* After an accepted step at (t, y): the formulation may change its
+ * coordinates (recorded in the run; the integrator must then restart
+ * from the same state in the new ones): 0 nothing, 1 changed, -1 stop. */
+static int coordinates_after_step(struct sim *sim, double t, double *y)
+{
+	struct coordinate_switch sw;
+	int status = constrained_after_step(sim->s, t, y, &sw);
+	if (status == 1)
+		run_switch(sim->r, &sw);
+	return status;
+}
+
 /* The k-th reporting time. */
 static double report_time(const struct sim_options *o, long k) { return o->t0 + (double)k * o->dt; }
 
@@ -246,6 +258,13 @@ static void run_adaptive(struct sim *sim, double *y, long nsteps)
 					goto done;
 				k++;
 			}
+			int changed = coordinates_after_step(sim, t, y);
+			if (changed < 0)
+				goto done;
+			if (changed) { /* the same state in other coordinates: start afresh */
+				gsl_odeiv2_evolve_reset(evo);
+				gsl_odeiv2_step_reset(step);
+			}
 			continue;
 		}
 		if (event) { /* samples before the event come from steps out of y0 */
@@ -265,6 +284,13 @@ static void run_adaptive(struct sim *sim, double *y, long nsteps)
 				goto done;
 		}
 		memcpy(f0, f1, sizeof(double) * (size_t)n);
+		int changed = coordinates_after_step(sim, t, y); /* after the samples it spans */
+		if (changed < 0 || (changed && constrained_derivatives(sim->s, t, y, f0) != 0))
+			goto done;
+		if (changed) {
+			gsl_odeiv2_evolve_reset(evo);
+			gsl_odeiv2_step_reset(step);
+		}
 	}
 done:
 	free(buf);
@@ -301,7 +327,8 @@ static void run_fixed(struct sim *sim, double *y, long nsteps)
 				goto done;
 			sim->r->steps++;
 			t += step;
-			if (events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv) < 0)
+			if (events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv) < 0 ||
+			    coordinates_after_step(sim, t, y) < 0)
 				goto done;
 		}
 		t = target; /* report on the grid, free of accumulated round-off */
@@ -320,7 +347,12 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	struct run *r = run_new(m);
 	double start = clock_seconds();
 	struct run_data *d = run_data_new(m);
-	struct constrained *s = constrained_new(m, f, &o->cfg, d);
+	if (f->capabilities & FORM_KINEMATIC_ONLY)
+		run_data_fail(d,
+		              "%s states constraints only, no masses or forces: it takes kinematic "
+		              "analysis (m:kinematics) and inverse dynamics, not a simulation",
+		              f->title);
+	struct constrained *s = d->error[0] ? NULL : constrained_new(m, f, &o->cfg, d);
 	if (!s) {
 		run_finish(r, d, start);
 		run_data_free(d);
@@ -339,7 +371,9 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
 	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n};
 	if (ok && events_start(sim.ev, o->t0, y) == 0 && record(&sim, o->t0, y) == 0) {
-		if (step_type(o->integrator))
+		/* a state of no numbers (drivers fix every body in minimal
+		 * coordinates) has nothing to integrate, and GSL cannot take it */
+		if (step_type(o->integrator) && n > 0)
 			run_adaptive(&sim, y, nsteps);
 		else
 			run_fixed(&sim, y, nsteps);

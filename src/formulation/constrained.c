@@ -53,6 +53,13 @@ struct constrained {
 struct constrained *constrained_new(const struct model *m, const struct formulation *f,
                                     const struct formulation_config *cfg, struct run_data *d)
 {
+	if ((f->capabilities & FORM_CLOSED_FORM) && cfg->stab.kind != STAB_NONE) {
+		run_data_fail(d,
+		              "%s has no constraint rows: its joints hold by construction, so a "
+		              "remedy has nothing to act on (leave stabilization out)",
+		              f->title);
+		return NULL;
+	}
 	void *ws = f->setup(m, cfg, d);
 	if (!ws)
 		return NULL;
@@ -140,10 +147,7 @@ const char *constrained_row_name(struct constrained *s, int row)
 	return s->f->row_name(s->ws, row);
 }
 
-int constrained_row_joint(struct constrained *s, int row)
-{
-	return s->f->row_joint ? s->f->row_joint(s->ws, row) : -1;
-}
+int constrained_row_joint(struct constrained *s, int row) { return s->f->row_joint(s->ws, row); }
 
 void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t len)
 {
@@ -318,6 +322,20 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 	const struct rows *r = s->rows;
 	if (penalty) {
 		if (penalty_accelerations(s, t, qd) != 0)
+			return -1;
+	} else if (s->f->solve) { /* the formulation's own assembly (free-body diagrams) */
+		double *rhs = s->e;
+		for (int row = 0; row < s->nc; row++) {
+			rhs[row] = r->gamma[row];
+			if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
+				double phid = rows_dot(r, row, qd) - r->vrhs[row];
+				rhs[row] -= 2 * s->stab.alpha * phid +
+				            s->stab.beta * s->stab.beta * r->phi[row];
+			}
+		}
+		if (s->drop && !s->decided && s->nc > 0)
+			decide_dropped(s);
+		if (s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda) != 0)
 			return -1;
 	} else {
 		if (s->nc > 0) {
@@ -529,7 +547,18 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
+	if (s->f->condition)
+		out->condition = s->f->condition(s->ws);
 	return 0;
+}
+
+int constrained_after_step(struct constrained *s, double t, double *y,
+                           struct coordinate_switch *out)
+{
+	if (!s->f->after_step)
+		return 0;
+	/* the formulations that switch have no rows: the state is {q, q̇} */
+	return s->f->after_step(s->ws, t, y, y + s->n, out);
 }
 
 /* ------------------------------------------------------------ correction */
@@ -606,6 +635,12 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 {
 	if (s->f->to_bodies(s->ws, t, q, qd, qdd, s->c, s->cd, s->cdd) != 0)
 		return -1;
+	if (s->f->force_analysis) { /* its own, such as Eq. 6.7 */
+		if (evaluate(s, t, q, qd, EVAL_ROWS | EVAL_FORCES) != 0 ||
+		    s->f->force_analysis(s->ws, t, s->rows, s->h, qdd, s->lambda) != 0)
+			return -1;
+		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, out);
+	}
 	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
 }
 
@@ -613,6 +648,12 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
                        struct constrained_pieces *out)
 {
 	size_t n = (size_t)s->n;
+	if (s->f->capabilities & FORM_KINEMATIC_ONLY) { /* rows only */
+		*out = (struct constrained_pieces){
+		    s->n,           s->nc, NULL, s->rows->J, s->rows->phi, s->rows->vrhs,
+		    s->rows->gamma, NULL,  NULL, NULL,       NULL};
+		return evaluate(s, t, q, qd, EVAL_ROWS);
+	}
 	if (accelerations(s, t, q, qd, 0) != 0)
 		return -1;
 	if (!s->M)

@@ -54,6 +54,12 @@ int constrained_advance(struct constrained *s, double t, double h, long steps, d
 /* The sample at (t, y), not counted as an evaluation: 0 or -1. */
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out);
 
+/* After an accepted step to (t, y): 0, or 1 when the formulation changed
+ * its coordinates (y rewritten for the same state, *out filled), or -1
+ * with the run's error set (formulation.h, after_step). */
+int constrained_after_step(struct constrained *s, double t, double *y,
+                           struct coordinate_switch *out);
+
 /* Correct y so the position and velocity constraints hold (least squares,
  * Sec. 14.3): 0 or -1. */
 int constrained_correct(struct constrained *s, double t, double *y);
@@ -64,9 +70,10 @@ int constrained_correct(struct constrained *s, double t, double *y);
 int constrained_rows(struct constrained *s, double t, const double *q, const double *qd,
                      const struct rows **out);
 const char *constrained_row_name(struct constrained *s, int row);
-/* The model joint row `row` states (-1: a row of the formulation's own),
- * and coordinate k's name ("crank.angle"), for the teaching pieces. */
+/* The model joint a row states, or -1 for a row of the formulation's own
+ * (a vector loop, a body's length in point coordinates). */
 int constrained_row_joint(struct constrained *s, int row);
+/* Coordinate k's name ("crank.angle"), for the teaching pieces. */
 void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t len);
 
 /* The sample of a state whose q̈ is known (kinematic analysis): the
@@ -83,7 +90,7 @@ struct constrained_pieces {
 	const double *M;                  /* n x n, row-major */
 	const double *J;                  /* rows x n */
 	const double *phi, *vrhs, *gamma; /* per row */
-	const double *h, *acc, *lambda;
+	const double *h, *acc, *lambda;   /* M, h, acc, lambda: NULL for a kinematic-only one */
 	const double *row_ratio; /* per row, what a run watches for toggles: sqrt(S_jj)/L_kk
 	                          * with S = J M⁻¹ J' = L L' (0 for a dropped row); NULL
 	                          * where S is not factored (no rows, the penalty method) */

@@ -29,9 +29,14 @@ struct formulation_config {
 	int absolute_angles; /* joint coordinates: absolute instead of relative */
 	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
 	int ntree;
-	double step;        /* the run's fixed step h (0: adaptive steps, or none) */
-	double joint_omega; /* joint forces: the springs' natural frequency (0: from h) */
-	double joint_zeta;  /* joint forces: their damping ratio (0: the formulation's own) */
+	/* minimal coordinates: sets of independent coordinates by name ("crank.angle",
+	 * "B.angle"), nsets of set_size each, the first to start with (none: chosen) */
+	const char *const *minimal_sets;
+	int nsets, set_size;
+	int fixed_coordinates; /* minimal coordinates: never switch them */
+	double step;           /* the run's fixed step h (0: adaptive steps, or none) */
+	double joint_omega;    /* joint forces: the springs' natural frequency (0: from h) */
+	double joint_zeta;     /* joint forces: their damping ratio (0: the formulation's own) */
 };
 
 /* What evaluate() is asked for. */
@@ -56,6 +61,23 @@ enum formulation_capability {
 	                             * joints' multipliers are those forces (joint_forces) */
 	FORM_FIXED_STEP = 8,        /* its forces are tuned to the fixed step h (cfg->step):
 	                             * it takes fixed-step integrators only */
+	FORM_CLOSED_FORM = 16,      /* its coordinates are independent: the joints hold by
+	                             * construction, so it has no rows for a remedy to act
+	                             * on, and it takes only mechanisms it can solve in
+	                             * closed form (refusing the others, naming the loop) */
+	FORM_KINEMATIC_ONLY = 32,   /* it states rows only (no M, no h): kinematic
+	                             * analysis and inverse dynamics take it, forward
+	                             * dynamics does not */
+};
+
+/* A formulation that changes its own coordinates during a run says so after
+ * an accepted step (the minimal formulation, switching its independent
+ * coordinates before a singularity); the run keeps the record. */
+struct coordinate_switch {
+	double t;
+	double condition;        /* the measure of the group that asked for it (0: singular) */
+	char from[200], to[200]; /* the coordinates' names, a newline between them */
+	char group[200];         /* the group near its singularity, in words */
 };
 
 struct formulation {
@@ -98,6 +120,13 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
+	/* After an accepted step to (t, q, q̇): 0 when nothing changed; 1 when the
+	 * coordinates changed, q and q̇ rewritten for the same state and *out
+	 * filled; -1 to stop, with the run's error set. NULL: never. */
+	int (*after_step)(void *ws, double t, double *q, double *qd, struct coordinate_switch *out);
+	/* After evaluate: how far its coordinates are from singular, 1 far, 0
+	 * singular. NULL: they never are. */
+	double (*condition)(void *ws);
 	/* FORM_JOINT_FORCES: after evaluate with EVAL_FORCES, the multipliers λ of
 	 * every model joint row (m->nc) whose generalised forces D'λ it added to h;
 	 * NULL for the others */
@@ -108,6 +137,17 @@ struct formulation {
 	 * state may have grown past 1e150; -1 with the run's error set. NULL: the
 	 * integrator's generic steps. */
 	long (*advance)(void *ws, double t, double h, long steps, double *y);
+
+	/* Its own way to the accelerations, or NULL for the layer's Schur
+	 * complement: after evaluate (rows, forces, mass) at a state, q̈ and λ
+	 * of M q̈ - J'λ = h, J q̈ = rhs, with the rows marked in dropped left
+	 * out (λ = 0). 0, or -1 with the run's error set. */
+	int (*solve)(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
+	             const char *dropped, double *acc, double *lambda);
+	/* Its own force analysis (inverse dynamics), or NULL for the report's
+	 * least squares: λ of J'λ = M q̈ - h at a known q̈, after evaluate. */
+	int (*force_analysis)(void *ws, double t, const struct rows *r, const double *h,
+	                      const double *acc, double *lambda);
 };
 
 /* X(name) for every formulation, as in formulation_<name> */
@@ -115,6 +155,9 @@ struct formulation {
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
 	X(point)                                                                                   \
+	X(minimal)                                                                                 \
+	X(vector)                                                                                  \
+	X(fbd)                                                                                     \
 	X(discrete)
 
 #define X(name) extern const struct formulation formulation_##name;

@@ -74,16 +74,6 @@ static int allowed(const struct formulation_config *cfg, int joint)
 	return 0;
 }
 
-/* φ_a - φ_b that makes u_a parallel to u_b (Eq. 7.19), the branch nearest
- * the initial configuration. */
-static double slide_angle(const struct model *m, const struct joint *j)
-{
-	double base = v2_angle(j->uj) - v2_angle(j->ui);
-	double now =
-	    (j->bi >= 0 ? m->bodies[j->bi].q0[2] : 0) - (j->bj >= 0 ? m->bodies[j->bj].q0[2] : 0);
-	return base + M_PI * round((now - base) / M_PI);
-}
-
 static void hang(struct jc *w, int child, int parent, int joint_index)
 {
 	const struct joint *j = &w->m->joints[joint_index];
@@ -99,7 +89,7 @@ static void hang(struct jc *w, int child, int parent, int joint_index)
 		l->kind = TREE_SLIDE;
 		l->axis = j->uj;
 		l->axis_on_parent = child_is_i;
-		double a = slide_angle(w->m, j); /* φ_i - φ_j */
+		double a = joint_slide_angle(w->m, j); /* φ_i - φ_j */
 		l->alpha = child_is_i ? a : -a;
 	}
 }

@@ -13,7 +13,10 @@
 #include "analysis/kinematics.h"
 #include "analysis/simulate.h"
 #include "formulation/constrained.h"
+#include "formulation/fbd.h"
 #include "formulation/joint_coords.h"
+#include "formulation/minimal_coords.h"
+#include "formulation/vector_loops.h"
 #include "lua/description.h"
 #include "lua/lua_core.h"
 #include "lua/luaenv.h"
@@ -122,12 +125,46 @@ static double get_vviolation(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->velocity_violation;
 }
+static double get_condition(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->condition;
+}
 
 static void set_array(lua_State *L, const char *key, double (*get)(const struct run *, int, int),
                       const struct run *r, int index)
 {
 	push_array(L, r->count, get, r, index);
 	lua_setfield(L, -2, key);
+}
+
+/* Names separated by newlines, as a list. */
+static void push_lines(lua_State *L, const char *text)
+{
+	lua_newtable(L);
+	for (int i = 1; *text; i++) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		lua_pushlstring(L, text, len);
+		lua_rawseti(L, -2, i);
+		text += len + (nl != NULL);
+	}
+}
+
+/* r.switches: {t, from = {names}, to = {names}, condition, group} each */
+static void push_switches(lua_State *L, const struct run *r)
+{
+	lua_createtable(L, r->nswitches, 0);
+	for (int i = 0; i < r->nswitches; i++) {
+		const struct coordinate_switch *s = &r->switches[i];
+		lua_createtable(L, 0, 5);
+		lua_pushnumber(L, s->t), lua_setfield(L, -2, "t");
+		push_lines(L, s->from), lua_setfield(L, -2, "from");
+		push_lines(L, s->to), lua_setfield(L, -2, "to");
+		lua_pushnumber(L, s->condition), lua_setfield(L, -2, "condition");
+		lua_pushstring(L, s->group), lua_setfield(L, -2, "group");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "switches");
 }
 
 static void push_run(lua_State *L, const struct model *m, const struct run *r)
@@ -204,6 +241,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	lua_setfield(L, -2, "energy");
 	set_array(L, "violation", get_violation, r, 0);
 	set_array(L, "velocity_violation", get_vviolation, r, 0);
+	set_array(L, "condition", get_condition, r, 0);
 	lua_newtable(L);
 	lua_pushinteger(L, r->fevals);
 	lua_setfield(L, -2, "fevals");
@@ -228,6 +266,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_pushstring(L, r->near_singular);
 		lua_setfield(L, -2, "near_singular");
 	}
+	push_switches(L, r);
 }
 
 /* A list of indices at field key of table t, or NULL. The list lives in a
@@ -251,8 +290,34 @@ static int *read_indices(lua_State *L, int t, const char *key, int *count)
 	return idx;
 }
 
+/* A list of strings at field key of table t, or NULL; the pointers are
+ * the table's own strings, alive while the options are, in a userdata
+ * left on the stack until the caller returns. Raises on a non-string. */
+static const char *const *read_strings(lua_State *L, int t, const char *key, int *count)
+{
+	lua_getfield(L, t, key);
+	if (!lua_istable(L, -1)) {
+		lua_pop(L, 1);
+		*count = 0;
+		return NULL;
+	}
+	int n = (int)luaL_len(L, -1);
+	const char **list = lua_newuserdatauv(L, sizeof(char *) * (size_t)(n + 1), 0);
+	for (int k = 0; k < n; k++) {
+		lua_geti(L, -2, k + 1);
+		if (lua_type(L, -1) != LUA_TSTRING)
+			luaL_error(L, "option %s must list names", key);
+		list[k] = lua_tostring(L, -1);
+		lua_pop(L, 1);
+	}
+	lua_replace(L, -2); /* keep the userdata where the table was */
+	*count = n;
+	return list;
+}
+
 /* Formulation choices: angles = "absolute" and tree = {joint indices} for
- * joint coordinates, independent_coords for partitioning. */
+ * joint coordinates, independent_coords for partitioning, minimal_sets
+ * (names, minimal_set_size each) and switching for minimal coordinates. */
 static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 {
 	lua_getfield(L, t, "angles");
@@ -260,6 +325,15 @@ static void read_config(lua_State *L, int t, struct formulation_config *cfg)
 	lua_pop(L, 1);
 	cfg->independent = read_indices(L, t, "independent_coords", &cfg->nindependent);
 	cfg->tree = read_indices(L, t, "tree_joints", &cfg->ntree);
+	int names = 0;
+	cfg->minimal_sets = read_strings(L, t, "minimal_sets", &names);
+	cfg->set_size = (int)opt_in(L, t, "minimal_set_size", names, 0, 1e6);
+	if (names > 0 && (cfg->set_size < 1 || names % cfg->set_size != 0))
+		luaL_error(L, "option minimal_sets must hold whole sets of minimal_set_size names");
+	cfg->nsets = names > 0 ? names / cfg->set_size : 0;
+	lua_getfield(L, t, "switching");
+	cfg->fixed_coordinates = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
+	lua_pop(L, 1);
 }
 
 /* The remedy of opts (stabilization and its numbers); raises on a bad one. */
@@ -499,16 +573,10 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	lua_newtable(L);
 	push_doubles(L, q, p.n), lua_setfield(L, -2, "q");
 	push_doubles(L, qd, p.n), lua_setfield(L, -2, "qd");
-	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
 	push_matrix_rows(L, p.J, p.rows, p.n), lua_setfield(L, -2, "D");
 	push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
 	push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
 	push_doubles(L, p.vrhs, p.rows), lua_setfield(L, -2, "vrhs");
-	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
-	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
-	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
-	if (p.row_ratio)
-		push_doubles(L, p.row_ratio, p.rows), lua_setfield(L, -2, "row_ratio");
 	/* the names of the rows (and the joint each states, 1-based; 0 for a row
 	 * of the formulation's own) and of the coordinates, for m:explain */
 	lua_createtable(L, p.rows, 0);
@@ -530,6 +598,14 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 		lua_rawseti(L, -2, k + 1);
 	}
 	lua_setfield(L, -2, "coordinate_names");
+	if (!p.M) /* a kinematic formulation states its rows only */
+		return 0;
+	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
+	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
+	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
+	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
+	if (p.row_ratio)
+		push_doubles(L, p.row_ratio, p.rows), lua_setfield(L, -2, "row_ratio");
 	return 0;
 }
 
@@ -752,6 +828,77 @@ static int core_point_pieces(lua_State *L)
 	return at_start_finish(L, &a, status);
 }
 
+static void set_text(lua_State *L, const char *key, const char *v);
+
+/* minimal_pieces(desc, opts, t, y): the pieces of any formulation's
+ * pieces() for minimal coordinates (opts: independent sets), with the
+ * independent coordinates' names and the groups of the decomposition
+ * {kind, joints, bodies, unknowns, condition, branch} at the start or y. */
+static int core_minimal_pieces(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	read_config(L, 2, &cfg);
+	double t = arg_finite(L, 3, 1, 0);
+	struct at_start a = at_start_new(L, &formulation_minimal, &cfg);
+	int status = a.s ? state_in(L, 4, &a) : -1;
+	if (status == 0)
+		status = push_pieces(L, &a, t, a.y, a.y + a.n);
+	if (status == 0) {
+		void *ws = constrained_workspace(a.s);
+		struct mc_group groups[64];
+		int n = mc_groups(ws, groups, 64);
+		lua_createtable(L, a.n, 0);
+		for (int k = 0; k < a.n; k++) {
+			char name[256];
+			formulation_minimal.coordinate_name(ws, k, name, sizeof name);
+			lua_pushstring(L, name);
+			lua_rawseti(L, -2, k + 1);
+		}
+		lua_setfield(L, -2, "independent");
+		lua_createtable(L, n, 0);
+		for (int k = 0; k < n; k++) {
+			lua_createtable(L, 0, 6);
+			set_text(L, "kind", groups[k].kind);
+			set_text(L, "joints", groups[k].joints);
+			set_text(L, "bodies", groups[k].bodies);
+			set_text(L, "unknowns", groups[k].unknowns);
+			lua_pushnumber(L, groups[k].condition), lua_setfield(L, -2, "condition");
+			lua_pushinteger(L, groups[k].branch), lua_setfield(L, -2, "branch");
+			lua_rawseti(L, -2, k + 1);
+		}
+		lua_setfield(L, -2, "groups");
+	}
+	struct mc_kinematics k;
+	if (status == 0)
+		status = mc_kinematics(constrained_workspace(a.s), t, a.y, a.y + a.n, &k);
+	if (status == 0) { /* c, ċ, B, η, ξ */
+		int n3 = a.n3, R = k.k + 1;
+		double *B = mb_push_matrix(L, n3, k.k);
+		lua_createtable(L, n3, 0); /* ċ */
+		lua_createtable(L, n3, 0); /* η */
+		for (int i = 0; i < n3; i++) {
+			double v = k.rows[(size_t)i * (size_t)R + (size_t)k.k];
+			for (int j = 0; j < k.k; j++) {
+				B[(size_t)i * (size_t)k.k + (size_t)j] =
+				    k.rows[(size_t)i * (size_t)R + (size_t)j];
+				v += B[(size_t)i * (size_t)k.k + (size_t)j] * a.y[a.n + j];
+			}
+			lua_pushnumber(L, k.rows[(size_t)i * (size_t)R + (size_t)k.k]);
+			lua_rawseti(L, -2, i + 1);
+			lua_pushnumber(L, v);
+			lua_rawseti(L, -3, i + 1);
+		}
+		lua_setfield(L, -4, "eta");
+		lua_setfield(L, -3, "cd");
+		lua_setfield(L, -2, "B");
+		push_doubles(L, k.c, n3), lua_setfield(L, -2, "c");
+		push_doubles(L, k.xi, n3), lua_setfield(L, -2, "xi");
+	}
+	return at_start_finish(L, &a, status);
+}
+
 static void push_names(lua_State *L, const char *const *names)
 {
 	lua_newtable(L);
@@ -773,6 +920,170 @@ static void set_text(lua_State *L, const char *key, const char *v)
 		return;
 	lua_pushstring(L, v);
 	lua_setfield(L, -2, key);
+}
+
+/* A sum of vectors as a list of terms {kind, sign, body, coord, joint,
+ * local}: indices 1-based, 0 for the ground or none. */
+static void push_terms(lua_State *L, const struct vl_term *t, int count)
+{
+	static const char *kinds[] = {"body", "slide", "link", "free"};
+	lua_createtable(L, count, 0);
+	for (int k = 0; k < count; k++, t++) {
+		lua_createtable(L, 0, 6);
+		set_text(L, "kind", kinds[t->kind]);
+		set_int(L, "sign", t->sign);
+		set_int(L, "body", t->body + 1);
+		set_int(L, "coord", t->coord + 1);
+		set_int(L, "joint", t->joint + 1);
+		push_doubles(L, (const double[]){t->local.x, t->local.y}, 2);
+		lua_setfield(L, -2, "at");
+		lua_rawseti(L, -2, k + 1);
+	}
+}
+
+/* loops(desc) -> the model's vector loops (vector_loops.h) at its start:
+ * coords {kind, body, joint}, q and qd (their values and rates), loops
+ * {joints, start, terms, phi}, per body angle (its coordinate, 0: the
+ * ground's), alpha and path (the sum to its mass centre), drivers (joint
+ * indices); indices 1-based. */
+static int core_loops(lua_State *L)
+{
+	static const char *kinds[] = {"angle", "slide", "link", "x", "y"};
+	luaL_checktype(L, 1, LUA_TTABLE);
+	struct model *m = model_from_lua(L, 1);
+	struct run_data *d = run_data_new(m);
+	void *ws = vl_describe(m, d);
+	if (!ws) {
+		lua_pushstring(L, d->error);
+		run_data_free(d), model_free(m);
+		return lua_error(L);
+	}
+	struct vl_structure v;
+	vl_structure(ws, &v);
+	int n3 = 3 * m->nbodies, rows;
+	formulation_vector.size(ws, &rows);
+	double *c = calloc(2 * (size_t)n3 + 2 * (size_t)v.ncoords + 1, sizeof(double));
+	double *q = c + 2 * n3;
+	model_initial(m, c, c + n3);
+	formulation_vector.from_bodies(ws, c, c + n3, q, q + v.ncoords);
+	struct rows *r = rows_new(rows, v.ncoords);
+	int status = formulation_vector.evaluate(ws, 0, q, q + v.ncoords, EVAL_ROWS, r, NULL);
+	lua_newtable(L);
+	lua_createtable(L, v.ncoords, 0);
+	for (int k = 0; k < v.ncoords; k++) {
+		lua_createtable(L, 0, 3);
+		set_text(L, "kind", kinds[v.coords[k].kind]);
+		set_int(L, "body", v.coords[k].body + 1);
+		set_int(L, "joint", v.coords[k].joint + 1);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_setfield(L, -2, "coords");
+	push_doubles(L, q, v.ncoords), lua_setfield(L, -2, "q");
+	push_doubles(L, q + v.ncoords, v.ncoords), lua_setfield(L, -2, "qd");
+	lua_createtable(L, v.nloops, 0);
+	for (int l = 0; l < v.nloops; l++) {
+		const struct vl_loop *loop = &v.loops[l];
+		lua_createtable(L, 0, 4);
+		push_ints(L, loop->joints, loop->njoints, 1), lua_setfield(L, -2, "joints");
+		set_int(L, "start", loop->start + 1);
+		push_terms(L, loop->terms, loop->nterms), lua_setfield(L, -2, "terms");
+		if (status == 0)
+			push_doubles(L, r->phi + 2 * l, 2), lua_setfield(L, -2, "phi");
+		lua_rawseti(L, -2, l + 1);
+	}
+	lua_setfield(L, -2, "loops");
+	lua_createtable(L, m->nbodies, 0);
+	for (int b = 0; b < m->nbodies; b++) {
+		lua_createtable(L, 0, 3);
+		set_int(L, "angle", v.angle_coord[b] + 1);
+		lua_pushnumber(L, v.alpha[b]), lua_setfield(L, -2, "alpha");
+		push_terms(L, v.path[b], v.npath[b]), lua_setfield(L, -2, "path");
+		lua_rawseti(L, -2, b + 1);
+	}
+	lua_setfield(L, -2, "bodies");
+	push_ints(L, v.drivers, v.ndrivers, 1), lua_setfield(L, -2, "drivers");
+	rows_free(r);
+	free(c);
+	formulation_vector.release(ws);
+	run_data_free(d);
+	model_free(m);
+	return 1;
+}
+
+/* n numbers of the table at idx into v: 0, or -1 when it is not a list of
+ * n finite numbers. */
+static int numbers_in(lua_State *L, int idx, double *v, int n)
+{
+	if (!lua_istable(L, idx) || lua_rawlen(L, idx) != (size_t)n)
+		return -1;
+	for (int k = 0; k < n; k++) {
+		lua_rawgeti(L, idx, k + 1);
+		v[k] = lua_tonumber(L, -1);
+		int ok = lua_type(L, -1) == LUA_TNUMBER && isfinite(v[k]);
+		lua_pop(L, 1);
+		if (!ok)
+			return -1;
+	}
+	return 0;
+}
+
+/* fbd(desc, body, t, c, cd, lambda) -> the forces on one body (fbd.h) at
+ * that state: {kind, name, arm = {x, y}, force = {fx, fy}, couple, row,
+ * rows} each; body 1-based, c and cd 3 per body, lambda one per row. */
+static int core_fbd(lua_State *L)
+{
+	static const char *kinds[] = {"weight", "force", "contacts", "reaction", "driver"};
+	luaL_checktype(L, 1, LUA_TTABLE);
+	int b = (int)luaL_checkinteger(L, 2) - 1;
+	double t = arg_finite(L, 3, 0, 0);
+	struct model *m = model_from_lua(L, 1);
+	struct run_data *d = run_data_new(m);
+	int n3 = 3 * m->nbodies, status = 0;
+	double *c = calloc(2 * (size_t)n3 + (size_t)m->nc + 1, sizeof(double));
+	double *cd = c + n3, *lambda = cd + n3;
+	if (b < 0 || b >= m->nbodies)
+		run_data_fail(d, "no body number %d (the model has %d)", b + 1, m->nbodies),
+		    status = -1;
+	else if (numbers_in(L, 4, c, n3) != 0 || numbers_in(L, 5, cd, n3) != 0)
+		run_data_fail(d, "c and cd must be %d finite numbers each", n3), status = -1;
+	else if (numbers_in(L, 6, lambda, m->nc) != 0)
+		run_data_fail(d, "lambda must be %d finite numbers, one per constraint row", m->nc),
+		    status = -1;
+	static const struct formulation_config plain_cfg = {.stab.kind = STAB_NONE};
+	void *ws = status == 0 ? formulation_fbd.setup(m, &plain_cfg, d) : NULL;
+	struct fbd_force *out = ws ? calloc((size_t)fbd_room(ws) + 1, sizeof *out) : NULL;
+	int count = ws ? fbd_diagram(ws, b, t, c, cd, lambda, out) : -1;
+	if (count >= 0) {
+		lua_createtable(L, count, 0);
+		for (int k = 0; k < count; k++) {
+			const struct fbd_force *f = &out[k];
+			lua_createtable(L, 0, 7);
+			set_text(L, "kind", kinds[f->kind]);
+			if (f->kind == FBD_ELEMENT) {
+				set_text(L, "name", m->forces[f->index].name);
+				set_text(L, "type", m->forces[f->index].kind->name);
+			} else if (f->kind == FBD_REACTION || f->kind == FBD_DRIVER) {
+				set_text(L, "name", m->joints[f->index].name);
+				set_text(L, "type", m->joints[f->index].kind->name);
+			}
+			push_doubles(L, (const double[]){f->arm.x, f->arm.y}, 2);
+			lua_setfield(L, -2, "arm");
+			push_doubles(L, (const double[]){f->force.x, f->force.y}, 2);
+			lua_setfield(L, -2, "force");
+			lua_pushnumber(L, f->couple), lua_setfield(L, -2, "couple");
+			set_int(L, "row", f->row + 1);
+			set_int(L, "rows", f->rows);
+			lua_rawseti(L, -2, k + 1);
+		}
+	} else {
+		lua_pushstring(L, d->error[0] ? d->error : "the free-body diagram failed");
+	}
+	free(out), free(c);
+	if (ws)
+		formulation_fbd.release(ws);
+	run_data_free(d);
+	model_free(m);
+	return count >= 0 ? 1 : lua_error(L);
 }
 
 /* A kind's numbers: {name, type, when, fallback, choices, timed} each. */
@@ -822,13 +1133,18 @@ static int core_kinds(lua_State *L)
 		set_text(L, "integrator", f->integrator ? f->integrator : "rk45");
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
-		lua_createtable(L, 0, 3);
+		lua_createtable(L, 0, 4);
 		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
 		lua_setfield(L, -2, "constraints");
 		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
 		lua_setfield(L, -2, "adaptive");
 		lua_pushboolean(L, f->joint_forces != NULL);
 		lua_setfield(L, -2, "joint_forces");
+		/* closed_form: no rows for a remedy; takes only what it solves in closed form */
+		lua_pushboolean(L, (f->capabilities & FORM_CLOSED_FORM) != 0);
+		lua_setfield(L, -2, "closed_form");
+		lua_pushboolean(L, !(f->capabilities & FORM_KINEMATIC_ONLY));
+		lua_setfield(L, -2, "dynamics");
 		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
 	}
@@ -931,6 +1247,9 @@ int mb_open_model(lua_State *L)
 	                                 {"friction_brown_mcphee", core_friction_brown_mcphee},
 	                                 {"kinds", core_kinds},
 	                                 {"pieces", core_pieces},
+	                                 {"minimal_pieces", core_minimal_pieces},
+	                                 {"loops", core_loops},
+	                                 {"fbd", core_fbd},
 	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "view/anim.h"
+#include "view/diagram.h"
 #include "lua/lua_core.h"
 #include "lua/luafield.h"
 #include "lua/luaenv.h"
@@ -262,6 +263,49 @@ static int view_frame(lua_State *L)
 	return 1;
 }
 
+/* fbd_text(spec, w, h, unicode): a free-body diagram (diagram.h) as text;
+ * spec = { centre = {x, y}, points = {{x, y}, ...}, arrows = {{at = {x, y},
+ * force = {fx, fy}, couple, label, color}, ...} }, at most 64 arrows. */
+static int view_fbd_text(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	lua_Integer w = luaL_checkinteger(L, 2), h = luaL_checkinteger(L, 3);
+	if (w < 8 || h < 4 || w > 2000 || h > 1000)
+		return luaL_error(L, "a diagram of %I x %I characters is not sensible", w, h);
+	int unicode = lua_toboolean(L, 4);
+	struct diagram d = {field_vec2(L, 1, "centre"), NULL, 0, NULL, 0};
+	vec2 points[64];
+	struct diagram_arrow arrows[64];
+	d.npoints = field_len(L, 1, "points"), d.narrows = field_len(L, 1, "arrows");
+	if (d.npoints > 64 || d.narrows > 64)
+		return luaL_error(L, "a diagram takes at most 64 points and 64 arrows");
+	lua_getfield(L, 1, "points");
+	for (int k = 0; k < d.npoints; k++) {
+		lua_geti(L, -1, k + 1);
+		points[k] = v2(number_in(L, -1, 1), number_in(L, -1, 2));
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+	lua_getfield(L, 1, "arrows"); /* its labels stay alive in spec while drawn */
+	for (int k = 0; k < d.narrows; k++) {
+		lua_geti(L, -1, k + 1);
+		int t = lua_gettop(L);
+		arrows[k] = (struct diagram_arrow){
+		    field_vec2(L, t, "at"), field_vec2(L, t, "force"),
+		    field_number(L, t, "couple", 0), NULL, field_int(L, t, "color", 2)};
+		lua_getfield(L, t, "label");
+		arrows[k].label = lua_tostring(L, -1);
+		lua_pop(L, 2);
+	}
+	lua_pop(L, 1);
+	d.points = points, d.arrows = arrows;
+	struct grid *g = grid_new((int)w, (int)h, unicode);
+	diagram_draw(&d, g);
+	push_grid(L, g);
+	grid_free(g);
+	return 1;
+}
+
 /* ------------------------------------------------------------ plots */
 
 static double *numbers_field(lua_State *L, int t, const char *key, int *n)
@@ -364,8 +408,31 @@ static const char *explain_frame(void *ctx, int frame)
 	return e->text;
 }
 
-/* {panes = {{scene, poses, title, figures}, ...}, plot, labels, trails,
- * speed, unicode, explain}; every pane's run has the same reporting times. */
+/* A pane's notes = {{t = ..., text = ...}, ...} in time order, into p; the
+ * arrays are userdata left on the stack (freed by the GC after the call),
+ * the texts stay alive in the pane's table. */
+static void notes_from(lua_State *L, int pane, struct pane *p)
+{
+	lua_getfield(L, pane, "notes");
+	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	int notes_at = lua_gettop(L);
+	double *times = lua_newuserdatauv(L, sizeof(double) * (size_t)(n + 1), 0);
+	const char **texts = lua_newuserdatauv(L, sizeof(char *) * (size_t)(n + 1), 0);
+	for (int i = 0; i < n; i++) {
+		lua_geti(L, notes_at, i + 1);
+		luaL_checktype(L, -1, LUA_TTABLE);
+		lua_getfield(L, -1, "t");
+		lua_getfield(L, -2, "text");
+		times[i] = luaL_checknumber(L, -2);
+		texts[i] = luaL_checkstring(L, -1);
+		lua_pop(L, 3);
+	}
+	p->note_times = times, p->notes = texts, p->nnotes = n;
+}
+
+/* {panes = {{scene, poses, title, figures, notes}, ...}, plot, labels,
+ * trails, speed, unicode, explain}; every pane's run has the same reporting
+ * times. */
 static int view_animate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -392,10 +459,17 @@ static int view_animate(lua_State *L)
 		nframes = p->nframes, times = p->times;
 		lua_getfield(L, t, "title");
 		lua_getfield(L, t, "figures");
-		panes[k] = (struct pane){s, p->q, view_from(L, t, s, p), lua_tostring(L, -2),
-		                         lua_tostring(L, -1)};
+		panes[k] = (struct pane){s,
+		                         p->q,
+		                         view_from(L, t, s, p),
+		                         lua_tostring(L, -2),
+		                         lua_tostring(L, -1),
+		                         NULL,
+		                         NULL,
+		                         0};
 		lua_pop(L, 2); /* the strings stay alive in the pane tables */
-		lua_pop(L, 1);
+		luaL_checkstack(L, 8, "animate: too many panes");
+		notes_from(L, t, &panes[k]); /* the pane's table and its notes stay on the stack */
 	}
 	struct plot_spec plot;
 	lua_getfield(L, 1, "plot");
@@ -443,10 +517,16 @@ static int view_utf8(lua_State *L)
 
 int mb_open_view(lua_State *L)
 {
-	static const luaL_Reg funcs[] = {
-	    {"scene", view_scene},     {"poses", view_poses},         {"fit", view_fit},
-	    {"frame", view_frame},     {"plot_text", view_plot_text}, {"show_plot", view_show_plot},
-	    {"animate", view_animate}, {"utf8", view_utf8},           {NULL, NULL}};
+	static const luaL_Reg funcs[] = {{"scene", view_scene},
+	                                 {"poses", view_poses},
+	                                 {"fit", view_fit},
+	                                 {"frame", view_frame},
+	                                 {"plot_text", view_plot_text},
+	                                 {"show_plot", view_show_plot},
+	                                 {"animate", view_animate},
+	                                 {"utf8", view_utf8},
+	                                 {"fbd_text", view_fbd_text},
+	                                 {NULL, NULL}};
 	luaL_newmetatable(L, SCENE_META);
 	lua_pushcfunction(L, scene_gc);
 	lua_setfield(L, -2, "__gc");

@@ -2,6 +2,7 @@
  * constraints.h). */
 #include "model/constraints.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +10,14 @@
 #include "util/rank.h"
 
 static int joint_at(const int *list, int k) { return list ? list[k] : k; }
+
+double joint_slide_angle(const struct model *m, const struct joint *j)
+{
+	double base = v2_angle(j->uj) - v2_angle(j->ui);
+	double now =
+	    (j->bi >= 0 ? m->bodies[j->bi].q0[2] : 0) - (j->bj >= 0 ? m->bodies[j->bj].q0[2] : 0);
+	return base + M_PI * round((now - base) / M_PI);
+}
 
 int joint_rows_count(const struct model *m, const int *list, int count)
 {

@@ -111,6 +111,18 @@ enum joint_capability {
 	                         * a method of forces may hold it by a force at the points */
 };
 
+/* How a joint enters a vector loop (book Ch. 5; formulation/vector_loops.c):
+ * the vector from P_j to P_i that it adds to a loop, and what it fixes. */
+enum joint_vector {
+	VECTOR_NONE,   /* no vector: the vector method cannot take it */
+	VECTOR_PIN,    /* P_i = P_j: no vector */
+	VECTOR_SLIDE,  /* P_i - P_j = d u_j, φ_i - φ_j fixed: a slide along body j */
+	VECTOR_SLOT,   /* P_i - P_j = d u_i + L ŭ_i: a slide along body i */
+	VECTOR_LINK,   /* P_i - P_j = L u(θ): a link with an angle of its own */
+	VECTOR_WELD,   /* r_i - r_j = A_j d'_j, φ_i - φ_j fixed */
+	VECTOR_DRIVER, /* a driver: an equation in the vector coordinates */
+};
+
 /* How a picture shows a joint or force (view/render.h). */
 enum kind_drawing {
 	DRAW_NOTHING,
@@ -131,6 +143,7 @@ struct joint_kind {
 	int internal;        /* made by a form (model.lua: driver), not offered by name */
 	int rows;
 	unsigned capabilities;
+	enum joint_vector vector;
 	struct kind_shape shape;
 	enum kind_drawing drawing;
 	struct kind_param params[KIND_PARAMS + 1]; /* NULL-named at the end */

@@ -37,6 +37,7 @@ struct sample *sample_new(const struct model *m)
 	s->reaction = calloc(REACTION_FIELDS * (size_t)m->njoints + 1, sizeof(double));
 	s->lambda = calloc((size_t)m->nc + 1, sizeof(double));
 	s->contact = calloc(CONTACT_FIELDS * (size_t)m->ncontacts + 1, sizeof(double));
+	s->condition = 1;
 	return s;
 }
 

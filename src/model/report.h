@@ -25,6 +25,8 @@ struct sample {
 	double *contact;      /* CONTACT_FIELDS per contact (contact.h) */
 	double kinetic, potential;
 	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
+	double condition; /* how far the formulation's coordinates are from singular:
+	                   * 1 far (or no such measure), 0 singular */
 };
 
 struct sample *sample_new(const struct model *m);

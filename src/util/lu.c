@@ -35,6 +35,8 @@ double lu_pivot_ratio(const double *LU, int n, int lda)
 		double u = fabs(LU[k * lda + k]);
 		top = fmax(top, u), low = fmin(low, u);
 	}
+	if (n == 0)
+		return 1; /* nothing to be singular: a system of no equations */
 	return top > 0 ? low / top : 0;
 }
 

@@ -13,7 +13,8 @@
  * (lu_pivot_ratio). */
 void lu_factor(double *A, int n, int lda, int *pivot);
 
-/* The smallest |U_kk| over the largest, 0 for a singular matrix. */
+/* The smallest |U_kk| over the largest, 0 for a singular matrix (1 for
+ * n = 0). */
 double lu_pivot_ratio(const double *LU, int n, int lda);
 
 /* Solve A x = b with the factors, b becoming x. */

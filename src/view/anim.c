@@ -240,6 +240,24 @@ static int frame_at(const double *times, int n, double t)
 	return lo;
 }
 
+/* The pane's last note at or before the frame's time, reversed for the few
+ * frames after it (a switch is seen as it happens). */
+static void draw_note(const struct anim_options *o, const struct pane *p, int frame, int row,
+                      int col, int width)
+{
+	int last = -1;
+	for (int i = 0; i < p->nnotes && p->note_times[i] <= o->times[frame] + 1e-12; i++)
+		last = i;
+	if (last < 0)
+		return;
+	int fresh = last > 0 && frame - frame_at(o->times, o->nframes, p->note_times[last]) < 8;
+	if (fresh)
+		attron(A_REVERSE);
+	put_text(row, col, p->notes[last], strlen(p->notes[last]), width);
+	if (fresh)
+		attroff(A_REVERSE);
+}
+
 /* Lay out and draw one frame: titles on the top row, each pane's figures
  * under its title, the pictures side by side, the plot (if any) across the
  * bottom third. Everything follows LINES and COLS, so a resize re-lays out
@@ -257,6 +275,12 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 		int r = figure_rows(o->panes[k].figures, width, 0, 0, 0);
 		fig_rows = r > fig_rows ? r : fig_rows;
 	}
+	int note_row = 1 + fig_rows; /* a row for the notes when a pane has any */
+	for (int k = 0; k < n; k++)
+		if (o->panes[k].nnotes > 0) {
+			fig_rows++;
+			break;
+		}
 	int top = 1 + fig_rows, height = rows - plot_rows - top;
 	erase();
 	if (width < 6 || height < 3) {
@@ -278,6 +302,7 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 		put_text(0, col, title, strlen(title), width);
 		attroff(A_BOLD);
 		figure_rows(p->figures, width, 1, col, 1);
+		draw_note(o, p, frame, note_row, col, width);
 		blit(panes[k], top, col);
 		if (k > 0)
 			for (int r = 0; r < rows - plot_rows; r++)

@@ -16,6 +16,11 @@ struct pane {
 	const double *poses; /* nframes x 3 per body */
 	struct view view;
 	const char *title, *figures;
+	/* notes in time order (a formulation's coordinates switching): the
+	 * last one at or before a frame's time is shown under the figures */
+	const double *note_times;
+	const char *const *notes;
+	int nnotes;
 };
 
 struct anim_options {

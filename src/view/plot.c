@@ -153,6 +153,12 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 	range_of(p, 0, &ylo, &yhi);
 	double ystep = nice_step(yhi - ylo, g->height > 16 ? 6 : 3);
 	double xstep = nice_step(xhi - xlo, g->width > 100 ? 10 : 5);
+	/* at most one y tick a row: on a short plot two numbers shared a row,
+	 * the later one's digits over the earlier's ("0" over "-5e-10" read
+	 * "-5e-10" on the row of 0) */
+	int rows = g->height - 3 - legend(p, g, 0) - (p->ylabel ? 1 : 0);
+	while (rows > 0 && ceil(yhi / ystep) - floor(ylo / ystep) > rows)
+		ystep = nice_step(ystep * 2.2, 1); /* the next of 1, 2, 5, 10 */
 	ylo = floor(ylo / ystep) * ystep, yhi = ceil(yhi / ystep) * ystep;
 
 	/* layout, top down: title and legend rows, the y label's row, the plot

@@ -84,6 +84,23 @@ function T.capture(f, ...)
   return text
 end
 
+-- The registered formulations that take `analysis`: "kinematics" (all of
+-- them) or "dynamics" (all but those for kinematics only, such as the
+-- vector loops, which have no masses or forces: each left out is said);
+-- their names, or with entries = true their entries of mb.formulations(true).
+function T.formulations(analysis, entries)
+  local out = {}
+  for _, f in ipairs(mb.formulations(true)) do
+    if analysis == "dynamics" and not f.can.dynamics then
+      T.skip(("%s: %s is for kinematics only: no masses or forces to simulate (tests/lua/test_vector.lua tests it)"):format(
+        f.name, f.title))
+    else
+      out[#out + 1] = entries and f or f.name
+    end
+  end
+  return out
+end
+
 ---------------------------------------------------------------- shared checks of models
 
 -- A formulation's constraints against finite differences at a state off
@@ -168,6 +185,14 @@ function T.agree(label, m, formulation, opts, tol)
   T.ok(worst_e < (tol.energy or 1e-5) * math.max(1, math.abs(rb.energy.total[1])),
     ("%s, %s: energies agree (%.2g)"):format(label, formulation, worst_e))
   return c
+end
+
+-- The formulations whose coordinates are independent (no rows: a remedy
+-- has nothing to act on) by name, for the loops that must leave them out.
+function T.closed_form()
+  local set = {}
+  for _, f in ipairs(mb.formulations(true)) do set[f.name] = f.can.closed_form or nil end
+  return set
 end
 
 function T.finish()

@@ -146,6 +146,9 @@ T.fails(function() run:plot("rod.angel", { text = true }) end,
   above() .. "r:plot: cannot plot 'rod.angel': did you mean 'rod.angle'?", "a plotted quantity misspelled")
 T.fails(function() mb.compare(m, { "body", "joints" }, { tf = 0.1, show = false }) end,
   above() .. "mb.compare: run 2: unknown formulation 'joints': did you mean 'joint'?", "a compared formulation misspelled")
+T.fails(function() mb.compare(m, { "body", "minimal", "partitioning" }, { tf = 0.1, show = false }) end,
+  above() .. 'mb.compare: run 3: partitioning is a stabilization, not a formulation: { label = "partitioning", '
+  .. 'stabilization = "partitioning" }', "a remedy named as a compared run says how to ask for it")
 T.fails(function() m:simulate{ tf = "2" } end, here() .. 'simulate: tf must be a positive, finite time (got "2")',
   "the bad value is echoed")
 T.fails(function() mb.example("chain", "ten") end,
@@ -167,7 +170,7 @@ runaway:force{ name = "push", type = "user", fn = function(t, s)
   local v = s.bodies.puck.vx
   return { { body = "puck", force = { v < 1e300 and 1e300 or 0, 0 } } }
 end }
-for _, f in ipairs(mb.formulations()) do
+for _, f in ipairs(T.formulations("dynamics")) do
   T.fails(function() runaway:simulate{ formulation = f, tf = 1, integrator = "rk4", h = 0.01 } end,
     "at t = 0.005 the state is not finite or beyond 1e150: the rate of ", f .. ": an overflowing state stops the run")
   T.ok(runaway.last and runaway.last.t[#runaway.last.t] == 0 and runaway.last:body("puck").vx[1] == 1,

@@ -3,10 +3,12 @@
 -- reactions and energy against body coordinates'. A new formulation is
 -- tested here by being registered. (Each formulation's own pieces have
 -- their own files: test_body_coords, test_joint_coords, test_point_coords,
--- test_discrete.) A formulation whose joints are forces of its own (the
--- discrete-time method: mb.formulations(true)[k].can.joint_forces) has no
--- constraint rows to check, takes no impulse contact, and meets body
--- coordinates less closely; each of those is said where it is skipped.
+-- test_discrete; test_vector for the vector loops, which take kinematics
+-- only and models with loops: they are checked there.) A formulation whose
+-- joints are forces of its own (the discrete-time method:
+-- mb.formulations(true)[k].can.joint_forces) has no constraint rows to
+-- check, takes no impulse contact, and meets body coordinates less closely;
+-- each of those is said where it is skipped.
 local here = arg[0]:match("(.*/)")
 local T = dofile(here .. "harness.lua")
 local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
@@ -51,7 +53,7 @@ local short = {
 -- energies 1.5e-4 of theirs.
 local loose = { pose = 1e-3, reactions = 5e-3, energy = 1.5e-3, settle = 0.2 }
 
-for _, entry in ipairs(mb.formulations(true)) do
+for _, entry in ipairs(T.formulations("dynamics", true)) do
   local f = entry.name
   if entry.can.constraints then
     for _, case in ipairs(models) do T.fd_check(case[1], case[2](), f, case[3]) end

@@ -126,6 +126,8 @@ local grade = mb.lesson.grade
 T.ok(grade(step_of(10, 9), 0.288675), "10.9 accepts 0.288675, what run() printed")
 T.ok(grade(step_of(10, 9), 0.2887), "10.9 accepts 0.2887, the hint's value")
 T.ok(grade(step_of(10, 5), 0.567), "10.5 accepts 0.567")
+T.ok(grade(step_of(6, 6), mb.mat{ { 1 }, { 7.381 } }[2]), "6.6 accepts x[9], a row of a column matrix: its one number")
+T.ok(not grade(step_of(6, 6), { 7.381, 1 }), "6.6 refuses a table of two numbers")
 T.ok(grade(step_of(2, 8), { 1.33301, 2.42321 }), "2.8 accepts the hint's {1.33301, 2.42321}")
 T.ok(grade(step_of(2, 8), { 1.333, 2.423 }), "2.8 accepts four figures")
 local ok, msg = grade(step_of(2, 8), { 1.333, 2.42 })
@@ -188,6 +190,8 @@ local function flat(t) return (t:gsub("%s+", " ")) end
 -- plural and a list); with none it finishes the lesson and names the next.
 do
   local L14 = mb.lesson.load(14)
+  local following_14 -- the lesson after 14 (15 once the applications lesson is in)
+  for _, n in ipairs(mb.lesson.available()) do if n > 14 then following_14 = following_14 or n end end
   capture(lesson, 14, 7)
   text = flat(capture(check, L14.steps[7].answer()))
   T.ok(text:find("^Correct%.") and not text:find("next() continues", 1, true),
@@ -203,11 +207,18 @@ do
   T.ok(text:find("next() continues", 1, true), "before the last step a right answer says next() continues")
   capture(lesson, 14, 7)
   text = capture(check, L14.steps[7].answer())
-  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("last lesson", 1, true)
+  T.ok(text:find("Lesson 14 finished", 1, true) and text:find("Next: lesson(" .. following_14 .. ")", 1, true)
     and not text:find("next() continues", 1, true), "the last exercise finishes the lesson: " .. text)
   text = capture(next)
   T.ok(text:find("Lesson 14 finished", 1, true) and not text:find("This is the last step", 1, true),
     "and next() says the same")
+  -- the last lesson's last exercise says there is no other
+  local L16 = mb.lesson.load(16)
+  for _, i in ipairs { 2, 4, 6 } do capture(lesson, 16, i); capture(check, L16.steps[i].answer()) end
+  capture(lesson, 16, 8)
+  text = capture(check, L16.steps[8].answer())
+  T.ok(text:find("Lesson 16 finished", 1, true) and text:find("last lesson", 1, true),
+    "the last lesson's last exercise says it was the last: " .. text)
   -- the lesson before the last names the one that follows it
   local L13 = mb.lesson.load(13)
   for _, i in ipairs { 2, 5, 7, 9, 11, 14 } do capture(lesson, 13, i); capture(check, L13.steps[i].answer()) end
@@ -301,6 +312,21 @@ if f then
   local saved = load(f:read("a"), "progress", "t", {})()
   f:close()
   T.ok(saved[2] and saved[2].done[2] == true and saved[2].step == 1, "exercise 2 recorded, step 1 current")
+end
+
+-- a lesson resumed past the step whose code makes a variable: run() says
+-- which step makes it and how to get there and back (it said only
+-- "attempt to index a nil value (global 'sc')")
+do
+  T.ok(rawget(lesson, "sc") == nil and rawget(_G, "sc") == nil, "no sc yet")
+  T.printed(lesson, 6, 5)
+  local _, err = T.printed(run)
+  T.ok(err and err:find("sc is made by the code of step 2", 1, true) and err:find("lesson(6, 2)", 1, true)
+    and err:find("lesson(6, 5) brings you back", 1, true), "run() past the step that makes sc names it: " .. tostring(err))
+  T.printed(lesson, 6, 13)
+  _, err = T.printed(run)
+  T.ok(err and err:find("dp is made by the code of step 7", 1, true),
+    "the same for a nil that reaches a function (mb.compare of dp): " .. tostring(err))
 end
 
 T.finish()

@@ -277,4 +277,12 @@ local figs = three.results.joint.figures_text and three.results.joint:figures_te
 T.ok(figs:find("6 states", 1, true) and figs:find("|Phi(0)|", 1, true) and figs:find("|Phi'(0)|", 1, true),
   "a pane's figures carry the state size and the start's residual")
 
+-- a short plot of a line near zero (a comparison's differences at
+-- round-off): one tick a row, so the curve's row reads 0 (two numbers
+-- shared a row and "-5e-10" stood where 0 was)
+local flat = mb.plot{ series = { { x = { 0, 1, 2 }, y = { 1e-15, 0, 3e-13 } } }, height = 8, width = 60,
+  ylabel = "y", text = true, unicode = false }
+T.ok(flat:match("\n *0 %+%*%*%*") and not flat:find("5e-10", 1, true),
+  "a short plot's curve at zero is on the row labelled 0:\n" .. flat)
+
 T.finish()

@@ -27,6 +27,10 @@ FORCE_KINDS
 const struct force_kind *force_kind_find(const char *name);
 extern const struct force_kind *const force_kinds[];
 
+/* The weights alone: h set to each body's weight at its mass centre, and
+ * *potential to their potential energy (m g y). */
+void weights_apply(const struct model *m, const double *c, double *h, double *potential);
+
 /* All applied forces, gravity and contact forces included: h = h^(a)
  * (Eq. 7.49), and the potential energy of the conservative ones. 0 or -1
  * with the run's error set. */

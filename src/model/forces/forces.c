@@ -19,8 +19,7 @@ const struct force_kind *force_kind_find(const char *name)
 	return NULL;
 }
 
-int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
-                 double t, double *h, double *potential)
+void weights_apply(const struct model *m, const double *c, double *h, double *potential)
 {
 	*potential = 0;
 	for (int b = 0; b < m->nbodies; b++) {
@@ -30,6 +29,12 @@ int forces_apply(const struct model *m, struct run_data *d, const double *c, con
 		h[3 * b + 2] = 0;
 		*potential -= mass * v2_dot(m->gravity, v2(c[3 * b], c[3 * b + 1])); /* m g y */
 	}
+}
+
+int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
+                 double t, double *h, double *potential)
+{
+	weights_apply(m, c, h, potential);
 	for (int i = 0; i < m->nforces; i++) {
 		const struct force *f = &m->forces[i];
 		if (f->kind->apply(m, d, f, c, cd, t, h, potential) != 0)

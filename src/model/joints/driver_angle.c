@@ -23,6 +23,7 @@ const struct joint_kind joint_driver_angle = {
     .summary = "drives the angle of body i against body j: fn(t)",
     .internal = 1,
     .rows = 1,
+    .vector = VECTOR_DRIVER,
     .capabilities = JOINT_DRIVER,
     .shape = {.bodies = 2},
     .eval = eval,

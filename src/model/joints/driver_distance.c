@@ -44,6 +44,7 @@ const struct joint_kind joint_driver_distance = {
     .summary = "drives the distance between P_i and P_j: fn(t)",
     .internal = 1,
     .rows = 1,
+    .vector = VECTOR_DRIVER,
     .capabilities = JOINT_DRIVER | JOINT_DRIVES_DISTANCE,
     .shape = {.points = 2},
     .eval = eval,

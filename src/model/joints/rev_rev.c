@@ -26,6 +26,7 @@ const struct joint_kind joint_rev_rev = {
     .name = "rev-rev",
     .summary = "a massless link: P_i and P_j stay `length` apart",
     .rows = 1,
+    .vector = VECTOR_LINK,
     .shape = {.points = 2},
     .drawing = DRAW_ROD,
     .params = {{"length", PARAM_POSITIVE, PARAM_REQUIRED}},

@@ -26,6 +26,7 @@ const struct joint_kind joint_rev_tran = {
     .name = "rev-tran",
     .summary = "a pin in a slot: P_j stays `length` off the line through P_i along u_i",
     .rows = 1,
+    .vector = VECTOR_SLOT,
     .shape = {.points = 2, .vectors = 1},
     .drawing = DRAW_SLOT,
     .params = {{"length", PARAM_NUMBER, PARAM_FALLBACK, 0}},

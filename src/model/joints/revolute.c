@@ -24,6 +24,7 @@ const struct joint_kind joint_revolute = {
     .name = "revolute",
     .summary = "a pin: P_i stays on P_j",
     .rows = 2,
+    .vector = VECTOR_PIN,
     .capabilities = JOINT_TREE_PIN | JOINT_POINTS_MEET,
     .shape = {.points = 2},
     .drawing = DRAW_PIN,

@@ -44,6 +44,7 @@ const struct joint_kind joint_rigid = {
     .name = "rigid",
     .summary = "a weld: body i keeps its place (offset, in j's frame) and angle on body j",
     .rows = 3,
+    .vector = VECTOR_WELD,
     .shape = {.bodies = 2},
     .params = {{"offset", PARAM_PAIR, PARAM_FROM_START}, {"angle", PARAM_NUMBER, PARAM_FROM_START}},
     .prepare = prepare,

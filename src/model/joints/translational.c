@@ -34,6 +34,7 @@ const struct joint_kind joint_translational = {
     .name = "translational",
     .summary = "a slider: P_i on the line through P_j along u_j, u_i parallel to u_j",
     .rows = 2,
+    .vector = VECTOR_SLIDE,
     .capabilities = JOINT_TREE_SLIDE,
     .shape = {.points = 2, .vectors = 2},
     .drawing = DRAW_GUIDE,

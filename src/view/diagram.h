@@ -1,0 +1,29 @@
+/* diagram.h — a free-body diagram as a picture (book Ch. 6): one body's
+ * outline and every force on it as an arrow from its point of application,
+ * scaled to the largest and labelled; a couple as a turning mark. */
+#ifndef MB_DIAGRAM_H
+#define MB_DIAGRAM_H
+
+#include "util/vec2.h"
+#include "view/grid.h"
+
+struct diagram_arrow {
+	vec2 at;       /* where it acts, global */
+	vec2 force;    /* global; zero for a couple alone */
+	double couple; /* a couple at `at` besides, counter-clockwise positive */
+	const char *label;
+	int color; /* 1..7: the palette's */
+};
+
+struct diagram {
+	vec2 centre;        /* the mass centre */
+	const vec2 *points; /* the body's points, global: its outline from the centre */
+	int npoints;
+	const struct diagram_arrow *arrows;
+	int narrows;
+};
+
+/* Draw it fitted into g. */
+void diagram_draw(const struct diagram *d, struct grid *g);
+
+#endif
