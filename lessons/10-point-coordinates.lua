@@ -4,12 +4,13 @@ local example = mb.example
 return {
   number = 10,
   title = "Point coordinates",
-  book = "Nikravesh, Planar Multibody Dynamics, Ch. 10 (Sec. 10.2-10.8)",
+  book = "Nikravesh, Planar Multibody Dynamics, Ch. 10 (Sec. 10.2-10.8); Attia, KSME Int. J. 17(12), 2003",
   objectives = {
     "place a secondary point from two primary points, and back",
     "replace a body by particles with the same mass, mass centre and inertia",
     "condense those particles onto two points and read the mass matrix",
-    "run a mechanism in point coordinates and compare it with the others",
+    "read the points the workbench chooses and each joint's constraint types",
+    "explain Attia's recursive point coordinates and run them side by side",
   },
   steps = {
     { title = "Bodies as particles",
@@ -109,71 +110,148 @@ belongs to B alone (row 2, column 2), in kg?   check(value)]],
         "4.0 kg: more than the whole link's mass, as the book warns.",
       } },
 
-    { title = "The workbench's choice",
+    { title = "Choosing the points",
       text = [[
-formulation = "point" gives every body two primary points: P1 at its mass
-centre and P2 at its radius of gyration rho = sqrt(J/m) along its x axis.
-Condensing onto those two points gives m [2 -1; -1 1] for every body:
-constant, as Ch. 10 promises. A torque becomes a couple on P1 and P2
-(Sec. 10.6). Each joint keeps its meaning, written through the points.
-Look at the pendulum: 4 coordinates, 2 rows for its pin, 1 for its length.]],
+formulation = "point" picks the primary points by the book's rules of
+thumb (Sec. 10.2): one point at every pin, shared by the bodies it joins
+(a pin then costs no constraint); a pin on the ground is a stationary
+point (no coordinates); two points on a sliding axis; and where a body
+still has fewer than two, its mass centre G and a gyration point rho =
+sqrt(J/m) along its x axis. Each body's mass sits on its points exactly
+(Sec. 10.8), so M is constant. The pendulum: one moving point, G.]],
       code = [[
 pd = mb.example("pendulum")
 pc = pd:point_coords()
-pc.r
+print(pc)
 pc.M
-pc.D
-pc.acc]] },
+free = mb.model{ name = "free rod" }
+free:body{ name = "rod", mass = 2, inertia = 2/12 }
+print(free:point_coords())]] },
 
-    { title = "The length row",
+    { title = "Two particles for a rod",
       text = [[
-The last row of the pendulum's D is its length constraint,
-1/2 (d'd - rho^2) with d = P2 - P1. What is its entry for P2's x
-coordinate, `pc.D(3, 3)`?   check(value)]],
-      answer = function() return example("pendulum"):point_coords().D(3, 3) end,
+The free rod (m = 2 kg, L = 1 m, J = m L^2/12) has no pin, so it got its
+mass centre and a gyration point. How far from G is the gyration point,
+in metres?   check(value)]],
+      answer = function()
+        local free = mb.model{ name = "free rod" }
+        free:body{ name = "rod", mass = 2, inertia = 2 / 12 }
+        local r = free:point_coords().r
+        return math.sqrt((r[3] - r[1]) ^ 2 + (r[4] - r[2]) ^ 2)
+      end,
       mistakes = {
-        { value = -math.sqrt(1 / 12), say = "that is P1's entry, -d_x; P2 gets +d_x." },
-        { value = 1, say = "the row is d' for P2: its entry is d_x, the x distance from P1 to P2." },
+        { value = 0.5, say = "0.5 m is half the rod; the gyration point is at rho = sqrt(J/m)." },
+        { value = 1 / math.sqrt(3), say = "that is 2 rho: two particles of m/2 at +-rho are L/sqrt(3) apart (Problem 10.15)." },
+        { value = 1 / 12, say = "that is J/m, rho squared: take its square root." },
       },
       hints = {
-        "The derivative of 1/2 (d'd - rho^2) with respect to P2 is d'.",
-        "d = P2 - P1 = (rho, 0) at the start, rho = sqrt(J/m) with m = 2, J = 2/12.",
-        "rho = 0.2887 m.",
+        "rho = sqrt(J/m), the radius of gyration.",
+        "`math.sqrt((2/12) / 2)`",
+        "rho = 0.2887 m: two particles of m/2 at +-rho have the rod's J.",
       } },
 
-    { title = "Four formulations, one model",
+    { title = "Joints in points",
       text = [[
-The same four-bar in body, joint and point coordinates and through
-free-body diagrams. Compare the state sizes and the work per step in the
-table; the motions agree.]],
+Each joint becomes the constraint types of Sec. 10.3 on the points:
+  length    1/2 (d'd - L^2) = 0          (Eq. 10.14)
+  normal    d(i,j)' d(i,k) = 0           (Eq. 10.17)
+  parallel  d(i,j)^' d(k,l) = 0          (Eqs. 10.20, 10.22)
+  angle     d(i,j)' d(k,j) - L L cos(theta) = 0  (Eq. 10.21)
+  simple    x(i) - c = 0                 (Eq. 10.23)
+A body with two points needs one length row; a pin, none. The slider-crank
+turns its guide into a simple row on the wrist; the inverted slider-crank's
+slide is parallel rows (Example 10.2).]],
       code = [[
-fb = mb.example("four_bar")
-c = mb.compare(fb, {"body", "joint", "point", "fbd"},
-  { tf = 2, dt = 0.01 })]] },
+print(mb.example("slider_crank"):point_coords())
+print(mb.example("inverted_slider_crank"):point_coords())]] },
 
     { title = "Counting rows",
       text = [[
-How many constraint rows does the four-bar have in point coordinates?
-(It has 3 bodies and 4 pins.)   check(value)]],
+The four-bar has 3 bodies and 4 pins; two of the pins are on the ground.
+How many constraints does it have in point coordinates?   check(value)]],
       answer = function() return #example("four_bar"):point_coords().phi end,
       tol = 0,
       mistakes = {
-        { value = 8, say = "8 are the pins' rows, as in body coordinates; each body adds its length row." },
-        { value = 12, say = "12 is the number of coordinates (4 per body); count the rows." },
+        { value = 11, say = "11 would be 2 rows per pin and a length per body: here the pins cost nothing." },
+        { value = 8, say = "8 are the pins' rows in body coordinates; shared points need none." },
+        { value = 4, say = "4 is the number of coordinates (A and B move); count the rows." },
       },
       hints = {
-        "Two rows per pin, one length row per body.",
-        "4 x 2 + 3",
-        "11 rows for 12 coordinates: 1 degree of freedom.",
+        "Pins are shared points; the two on the ground are stationary.",
+        "Moving points A and B: 4 coordinates. Each body needs its length.",
+        "3 length rows for 4 coordinates: 1 degree of freedom. `#mb.example('four_bar'):point_coords().phi`",
       } },
+
+    { title = "The recursive idea",
+      text = [[
+Attia's recursive point coordinates (KSME Int. J. 17, 2003) go further.
+Each body is particles with its mass, mass centre and inertia; adjacent
+bodies' particles coincide at the pins, so an open chain has no joint
+rows at all. The motion comes from each body's linear and angular
+momentum, from the tip of a chain towards its base: a body's own
+particles follow its base particle's acceleration, so one pass solves
+the chain, in time linear in its length. A loop is cut at a pin: the cut
+joint's two rows and their reactions close it again.]],
+      code = [[
+fb = mb.example("four_bar")
+print(fb:point_coords{ formulation = "point-recursive" })]] },
+
+    { title = "Attia's platform",
+      text = [[
+His example: a platform held by three chains of two links, two loops.
+Cut at one chain's foot and at another's head (his tree, which the example
+returns beside the model), two serial branches remain, and one linear
+system gives the accelerations of the moving particles and the reactions
+at the cuts. The listing ends with its size; `p.A` and `p.b` are the
+system itself.]],
+      code = [[
+pl, attia = mb.example("platform")
+p = pl:point_coords{ formulation = "point-recursive", tree = attia }
+print(p)]] },
+
+    { title = "Fewer unknowns",
+      text = [[
+Attia's system has 20 unknowns: 16 particle accelerations and 4 cut
+reactions. The same platform in body coordinates solves Eq. 7.56 for
+every body's accelerations and every joint's multipliers at once. How
+many unknowns is that?   check(value)]],
+      answer = function()
+        local p = example("platform"):pieces{}
+        return #p.acc + #p.lambda
+      end,
+      tol = 0,
+      mistakes = {
+        { value = 21, say = "21 are the accelerations (3 per body); the 9 pins add their multipliers." },
+        { value = 18, say = "18 are the 9 pins' multipliers; add the 7 bodies' accelerations." },
+        { value = 20, say = "20 is Attia's system; count the body-coordinate one." },
+      },
+      hints = {
+        "7 bodies, 9 pins; each pin has two rows, so two multipliers.",
+        "3 x 7 + 2 x 9",
+        "39, as Attia counts it: nearly twice the recursive system.",
+      } },
+
+    { title = "Five formulations, one model",
+      text = [[
+The same four-bar in body, joint, point and recursive point coordinates,
+and through free-body diagrams. The table gives each state size (the
+integrator's coordinates and rates) and the work it took; the motions
+agree. On a long chain the recursive formulation's work per evaluation
+grows linearly with the links (the benchmark, make bench in a shell, fits
+the exponent); the others solve a dense system.]],
+      code = [[
+fb = mb.example("four_bar")
+five = {"body", "joint", "point", "point-recursive", "fbd"}
+c = mb.compare(fb, five, { tf = 2, dt = 0.01 })]] },
   },
   wrap_up = [[
 You placed points from other points, replaced bodies by particles with the
-right inertia, condensed them to a constant mass matrix, and ran a
-mechanism with no angle among its coordinates. Lesson 11 lets bodies
-collide.
+right inertia, condensed them to a constant mass matrix, read how each
+joint becomes length, parallel or simple rows on shared points, and ran
+Attia's recursive formulation, which needs no rows for an open chain.
+Lesson 11 lets bodies collide.
 
 Challenge: run the four-bar in point coordinates with RK4 at h = 0.01 s for
 10 s, with and without stabilization = "partitioning". Where does the
-violation go?]],
+violation go, and why does the run without it stop near t = 6 s?]],
 }

@@ -104,8 +104,8 @@ end
 
 ---------------------------------------------------------------- one evaluation
 -- A coordinate's name, short enough for a column: "crank.x", "O2.angle"
--- (a joint's, or a body's in vector loops), "crank.P1x"; the formulation's
--- own words otherwise.
+-- (a joint's, or a body's in vector loops), "A.x" (a point coordinates'
+-- pin); the formulation's own words otherwise.
 local function short_name(name)
   local body, coord = name:match("^body '(.-)' %((%w+)%)$")
   if body then return body .. "." .. coord end
@@ -113,6 +113,8 @@ local function short_name(name)
   if what and (kind == "joint" or kind == "body") then return owner .. "." .. what end
   local point, axis, owner = name:match("^point (%w+) %((%w)%) of body '(.-)'$")
   if point then return owner .. "." .. point .. axis end
+  local coord, _, pin = name:match("^(%w+) of the (%w+) '(.-)'$")
+  if coord then return pin .. "." .. coord end
   return name
 end
 

@@ -92,11 +92,12 @@ A mechanism, described once for every formulation (see man mechbench(7)):
   m:contact{ name, point = "A", radius = 0.1, e = 0.8 }     see help "contact"
   r = m:simulate{ tf = 2, dt = 0.01 }        then r:body("b").x, r:summary()
   r = m:simulate{ formulation = "joint", tf = 2 }   joint coordinates (Ch. 9)
-      or formulation = "point": two points per body, no angles (Ch. 10)
-      or formulation = "minimal": the independent coordinates alone
+      or "point": shared points at the pins, no angles (Ch. 10)
+      or "point-recursive": Attia's particles, chains tip to base
+      or "minimal": the independent coordinates alone
   m:joint_coords()                           the tree, B, M-bar, h-bar, C
   m:minimal_coords()                         the closed-form groups, B, M'
-  m:point_coords()                           the points, constant M, D (Ch. 10)
+  m:point_coords()                           the points, constraint types, M
   m:evaluate()                               M, D, gamma, h, acc, lambda now
   m:correct()                                fix initial positions, velocities
   m:kinematics{ tf = 2, dt = 0.01, trace = true }     drivers fix the motion
@@ -149,7 +150,7 @@ m:equilibrium) holds arrays over the reporting times r.t:
   formulations = function(model)
     local f, rowless = {}, {}
     for _, entry in ipairs(model.formulations(true)) do
-      f[#f + 1] = ("  %-8s %s"):format(entry.name, entry.title)
+      f[#f + 1] = ("  %-16s %s"):format(entry.name, entry.title)
       if not entry.can.constraints then
         rowless[#rowless + 1] = ("%s: integrator %q, h = %g s unless told.\n"
           .. "  No constraint rows: no remedy, redundant = \"drop\" or kinematics.\n"

@@ -1357,6 +1357,51 @@ function Model:joint_coords(opts)
   return setmetatable(p, JointPieces)
 end
 
+-- Point coordinates (Ch. 10) as the formulation chose them: its points
+-- and its constraints, printed as the book lays them out, and the pieces
+-- of its equations; with formulation = "point-recursive", Attia's chains,
+-- each body's particles and his system A {r''; lambda} = b.
+local PointPieces = {}
+PointPieces.__index = PointPieces
+
+local function fmt_number(v) return (("%.4g"):format(v):gsub("^%-0$", "0")) end
+-- round-off below a picometre is shown as 0
+local function fmt_pair(v)
+  local function snap(x) return math.abs(x) < 1e-12 and 0 or x end
+  return "(" .. fmt_number(snap(v[1])) .. ", " .. fmt_number(snap(v[2])) .. ")"
+end
+
+function PointPieces:__tostring()
+  local moving, stationary = 0, 0
+  for _, pt in ipairs(self.points) do
+    if pt.var then moving = moving + 1 else stationary = stationary + 1 end
+  end
+  local dof = #self.r - #self.phi
+  -- three lines, so that a long model name still fits 80 columns
+  local lines = { ("%s of '%s':"):format(self.recursive and "recursive point coordinates" or "point coordinates",
+    self.model_name), ("  %d moving point%s (%d coordinates) and %d stationary"):format(moving,
+    moving == 1 and "" or "s", #self.r, stationary), ("  %d constraint%s: %d degree%s of freedom"):format(#self.phi,
+    #self.phi == 1 and "" or "s", dof, dof == 1 and "" or "s") }
+  lines[#lines + 1] = "  point         coordinates    at                    on"
+  for _, pt in ipairs(self.points) do
+    local coords = pt.var and ("r[%d], r[%d]"):format(pt.var, pt.var + 1) or "stationary"
+    lines[#lines + 1] = ("  %-12s  %-13s  %-20s  %s"):format(pt.label, coords, fmt_pair(pt.at), pt.on)
+  end
+  lines[#lines + 1] = "  constraint  type      on                    from"
+  for i, row in ipairs(self.rows) do
+    local on = table.concat(row.point_labels, ", ")
+    lines[#lines + 1] = ("  %-10d  %-8s  %-20s  %s"):format(i, row.type, on, row.from)
+  end
+  if self.recursive then
+    lines[#lines + 1] = "  chains (each body hangs from its base particle; the tree's pins share theirs)"
+    for _, g in ipairs(self.chain) do lines[#lines + 1] = "    " .. g end
+    if #self.cut > 0 then lines[#lines + 1] = "  cut joints: " .. table.concat(self.cut, ", ") end
+    lines[#lines + 1] = ("  Attia's system: %d x %d (%d point accelerations, %d reactions)"):format(
+      #self.b, #self.b, #self.r, #self.b - #self.r)
+  end
+  return table.concat(lines, "\n")
+end
+
 -- The minimal-coordinate pieces at the start, or at y = {q_I..., q̇_I...}:
 -- the independent coordinates' names, the groups the joints were taken
 -- apart into (each: kind, joints, bodies, unknowns, condition, branch), and
@@ -1393,19 +1438,76 @@ function Model:minimal_coords(opts)
   return setmetatable(p, MinimalPieces)
 end
 
--- The point-coordinate pieces (Ch. 10) at the start, or at the points
--- and rates y = {r..., rd...}: r, rd (4 per body: P1 at the mass centre,
--- P2 a radius of gyration along the body's x axis), the constant M, the
--- rows' D, phi and gamma (the joints', then one length row per body), h,
--- acc and lambda.
-function Model:point_coords(y, t)
-  t = time_arg(t, "point_coords")
-  if y ~= nil and type(y) ~= "table" then error(("%s: point_coords: y must be a table of numbers"):format(where(2)), 0) end
+function Model:point_coords(opts)
+  local o = args.options(opts, { "formulation", "t", "y", "tree" }, "point_coords")
+  o.formulation = o.formulation or "point"
+  local why = one_of(o.formulation, { "point", "point-recursive" }, "formulation")
+  if why then error(("%s: point_coords: %s"):format(where(2), why), 0) end
+  tree_option(self, o, 2)
+  local t = time_arg(o.t, "point_coords")
+  if o.y ~= nil and type(o.y) ~= "table" then error(("%s: point_coords: y must be a table of numbers"):format(where(2)), 0) end
   local desc = self:compile()
-  local ok, p = pcall(core.model.point_pieces, desc, t, y)
-  if not ok then error(string.format("%s: %s", where(2), p), 0) end
-  p.model_name = self.name
-  return p
+  local ok, p = pcall(core.model.point_pieces, desc, o, t, o.y)
+  if not ok then error(string.format("%s: point_coords: %s", where(2), p), 0) end
+  say_notices(o)
+  p.model_name, p.recursive, p.r, p.rd = self.name, o.formulation == "point-recursive", p.q, p.qd
+  local function body_name(i) return i == 0 and "ground" or desc.bodies[i].name end
+  -- a point is named after its pin, or after the model's point where it lies
+  local seen = {}
+  for _, pt in ipairs(p.points) do
+    local label
+    if pt.role == "pin" then label = desc.joints[pt.joint].name end
+    for _, mp in ipairs(self._order.points) do
+      local b, at = point_ref(self, mp.name)
+      if not label and b + 1 == pt.body and math.abs(at[1] - pt["local"][1]) + math.abs(at[2] - pt["local"][2]) < 1e-9 then
+        label = mp.name
+      end
+    end
+    label = label or (body_name(pt.body) .. (pt.role == "centre" and ".G" or pt.role == "gyration" and ".rho" or ".axis"))
+    while seen[label] do label = label .. "'" end
+    seen[label], pt.label = true, label
+  end
+  for _, pt in ipairs(p.points) do pt.bodies = {} end
+  for _, g in ipairs(p.groups) do
+    for _, k in ipairs(g.points) do
+      local list = p.points[k].bodies
+      list[#list + 1] = body_name(g.ref)
+    end
+  end
+  for _, pt in ipairs(p.points) do
+    pt.on = #pt.bodies > 0 and table.concat(pt.bodies, ", ") or "ground"
+    if pt.role == "pin" then pt.on = pt.on .. " (pin)" end
+  end
+  for _, row in ipairs(p.rows) do
+    row.point_labels = {}
+    for k, i in ipairs(row.points) do row.point_labels[k] = p.points[i].label end
+    row.from = row.joint and ("joint '%s'"):format(desc.joints[row.joint].name)
+      or ("body '%s'"):format(body_name(row.body))
+    row.joint_name = row.joint and desc.joints[row.joint].name
+    row.body_name = not row.joint and body_name(row.body) or nil
+  end
+  if p.recursive then
+    p.chain, p.cut = {}, {}
+    local tree = {}
+    for _, g in ipairs(p.order) do
+      local G = p.groups[g]
+      local base = p.points[G.points[1]].label
+      if G.parent == -1 then
+        p.chain[#p.chain + 1] = ("%s floats, its base %s"):format(body_name(G.ref), base)
+      else
+        local from = G.parent == 0 and "the ground" or body_name(p.groups[G.parent].ref)
+        p.chain[#p.chain + 1] = ("%s hangs from %s at %s"):format(body_name(G.ref), from, base)
+        tree[G.parent_joint] = true
+      end
+    end
+    for _, row in ipairs(p.rows) do
+      if row.joint and not tree[row.joint] then
+        local name = desc.joints[row.joint].name
+        if p.cut[#p.cut] ~= name then p.cut[#p.cut + 1] = name end
+      end
+    end
+  end
+  return setmetatable(p, PointPieces)
 end
 
 -- The constraint rows of a compiled joint.

@@ -301,7 +301,8 @@ t0 and t1, then stays at `rate` (form c): a motor spinning up.]] },
     text = [[
 Forward dynamics from the model's state at t = 0 to tf, reported every dt.
 formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
-(Ch. 10), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
+(Ch. 10), "point-recursive" (Attia's particles, tree = {...} picks the
+cuts), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
 coordinates only, switched before a singularity: r.switches), "discrete";
 help "formulations". integrator: "rk45" (adaptive, tol), "rk4" or
 "symplectic" (fixed step h). stabilization: "baumgarte" (alpha, beta),
@@ -411,10 +412,13 @@ the independent coordinates and the groups the joints come apart into
 a table also c, cd, B, eta, xi (c' = B q_I' + eta, c'' = B q_I'' + xi),
 M = B'MB, h = B'(h - M xi), acc.]] },
   { name = "m:point_coords", man = ANALYSES,
-    sig = "p = m:point_coords([y, t])",
+    sig = "p = m:point_coords{ formulation, t, y, tree }",
     text = [[
-Point coordinates (Ch. 10) at the start, or at y: r and rd (two points,
-four numbers, per body), the constant M, D, phi, gamma, h, acc, lambda.]] },
+Point coordinates (Ch. 10) at the start, or at y: printed, the points
+chosen (one per pin, shared; stationary ones) and every constraint with
+its type and joint; as a table points, rows, r, rd, M, D, phi, gamma, h,
+acc, lambda. formulation = "point-recursive" adds Attia's chains, cut
+joints and his linear system A x = b.]] },
   { name = "mb.newton", man = ANALYSES,
     sig = "x, h = mb.newton(f, x0 [, { derivative, tol, max_iterations }])",
     text = [[

@@ -25,6 +25,9 @@ struct constrained {
 	void *ws;
 	struct stabilization stab;
 	int n, nc;
+	int nsolve;   /* rows whose multipliers the layer finds: all, or those before a
+	               * formulation's own rows when it solves them (FORM_SOLVES_OWN_ROWS) */
+	int factored; /* rows in the last factorisation of S */
 	struct rows *rows;
 	double *h, *acc, *lambda;
 	double *work, *push; /* n each */
@@ -79,6 +82,10 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	struct constrained *s = calloc(1, sizeof *s);
 	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
 	s->n = f->size(ws, &s->nc);
+	s->nsolve = s->nc;
+	if (f->capabilities & FORM_SOLVES_OWN_ROWS)
+		while (s->nsolve > 0 && f->row_joint(ws, s->nsolve - 1) < 0)
+			s->nsolve--;
 	s->drop = cfg->drop_redundant;
 	size_t n = (size_t)s->n, nc = (size_t)s->nc, n3 = 3 * (size_t)m->nbodies;
 	s->rows = rows_new(s->nc, s->n);
@@ -171,6 +178,8 @@ static int evaluate(struct constrained *s, double t, const double *q, const doub
 static void decide_dropped(struct constrained *s)
 {
 	rows_dependent(s->rows, s->pivot, s->order, s->dropped);
+	for (int row = s->nsolve; row < s->nc; row++) /* the formulation keeps its own */
+		s->dropped[row] = 0;
 	s->decided = 1;
 }
 
@@ -199,7 +208,8 @@ static double row_ratio(const struct constrained *s, int a)
 	double largest = s->diag[a];
 	int joint = s->joint_of[a];
 	for (int b = a - 2; joint >= 0 && b <= a + 2; b++)
-		if (b >= 0 && b < s->nc && b != a && !s->dropped[b] && s->joint_of[b] == joint)
+		if (b >= 0 && b < s->factored && b != a && !s->dropped[b] &&
+		    s->joint_of[b] == joint)
 			largest = fmax(largest, s->diag[b]);
 	return sqrt(largest) / s->S->data[(size_t)a * (s->S->tda + 1)];
 }
@@ -208,7 +218,7 @@ static void watch_toggle(struct constrained *s, double t)
 {
 	double worst = 0;
 	int at = -1;
-	for (int a = 0; a < s->nc; a++) {
+	for (int a = 0; a < s->factored; a++) {
 		double ratio = row_ratio(s, a);
 		if (ratio > worst)
 			worst = ratio, at = a;
@@ -225,47 +235,61 @@ static void watch_toggle(struct constrained *s, double t)
 }
 
 /* S = J W J' factored in place: W = M⁻¹ (after evaluate with
- * EVAL_MASS_SOLVE) when weights is NULL, else the diagonal `weights`. A
- * dropped row is an identity row. -1, with the dependent joints named, when
- * S is singular. */
-static int factor(struct constrained *s, double t, const double *weights)
+ * EVAL_MASS_SOLVE) over the rows the layer solves when weights is NULL,
+ * else the diagonal `weights` over every row; shift (the penalty's 1/m_c)
+ * added to its diagonal. A dropped row is an identity row. -1, with the
+ * dependent joints named, when S is singular. */
+static int factor(struct constrained *s, double t, const double *weights, double shift)
 {
-	const struct rows *r = s->rows;
+	struct rows part = *s->rows;
+	part.count = s->factored = weights ? s->nc : s->nsolve;
+	if (part.count == 0)
+		return 0;
+	const struct rows *r = &part;
 	if (s->drop && !s->decided)
 		decide_dropped(s);
+	gsl_matrix_view S = gsl_matrix_submatrix(s->S, 0, 0, (size_t)r->count, (size_t)r->count);
 	const double *diagonal = weights                       ? weights
 	                         : s->f->mass_inverse_diagonal ? s->f->mass_inverse_diagonal(s->ws)
 	                                                       : NULL;
 	if (diagonal) {
-		rows_gram_diagonal(r, diagonal, s->S);
+		rows_gram_diagonal(r, diagonal, &S.matrix);
 	} else {
-		for (int a = 0; a < s->nc; a++) { /* row a of X: M⁻¹ J_a' */
+		for (int a = 0; a < r->count; a++) { /* row a of X: M⁻¹ J_a' */
 			double *x = s->X + (size_t)a * (size_t)s->n;
 			memcpy(x, r->J + (size_t)a * (size_t)s->n, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, x);
 		}
-		rows_gram(r, s->X, s->S);
+		rows_gram(r, s->X, &S.matrix);
 	}
-	gram_drop(s->S, s->dropped, s->nc);
-	for (int a = 0; a < s->nc; a++)
+	gram_drop(&S.matrix, s->dropped, r->count);
+	for (int a = 0; shift > 0 && a < r->count; a++)
+		if (!s->dropped[a])
+			*gsl_matrix_ptr(&S.matrix, (size_t)a, (size_t)a) += shift;
+	for (int a = 0; a < r->count; a++)
 		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
-	if (cholesky_checked(s->S) != 0) {
-		explain_dependent_rows(s->d, t, r, row_name, s);
+	if (cholesky_checked(&S.matrix) != 0) {
+		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
-	if (!s->d->near_singular[0])
+	if (shift == 0 && !s->d->near_singular[0]) /* the penalty's shift bounds the ratios */
 		watch_toggle(s, t);
 	return 0;
 }
 
-/* S x = rhs in place; a dropped row's multiplier is zero. */
+/* S x = rhs in place over the rows of the last factorisation; a dropped
+ * row's multiplier, and those of rows left out of it, are zero. */
 static void solve(struct constrained *s, double *rhs)
 {
 	for (int r = 0; r < s->nc; r++)
-		if (s->dropped[r])
+		if (s->dropped[r] || r >= s->factored)
 			rhs[r] = 0;
-	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)s->nc);
-	gsl_linalg_cholesky_svx(s->S, &v.vector);
+	if (s->factored == 0)
+		return;
+	gsl_matrix_view S =
+	    gsl_matrix_submatrix(s->S, 0, 0, (size_t)s->factored, (size_t)s->factored);
+	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)s->factored);
+	gsl_linalg_cholesky_svx(&S.matrix, &v.vector);
 }
 
 /* ------------------------------------------------------------ accelerations */
@@ -304,6 +328,48 @@ static int penalty_accelerations(struct constrained *s, double t, const double *
 	return 0;
 }
 
+/* q̈ and λ for a formulation that meets its own rows itself (Attia's
+ * recursive point coordinates): q̈ = a + G J'λ, with a its accelerations
+ * under the applied forces and G its response to a force, both with its
+ * own rows met; then (J G J' + I/m_c) λ = γ - J a over the other rows,
+ * the stabilising terms on the right (Baumgarte's, or the penalty's 2ζωΦ̇
+ * + ω²Φ, Eqs. 13.32, 13.37-13.40) and its own rows' right sides stabilised
+ * alike. The penalty's λ = -m_c (J q̈ + e) is this system with 1/m_c on its
+ * diagonal, so no n x n matrix is formed. */
+static int own_accelerations(struct constrained *s, double t, const double *qd)
+{
+	struct rows *r = s->rows;
+	double alpha = 0, beta2 = 0, shift = 0;
+	if (s->stab.kind == STAB_BAUMGARTE)
+		alpha = s->stab.alpha, beta2 = s->stab.beta * s->stab.beta;
+	else if (s->stab.kind == STAB_PENALTY)
+		alpha = s->stab.zeta * s->stab.omega, beta2 = s->stab.omega * s->stab.omega,
+		shift = 1 / s->stab.mc;
+	for (int row = 0; row < s->nc && alpha + beta2 > 0; row++)
+		s->e[row] = 2 * alpha * (rows_dot(r, row, qd) - r->vrhs[row]) + beta2 * r->phi[row];
+	for (int row = s->nsolve; row < s->nc && alpha + beta2 > 0; row++)
+		r->gamma[row] -= s->e[row];
+	double *free_acc = s->work;
+	if (s->f->free_accelerations(s->ws, r, free_acc) != 0)
+		return -1;
+	memset(s->acc, 0, sizeof(double) * (size_t)s->n);
+	if (s->nsolve > 0) {
+		if (factor(s, t, NULL, shift) != 0)
+			return -1;
+		for (int row = 0; row < s->nsolve; row++)
+			s->lambda[row] = r->gamma[row] - rows_dot(r, row, free_acc) -
+			                 (alpha + beta2 > 0 ? s->e[row] : 0);
+		solve(s, s->lambda);
+		rows_add_transpose(r, s->lambda, s->acc);
+		s->f->mass_solve(s->ws, s->acc);
+	} else {
+		memset(s->lambda, 0, sizeof(double) * (size_t)s->nc);
+	}
+	for (int k = 0; k < s->n; k++)
+		s->acc[k] += free_acc[k];
+	return 0;
+}
+
 /* q̈ and λ at (t, q, q̇), Eq. 7.56 with Baumgarte's terms when asked:
  * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). (s->work
  * holds M⁻¹h from the first step; the momentum method relies on no more.) */
@@ -317,10 +383,15 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 		d->fevals++;
 	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY;
 	unsigned what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | (penalty ? 0 : EVAL_MASS_SOLVE);
+	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS)
+		what |= EVAL_MASS_SOLVE;
 	if (evaluate(s, t, q, qd, what) != 0)
 		return -1;
 	const struct rows *r = s->rows;
-	if (penalty) {
+	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS) {
+		if (own_accelerations(s, t, qd) != 0)
+			return -1;
+	} else if (penalty) {
 		if (penalty_accelerations(s, t, qd) != 0)
 			return -1;
 	} else if (s->f->solve) { /* the formulation's own assembly (free-body diagrams) */
@@ -339,7 +410,7 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			return -1;
 	} else {
 		if (s->nc > 0) {
-			if (factor(s, t, NULL) != 0)
+			if (factor(s, t, NULL, 0) != 0)
 				return -1;
 			double *minv_h = s->work;
 			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
@@ -393,7 +464,7 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 	s->f->mass_solve(s->ws, qd);
 	if (s->nc == 0)
 		return 0;
-	if (factor(s, t, NULL) != 0)
+	if (factor(s, t, NULL, 0) != 0)
 		return -1;
 	double *sigma = s->lambda;
 	for (int row = 0; row < s->nc; row++)
@@ -587,14 +658,14 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
 			return -1;
 		}
-		if (factor(s, t, s->ones) != 0)
+		if (factor(s, t, s->ones, 0) != 0)
 			return -1;
 		for (int row = 0; row < s->nc; row++)
 			s->lambda[row] = -r->phi[row];
 		solve(s, s->lambda);
 		rows_add_transpose(r, s->lambda, q);
 	}
-	if (factor(s, t, s->ones) != 0)
+	if (factor(s, t, s->ones, 0) != 0)
 		return -1;
 	for (int row = 0; row < s->nc; row++)
 		s->lambda[row] = -(rows_dot(r, row, qd) - r->vrhs[row]);
@@ -662,9 +733,9 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	*out = (struct constrained_pieces){
 	    s->n,           s->nc, s->M,   s->rows->J, s->rows->phi, s->rows->vrhs,
 	    s->rows->gamma, s->h,  s->acc, s->lambda,  NULL};
-	if (s->nc > 0 && s->stab.kind != STAB_PENALTY) { /* S was factored: the ratios runs watch */
-		for (int a = 0; a < s->nc; a++)
-			s->ratio[a] = row_ratio(s, a);
+	if (s->factored > 0 && s->stab.kind != STAB_PENALTY) { /* S was factored: the ratios */
+		for (int a = 0; a < s->nc; a++)                /* a row the formulation keeps: 0 */
+			s->ratio[a] = a < s->factored ? row_ratio(s, a) : 0;
 		out->row_ratio = s->ratio;
 	}
 	return 0;

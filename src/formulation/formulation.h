@@ -54,6 +54,13 @@ enum formulation_capability {
 	FORM_DENSE_MASS = 2,        /* M is dense and factored at each evaluation: a solve
 	                             * or a product costs O(n²), so the layer reuses M⁻¹h,
 	                             * M⁻¹J' and M q̈ = h + J'λ instead */
+	FORM_SOLVES_OWN_ROWS = 64,  /* its own rows (row_joint -1), listed after all the
+	                             * others, are met by the formulation itself:
+	                             * mass_solve gives q̈ under a force with their
+	                             * accelerations held at zero, free_accelerations q̈
+	                             * under the applied forces with their right sides, and
+	                             * the layer finds only the other rows' multipliers
+	                             * (Attia's recursive point coordinates) */
 	FORM_JOINT_FORCES = 4,      /* its joints act through forces it states itself (in h),
 	                             * not constraint rows: it has no rows, so the remedies,
 	                             * redundant = "drop", correction in its own coordinates
@@ -120,6 +127,10 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
+	/* FORM_SOLVES_OWN_ROWS, after evaluate: q̈ under the applied forces with
+	 * the own rows' accelerations at r->gamma (stabilised by the layer) and
+	 * the other rows left out. 0 or -1 with the run's error set. */
+	int (*free_accelerations)(void *ws, const struct rows *r, double *acc);
 	/* After an accepted step to (t, q, q̇): 0 when nothing changed; 1 when the
 	 * coordinates changed, q and q̇ rewritten for the same state and *out
 	 * filled; -1 to stop, with the run's error set. NULL: never. */
@@ -155,6 +166,7 @@ struct formulation {
 	X(body)                                                                                    \
 	X(joint)                                                                                   \
 	X(point)                                                                                   \
+	X(point_recursive)                                                                         \
 	X(minimal)                                                                                 \
 	X(vector)                                                                                  \
 	X(fbd)                                                                                     \

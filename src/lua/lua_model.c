@@ -16,6 +16,7 @@
 #include "formulation/fbd.h"
 #include "formulation/joint_coords.h"
 #include "formulation/minimal_coords.h"
+#include "formulation/point_coords.h"
 #include "formulation/vector_loops.h"
 #include "lua/description.h"
 #include "lua/lua_core.h"
@@ -810,24 +811,6 @@ static int core_joint_pieces(lua_State *L)
 	return at_start_finish(L, &a, status);
 }
 
-/* point_pieces(desc, t, y): r, ṙ, M, D, Φ, γ, h, r̈, λ in point coordinates
- * at the start, or at y = {r..., ṙ...} */
-static int core_point_pieces(lua_State *L)
-{
-	luaL_checktype(L, 1, LUA_TTABLE);
-	double t = arg_finite(L, 2, 1, 0);
-	struct at_start a = at_start_new(L, &formulation_point, &plain);
-	int status = a.s ? state_in(L, 3, &a) : -1;
-	if (status == 0)
-		status = push_pieces(L, &a, t, a.y, a.y + a.n);
-	if (status == 0) {
-		push_doubles(L, a.y, a.n), lua_setfield(L, -2, "r");
-		push_doubles(L, a.y + a.n, a.n), lua_setfield(L, -2, "rd");
-		lua_pushinteger(L, a.m->nc), lua_setfield(L, -2, "joint_rows");
-	}
-	return at_start_finish(L, &a, status);
-}
-
 static void set_text(lua_State *L, const char *key, const char *v);
 
 /* minimal_pieces(desc, opts, t, y): the pieces of any formulation's
@@ -920,6 +903,141 @@ static void set_text(lua_State *L, const char *key, const char *v)
 		return;
 	lua_pushstring(L, v);
 	lua_setfield(L, -2, key);
+}
+
+static void push_pair(lua_State *L, vec2 v)
+{
+	lua_createtable(L, 2, 0);
+	lua_pushnumber(L, v.x), lua_rawseti(L, -2, 1);
+	lua_pushnumber(L, v.y), lua_rawseti(L, -2, 2);
+}
+
+/* The points of a point-coordinate layout as a Lua list (indices 1-based,
+ * the ground body 0): var (the first coordinate), at, role, joint, body,
+ * local, name. */
+static void push_points(lua_State *L, const struct layout *P, const double *q)
+{
+	static const char *roles[] = {"pin", "axis", "centre", "gyration"};
+	lua_createtable(L, P->npoints, 0);
+	for (int p = 0; p < P->npoints; p++) {
+		const struct point *pt = &P->points[p];
+		lua_createtable(L, 0, 7);
+		if (pt->var >= 0)
+			set_int(L, "var", pt->var + 1);
+		push_pair(L, pt->var >= 0 ? v2(q[pt->var], q[pt->var + 1]) : pt->at);
+		lua_setfield(L, -2, "at");
+		set_text(L, "role", roles[pt->role]);
+		if (pt->joint >= 0)
+			set_int(L, "joint", pt->joint + 1);
+		set_int(L, "body", pt->body + 1);
+		push_pair(L, pt->local), lua_setfield(L, -2, "local");
+		set_text(L, "name", pt->name);
+		lua_rawseti(L, -2, p + 1);
+	}
+}
+
+/* Its rows: type, joint (nil: a body's own), body, points, value. */
+static void push_layout_rows(lua_State *L, const struct layout *P)
+{
+	lua_createtable(L, P->nrows, 0);
+	for (int i = 0; i < P->nrows; i++) {
+		const struct prow *r = &P->rows[i];
+		lua_createtable(L, 0, 5);
+		set_text(L, "type", r->type);
+		if (r->joint >= 0)
+			set_int(L, "joint", r->joint + 1);
+		else
+			set_int(L, "body", r->body + 1);
+		lua_newtable(L);
+		for (int k = 0, at = 1; k < PROW_POINTS; k++)
+			if (r->points[k] >= 0)
+				lua_pushinteger(L, r->points[k] + 1), lua_rawseti(L, -2, at++);
+		lua_setfield(L, -2, "points");
+		lua_pushnumber(L, r->value), lua_setfield(L, -2, "value");
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* Its groups (bodies welded together count as one): ref, motion, points,
+ * and for Attia's tree parent (0: the ground, -1: none), parent_joint and
+ * the particles. */
+static void push_groups(lua_State *L, const struct layout *P, void *ws, int recursive)
+{
+	static const char *motions[] = {"fixed", "sliding", "turning"};
+	lua_createtable(L, P->ngroups - 1, 0);
+	for (int g = 1; g < P->ngroups; g++) {
+		const struct group *G = &P->groups[g];
+		lua_createtable(L, 0, 6);
+		set_int(L, "ref", G->ref + 1);
+		set_text(L, "motion", motions[G->motion]);
+		lua_createtable(L, G->npoints, 0);
+		for (int k = 0; k < G->npoints; k++)
+			lua_pushinteger(L, G->points[k] + 1), lua_rawseti(L, -2, k + 1);
+		lua_setfield(L, -2, "points");
+		struct pr_particles pp;
+		if (recursive) {
+			set_int(L, "parent", G->parent);
+			if (G->parent_joint >= 0)
+				set_int(L, "parent_joint", G->parent_joint + 1);
+		}
+		if (recursive && pr_particles(ws, g, &pp) == 0) {
+			lua_createtable(L, 0, 5);
+			push_doubles(L, pp.mass, pp.count), lua_setfield(L, -2, "mass");
+			lua_createtable(L, pp.count, 0);
+			for (int k = 0; k < pp.count; k++)
+				push_pair(L, pp.z[k]), lua_rawseti(L, -2, k + 1);
+			lua_setfield(L, -2, "z");
+			lua_pushnumber(L, pp.total), lua_setfield(L, -2, "total");
+			push_pair(L, pp.S1), lua_setfield(L, -2, "S1");
+			lua_pushnumber(L, pp.S2), lua_setfield(L, -2, "S2");
+			lua_setfield(L, -2, "particles");
+		}
+		lua_rawseti(L, -2, g);
+	}
+}
+
+/* point_pieces(desc, opts, t, y): the pieces of point coordinates
+ * (opts.formulation "point" or "point-recursive", opts.tree_joints) at the
+ * start, or at y = {r..., ṙ...}, with the layout: points, rows, groups; and
+ * for the recursive one Attia's system A, b and the chains' order. */
+static int core_point_pieces(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	read_config(L, 2, &cfg);
+	const struct formulation *f = read_formulation(L, 2);
+	int recursive = f == &formulation_point_recursive;
+	if (!recursive && f != &formulation_point)
+		return luaL_error(L, "formulation must be \"point\" or \"point-recursive\"");
+	double t = arg_finite(L, 3, 1, 0);
+	struct at_start a = at_start_new(L, f, &cfg);
+	int status = a.s ? state_in(L, 4, &a) : -1;
+	if (status == 0)
+		status = push_pieces(L, &a, t, a.y, a.y + a.n);
+	if (status == 0) {
+		void *ws = constrained_workspace(a.s);
+		const struct layout *P = recursive ? pr_layout(ws) : pc_layout(ws);
+		push_points(L, P, a.y), lua_setfield(L, -2, "points");
+		push_layout_rows(L, P), lua_setfield(L, -2, "rows");
+		push_groups(L, P, ws, recursive), lua_setfield(L, -2, "groups");
+		if (recursive) {
+			int size = P->n + P->nrows - P->nown;
+			double *A = calloc((size_t)size * (size_t)size + 1, sizeof(double));
+			double *b = calloc((size_t)size + 1, sizeof(double));
+			status = pr_system(ws, t, A, b);
+			if (status == 0) {
+				push_matrix_rows(L, A, size, size), lua_setfield(L, -2, "A");
+				push_doubles(L, b, size), lua_setfield(L, -2, "b");
+				lua_createtable(L, P->norder - 1, 0);
+				for (int i = 1; i < P->norder; i++)
+					lua_pushinteger(L, P->order[i]), lua_rawseti(L, -2, i);
+				lua_setfield(L, -2, "order");
+			}
+			free(A), free(b);
+		}
+	}
+	return at_start_finish(L, &a, status);
 }
 
 /* A sum of vectors as a list of terms {kind, sign, body, coord, joint,

@@ -81,10 +81,10 @@ local function case(name, run)
   case_order[#case_order + 1] = name
 end
 
-local formulations = { "body", "joint", "point", "minimal", "fbd" }
+local formulations = { "body", "joint", "point", "point-recursive", "minimal", "fbd" }
 local closed = T.closed_form() -- no rows: no remedy, nothing redundant to drop
 -- kinematics takes the vector loops too (they have no dynamics)
-local kinematic = { "body", "joint", "point", "minimal", "fbd", "vector" }
+local kinematic = { "body", "joint", "point", "point-recursive", "minimal", "fbd", "vector" }
 local fixed = { integrator = "rk4", h = 1e-3, tf = 0.3, dt = 0.01 }
 local function with(base, extra)
   local o = {}

@@ -1,26 +1,28 @@
--- The point-coordinate formulation (Ch. 10): its constant mass matrix, its
--- Jacobian against finite differences, agreement with body coordinates on
--- every example model, the remedies on the four-bar, kinematics, and the
--- Chapter 10 oracles, by hand through mb.points and through the
--- formulation itself.
+-- The point-coordinate formulation (Ch. 10): the points it chooses (one at
+-- every pin, shared; stationary ones cost nothing; the mass centre and a
+-- gyration point where a body has no pin), its constant exact mass matrix,
+-- kinematics, and the Chapter 10 oracles, by hand through mb.points and
+-- through the formulation itself. (Its Jacobian against finite
+-- differences and its agreement with body coordinates on every example:
+-- test_formulations.lua; the Done-when runs: test_point_recursive.lua.)
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 local here = arg[0]:match("(.*/)")
 local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model") end
 
 ---------------------------------------------------------------- the pieces
 do
+  -- the pendulum (m = 2, L = 1, J = 2/12) pinned at its end: the pin is a
+  -- stationary point, the mass centre G the one moving point
   local p = example("pendulum")():point_coords()
-  local m, J = 2.0, 2.0 / 12
-  local rho = math.sqrt(J / m)
-  T.near_all(p.r, { 0.5, 0, 0.5 + rho, 0 }, 1e-12, "pendulum: P1 at the mass centre, P2 a radius of gyration along x")
-  T.near_all(p.M, { { 2 * m, 0, -m, 0 }, { 0, 2 * m, 0, -m }, { -m, 0, m, 0 }, { 0, -m, 0, m } }, 1e-12,
-    "the constant mass matrix m [2I -I; -I I]")
-  T.eq(#p.phi, 3, "two rows for the pin, one for the body's own length")
-  -- at rest the pin carries the weight: P1 falls at g with nothing else (the pin is at the rod's end)
+  local m, J, d = 2.0, 2.0 / 12, 0.5
+  T.near_all(p.r, { 0.5, 0 }, 1e-12, "pendulum: one moving point, the mass centre G; the pin is stationary")
+  -- exact inertia on the pin and G (Sec. 10.8): J/d^2 couples them, G adds m
+  T.near_all(p.M, { { m + J / d ^ 2, 0 }, { 0, m + J / d ^ 2 } }, 1e-12, "the constant mass matrix (m + J/d^2) I on G")
+  T.eq(#p.phi, 1, "one row: the rod's length between the pin and G (a pin costs nothing)")
+  T.eq(p.rows[1].type, "length", "the row is a length constraint (Eq. 10.14)")
   local e = example("pendulum")():evaluate()
-  local cdd_phi = (p.acc[4] - p.acc[2]) / rho -- phi'' from the points, at angle 0
-  T.near(cdd_phi, e.acc[3], 1e-9, "the angular acceleration the points give equals body coordinates'")
-  T.near(p.acc[2], e.acc[2], 1e-9, "so does the mass centre's")
+  T.near(p.acc[2], e.acc[2], 1e-9, "G falls as body coordinates' mass centre does")
+  T.near(p.acc[1], e.acc[1], 1e-9, "and does not move sideways")
 end
 
 -- D = dPhi/dr and the agreement with body coordinates on every example:
@@ -68,91 +70,89 @@ do
 end
 
 ---------------------------------------------------------------- Chapter 10 through the formulation
--- The same oracles, now from the formulation's own pieces (m:point_coords())
--- and runs. Its primary points are P1 at a body's mass centre and P2 a
--- radius of gyration rho along its x axis; any point at s along that axis
--- is r = (1 - s/rho) r1 + (s/rho) r2 (Eq. 10.28 with beta = 0), so the
--- mass matrix and the applied forces can be read on the book's points.
-local function on_axis(rho, s1, s2) -- [r(s1); r(s2)] = T [r1; r2], per component
-  return mb.mat{ { 1 - s1 / rho, s1 / rho }, { 1 - s2 / rho, s2 / rho } }
-end
-local function mass_on(p, body, rho, s1, s2) -- the same kinetic energy in the book's points' velocities
-  local i, j = 4 * body - 3, 4 * body - 1 -- x of P1 and P2 (the y block is the same)
-  local Ti = on_axis(rho, s1, s2):inv()
-  return Ti:t() * mb.mat{ { p.M[i][i], p.M[i][j] }, { p.M[j][i], p.M[j][j] } } * Ti
-end
-local function forces_on(p, body, rho, s1, s2) -- the same virtual work on the book's points
-  local k = 4 * body - 3
-  local Tit = on_axis(rho, s1, s2):inv():t()
-  return Tit * { p.h[k], p.h[k + 2] }, Tit * { p.h[k + 1], p.h[k + 3] }
-end
-local function one_link(m, J, points) -- a free body with points along its x axis
-  local l = mb.model{ name = "link", gravity = { 0, 0 } }
-  l:body{ name = "link", mass = m, inertia = J }
-  for name, s in pairs(points) do l:point{ name = name, body = "link", at = { s, 0 } } end
-  return l
-end
-local function pinned(l, point) -- the same link hanging from one of its points, under gravity
-  l.gravity = { 0, -9.81 }
-  l:point{ name = "pivot", body = "ground" }
-  l:joint{ name = "pin", type = "revolute", points = { point, "pivot" } }
-  l.bodies.link.angle = 0.7
-  return l
+-- A link between two pins is carried by the pins' points, so its exact
+-- mass matrix on them (Sec. 10.8) is the book's condensed one. It is read
+-- in a four-bar whose coupler is the link: M is linear in the masses, so
+-- doubling the coupler's m and J and subtracting leaves its share alone.
+local function coupler_mass(m, J, sA, sB)
+  local function build(k)
+    local fb = mb.model{ name = "four-bar", gravity = { 0, 0 } }
+    local A, B = { 0, 1 }, { sB - sA, 1 }
+    fb:body{ name = "crank", mass = 1, inertia = 0.1, pos = { 0, 0.5 }, angle = math.pi / 2 }
+    fb:body{ name = "coupler", mass = k * m, inertia = k * J, pos = { -sA, 1 } }
+    fb:body{ name = "rocker", mass = 1, inertia = 0.1, pos = { B[1], 0.5 }, angle = math.pi / 2 }
+    fb:point{ name = "O", body = "ground" }
+    fb:point{ name = "Q", body = "ground", at = { B[1], 0 } }
+    fb:point{ name = "crank.O", body = "crank", at = { -0.5, 0 } }
+    fb:point{ name = "crank.A", body = "crank", at = { 0.5, 0 } }
+    fb:point{ name = "coupler.A", body = "coupler", at = { sA, 0 } }
+    fb:point{ name = "coupler.B", body = "coupler", at = { sB, 0 } }
+    fb:point{ name = "rocker.Q", body = "rocker", at = { -0.5, 0 } }
+    fb:point{ name = "rocker.B", body = "rocker", at = { 0.5, 0 } }
+    fb:joint{ name = "O", type = "revolute", points = { "crank.O", "O" } }
+    fb:joint{ name = "A", type = "revolute", points = { "coupler.A", "crank.A" } }
+    fb:joint{ name = "B", type = "revolute", points = { "coupler.B", "rocker.B" } }
+    fb:joint{ name = "Q", type = "revolute", points = { "rocker.Q", "Q" } }
+    return fb:point_coords()
+  end
+  local one, two = build(1), build(2)
+  T.eq(#one.r, 4, "the four-bar's moving points are its pins A and B")
+  local function d(i, j) return two.M(i, j) - one.M(i, j) end
+  T.near_all({ d(1, 2), d(1, 4), d(2, 1) }, { 0, 0, 0 }, 1e-12, "the pattern times the 2 x 2 identity")
+  return { { d(1, 1), d(1, 3) }, { d(3, 1), d(3, 3) } }
 end
 
-do -- O-10.5, O-10.6: the uniform rod (examples/pendulum.lua, m = 2, L = 1)
-  local M = mass_on(example("pendulum")():point_coords(), 1, math.sqrt(1 / 12), -0.5, 0.5)
-  -- exact fractions, reached to round-off (3e-16)
+do -- O-10.6 and O-10.5: the uniform rod, m = 2, L = 1
+  local M = coupler_mass(2, 2 / 12, -0.5, 0.5)
+  -- exact fractions, reached to round-off
   T.near_all(M, { { 2 * 2 / 6, 2 / 6 }, { 2 / 6, 2 * 2 / 6 } }, 1e-12,
-    "O-10.6 the formulation's M read on the rod's ends: (m/6)[2 1; 1 2]")
+    "O-10.6 the formulation's M on the rod's end pins: (m/6)[2 1; 1 2]")
   -- condensing m_i, m_j at the ends and m_o at the centre gives M = [m_i + m_o/4, m_o/4; ...]
   T.near_all({ M[1][1] - M[1][2], 4 * M[1][2] }, { 2 / 6, 2 * 2 / 3 }, 1e-12,
     "O-10.5 the three masses behind it: m/6 at each end, 2m/3 at the centre")
 end
 
 do -- O-10.7: the symmetric link, m = 2, J = 0.05, A and B 0.21 either side of the centre
-  local l = one_link(2, 0.05, { A = 0.21, B = -0.21 })
-  local M = mass_on(l:point_coords(), 1, math.sqrt(0.05 / 2), 0.21, -0.21)
-  -- reached 4.7e-5 (the oracle's 4 decimals)
-  T.near_all(M, { { 0.7834, 0.2166 }, { 0.2166, 0.7834 } }, 5e-4, "O-10.7 the formulation's M read on A and B")
-  -- reached 6.6e-6 and 1.3e-5
+  local M = coupler_mass(2, 0.05, 0.21, -0.21)
+  -- reached 4.5e-5 (the oracle's 4 decimals)
+  T.near_all(M, { { 0.7834, 0.2166 }, { 0.2166, 0.7834 } }, 5e-4, "O-10.7 the formulation's M on pins A and B")
   T.near_all({ M[1][1] - M[1][2], 4 * M[1][2] }, { 0.5669, 0.8662 }, 1.5e-4, "O-10.7 masses m_A = m_B and m_o behind it")
-  T.agree("O-10.7 link hanging from A", pinned(l, "A"), "point")
 end
 
-do -- O-10.8: m = 2, J = 0.08, the centre B, A at -0.2 and C at +0.3 eliminated
-  local l = one_link(2, 0.08, { A = -0.2, B = 0, C = 0.3 })
-  local M = mass_on(l:point_coords(), 1, math.sqrt(0.08 / 2), -0.2, 0)
-  T.near_all(M, { { 2, -2 }, { -2, 4 } }, 1e-12, "O-10.8 the formulation's M read on A and B: [2 -2; -2 4]")
+do -- O-10.8: m = 2, J = 0.08, a pin at the centre B and one at A, -0.2 (C at 0.3 eliminated)
+  local M = coupler_mass(2, 0.08, -0.2, 0)
+  T.near_all(M, { { 2, -2 }, { -2, 4 } }, 1e-12, "O-10.8 the formulation's M on A and B: [2 -2; -2 4]")
   -- r_C = mu_j r_B - mu_i r_A with mu_i = 1.5, mu_j = 2.5 puts m_C mu_i^2,
   -- -m_C mu_i mu_j and m_C mu_j^2 on top of m_A and m_B: the masses behind M
   local mC = -M[1][2] / (1.5 * 2.5)
   -- reached 3.3e-5 (the oracle's 0.5333 and 0.6667)
   T.near_all({ M[1][1] - 1.5 ^ 2 * mC, M[2][2] - 2.5 ^ 2 * mC, mC }, { 0.8000, 0.6667, 0.5333 }, 4e-4,
     "O-10.8 masses at A, B and C behind it")
-  T.agree("O-10.8 link hanging from C", pinned(l, "C"), "point")
 end
 
-do -- O-10.4: the double A-arm's lower arm (examples/aa.lua), Q at -0.24 and A at +0.18 from E
-  local rho = math.sqrt(0.5 / 2)
-  local p = example("aa")():point_coords()
-  local hx, hy = forces_on(p, 1, rho, 0.18, -0.24)
-  local fx, fy = hx[1] + hx[2], hy[1] + hy[2]
-  -- the spring at E and the weight: reached 2.9e-5 (the oracle's 4 decimals)
-  T.near_all({ hx[1] / fx, hx[2] / fx, hy[1] / fy, hy[2] / fy }, { 0.5714, 0.4286, 0.5714, 0.4286 }, 3e-4,
-    "O-10.4 the formulation's h on the lower arm read on A and Q: shares 0.571 and 0.429")
-  -- E is the arm's mass centre, so that force reaches P1 alone; move the
-  -- centre 0.1 m towards A and push across the arm at E: now the
-  -- formulation must turn the moment into a couple on P1 and P2 (Sec.
-  -- 10.6), and the shares must not change. (A force along the arm has no
-  -- unique share: the arm's length row takes any pair of equal and
-  -- opposite pulls.)
-  local arm = one_link(2, 0.5, { E = -0.1 })
-  arm:force{ name = "push", type = "force", point = "E", value = { 0, -7 } }
-  local _, across = forces_on(arm:point_coords(), 1, rho, 0.18 - 0.1, -0.24 - 0.1)
-  T.near_all({ across[1] / -7, across[2] / -7 }, { 0.5714, 0.4286 }, 3e-4,
-    "O-10.4 the shares again with the mass centre off E (a couple on the points)")
-  -- the model of Ex 10.4 run in point coordinates settles where P-8.1 says:
+do -- O-10.15 (derived): a body with no pin gets its mass centre and a
+  -- gyration point rho = sqrt(J/m) out, m [2 -1; -1 1]: two equal
+  -- particles at +-rho replace it exactly, L/sqrt(3) apart for a uniform rod
+  local l = mb.model{ name = "rod", gravity = { 0, 0 } }
+  l:body{ name = "rod", mass = 2, inertia = 2 / 12 }
+  local p = l:point_coords()
+  T.near(p.r[3] - p.r[1], 1 / math.sqrt(12), 1e-12, "O-10.15 a free rod's two points rho = L/sqrt(12) apart")
+  T.near_all(p.M, { { 4, 0, -2, 0 }, { 0, 4, 0, -2 }, { -2, 0, 2, 0 }, { 0, -2, 0, 2 } }, 1e-12,
+    "a free body's M on its centre and gyration point: m [2I -I; -I I]")
+end
+
+do -- the constraint types of Sec. 10.3, each from its joint
+  local types = {}
+  for _, row in ipairs(example("slider_crank")(1.5):point_coords().rows) do types[#types + 1] = row.type end
+  T.eq(table.concat(types, " "), "length length simple driver",
+    "slider-crank: two lengths, the guide as a simple constraint (Eq. 10.24), the motor's row")
+  types = {}
+  for _, row in ipairs(example("inverted_slider_crank")():point_coords().rows) do types[#types + 1] = row.type end
+  T.ok(table.concat(types, " "):find("parallel", 1, true) ~= nil,
+    "inverted slider-crank: its slide is a parallel constraint (Ex 10.2): " .. table.concat(types, " "))
+end
+
+do -- O-10.4 by the formulation: the double A-arm settles where P-8.1 says,
   -- y2 = 0.32002, reached 1.3e-6
   local r = example("aa")():simulate{ formulation = "point", tf = 1, dt = 0.5, correct = true, tol = 1e-10 }
   T.near(r:body("wheel").y[#r.t], 0.32002, 2e-5, "P-8.1 the double A-arm in point coordinates settles at 0.32002 m")
@@ -188,17 +188,17 @@ do -- O-10.3: a four-bar with a coupler point P (measured positions, Ex 10.3)
     return m
   end
   local p = four_bar():point_coords()
-  T.near_all(p.r, { O[1], O[2], A[1], A[2], A[1], A[2], B[1], B[2], Q[1], Q[2], B[1], B[2] }, 1e-12,
-    "O-10.3 the formulation's primary points are O, A (crank), A, B (coupler), Q, B (rocker)")
-  local function apart(k) return math.sqrt((p.r[k + 2] - p.r[k]) ^ 2 + (p.r[k + 3] - p.r[k + 1]) ^ 2) end
+  T.near_all(p.r, { A[1], A[2], B[1], B[2] }, 1e-12,
+    "O-10.3 the formulation's moving points are the pins A and B; O and Q are stationary")
+  local lengths = {}
+  for k, row in ipairs(p.rows) do lengths[k] = row.type == "length" and row.value or 0 end
   -- reached 5.3e-5 and 6.6e-5 (the oracle's 4 decimals; the book rounds to 1.0, 3.0, 2.2)
-  T.near_all({ apart(1), apart(5), apart(9) }, { 1.0023, 3.0100, 2.2 }, 7e-4,
-    "O-10.3 the lengths A-O, B-A, B-Q between the formulation's points")
+  T.near_all(lengths, { 1.0023, 3.0100, 2.2 }, 7e-4, "O-10.3 its three rows: the lengths A-O, B-A, B-Q")
   local worst = 0
   for _, v in ipairs(p.phi) do worst = math.max(worst, math.abs(v)) end
   T.ok(worst < 1e-12, ("O-10.3 the points satisfy every joint and length row (%.2g)"):format(worst))
   -- reached 3.3e-5 (the oracle's 4 decimals)
-  T.near_all({ mb.points.along({ p.r[5], p.r[6] }, { p.r[7], p.r[8] }, P, 3.0) }, { 1.2067, 0.8047 }, 4e-4,
+  T.near_all({ mb.points.along({ p.r[1], p.r[2] }, { p.r[3], p.r[4] }, P, 3.0) }, { 1.2067, 0.8047 }, 4e-4,
     "O-10.3 alpha, beta of P on the formulation's A, B with L = 3.0")
   -- driven through a turn of the crank in point coordinates: P keeps
   -- those alpha, beta on the moving A, B and follows body coordinates'

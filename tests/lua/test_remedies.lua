@@ -52,25 +52,61 @@ T.ok(#formulations >= 3, "the formulations with rows are listed: " .. table.conc
 
 
 ---------------------------------------------------------------- the four-bar, RK4 h = 10 ms, 10 s
--- Largest ‖Φ‖ allowed for each remedy. Point coordinates' momentum run
--- reaches 2.9e-4: the method removes velocity drift only (Sec. 13.3.5), and
--- at this step (ωh up to 0.3) RK4 lets each body's second point drift off
--- its length row; at h = 5 ms it is 3e-6.
+-- Largest |Phi| allowed for each remedy, measured in body coordinates.
+-- Point coordinates reach 4.7e-5 with the momentum method (it removes
+-- velocity drift only, Sec. 13.3.5: at this step, omega h up to 0.3, RK4
+-- lets a body's points drift off their length row; 1.3e-6 at h = 5 ms).
 local bound = { baumgarte = 1e-4, penalty = 1e-3, momentum = 1e-4, partitioning = 1e-10 }
-local momentum_point = 5e-4
+-- The penalty on point coordinates' length rows, 1/2 (d'd - L^2) = 0
+-- (Eq. 10.14), resists a length error dL with L^2 m_c omega^2 dL, a
+-- hundredth of a pin row's stiffness on the 0.1 m crank: its steady offset
+-- is 1.2e-3 at h = 10 ms and at 5 ms alike (the recursive formulation
+-- meets the bodies' lengths itself, its penalty acts on the cut pin only).
+local penalty_point = 2e-3
+-- Formulations whose state is not the bodies' coordinates (points) are
+-- seen through body frames built from their points: where a body's points
+-- have drifted by |Phi|, its second pin moves at omega |Phi| off the
+-- rigid body's velocity, so the velocity violation seen in body
+-- coordinates is omega |Phi| even when the rows it integrates hold
+-- exactly (measured: 22-26 |Phi| for momentum and partitioning, 16-20 for
+-- partitioning, with the bodies turning at up to 28.5 rad/s).
+local seen_through_points = { point = true, ["point-recursive"] = true }
 for _, f in ipairs(formulations) do
   local function run(stab)
     return example("four_bar")():simulate{ formulation = f, stabilization = stab, alpha = 10, beta = 10,
       integrator = "rk4", h = 0.01, tf = 10, dt = 0.05 }
   end
-  local none = worst(run("none"))
+  -- without a remedy, point coordinates drift until the four-bar's rows
+  -- lose rank near t = 6 s and the run stops (measured 6.08 s): the
+  -- samples it kept show the drift
+  local m = example("four_bar")()
+  local ok, r = pcall(m.simulate, m, { formulation = f, stabilization = "none", integrator = "rk4", h = 0.01,
+    tf = 10, dt = 0.05 })
+  if not ok then
+    T.ok(tostring(r):find("beyond 1e150", 1, true) and m.last ~= nil,
+      f .. ": without a remedy the four-bar stops as its state grows beyond 1e150, its samples kept")
+    r = m.last
+  end
+  -- the drift before the state diverges (the last kept samples reach 1e52)
+  local none = 0
+  for i = 1, #r.t do if r.violation[i] < 1 then none = math.max(none, r.violation[i]) end end
   T.ok(none > 1e-3, ("%s: without a remedy the four-bar drifts: max |Phi| %.2g"):format(f, none))
   for _, stab in ipairs { "baumgarte", "penalty", "momentum", "partitioning" } do
-    local p, v = worst(run(stab))
-    local limit = (stab == "momentum" and f == "point") and momentum_point or bound[stab]
+    local run_stab = run(stab)
+    local p, v = worst(run_stab)
+    local limit = (stab == "penalty" and f == "point") and penalty_point or bound[stab]
     T.ok(p <= limit and p < none, ("%s, %s: max |Phi| %.2g (at most %g)"):format(f, stab, p, limit))
     if stab == "momentum" or stab == "partitioning" then
-      T.ok(v < 1e-12, ("%s, %s: no velocity drift, max |Phidot| %.2g"):format(f, stab, v))
+      if seen_through_points[f] then
+        local omega = 0
+        for name in pairs(run_stab.bodies) do
+          for i = 1, #run_stab.t do omega = math.max(omega, math.abs(run_stab:body(name).omega[i])) end
+        end
+        T.ok(v <= 1.5 * omega * p, ("%s, %s: velocity drift only as the points' drift shows in body frames, " ..
+          "max |Phidot| %.2g <= 1.5 omega |Phi| = %.2g"):format(f, stab, v, 1.5 * omega * p))
+      else
+        T.ok(v < 1e-12, ("%s, %s: no velocity drift, max |Phidot| %.2g"):format(f, stab, v))
+      end
     end
   end
   -- partitioning and the momentum method follow the motion of a tight run

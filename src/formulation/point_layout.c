@@ -1,0 +1,1099 @@
+/* point_layout.c — a model's bodies as points (see point_layout.h). */
+#include "formulation/point_layout.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/joints/joint.h"
+
+/* ------------------------------------------------------------ lins */
+
+static vec2 conj2(vec2 z) { return v2(z.x, -z.y); }
+
+static struct lin lin_const(vec2 c) { return (struct lin){.c = c}; }
+
+/* l += z r_p (a stationary point's share goes into the constant) */
+static void lin_add(const struct layout *L, struct lin *l, int p, vec2 z)
+{
+	const struct point *pt = &L->points[p];
+	if (pt->var < 0) {
+		l->c = v2_add(l->c, cmul(z, pt->at));
+		return;
+	}
+	for (int k = 0; k < l->n; k++)
+		if (l->v[k] == pt->var) {
+			l->z[k] = v2_add(l->z[k], z);
+			return;
+		}
+	l->v[l->n] = pt->var, l->z[l->n++] = z;
+}
+
+static struct lin lin_of_point(const struct layout *L, int p)
+{
+	struct lin l = {0};
+	lin_add(L, &l, p, v2(1, 0));
+	return l;
+}
+
+/* a - b, over at most LIN_REFS points between them */
+static struct lin lin_sub(struct lin a, const struct lin *b)
+{
+	for (int k = 0; k < b->n; k++) {
+		int j = 0;
+		while (j < a.n && a.v[j] != b->v[k])
+			j++;
+		if (j == a.n)
+			a.v[a.n] = b->v[k], a.z[a.n++] = v2(0, 0);
+		a.z[j] = v2_sub(a.z[j], b->z[k]);
+	}
+	a.c = v2_sub(a.c, b->c);
+	return a;
+}
+
+vec2 lin_value(const struct lin *l, const double *r)
+{
+	vec2 v = l->c;
+	for (int k = 0; k < l->n; k++)
+		v = v2_add(v, cmul(l->z[k], v2(r[l->v[k]], r[l->v[k] + 1])));
+	return v;
+}
+
+vec2 lin_rate(const struct lin *l, const double *rd)
+{
+	vec2 v = v2(0, 0);
+	for (int k = 0; rd && k < l->n; k++)
+		v = v2_add(v, cmul(l->z[k], v2(rd[l->v[k]], rd[l->v[k] + 1])));
+	return v;
+}
+
+void lin_gradient(const struct lin *l, vec2 g, double *row)
+{
+	for (int k = 0; k < l->n; k++) {
+		vec2 w = cmul_t(l->z[k], g);
+		row[l->v[k]] += w.x, row[l->v[k] + 1] += w.y;
+	}
+}
+
+/* ------------------------------------------------------------ building */
+
+/* A union-find over the points while pins join them. */
+struct builder {
+	struct layout *L;
+	const struct model *m;
+	struct run_data *d;
+	int *uf;       /* points' union-find */
+	int cap;       /* room for points */
+	int *room;     /* per group: room in its list */
+	int *group_of; /* per body + 1 (index 0: the ground) */
+	char **names;  /* the groups' own rows' names */
+};
+
+static int find(int *uf, int a)
+{
+	while (uf[a] != a)
+		a = uf[a] = uf[uf[a]];
+	return a;
+}
+
+static int group_of_body(const struct builder *B, int body) { return B->group_of[body + 1]; }
+
+/* A body's point, or vector, in its group's reference frame. */
+static vec2 in_group(const struct layout *L, int body, vec2 s)
+{
+	if (body < 0)
+		return s;
+	const struct body_place *p = &L->bodies[body];
+	return v2_add(p->offset, v2_rotate(p->angle, s));
+}
+
+static vec2 vector_in_group(const struct layout *L, int body, vec2 u)
+{
+	return body < 0 ? u : v2_rotate(L->bodies[body].angle, u);
+}
+
+static double body_angle_in_group(const struct layout *L, int body)
+{
+	return body < 0 ? 0 : L->bodies[body].angle;
+}
+
+static char *text(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *text(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *s = malloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(s, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+static const char *body_name(const struct model *m, int b)
+{
+	return b < 0 ? "ground" : m->bodies[b].name;
+}
+
+/* Group g's point at s (its reference frame), made when it has none there. */
+static int point_at(struct builder *B, int g, vec2 s, enum point_role role, int joint, int body,
+                    vec2 local)
+{
+	struct layout *L = B->L;
+	struct group *G = &L->groups[g];
+	double tol = 1e-9 * (1 + v2_norm(s));
+	for (int k = 0; k < G->npoints; k++)
+		if (v2_norm(v2_sub(G->at[k], s)) <= tol)
+			return G->points[k];
+	int p = L->npoints++;
+	B->uf[p] = p;
+	struct point *pt = &L->points[p];
+	*pt = (struct point){.var = -1,
+	                     .group = g,
+	                     .s = s,
+	                     .role = role,
+	                     .joint = joint,
+	                     .body = body,
+	                     .local = local};
+	G->points[G->npoints] = p, G->at[G->npoints++] = s;
+	return p;
+}
+
+/* The point of joint j's body `side` (0: i, 1: j) at its joint point. */
+static int joint_point(struct builder *B, int j, int side, enum point_role role)
+{
+	const struct joint *jt = &B->m->joints[j];
+	int body = side ? jt->bj : jt->bi;
+	vec2 local = side ? jt->sj : jt->si;
+	return point_at(B, group_of_body(B, body), in_group(B->L, body, local), role, j, body,
+	                local);
+}
+
+static int is_pin(const struct joint *j) { return j->kind == &joint_revolute; }
+
+static int allowed(const struct layout_options *o, int joint)
+{
+	if (!o->tree)
+		return 1;
+	for (int k = 0; k < o->ntree; k++)
+		if (o->tree[k] == joint)
+			return 1;
+	return 0;
+}
+
+/* -------------------------------------------- groups: welds, places, motion */
+
+static int build_groups(struct builder *B)
+{
+	const struct model *m = B->m;
+	struct layout *L = B->L;
+	int nb = m->nbodies, *uf = malloc(sizeof(int) * (size_t)(nb + 1));
+	for (int i = 0; i <= nb; i++)
+		uf[i] = i;
+	for (int j = 0; j < m->njoints; j++) { /* node 0: the ground, body b: b + 1 */
+		const struct joint *jt = &m->joints[j];
+		if (jt->kind == &joint_rigid)
+			uf[find(uf, jt->bi + 1)] = find(uf, jt->bj + 1);
+	}
+	L->ngroups = 0;
+	for (int node = 0; node <= nb; node++) { /* the ground's group first */
+		int root = find(uf, node), g = -1;
+		for (int prev = 0; prev < node; prev++)
+			if (find(uf, prev) == root)
+				g = B->group_of[prev];
+		if (g < 0) {
+			g = L->ngroups++;
+			L->groups[g] =
+			    (struct group){.ref = node - 1, .parent = -1, .parent_joint = -1};
+		}
+		B->group_of[node] = g;
+	}
+	free(uf);
+	/* each body's place in its group's reference frame, through the welds
+	 * (Eqs. 7.35-7.37): r_i = r_j + A_j d, φ_i = φ_j + θ */
+	char *placed = calloc((size_t)nb + 2, 1);
+	for (int b = 0; b < nb; b++) {
+		L->bodies[b].group = group_of_body(B, b);
+		placed[b + 1] = L->groups[L->bodies[b].group].ref == b;
+	}
+	placed[0] = 1;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int j = 0; j < m->njoints; j++) {
+			const struct joint *jt = &m->joints[j];
+			if (jt->kind != &joint_rigid || placed[jt->bi + 1] == placed[jt->bj + 1])
+				continue;
+			vec2 dj = v2(jt->param[0], jt->param[1]);
+			double theta = jt->param[2];
+			if (placed[jt->bj + 1]) {
+				vec2 o = jt->bj < 0 ? v2(0, 0) : L->bodies[jt->bj].offset;
+				double a = body_angle_in_group(L, jt->bj);
+				L->bodies[jt->bi].offset = v2_add(o, v2_rotate(a, dj));
+				L->bodies[jt->bi].angle = a + theta;
+				placed[jt->bi + 1] = 1;
+			} else {
+				double a = body_angle_in_group(L, jt->bi) - theta;
+				vec2 o = jt->bi < 0 ? v2(0, 0) : L->bodies[jt->bi].offset;
+				L->bodies[jt->bj].offset = v2_sub(o, v2_rotate(a, dj));
+				L->bodies[jt->bj].angle = a;
+				placed[jt->bj + 1] = 1;
+			}
+			changed = 1;
+		}
+	}
+	free(placed);
+	/* each group as one body: mass, centre, inertia about it */
+	for (int b = 0; b < nb; b++) {
+		struct group *G = &L->groups[L->bodies[b].group];
+		G->mass += m->bodies[b].mass;
+		G->centre_at =
+		    v2_add(G->centre_at, v2_scale(m->bodies[b].mass, L->bodies[b].offset));
+	}
+	for (int g = 0; g < L->ngroups; g++)
+		if (L->groups[g].mass > 0)
+			L->groups[g].centre_at =
+			    v2_scale(1 / L->groups[g].mass, L->groups[g].centre_at);
+	for (int b = 0; b < nb; b++) {
+		struct group *G = &L->groups[L->bodies[b].group];
+		vec2 s = v2_sub(L->bodies[b].offset, G->centre_at);
+		G->inertia += m->bodies[b].inertia + m->bodies[b].mass * v2_dot(s, s);
+	}
+	/* motion: the ground's group is fixed; a group whose angle a simple
+	 * joint holds, or a sliding joint ties to one whose angle is fixed,
+	 * slides without turning (Sec. 10.2), the angle being the one that
+	 * meets the joint, on the branch nearest the start; the rest turn */
+	L->groups[0].motion = MOTION_FIXED;
+	for (int g = 1; g < L->ngroups; g++) {
+		L->groups[g].motion = MOTION_TURNING;
+		L->groups[g].phi = L->groups[g].angle = m->bodies[L->groups[g].ref].q0[2];
+	}
+	for (int j = 0; j < m->njoints; j++) {
+		const struct joint *jt = &m->joints[j];
+		struct group *G = &L->groups[group_of_body(B, jt->bi)];
+		if (jt->kind == &joint_simple && (int)jt->param[0] == 2 &&
+		    G->motion == MOTION_TURNING)
+			G->motion = MOTION_SLIDING,
+			G->angle = jt->param[1] - L->bodies[jt->bi].angle;
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (int j = 0; j < m->njoints; j++) {
+			const struct joint *jt = &m->joints[j];
+			if (jt->kind != &joint_translational)
+				continue;
+			int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
+			struct group *Gi = &L->groups[gi], *Gj = &L->groups[gj];
+			if ((Gi->motion == MOTION_TURNING) == (Gj->motion == MOTION_TURNING))
+				continue;
+			/* φ_gi + θ_i + ∠u_i = φ_gj + θ_j + ∠u_j (mod π) */
+			double rel = body_angle_in_group(L, jt->bj) + v2_angle(jt->uj) -
+			             body_angle_in_group(L, jt->bi) - v2_angle(jt->ui);
+			struct group *free_g = Gi->motion == MOTION_TURNING ? Gi : Gj;
+			double want =
+			    Gi->motion == MOTION_TURNING ? Gj->angle + rel : Gi->angle - rel;
+			free_g->angle = want + M_PI * round((free_g->angle - want) / M_PI);
+			free_g->motion = MOTION_SLIDING;
+			changed = 1;
+		}
+	}
+	return 0;
+}
+
+/* -------------------------------------------- points */
+
+/* Pins in the book's way: every pin is one point of both its groups. */
+static void share_all_pins(struct builder *B)
+{
+	for (int j = 0; j < B->m->njoints; j++) {
+		const struct joint *jt = &B->m->joints[j];
+		if (!is_pin(jt) || group_of_body(B, jt->bi) == group_of_body(B, jt->bj))
+			continue;
+		int a = joint_point(B, j, 0, ROLE_PIN), b = joint_point(B, j, 1, ROLE_PIN);
+		B->uf[find(B->uf, a)] = find(B->uf, b);
+	}
+}
+
+/* Attia's way: a spanning tree over the groups grows from the ground over
+ * the pins (breadth first, so chains stay short), then from each group
+ * left over, which floats; a tree pin is one point of both its groups, the
+ * child's first, its base; every other pin is cut, a point on each side. */
+static void tree_pins(struct builder *B, const struct layout_options *o)
+{
+	struct layout *L = B->L;
+	const struct model *m = B->m;
+	char *seen = calloc((size_t)L->ngroups + 1, 1);
+	L->norder = 0;
+	for (int root = 0; root < L->ngroups; root++) {
+		if (seen[root])
+			continue;
+		seen[root] = 1;
+		L->order[L->norder++] = root;
+		for (int head = L->norder - 1; head < L->norder; head++) {
+			int g = L->order[head];
+			for (int j = 0; j < m->njoints; j++) {
+				const struct joint *jt = &m->joints[j];
+				int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
+				if (!is_pin(jt) || !allowed(o, j) || gi == gj ||
+				    (gi != g && gj != g))
+					continue;
+				int child = gi == g ? gj : gi, side = gi == g ? 1 : 0;
+				if (seen[child])
+					continue;
+				seen[child] = 1;
+				L->order[L->norder++] = child;
+				L->groups[child].parent = g, L->groups[child].parent_joint = j;
+				int base = joint_point(B, j, side, ROLE_PIN);
+				int other = joint_point(B, j, 1 - side, ROLE_PIN);
+				B->uf[find(B->uf, base)] = find(B->uf, other);
+			}
+		}
+	}
+	free(seen);
+	for (int j = 0; j < m->njoints; j++) {
+		const struct joint *jt = &m->joints[j];
+		int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
+		if (!is_pin(jt) || gi == gj || L->groups[gi].parent_joint == j ||
+		    L->groups[gj].parent_joint == j)
+			continue;
+		joint_point(B, j, 0, ROLE_PIN), joint_point(B, j, 1, ROLE_PIN);
+	}
+}
+
+/* A group with too few points for its frame takes them from its sliding
+ * axes (two points on each, Sec. 10.2), then its mass centre, then a point
+ * a radius of gyration along its reference body's x axis. */
+static void complete_frames(struct builder *B)
+{
+	struct layout *L = B->L;
+	const struct model *m = B->m;
+	for (int g = 1; g < L->ngroups; g++) {
+		struct group *G = &L->groups[g];
+		int need = G->motion == MOTION_TURNING ? 2 : 1;
+		double rho = sqrt(G->inertia / G->mass);
+		if (!(rho > 0) || !isfinite(rho))
+			rho = 1;
+		for (int j = 0; j < m->njoints && G->npoints < need; j++) {
+			const struct joint *jt = &m->joints[j];
+			int slide = jt->kind == &joint_translational,
+			    slot = jt->kind == &joint_rev_tran;
+			for (int side = 0; side < 2 && (slide || slot) && G->npoints < need;
+			     side++) {
+				int body = side ? jt->bj : jt->bi;
+				if (group_of_body(B, body) != g)
+					continue;
+				vec2 s = in_group(L, body, side ? jt->sj : jt->si);
+				joint_point(B, j, side, ROLE_AXIS);
+				if (G->npoints < need && (slide || side == 0)) {
+					vec2 u = vector_in_group(L, body, side ? jt->uj : jt->ui);
+					vec2 local = v2_add(side ? jt->sj : jt->si,
+					                    v2_scale(rho, side ? jt->uj : jt->ui));
+					point_at(B, g, v2_add(s, v2_scale(rho, u)), ROLE_AXIS, j,
+					         body, local);
+				}
+			}
+		}
+		int rb = G->ref;
+		vec2 centre_local =
+		    v2_unrotate(L->bodies[rb].angle, v2_sub(G->centre_at, L->bodies[rb].offset));
+		if (G->npoints < need)
+			point_at(B, g, G->centre_at, ROLE_CENTRE, -1, rb, centre_local);
+		if (G->npoints < need)
+			point_at(B, g, v2_add(G->centre_at, v2(rho, 0)), ROLE_GYRATION, -1, rb,
+			         v2_add(centre_local, v2_rotate(-L->bodies[rb].angle, v2(rho, 0))));
+	}
+}
+
+/* The joined points become one: numbered afresh, stationary when on the
+ * ground's group, and each group's list rewritten. 0, or -1 when a group
+ * has two of its points joined. */
+static int settle_points(struct builder *B)
+{
+	struct layout *L = B->L;
+	int n = L->npoints, *fresh = malloc(sizeof(int) * (size_t)(n + 1));
+	struct point *old = L->points;
+	L->points = calloc((size_t)n + 1, sizeof *L->points);
+	L->npoints = 0;
+	for (int p = 0; p < n; p++) {
+		int root = find(B->uf, p);
+		if (root == p) {
+			fresh[p] = L->npoints;
+			L->points[L->npoints++] = old[p];
+		}
+	}
+	for (int p = 0; p < n; p++) {
+		fresh[p] = fresh[find(B->uf, p)];
+		if (old[p].group == 0) { /* on the ground's group: stationary */
+			L->points[fresh[p]].var = -2;
+			L->points[fresh[p]].at = old[p].s;
+		}
+	}
+	L->n = 0;
+	for (int p = 0; p < L->npoints; p++)
+		L->points[p].var = L->points[p].var == -2 ? -1 : (L->n += 2) - 2;
+	int status = 0;
+	for (int g = 0; g < L->ngroups && status == 0; g++) {
+		struct group *G = &L->groups[g];
+		for (int k = 0; k < G->npoints; k++) {
+			G->points[k] = fresh[G->points[k]];
+			for (int e = 0; e < k; e++)
+				if (G->points[e] == G->points[k] && status == 0) {
+					run_data_fail(B->d,
+					              "point coordinates cannot take this model: "
+					              "its pins join "
+					              "two different points of '%s' together",
+					              body_name(B->m, G->ref));
+					status = -1;
+				}
+		}
+	}
+	free(old), free(fresh);
+	return status;
+}
+
+/* -------------------------------------------- secondary points */
+
+/* Group g's point at s in its frame (Eq. 10.28): turning, r = r_a + α u +
+ * β ŭ = (1 - z) r_a + z r_b with z = (α + iβ) / L; sliding, r_a plus a
+ * constant; fixed, a constant. */
+static struct lin lin_in_group(const struct layout *L, int g, vec2 s)
+{
+	const struct group *G = &L->groups[g];
+	if (G->motion == MOTION_FIXED)
+		return lin_const(s);
+	struct lin l = {0};
+	vec2 from_a = v2_sub(s, G->at[0]);
+	if (G->motion == MOTION_SLIDING) {
+		lin_add(L, &l, G->points[0], v2(1, 0));
+		l.c = v2_add(l.c, v2_rotate(G->angle, from_a));
+		return l;
+	}
+	vec2 e = v2_scale(1 / G->length, v2_sub(G->at[1], G->at[0]));
+	vec2 z = v2(v2_dot(e, from_a) / G->length, v2_dot(v2_perp(e), from_a) / G->length);
+	lin_add(L, &l, G->points[0], v2(1 - z.x, -z.y));
+	lin_add(L, &l, G->points[1], z);
+	return l;
+}
+
+/* A body-fixed direction u of group g: z (r_b - r_a), or a constant. */
+static struct lin lin_direction(const struct layout *L, int g, vec2 u)
+{
+	const struct group *G = &L->groups[g];
+	if (G->motion != MOTION_TURNING)
+		return lin_const(v2_rotate(G->angle, u));
+	vec2 e = v2_scale(1 / G->length, v2_sub(G->at[1], G->at[0]));
+	vec2 z = v2(v2_dot(e, u) / G->length, v2_dot(v2_perp(e), u) / G->length);
+	struct lin l = {0};
+	lin_add(L, &l, G->points[1], z);
+	lin_add(L, &l, G->points[0], v2(-z.x, -z.y));
+	return l;
+}
+
+static struct lin lin_body_point(const struct layout *L, int body, vec2 local)
+{
+	int g = body < 0 ? 0 : L->bodies[body].group;
+	return lin_in_group(L, g, in_group(L, body, local));
+}
+
+static struct lin lin_body_vector(const struct layout *L, int body, vec2 u)
+{
+	int g = body < 0 ? 0 : L->bodies[body].group;
+	return lin_direction(L, g, vector_in_group(L, body, u));
+}
+
+/* -------------------------------------------- rows */
+
+static struct prow *new_row(struct layout *L, enum prow_kind kind, const char *type, int joint,
+                            int body)
+{
+	struct prow *r = &L->rows[L->nrows++];
+	*r = (struct prow){.kind = kind,
+	                   .type = type,
+	                   .joint = joint,
+	                   .body = body,
+	                   .w = 1,
+	                   .group = {-1, -1},
+	                   .points = {-1, -1, -1, -1}};
+	return r;
+}
+
+/* ½ (d'd - L²) = 0, d = a - b (Eq. 10.14) */
+static struct prow *length_row(struct layout *L, struct lin a, const struct lin *b, double len,
+                               int joint, int body)
+{
+	struct prow *r = new_row(L, PROW_DOT, "length", joint, body);
+	r->a = r->b = lin_sub(a, b);
+	r->w = 0.5, r->k = 0.5 * len * len, r->value = len;
+	return r;
+}
+
+/* g'a - k = 0: a simple constraint (Eqs. 10.23-10.24) when a is one point
+ * and g an axis */
+static struct prow *linear_row(struct layout *L, struct lin a, vec2 g, double k, int joint,
+                               int body)
+{
+	int simple = a.n == 1 && a.z[0].x == 1 && a.z[0].y == 0 &&
+	             ((g.x == 0 && fabs(g.y) == 1) || (g.y == 0 && fabs(g.x) == 1));
+	struct prow *r = new_row(L, PROW_LINEAR, simple ? "simple" : "linear", joint, body);
+	r->a = a, r->g = g, r->k = k, r->value = k;
+	return r;
+}
+
+/* The rows that hold group g's points together: a length between its
+ * frame's points; for each further point c a length to a, and a second
+ * row: parallel if c lies on the axis a-b (Problem 10.8: three lengths on
+ * one line are dependent), normal if on the perpendicular at a, a length
+ * to b where the triangle a, b, c is well shaped (the plate of Sec.
+ * 10.8.2), else the constant angle at a written with its sine (Eq. 10.21;
+ * the cosine is flat near 0, Problem 10.4). A sliding group's points keep
+ * their offsets, two simple rows each. */
+static void own_rows(struct layout *L, int g)
+{
+	struct group *G = &L->groups[g];
+	int body = G->ref;
+	if (G->motion == MOTION_SLIDING)
+		for (int k = 1; k < G->npoints; k++) {
+			struct lin d = lin_of_point(L, G->points[k]),
+			           a = lin_of_point(L, G->points[0]);
+			vec2 off = v2_rotate(G->angle, v2_sub(G->at[k], G->at[0]));
+			struct prow *x = linear_row(L, lin_sub(d, &a), v2(1, 0), off.x, -1, body);
+			struct prow *y = linear_row(L, lin_sub(d, &a), v2(0, 1), off.y, -1, body);
+			x->type = y->type = "simple";
+			x->points[0] = y->points[0] = G->points[k];
+			x->points[1] = y->points[1] = G->points[0];
+		}
+	if (G->motion != MOTION_TURNING)
+		return;
+	struct lin a = lin_of_point(L, G->points[0]), b = lin_of_point(L, G->points[1]);
+	struct lin ba = lin_sub(b, &a);
+	struct prow *r = length_row(L, b, &a, G->length, -1, body);
+	r->points[0] = G->points[1], r->points[1] = G->points[0];
+	vec2 e = v2_scale(1 / G->length, v2_sub(G->at[1], G->at[0]));
+	for (int k = 2; k < G->npoints; k++) {
+		struct lin c = lin_of_point(L, G->points[k]);
+		vec2 ca = v2_sub(G->at[k], G->at[0]), cb = v2_sub(G->at[k], G->at[1]);
+		double alpha = v2_dot(e, ca), beta = v2_dot(v2_perp(e), ca);
+		r = length_row(L, c, &a, v2_norm(ca), -1, body);
+		r->points[0] = G->points[k], r->points[1] = G->points[0];
+		double shape = fabs(v2_cross(ca, cb)) / (v2_norm(ca) * v2_norm(cb));
+		if (fabs(beta) > 1e-9 * G->length && fabs(alpha) > 1e-9 * G->length &&
+		    shape >= 0.5) {
+			r = length_row(L, c, &b, v2_norm(cb), -1, body);
+			r->points[0] = G->points[k], r->points[1] = G->points[1];
+			continue;
+		}
+		int normal = fabs(alpha) <= 1e-9 * G->length;
+		r = new_row(L, normal ? PROW_DOT : PROW_CROSS,
+		            normal                           ? "normal"
+		            : fabs(beta) <= 1e-9 * G->length ? "parallel"
+		                                             : "angle",
+		            -1, body);
+		r->a = ba, r->b = lin_sub(c, &a);
+		r->k = normal ? 0 : G->length * beta;
+		r->value = atan2(beta, alpha);
+		r->points[0] = G->points[1], r->points[1] = G->points[0],
+		r->points[2] = G->points[k];
+	}
+}
+
+/* The rows of joint j (Sec. 10.3 on its points). */
+static void joint_rows(struct builder *B, int j)
+{
+	struct layout *L = B->L;
+	const struct joint *jt = &B->m->joints[j];
+	int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
+	struct group *Gi = &L->groups[gi], *Gj = &L->groups[gj];
+	const struct joint_kind *kind = jt->kind;
+	struct lin Pi = lin_body_point(L, jt->bi, jt->si), Pj = lin_body_point(L, jt->bj, jt->sj);
+	struct prow *r;
+	if (kind == &joint_revolute) { /* shared: nothing; cut (Attia): r_i - r_j = 0 */
+		if (gi == gj)
+			return;
+		int pi = joint_point(B, j, 0, ROLE_PIN), pj = joint_point(B, j, 1, ROLE_PIN);
+		if (pi == pj)
+			return;
+		for (int axis = 0; axis < 2; axis++) {
+			r = linear_row(L, lin_sub(Pi, &Pj), axis ? v2(0, 1) : v2(1, 0), 0, j, -1);
+			r->type = "cut";
+			r->points[0] = pi, r->points[1] = pj;
+		}
+	} else if (kind == &joint_translational) {
+		if (gi == gj)
+			return;
+		struct lin Uj = lin_body_vector(L, jt->bj, jt->uj);
+		if (Gi->motion != MOTION_TURNING && Gj->motion != MOTION_TURNING) {
+			/* the angles are built in: P_i on j's line, ŭ_j'(P_i - P_j) = 0 */
+			linear_row(L, lin_sub(Pi, &Pj), v2_perp(Uj.c), 0, j, -1);
+			return;
+		}
+		r = new_row(L, PROW_CROSS, "parallel", j, -1); /* Eqs. 10.20, 10.22 */
+		r->a = Uj, r->b = lin_sub(Pi, &Pj);
+		r = new_row(L, PROW_CROSS, "parallel", j, -1);
+		r->a = Uj, r->b = lin_body_vector(L, jt->bi, jt->ui);
+	} else if (kind == &joint_rev_tran) {
+		struct lin Ui = lin_body_vector(L, jt->bi, jt->ui);
+		if (Gi->motion != MOTION_TURNING) {
+			linear_row(L, lin_sub(Pi, &Pj), v2_perp(Ui.c), jt->param[0], j, -1);
+			return;
+		}
+		r = new_row(L, PROW_CROSS, "parallel", j, -1);
+		r->a = Ui, r->b = lin_sub(Pi, &Pj), r->k = r->value = jt->param[0];
+	} else if (kind == &joint_rev_rev) {
+		length_row(L, Pi, &Pj, jt->param[0], j, -1);
+	} else if (kind == &joint_driver_distance) {
+		r = length_row(L, Pi, &Pj, 0, j, -1);
+		r->k = 0, r->time = TIME_HALF_SQUARE, r->type = "driver";
+	} else if (kind == &joint_simple) {
+		int coord = (int)jt->param[0];
+		if (coord < 2)
+			linear_row(L, L->bodies[jt->bi].centre, coord ? v2(0, 1) : v2(1, 0),
+			           jt->param[1], j, -1);
+	} else if (kind == &joint_disc || kind == &joint_disc_disc || kind == &joint_driver_angle) {
+		/* Σ w φ + g'r_G - k (Eqs. 7.40-7.44 with the angles from the points) */
+		double R = jt->param[0];
+		if (kind == &joint_disc)
+			linear_row(L, L->bodies[jt->bi].centre, v2(0, 1), R, j, -1)->type =
+			    "rolling";
+		r = new_row(L, PROW_ANGLE, kind == &joint_driver_angle ? "driver" : "rolling", j,
+		            -1);
+		double w[2] = {1, -1};
+		if (kind == &joint_disc) {
+			w[0] = R, w[1] = 0;
+			r->a = L->bodies[jt->bi].centre, r->g = v2(1, 0);
+			r->k = jt->param[1] + R * jt->param[2];
+		} else if (kind == &joint_disc_disc) {
+			w[0] = jt->param[0], w[1] = jt->param[1];
+			r->k = w[0] * jt->param[2] + w[1] * jt->param[3];
+		} else {
+			r->time = TIME_LINEAR;
+		}
+		for (int side = 0; side < 2; side++) {
+			int body = side ? jt->bj : jt->bi;
+			if (w[side] == 0)
+				continue;
+			const struct group *G = &L->groups[side ? gj : gi];
+			r->k -= w[side] * body_angle_in_group(L, body); /* φ_body = φ_group + θ */
+			if (G->motion == MOTION_TURNING)
+				r->group[side] = side ? gj : gi, r->weight[side] = w[side];
+			else
+				r->k -= w[side] * G->angle;
+		}
+	}
+}
+
+/* The coordinates a row touches, in order. */
+static void row_vars(const struct layout *L, struct prow *r)
+{
+	int *v = r->vars, n = 0;
+	const struct lin *lins[2] = {&r->a, &r->b};
+	for (int l = 0; l < 2; l++)
+		for (int k = 0; k < lins[l]->n; k++)
+			v[n++] = lins[l]->v[k];
+	for (int s = 0; s < 2; s++)
+		for (int f = 0; r->group[s] >= 0 && f < 2; f++) {
+			int var = L->points[L->groups[r->group[s]].points[f]].var;
+			if (var >= 0)
+				v[n++] = var;
+		}
+	/* sort, drop repeats */
+	for (int i = 1; i < n; i++)
+		for (int k = i; k > 0 && v[k - 1] > v[k]; k--) {
+			int t = v[k];
+			v[k] = v[k - 1], v[k - 1] = t;
+		}
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (m == 0 || v[m - 1] != v[i])
+			v[m++] = v[i];
+	r->nvars = m;
+	/* a row written on vectors and offsets names, for the listing, the
+	 * moving points it touches */
+	for (int i = 0, k = 0, unnamed = r->points[0] < 0; unnamed && i < m; i++)
+		for (int p = 0; p < L->npoints && k < PROW_POINTS; p++) {
+			int var = L->points[p].var, seen = 0;
+			for (int e = 0; e < k; e++)
+				seen = seen || r->points[e] == p;
+			if (var >= 0 && (v[i] == var || v[i] == var + 1) && !seen)
+				r->points[k++] = p;
+		}
+}
+
+/* -------------------------------------------- the layout */
+
+static void name_points(struct layout *L)
+{
+	const struct model *m = L->m;
+	for (int p = 0; p < L->npoints; p++) {
+		struct point *pt = &L->points[p];
+		const char *body = body_name(m, pt->body);
+		const char *joint = pt->joint >= 0 ? m->joints[pt->joint].name : "";
+		switch (pt->role) {
+		case ROLE_PIN:
+			pt->name = text("the pin '%s'", joint);
+			break;
+		case ROLE_AXIS:
+			pt->name = text("a point of '%s' on the axis of '%s'", body, joint);
+			break;
+		case ROLE_CENTRE:
+			pt->name = text("the mass centre of '%s'", body);
+			break;
+		case ROLE_GYRATION:
+			pt->name = text("the gyration point of '%s'", body);
+			break;
+		}
+	}
+}
+
+struct layout *layout_new(const struct model *m, const struct layout_options *o, struct run_data *d)
+{
+	struct layout *L = calloc(1, sizeof *L);
+	int nb = m->nbodies, ng_max = nb + 1;
+	L->m = m;
+	L->groups = calloc((size_t)ng_max, sizeof *L->groups);
+	L->bodies = calloc((size_t)nb + 1, sizeof *L->bodies);
+	L->order = calloc((size_t)ng_max, sizeof *L->order);
+	struct builder B = {.L = L, .m = m, .d = d};
+	B.group_of = calloc((size_t)nb + 2, sizeof *B.group_of);
+	build_groups(&B);
+	/* room for points: two per joint side, one more per sliding axis, the
+	 * centre and gyration points */
+	int *touching = calloc((size_t)L->ngroups, sizeof(int));
+	for (int j = 0; j < m->njoints; j++) {
+		touching[group_of_body(&B, m->joints[j].bi)] += 2;
+		touching[group_of_body(&B, m->joints[j].bj)] += 2;
+	}
+	B.cap = 0;
+	for (int g = 0; g < L->ngroups; g++) {
+		int room = touching[g] + 2;
+		L->groups[g].points = calloc((size_t)room, sizeof(int));
+		L->groups[g].at = calloc((size_t)room, sizeof(vec2));
+		B.cap += room;
+	}
+	free(touching);
+	L->points = calloc((size_t)B.cap + 1, sizeof *L->points);
+	B.uf = calloc((size_t)B.cap + 1, sizeof(int));
+	if (o->recursive)
+		tree_pins(&B, o);
+	else
+		share_all_pins(&B);
+	complete_frames(&B);
+	int status = settle_points(&B);
+	for (int g = 1; g < L->ngroups && status == 0; g++) {
+		struct group *G = &L->groups[g];
+		if (G->motion == MOTION_TURNING) {
+			G->length = v2_norm(v2_sub(G->at[1], G->at[0]));
+			G->dir = v2_angle(v2_sub(G->at[1], G->at[0]));
+		}
+		G->centre = lin_in_group(L, g, G->centre_at);
+	}
+	for (int b = 0; b < nb && status == 0; b++)
+		L->bodies[b].centre = lin_in_group(L, L->bodies[b].group, L->bodies[b].offset);
+	if (status == 0) {
+		int room = 0;
+		for (int g = 0; g < L->ngroups; g++)
+			room += 2 * L->groups[g].npoints;
+		L->rows = calloc((size_t)(room + 3 * m->njoints) + 1, sizeof *L->rows);
+		/* the groups' own rows first, as the book lists them; after the
+		 * joints' when the recursive formulation meets them itself */
+		for (int pass = 0; pass < 2; pass++) {
+			if (pass == (o->recursive ? 0 : 1))
+				for (int j = 0; j < m->njoints; j++)
+					joint_rows(&B, j);
+			else
+				for (int g = 1; g < L->ngroups; g++)
+					own_rows(L, g);
+		}
+		/* a row on stationary points alone is a constant: it constrains
+		 * nothing here (the reports still check its joint) */
+		int kept = 0;
+		for (int i = 0; i < L->nrows; i++) {
+			row_vars(L, &L->rows[i]);
+			if (L->rows[i].nvars > 0)
+				L->rows[kept++] = L->rows[i];
+		}
+		L->nown = 0;
+		for (int i = 0; i < kept; i++)
+			L->nown += L->rows[i].joint < 0;
+		L->nrows = kept;
+		name_points(L);
+		for (int g = 1; g < L->ngroups; g++)
+			L->groups[g].name = text("%s (its points)", body_name(m, L->groups[g].ref));
+	}
+	free(B.uf), free(B.group_of);
+	if (status != 0) {
+		layout_free(L);
+		return NULL;
+	}
+	return L;
+}
+
+void layout_free(struct layout *L)
+{
+	if (!L)
+		return;
+	for (int g = 0; g < L->ngroups; g++)
+		free(L->groups[g].points), free(L->groups[g].at), free(L->groups[g].name);
+	for (int p = 0; p < L->npoints; p++)
+		free(L->points[p].name);
+	free(L->groups), free(L->points), free(L->bodies), free(L->rows), free(L->order);
+	free(L);
+}
+
+void layout_spans(const struct layout *L, struct rows *r)
+{
+	for (int i = 0; i < L->nrows; i++) {
+		const struct prow *p = &L->rows[i];
+		int gap = 0; /* split at the widest gap between the coordinates it touches */
+		for (int k = 1; k < p->nvars; k++)
+			if (p->vars[k] - p->vars[k - 1] > p->vars[gap + 1] - p->vars[gap])
+				gap = k - 1;
+		if (p->nvars < 2 || p->vars[gap + 1] - p->vars[gap] <= 2) {
+			rows_set_span(r, i, 0, p->vars[0], p->vars[p->nvars - 1] + 2);
+			rows_set_span(r, i, 1, 0, 0);
+		} else {
+			rows_set_span(r, i, 0, p->vars[0], p->vars[gap] + 2);
+			rows_set_span(r, i, 1, p->vars[gap + 1], p->vars[p->nvars - 1] + 2);
+		}
+	}
+}
+
+/* ------------------------------------------------------------ evaluation */
+
+void layout_frames(struct layout *L, const double *r, const double *rd)
+{
+	for (int g = 1; g < L->ngroups; g++) {
+		struct group *G = &L->groups[g];
+		if (G->motion != MOTION_TURNING)
+			continue;
+		struct lin a = lin_of_point(L, G->points[0]), b = lin_of_point(L, G->points[1]);
+		struct lin d = lin_sub(b, &a);
+		G->d = lin_value(&d, r), G->dd = lin_rate(&d, rd);
+		double len2 = v2_dot(G->d, G->d);
+		G->phi += remainder(v2_angle(G->d) - G->dir - G->phi, 2 * M_PI);
+		G->grad = v2_scale(1 / len2, v2_perp(G->d)); /* φ̇ = d̆'ḋ / |d|² */
+		G->phid = v2_dot(G->grad, G->dd);
+		G->bias = -2 * v2_dot(G->d, G->dd) * v2_cross(G->d, G->dd) / (len2 * len2);
+	}
+}
+
+static double group_angle(const struct group *G)
+{
+	return G->motion == MOTION_TURNING ? G->phi : G->angle;
+}
+
+void layout_from_bodies(struct layout *L, const double *c, const double *cd, double *r, double *rd)
+{
+	for (int g = 1; g < L->ngroups; g++) {
+		struct group *G = &L->groups[g];
+		int b = G->ref;
+		vec2 pos = v2(c[3 * b], c[3 * b + 1]), vel = v2(cd[3 * b], cd[3 * b + 1]);
+		double omega = G->motion == MOTION_TURNING ? cd[3 * b + 2] : 0;
+		if (G->motion == MOTION_TURNING)
+			G->phi = c[3 * b + 2];
+		double phi = group_angle(G);
+		for (int k = 0; k < G->npoints; k++) {
+			const struct point *pt = &L->points[G->points[k]];
+			if (pt->var < 0 || pt->group != g)
+				continue;
+			vec2 s = v2_rotate(phi, G->at[k]);
+			r[pt->var] = pos.x + s.x, r[pt->var + 1] = pos.y + s.y;
+			rd[pt->var] = vel.x - omega * s.y, rd[pt->var + 1] = vel.y + omega * s.x;
+		}
+	}
+}
+
+void layout_to_bodies(const struct layout *L, const double *r, const double *rd, const double *rdd,
+                      double *c, double *cd, double *cdd)
+{
+	for (int b = 0; b < L->m->nbodies; b++) {
+		const struct body_place *p = &L->bodies[b];
+		const struct group *G = &L->groups[p->group];
+		int turning = G->motion == MOTION_TURNING;
+		vec2 at = lin_value(&p->centre, r), v = lin_rate(&p->centre, rd);
+		c[3 * b] = at.x, c[3 * b + 1] = at.y, c[3 * b + 2] = group_angle(G) + p->angle;
+		cd[3 * b] = v.x, cd[3 * b + 1] = v.y, cd[3 * b + 2] = turning ? G->phid : 0;
+		if (!rdd || !cdd)
+			continue;
+		vec2 a = lin_rate(&p->centre, rdd);
+		double alpha = 0;
+		if (turning) { /* φ̈ = d̆'d̈ / |d|² + bias */
+			const struct point *pa = &L->points[G->points[0]],
+			                   *pb = &L->points[G->points[1]];
+			vec2 ddd = v2(0, 0);
+			if (pb->var >= 0)
+				ddd = v2_add(ddd, v2(rdd[pb->var], rdd[pb->var + 1]));
+			if (pa->var >= 0)
+				ddd = v2_sub(ddd, v2(rdd[pa->var], rdd[pa->var + 1]));
+			alpha = v2_dot(G->grad, ddd) + G->bias;
+		}
+		cdd[3 * b] = a.x, cdd[3 * b + 1] = a.y, cdd[3 * b + 2] = alpha;
+	}
+}
+
+static void grad_add(struct prow_value *o, int var, double w)
+{
+	for (int k = 0; k < o->n; k++)
+		if (o->var[k] == var) {
+			o->grad[k] += w;
+			return;
+		}
+	o->var[o->n] = var, o->grad[o->n++] = w;
+}
+
+static void grad_lin(struct prow_value *o, const struct lin *l, vec2 g)
+{
+	for (int k = 0; k < l->n; k++) {
+		vec2 w = cmul_t(l->z[k], g);
+		grad_add(o, l->v[k], w.x), grad_add(o, l->v[k] + 1, w.y);
+	}
+}
+
+static void grad_point(struct prow_value *o, const struct layout *L, int p, vec2 g)
+{
+	int var = L->points[p].var;
+	if (var >= 0)
+		grad_add(o, var, g.x), grad_add(o, var + 1, g.y);
+}
+
+int layout_row(const struct layout *L, struct run_data *d, int row, double t, const double *r,
+               const double *rd, struct prow_value *out)
+{
+	const struct prow *p = &L->rows[row];
+	out->n = 0, out->vrhs = out->gamma = 0;
+	vec2 A = lin_value(&p->a, r), Ad = lin_rate(&p->a, rd);
+	switch (p->kind) {
+	case PROW_DOT: {
+		vec2 Bv = lin_value(&p->b, r), Bd = lin_rate(&p->b, rd);
+		out->phi = p->w * v2_dot(A, Bv) - p->k;
+		grad_lin(out, &p->a, v2_scale(p->w, Bv));
+		grad_lin(out, &p->b, v2_scale(p->w, A));
+		out->gamma = -2 * p->w * v2_dot(Ad, Bd);
+		break;
+	}
+	case PROW_CROSS: {
+		vec2 Bv = lin_value(&p->b, r), Bd = lin_rate(&p->b, rd);
+		out->phi = p->w * v2_cross(A, Bv) - p->k;
+		grad_lin(out, &p->a, v2_scale(-p->w, v2_perp(Bv)));
+		grad_lin(out, &p->b, v2_scale(p->w, v2_perp(A)));
+		out->gamma = -2 * p->w * v2_cross(Ad, Bd);
+		break;
+	}
+	case PROW_LINEAR:
+	case PROW_ANGLE:
+		out->phi = v2_dot(p->g, A) - p->k;
+		grad_lin(out, &p->a, p->g);
+		for (int s = 0; p->kind == PROW_ANGLE && s < 2; s++) {
+			if (p->group[s] < 0)
+				continue;
+			const struct group *G = &L->groups[p->group[s]];
+			double w = p->weight[s];
+			out->phi += w * G->phi;
+			grad_point(out, L, G->points[1], v2_scale(w, G->grad));
+			grad_point(out, L, G->points[0], v2_scale(-w, G->grad));
+			out->gamma -= w * G->bias;
+		}
+		break;
+	}
+	if (p->time != TIME_NONE) {
+		double f[3];
+		if (model_fn(d, &L->m->joints[p->joint].fn, t, f) != 0)
+			return -1;
+		if (p->time == TIME_LINEAR) { /* Φ -= f: v = f', γ += f'' */
+			out->phi -= f[0], out->vrhs = f[1], out->gamma += f[2];
+		} else { /* Φ -= f²/2: v = f f', γ += f'² + f f'' */
+			out->phi -= 0.5 * f[0] * f[0], out->vrhs = f[0] * f[1];
+			out->gamma += f[1] * f[1] + f[0] * f[2];
+		}
+	}
+	return 0;
+}
+
+int layout_rows(const struct layout *L, struct run_data *d, double t, const double *r,
+                const double *rd, struct rows *out)
+{
+	struct prow_value v;
+	rows_clear(out);
+	for (int i = 0; i < L->nrows; i++) {
+		if (layout_row(L, d, i, t, r, rd, &v) != 0)
+			return -1;
+		double *row = out->J + (size_t)i * (size_t)out->cols;
+		for (int k = 0; k < v.n; k++)
+			row[v.var[k]] = v.grad[k];
+		out->phi[i] = v.phi, out->vrhs[i] = v.vrhs, out->gamma[i] = v.gamma;
+	}
+	return 0;
+}
+
+void layout_forces(const struct layout *L, const double *hc, double *h)
+{
+	for (int b = 0; b < L->m->nbodies; b++) {
+		const struct body_place *p = &L->bodies[b];
+		const struct group *G = &L->groups[p->group];
+		vec2 f = v2(hc[3 * b], hc[3 * b + 1]);
+		lin_gradient(&p->centre, f, h);
+		if (G->motion != MOTION_TURNING)
+			continue; /* the joints that hold its angle take its moment */
+		vec2 couple = v2_scale(hc[3 * b + 2], G->grad); /* n d̆ / |d|² on b, minus on a */
+		const struct point *pa = &L->points[G->points[0]], *pb = &L->points[G->points[1]];
+		if (pb->var >= 0)
+			h[pb->var] += couple.x, h[pb->var + 1] += couple.y;
+		if (pa->var >= 0)
+			h[pa->var] -= couple.x, h[pa->var + 1] -= couple.y;
+	}
+}
+
+void layout_coordinate_name(const struct layout *L, int k, char *buf, size_t len)
+{
+	for (int p = 0; p < L->npoints; p++)
+		if (L->points[p].var == (k & ~1)) {
+			snprintf(buf, len, "%c of %s", k % 2 ? 'y' : 'x', L->points[p].name);
+			return;
+		}
+	snprintf(buf, len, "coordinate %d", k + 1);
+}
+
+const char *layout_row_name(const struct layout *L, int row)
+{
+	const struct prow *p = &L->rows[row];
+	return p->joint >= 0 ? L->m->joints[p->joint].name
+	                     : L->groups[L->bodies[p->body].group].name;
+}
+
+/* M += w l'l, l's points' 2 x 2 blocks being the matrices of conj(z_i) z_j */
+static void add_outer(double *M, int n, double w, const struct lin *l)
+{
+	for (int i = 0; i < l->n; i++)
+		for (int j = 0; j < l->n; j++) {
+			vec2 z = cmul(conj2(l->z[i]), l->z[j]);
+			double *row = M + (size_t)l->v[i] * (size_t)n + l->v[j];
+			row[0] += w * z.x, row[1] -= w * z.y;
+			row[n] += w * z.y, row[n + 1] += w * z.x;
+		}
+}
+
+void layout_mass(const struct layout *L, double *M)
+{
+	memset(M, 0, sizeof(double) * (size_t)L->n * (size_t)L->n);
+	for (int g = 1; g < L->ngroups; g++) {
+		const struct group *G = &L->groups[g];
+		if (G->motion == MOTION_SLIDING) { /* translation only: the mass on its points */
+			for (int k = 0; k < G->npoints; k++) {
+				struct lin p = lin_of_point(L, G->points[k]);
+				add_outer(M, L->n, G->mass / G->npoints, &p);
+			}
+			continue;
+		}
+		if (G->motion != MOTION_TURNING)
+			continue;
+		add_outer(M, L->n, G->mass, &G->centre); /* ½ m |ṙ_G|² */
+		int pairs = G->npoints - 1;
+		struct lin a = lin_of_point(L, G->points[0]);
+		for (int k = 1; k <= pairs; k++) { /* ½ J φ̇², φ̇² = |ḋ|² / |d|² on each pair */
+			struct lin b = lin_of_point(L, G->points[k]), d = lin_sub(b, &a);
+			vec2 s = v2_sub(G->at[k], G->at[0]);
+			add_outer(M, L->n, G->inertia / (pairs * v2_dot(s, s)), &d);
+		}
+	}
+}

@@ -1,0 +1,199 @@
+/* point_layout.h — a model's bodies as points, book Ch. 10, shared by the
+ * two point formulations: the book's (point_coords.c) and Attia's
+ * recursive one (point_recursive.c).
+ *
+ * Bodies welded together (rigid joints) move as one group. A group that
+ * turns is held by two primary points, its frame (Sec. 10.2: a point at
+ * every pin, two on a sliding axis, else the mass centre and a point a
+ * radius of gyration from it); a group whose angle the joints fix (a
+ * slider on the ground, Sec. 10.2's exception) by one; the ground's group
+ * by none, its points being stationary. A pin puts one point on both its
+ * bodies, so it costs nothing; a pin beyond a group's frame is a further
+ * primary point held to the frame by two rows. Every other point of a body
+ * is a secondary point (Eq. 10.28): a fixed combination of its frame's
+ * points, r = z_a r_a + z_b r_b with complex z (z r = Re z r + Im z r̆),
+ * so its velocity and acceleration are the same combination (Eq. 10.27).
+ *
+ * Each joint is then written with the constraint types of Sec. 10.3 on
+ * these points (length 10.14, normal 10.17, parallel 10.20-10.22, constant
+ * angle 10.21, simple 10.23-10.24), and a disc or an angle driver with the
+ * group's angle, the direction of its frame. q is the primary points'
+ * coordinates, two per point. */
+#ifndef MB_POINT_LAYOUT_H
+#define MB_POINT_LAYOUT_H
+
+#include "model/model.h"
+#include "util/rows.h"
+
+/* An affine map of the primary points: r = c + Σ z_k r_k over the points
+ * that move, each named by its first coordinate v_k (r_k = q[v_k], q[v_k +
+ * 1]); a stationary point's share is in c. */
+#define LIN_REFS 4
+struct lin {
+	int n;
+	int v[LIN_REFS];
+	vec2 z[LIN_REFS];
+	vec2 c;
+};
+
+enum group_motion { MOTION_FIXED, MOTION_SLIDING, MOTION_TURNING };
+
+struct group {
+	int ref; /* its reference body, -1 for the ground's */
+	enum group_motion motion;
+	double angle;         /* fixed or sliding: the reference body's angle, constant */
+	int *points, npoints; /* its primary points, the frame first (turning: 2, sliding: 1) */
+	vec2 *at;             /* their places in the reference body's frame */
+	double length, dir;   /* turning: frame length |s_b - s_a| and its angle in that frame */
+	double mass, inertia; /* the group as one body; inertia about its mass centre */
+	vec2 centre_at;       /* that mass centre in the reference frame */
+	struct lin centre;    /* and as a point */
+	/* turning, per evaluation: d = r_b - r_a, ḋ, the angle φ (whole turns
+	 * kept), φ̇, ∂φ/∂r_b = d̆ / |d|² and φ̈ when d̈ = 0 */
+	vec2 d, dd, grad;
+	double phi, phid, bias;
+	/* Attia's tree (recursive layouts): the parent group (-1: a root) and
+	 * the pin to it (-1: none, the root floats or stands on the ground) */
+	int parent, parent_joint;
+	char *name; /* what its own rows are called in messages */
+};
+
+enum point_role { ROLE_PIN, ROLE_AXIS, ROLE_CENTRE, ROLE_GYRATION };
+
+struct point {
+	int var;   /* its x is coordinate var, y var + 1; -1: stationary */
+	vec2 at;   /* stationary: its place */
+	int group; /* a group it belongs to, and its place in that group's frame */
+	vec2 s;
+	enum point_role role;
+	int joint; /* the pin or sliding joint that put it there, or -1 */
+	int body;  /* a body it belongs to (-1: the ground) and its place on it */
+	vec2 local;
+	char *name; /* for messages: "the pin 'A'" */
+};
+
+enum prow_kind {
+	PROW_DOT,    /* Φ = w a'b - k */
+	PROW_CROSS,  /* Φ = w a x b - k = w ă'b - k */
+	PROW_LINEAR, /* Φ = g'a - k */
+	PROW_ANGLE,  /* Φ = Σ w_c φ_c + g'a - k */
+};
+
+/* A time function in a row: Φ -= f(t) or Φ -= f(t)² / 2. */
+enum prow_time { TIME_NONE, TIME_LINEAR, TIME_HALF_SQUARE };
+
+#define PROW_POINTS 4
+struct prow {
+	enum prow_kind kind;
+	const char *type; /* the book's name: length, normal, parallel, angle, simple, ... */
+	struct lin a, b;
+	vec2 g;
+	double w, k;
+	int group[2]; /* PROW_ANGLE: turning groups and their weights */
+	double weight[2];
+	enum prow_time time;
+	int joint;               /* the model joint it states, or -1: a body's own */
+	int body;                /* own rows: the group's reference body */
+	int points[PROW_POINTS]; /* the points it is written on, for the listing (-1: none) */
+	double value;            /* its length, offset or angle, for the listing */
+	int nvars, vars[16];     /* the coordinates it touches */
+};
+
+/* One row's value at a state: Φ, the right sides of D q̇ = v and D q̈ = γ,
+ * and its gradient over the coordinates it touches. */
+struct prow_value {
+	double phi, vrhs, gamma;
+	int n;
+	int var[24];
+	double grad[24];
+};
+
+/* Where a body sits in its group's reference frame. */
+struct body_place {
+	int group;
+	vec2 offset;
+	double angle;
+	struct lin centre; /* its mass centre as a point */
+};
+
+struct layout {
+	const struct model *m;
+	int ngroups, npoints, n, nrows, nown;
+	struct group *groups; /* the ground's group first */
+	struct point *points;
+	struct body_place *bodies;
+	struct prow *rows; /* the groups' own rows first, then the joints' */
+	/* recursive layouts: the groups parents first, and the cut pins */
+	int *order, norder;
+};
+
+/* How the pins share their points: all of them (the book's Ch. 10), or
+ * those of a spanning tree over the groups, the others cut (Attia); tree,
+ * when given, lists the joints the tree may use. */
+struct layout_options {
+	int recursive;
+	const int *tree;
+	int ntree;
+};
+
+/* The layout of model m, or NULL with the reason in d's error. */
+struct layout *layout_new(const struct model *m, const struct layout_options *o,
+                          struct run_data *d);
+void layout_free(struct layout *L);
+
+/* the columns a row touches, as the constrained layer's spans */
+void layout_spans(const struct layout *L, struct rows *r);
+
+/* the value of a lin at r (rates: the same map without its constant) */
+vec2 lin_value(const struct lin *l, const double *r);
+vec2 lin_rate(const struct lin *l, const double *rd);
+
+/* z r and its transpose: z' r = conj(z) r */
+static inline vec2 cmul(vec2 z, vec2 r) { return v2(z.x * r.x - z.y * r.y, z.y * r.x + z.x * r.y); }
+static inline vec2 cmul_t(vec2 z, vec2 r)
+{
+	return v2(z.x * r.x + z.y * r.y, z.x * r.y - z.y * r.x);
+}
+
+/* The turning groups' frames at (r, ṙ) (ṙ may be NULL): d, ḋ, φ (the branch
+ * nearest the last), φ̇, ∂φ/∂r_b and the bias. Every evaluation starts here. */
+void layout_frames(struct layout *L, const double *r, const double *rd);
+
+/* The groups' angles and the points standing for the bodies' c and ċ. */
+void layout_from_bodies(struct layout *L, const double *c, const double *cd, double *r, double *rd);
+
+/* c, ċ (and c̈ when rdd and cdd are given) after layout_frames. */
+void layout_to_bodies(const struct layout *L, const double *r, const double *rd, const double *rdd,
+                      double *c, double *cd, double *cdd);
+
+/* Row `row` at (t, r, ṙ) after layout_frames: 0, or -1 when a driver's
+ * function fails (the run's error set). */
+int layout_row(const struct layout *L, struct run_data *d, int row, double t, const double *r,
+               const double *rd, struct prow_value *out);
+
+/* Every row into out (the constrained layer's rows): 0 or -1. */
+int layout_rows(const struct layout *L, struct run_data *d, double t, const double *r,
+                const double *rd, struct rows *out);
+
+/* The generalised forces on the bodies (3 each) as forces on the points,
+ * by virtual work (Secs. 10.6, 10.9): a force at the mass centre shared by
+ * the frame's points, a moment as a couple on them. Adds to h. */
+void layout_forces(const struct layout *L, const double *hc, double *h);
+
+/* out += w g' (∂lin/∂r) into a dense row of n */
+void lin_gradient(const struct lin *l, vec2 g, double *row);
+
+/* The constant mass matrix of the points, n x n row-major, exact for each
+ * group as a rigid body: its mass at its mass centre, a secondary point,
+ * and its moment of inertia on the differences of its points from the
+ * first, shared among them, d̆'ḋ = |d|² φ̇ (on two points, Eqs.
+ * 10.52-10.56), so that every point has mass and M is positive definite. */
+void layout_mass(const struct layout *L, double *M);
+
+/* The k-th coordinate's name: "x of the pin 'A'". */
+void layout_coordinate_name(const struct layout *L, int k, char *buf, size_t len);
+
+/* What a row is called in messages: its joint, or "rod (its points)". */
+const char *layout_row_name(const struct layout *L, int row);
+
+#endif
