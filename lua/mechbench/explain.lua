@@ -294,13 +294,13 @@ function M.text(m, opts)
     heading("the constraint Jacobian's condition number: %s", cond == math.huge and "infinite" or ("%.4g"):format(cond))
     add("   (its largest singular value over its smallest; rank %d of %d rows)", rank, nc)
     -- what a run watches for toggles, from the layer's own factor of
-    -- S = D M^-1 D' = L L': sqrt(S_jj)/L_kk (constrained.c, watch_toggle)
+    -- S = D M^-1 D' = L L': sqrt(S_kk)/L_kk (constrained.c, watch_toggle)
     if p.row_ratio then
       local worst, at = 0, 1
       for k, x in ipairs(p.row_ratio) do if x > worst then worst, at = x, k end end
-      add("   what a run watches for toggles, sqrt(S_jj)/L_kk with S = D M^-1 D' = L L'")
-      add("   (large where a row nearly repeats those before it, or shrinks against its")
-      add("   joint's others): largest %.4g, at row '%s'; a run warns past 100", worst, rows[at])
+      add("   what a run watches for toggles, sqrt(S_kk)/L_kk with S = D M^-1 D' = L L'")
+      add("   (1/sin of the angle between a row and those before it; a run takes S_kk")
+      add("   the largest so far): largest %.4g, at row '%s'; a run warns past 100", worst, rows[at])
     end
   end
   return table.concat(lines, "\n"), p

@@ -35,6 +35,7 @@ struct constrained {
 	double *e;           /* nc: the penalty's right side */
 	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
 	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
+	double *seen;        /* nc: the largest S_kk of each row so far in the run */
 	int *joint_of;       /* nc: the model joint each row states (-1: the formulation's own),
 	                      * looked up once */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
@@ -101,6 +102,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	s->e = calloc(nc + 1, sizeof(double));
 	s->diag = calloc(nc + 1, sizeof(double));
 	s->ratio = calloc(nc + 1, sizeof(double));
+	s->seen = calloc(nc + 1, sizeof(double));
 	s->joint_of = calloc(nc + 1, sizeof(int));
 	for (int r = 0; r < s->nc; r++)
 		s->joint_of[r] = f->row_joint ? f->row_joint(ws, r) : -1;
@@ -133,8 +135,8 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->diag), free(s->ratio), free(s->joint_of), free(s->X), free(s->M),
-	    free(s->dropped), free(s->order), free(s->fixed);
+	free(s->e), free(s->diag), free(s->ratio), free(s->seen), free(s->joint_of), free(s->X),
+	    free(s->M), free(s->dropped), free(s->order), free(s->fixed);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -192,26 +194,20 @@ static const char *row_name(void *ctx, int row)
 /* Near a toggle the rows of J come close to dependent, or one of them
  * close to zero. With S = J M⁻¹ J' = L L', L_kk is the part of row k (in
  * M⁻¹'s metric) that the rows before it do not already give: the ratio
- * sqrt(S_jj)/L_kk, with S_jj the largest of the rows of row k's own joint
- * (which share its units), is 1/sin of the angle between row k and the
- * rows before it when row k is its joint's largest, and grows too when
- * row k shrinks against its joint's others (a cut joint in joint
- * coordinates at a toggle) — free of the rows' scale across joints. Past
- * NEAR_TOGGLE the run notes once when and at which joint (the row of the
- * largest ratio), and carries on; cholesky_checked stops it near 3e6.
- * O(rows) on a factor made anyway: a joint's rows are neighbours. */
+ * sqrt(S_kk)/L_kk is 1/sin of the angle between row k and the rows before
+ * it, free of the row's scale. With S_kk the largest the row has had in
+ * the run so far (`seen`) the ratio grows too when the row shrinks against
+ * itself (a cut joint's row in joint coordinates at a toggle), still in
+ * the row's own units. Past NEAR_TOGGLE the run notes once when and at
+ * which joint (the row of the largest ratio), and carries on;
+ * cholesky_checked stops it near 3e6. O(rows) on a factor made anyway. */
 #define NEAR_TOGGLE 100.0
-static double row_ratio(const struct constrained *s, int a)
+static double row_ratio(struct constrained *s, int a)
 {
 	if (s->dropped[a])
 		return 0;
-	double largest = s->diag[a];
-	int joint = s->joint_of[a];
-	for (int b = a - 2; joint >= 0 && b <= a + 2; b++)
-		if (b >= 0 && b < s->factored && b != a && !s->dropped[b] &&
-		    s->joint_of[b] == joint)
-			largest = fmax(largest, s->diag[b]);
-	return sqrt(largest) / s->S->data[(size_t)a * (s->S->tda + 1)];
+	s->seen[a] = fmax(s->seen[a], s->diag[a]);
+	return sqrt(s->seen[a]) / s->S->data[(size_t)a * (s->S->tda + 1)];
 }
 
 static void watch_toggle(struct constrained *s, double t)

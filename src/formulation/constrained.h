@@ -91,7 +91,7 @@ struct constrained_pieces {
 	const double *J;                  /* rows x n */
 	const double *phi, *vrhs, *gamma; /* per row */
 	const double *h, *acc, *lambda;   /* M, h, acc, lambda: NULL for a kinematic-only one */
-	const double *row_ratio; /* per row, what a run watches for toggles: sqrt(S_jj)/L_kk
+	const double *row_ratio; /* per row, what a run watches for toggles: sqrt(S_kk)/L_kk
 	                          * with S = J M⁻¹ J' = L L' (0 for a dropped row); NULL
 	                          * where S is not factored (no rows, the penalty method) */
 };
