@@ -36,7 +36,8 @@ for _, formulation in ipairs { "body", "joint", "point", "point-recursive" } do
     last_n, last_cost = n, cost
   end
   print(formulation .. " coordinates: four-bar, 10 s simulated")
-  line("  four-bar rk45 tol 1e-8", example("four_bar")():simulate{ formulation = formulation, tf = 10, dt = 0.01 }, 10)
+  line("  four-bar rk45 tol 1e-8", example("four_bar")():simulate{ formulation = formulation, tf = 10, dt = 0.01,
+    integrator = "rk45", tol = 1e-8 }, 10)
   line("  four-bar rk4 h = 1 ms", example("four_bar")():simulate{ formulation = formulation, tf = 10, dt = 0.01,
     integrator = "rk4", h = 1e-3 }, 10)
 end
@@ -165,7 +166,7 @@ do
   end
 end
 
-print("examples: 5 s simulated at the default tolerance (rk45, tol 1e-8)")
+print("examples: 5 s simulated at the default (dopri5, dense reports, tol 1e-10)")
 local cases = { {"sliding_pendulum"}, {"aa"}, {"macpherson", "A"}, {"macpherson", "B"},
   {"macpherson", "C"}, {"cart", "A"}, {"cart", "B"}, {"cart", "C"}, {"cart", "D"}, {"conveyor"},
   {"rod"}, {"double_pendulum"}, {"slider_crank"}, {"four_bar"} }

@@ -26,3 +26,8 @@ printf '%-40s %8s ms  (mean of %d runs)\n' "lesson 2 self-test (17 steps)" \
   "$(time_runs 10 ./mechbench --batch -e 'mb.lesson.selftest(2)')" 10
 rm -f "$empty"
 ./mechbench --batch bench/models.lua
+# issue 18: the book's program DAP_BC (ode45) against our cheapest
+# configuration at least as accurate, and the adaptive integrators at equal
+# accuracy on the examples (why dopri5 with dense reports is the default)
+./mechbench --batch bench/ode45.lua
+./mechbench --batch bench/integrators.lua

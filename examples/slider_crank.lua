@@ -37,7 +37,7 @@ local function build(omega, data)
   end
   if omega then
     m:joint{ name = "motor", type = "driver", joint = "main",
-             fn = function(t) return th + omega * t, omega, 0 end }
+             fn = mb.fn.poly{ th, omega, 0 } }
   end
   return m
 end

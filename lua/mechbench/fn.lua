@@ -4,6 +4,14 @@
 local args = require "mechbench.args"
 local M = {}
 
+-- Each function made here, with its form and numbers: the C core evaluates
+-- these forms itself (src/model/time_forms.c), with no call into Lua.
+M.forms = setmetatable({}, { __mode = "k" })
+local function made(f, ...)
+  M.forms[f] = { ... }
+  return f
+end
+
 -- o's numbers by name, each finite (defaults where left out), or an error
 -- at the user's line naming the function and the field.
 local function numbers(what, o, known)
@@ -26,7 +34,7 @@ end
 -- Type a: f = c1 + c2 t + c3 t^2
 function M.poly(c)
   local c1, c2, c3 = numbers("mb.fn.poly", c, { { 1, 0 }, { 2, 0 }, { 3, 0 } })
-  return function(t) return c1 + c2 * t + c3 * t * t, c2 + 2 * c3 * t, 2 * c3 end
+  return made(function(t) return c1 + c2 * t + c3 * t * t, c2 + 2 * c3 * t, 2 * c3 end, "poly", c1, c2, c3)
 end
 
 -- Type b: a smooth rise from `from` to `to` over [t0, t1], with zero first
@@ -35,14 +43,14 @@ function M.smooth_step(o)
   local f0, f1, t0, t1 = numbers("mb.fn.smooth_step", o, { { "from", 0 }, { "to", 1 }, { "t0", 0 }, { "t1", 1 } })
   local T, D = t1 - t0, f1 - f0
   if not (T > 0) then args.fail("mb.fn.smooth_step", "t1 must be after t0 (got t0 = %g, t1 = %g)", t0, t1) end
-  return function(t)
+  return made(function(t)
     if t <= t0 then return f0, 0, 0 end
     if t >= t1 then return f1, 0, 0 end
     local s = (t - t0) / T
     return f0 + D * s^3 * (10 - 15 * s + 6 * s * s),
            D * 30 * s * s * (1 - s)^2 / T,
            D * 60 * s * (1 - s) * (1 - 2 * s) / (T * T)
-  end
+  end, "smooth_step", f0, f1, t0, t1)
 end
 
 -- Type c: the rate f' ramps smoothly from 0 to `rate` over [t0, t1]
@@ -52,14 +60,14 @@ function M.ramp_rate(o)
   local T = t1 - t0
   if not (T > 0) then args.fail("mb.fn.ramp_rate", "t1 must be after t0 (got t0 = %g, t1 = %g)", t0, t1) end
   local c2, c3, c4 = 2.5 * v / T^3, -3 * v / T^4, v / T^5
-  return function(t)
+  return made(function(t)
     if t <= t0 then return f0, 0, 0 end
     local tau = t - t0
     if tau >= T then return f0 + 0.5 * v * T + v * (tau - T), v, 0 end
     return f0 + c2 * tau^4 + c3 * tau^5 + c4 * tau^6,
            4 * c2 * tau^3 + 5 * c3 * tau^4 + 6 * c4 * tau^5,
            12 * c2 * tau^2 + 20 * c3 * tau^3 + 30 * c4 * tau^4
-  end
+  end, "ramp_rate", f0, v, t0, t1)
 end
 
 return M

@@ -752,7 +752,7 @@ function M.formulations(with_titles)
 end
 
 -- The options m:simulate takes; the remedies' numbers with their remedy.
-local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "correct", "dense", "progress",
+local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "abstol", "correct", "dense", "progress",
   "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "events",
   "switching" }
 M.simulate_options = simulate_options
@@ -831,7 +831,7 @@ local function run_options(m, opts, level)
   local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
   local entry = formulation_entry[o.formulation]
-  o.integrator = o.integrator or (entry and entry.integrator) or "rk45"
+  o.integrator = o.integrator or (entry and entry.integrator) or "dopri5"
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
@@ -927,11 +927,15 @@ local function run_options(m, opts, level)
     if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
     if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end
-  o.tol = o.tol or 1e-8
+  o.tol = o.tol or 1e-10
   if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
     bad("tol must be at least 1e-14: double precision cannot do better")
   end
   if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
+  -- the absolute tolerance, in the state's own units (m, rad, m/s, rad/s)
+  if o.abstol ~= nil and (args.bad_number(o.abstol, { positive = true, smallest = 0 }) or o.abstol < 1e-300 or o.abstol > 1e12) then
+    bad("abstol must be a positive number from 1e-300 to 1e12, an absolute error (the default is tol)")
+  end
   for _, key in ipairs { "correct", "dense", "progress" } do
     if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
   end
@@ -1191,6 +1195,9 @@ run_segments = function(m, o, here)
       local seg = {}
       for key, v in pairs(o) do seg[key] = v end
       seg.events, seg.tf, seg.t0 = nil, t1 - t0, t0
+      -- events one report apart make a segment of one dt, which the
+      -- subtraction can leave a rounding short of dt
+      seg.dt = math.min(o.dt, seg.tf)
       seg.resumed = k > 1 and forces_hold -- no start check, no correction
       local r = simulate_checked(m, seg, here)
       merged = require("mechbench.result").append(merged, r, 0, m)

@@ -304,12 +304,14 @@ formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
 (Ch. 10), "point-recursive" (Attia's particles, tree = {...} picks the
 cuts), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
 coordinates only, switched before a singularity: r.switches), "discrete";
-help "formulations". integrator: "rk45" (adaptive, tol), "rk4" or
-"symplectic" (fixed step h). stabilization: "baumgarte" (alpha, beta),
-"penalty", "momentum", "partitioning". correct = true first moves the
-start onto the joints. events = {{t = 1, add = "lock"}} adds or removes
-joints during the run, {t = 1, set = "spring", k = 400} changes a value.
-Returns a result r: help(r) lists its methods.]] },
+help "formulations". integrator: "dopri5" (= "ode45", adaptive to tol and
+abstol, the default; also "rk45", "rkck", "rk8pd"), "rk4" or "symplectic"
+(fixed step h); dense = false ends a step at every report instead of
+interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
+"momentum", "partitioning". correct = true first moves the start onto the
+joints. events = {{t = 1, add = "lock"}} adds or removes joints during the
+run, {t = 1, set = "spring", k = 400} changes a value. Returns a result r:
+help(r) lists its methods.]] },
   { name = "m:kinematics", man = ANALYSES,
     sig = "r = m:kinematics{ tf, dt, tol, newton, max_iterations, trace }",
     text = [[

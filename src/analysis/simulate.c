@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/dopri5.h"
 #include "analysis/events.h"
 #include "analysis/start.h"
 #include "formulation/constrained.h"
@@ -26,27 +27,6 @@ static int gsl_rhs(double t, const double y[], double dydt[], void *params)
 	/* A trial step may reach a state the model cannot take (a contact
 	 * pressed far in, a wild pose): GSL then tries a shorter step. */
 	return sd->d->stopped ? GSL_EBADFUNC : GSL_EDOM;
-}
-
-static const struct {
-	const char *name;
-	const gsl_odeiv2_step_type *const *type; /* NULL: our fixed steps */
-} integrators[] = {{"rk4", NULL},
-                   {"symplectic", NULL},
-                   {"rk45", &gsl_odeiv2_step_rkf45},
-                   {"rkf45", &gsl_odeiv2_step_rkf45},
-                   {"rkck", &gsl_odeiv2_step_rkck},
-                   {"rk8pd", &gsl_odeiv2_step_rk8pd}};
-
-const char *const integrator_names[] = {"rk4",  "symplectic", "rk45", "rkf45",
-                                        "rkck", "rk8pd",      NULL};
-
-static const gsl_odeiv2_step_type *step_type(const char *name)
-{
-	for (size_t i = 0; i < sizeof integrators / sizeof integrators[0]; i++)
-		if (strcmp(integrators[i].name, name) == 0)
-			return integrators[i].type ? *integrators[i].type : NULL;
-	return NULL;
 }
 
 /* Fixed steps: the classic fourth-order Runge-Kutta, the method book Sec.
@@ -206,7 +186,7 @@ static void hermite(int n, double t0, const double *y0, const double *f0, double
  * does: fewer evaluations when the reporting step is fine, samples a little
  * less accurate than the steps. Every evaluation, the one per step for the
  * end derivative included, is counted. */
-static void run_adaptive(struct sim *sim, double *y, long nsteps)
+static void run_gsl(struct sim *sim, const gsl_odeiv2_step_type *type, double *y, long nsteps)
 {
 	const struct sim_options *o = sim->o;
 	struct run *r = sim->r;
@@ -214,8 +194,8 @@ static void run_adaptive(struct sim *sim, double *y, long nsteps)
 	int n = sim->n;
 	struct system_data sd = {sim->s, d};
 	gsl_odeiv2_system sys = {gsl_rhs, NULL, (size_t)n, &sd};
-	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(step_type(o->integrator), (size_t)n);
-	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(o->tol, o->tol);
+	gsl_odeiv2_step *step = gsl_odeiv2_step_alloc(type, (size_t)n);
+	gsl_odeiv2_control *ctl = gsl_odeiv2_control_y_new(o->abstol, o->tol);
 	gsl_odeiv2_evolve *evo = gsl_odeiv2_evolve_alloc((size_t)n);
 	double *buf = malloc(sizeof(double) * 5 * (size_t)n + 1);
 	double *y0 = buf, *f0 = buf + n, *f1 = buf + 2 * n, *yk = buf + 3 * n, *yerr = buf + 4 * n;
@@ -299,6 +279,96 @@ done:
 	gsl_odeiv2_step_free(step);
 }
 
+static int dopri5_derivatives(void *ctx, double t, const double *y, double *dydt)
+{
+	struct system_data *sd = ctx;
+	if (constrained_derivatives(sd->s, t, y, dydt) == 0)
+		return 0;
+	return sd->d->stopped ? -2 : -1; /* -1: a trial step shortens */
+}
+
+/* An event's search reads the step's continuous extension: no evaluation. */
+static int dense_advance(void *ctx, double t0, const double *y0, double tau, double *y)
+{
+	(void)y0;
+	dopri5_dense(ctx, t0 + tau, y);
+	return 0;
+}
+
+/* Dormand–Prince steps. With o->dense the steps go their own way and every
+ * report in between comes from the step's continuous extension, as ode45
+ * reports (its order is the steps' less one, so the samples are as
+ * accurate as the steps for the price of a few multiplications); without,
+ * each reporting time ends a step. */
+static void run_dopri5(struct sim *sim, double *y, long nsteps)
+{
+	const struct sim_options *o = sim->o;
+	struct run_data *d = sim->d;
+	int n = sim->n;
+	struct system_data sd = {sim->s, d};
+	struct dopri5 *w = dopri5_new(n, o->tol, o->abstol, dopri5_derivatives, &sd);
+	double *y0 = malloc(sizeof(double) * 2 * (size_t)n + 1), *yk = y0 + n;
+	double t = o->t0, end = report_time(o, nsteps), last_note = clock_seconds();
+	/* a report this close to a step's end is the end's own state */
+	double near = 1e-9 * o->dt;
+	/* contacts are checked at the steps' ends: a touch that comes and goes
+	 * inside a long step would pass unseen, so with contacts no step is
+	 * longer than the reporting step */
+	double hmax = sim->ev ? o->dt : o->tf;
+	long k = 1;
+	if (dopri5_start(w, t, y, 0) != 0)
+		goto done;
+	while (k <= nsteps) {
+		progress(sim, t, &last_note);
+		double t0 = t;
+		memcpy(y0, y, sizeof(double) * (size_t)n);
+		int status = dopri5_step(w, o->dense ? end : report_time(o, k),
+		                         1e-13 * fmax(1.0, fabs(t)), hmax, &t, y);
+		if (status == -2)
+			goto done;
+		if (status != 0) {
+			run_data_fail(
+			    d,
+			    "at t = %g the %s step fell to %.3g: tol = %g cannot be met "
+			    "here (a discontinuity, a stiff force or a singular position?)",
+			    t, o->integrator, dopri5_next_h(w), o->tol);
+			goto done;
+		}
+		sim->r->steps++;
+		d->error[0] = '\0'; /* what failed in a rejected trial step is no error */
+		int event = events_after_step(sim->ev, t0, y0, &t, y, dense_advance, w);
+		if (event < 0)
+			goto done;
+		/* the reports the step has passed: before an event's instant the
+		 * motion is the step's own, from its continuous extension */
+		for (; k <= nsteps && report_time(o, k) <= t + (event ? -near : near); k++) {
+			double tk = report_time(o, k);
+			if (!event && tk >= t - near) {
+				if (record(sim, tk, y) != 0)
+					goto done;
+				continue;
+			}
+			dopri5_dense(w, tk, yk);
+			if (record(sim, tk, yk) != 0)
+				goto done;
+		}
+		/* after the reports the step spans, the formulation may take other
+		 * coordinates for the same state */
+		int changed = coordinates_after_step(sim, t, y);
+		if (changed < 0)
+			goto done;
+		/* then the steps start afresh; after an event from its instant, with
+		 * a step small enough for a stiff contact force that has just begun
+		 * (the control lets it grow tenfold a step) */
+		double h = event ? fmin(dopri5_next_h(w), 1e-6 * o->dt) : dopri5_next_h(w);
+		if ((event || changed) && dopri5_start(w, t, y, h) != 0)
+			goto done;
+	}
+done:
+	free(y0);
+	dopri5_free(w);
+}
+
 /* Fixed steps of about h, each reporting time ending a step. */
 static void run_fixed(struct sim *sim, double *y, long nsteps)
 {
@@ -341,6 +411,39 @@ done:
 	fixed_free(rk);
 }
 
+/* The integrators by name: ours (fixed steps, Dormand–Prince) or GSL's. */
+static const struct integrator {
+	const char *name;
+	int fixed;                              /* fixed steps of h */
+	const gsl_odeiv2_step_type *const *gsl; /* GSL's adaptive stepper */
+} integrators[] = {{"rk4", 1, NULL},
+                   {"symplectic", 1, NULL},
+                   {"dopri5", 0, NULL},
+                   {"ode45", 0, NULL},
+                   {"rk45", 0, &gsl_odeiv2_step_rkf45},
+                   {"rkf45", 0, &gsl_odeiv2_step_rkf45},
+                   {"rkck", 0, &gsl_odeiv2_step_rkck},
+                   {"rk8pd", 0, &gsl_odeiv2_step_rk8pd}};
+
+const char *const integrator_names[] = {"rk4",   "symplectic", "dopri5", "ode45", "rk45",
+                                        "rkf45", "rkck",       "rk8pd",  NULL};
+
+static const struct integrator *integrator_find(const char *name)
+{
+	for (size_t i = 0; i < sizeof integrators / sizeof integrators[0]; i++)
+		if (strcmp(integrators[i].name, name) == 0)
+			return &integrators[i];
+	return &integrators[0];
+}
+
+int integrator_fixed(const char *name) { return integrator_find(name)->fixed; }
+
+int integrator_interpolates(const char *name)
+{
+	const struct integrator *in = integrator_find(name);
+	return !in->fixed && !in->gsl;
+}
+
 struct run *simulate(const struct model *m, const struct formulation *f,
                      const struct sim_options *o)
 {
@@ -373,10 +476,13 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	if (ok && events_start(sim.ev, o->t0, y) == 0 && record(&sim, o->t0, y) == 0) {
 		/* a state of no numbers (drivers fix every body in minimal
 		 * coordinates) has nothing to integrate, and GSL cannot take it */
-		if (step_type(o->integrator) && n > 0)
-			run_adaptive(&sim, y, nsteps);
-		else
+		const struct integrator *in = integrator_find(o->integrator);
+		if (in->fixed || n == 0)
 			run_fixed(&sim, y, nsteps);
+		else if (in->gsl)
+			run_gsl(&sim, *in->gsl, y, nsteps);
+		else
+			run_dopri5(&sim, y, nsteps);
 	}
 	const struct impact_record *impacts = events_impacts(sim.ev, &r->nimpacts);
 	if (r->nimpacts) {

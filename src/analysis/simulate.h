@@ -9,20 +9,34 @@
 #include "formulation/formulation.h"
 
 struct sim_options {
-	const char *integrator; /* "rk4" or "symplectic" (fixed h), or GSL's adaptive "rk45",
-	                         * "rkck", "rk8pd" */
+	const char *integrator; /* "rk4" or "symplectic" (fixed h), "dopri5" (= "ode45"), or
+	                         * GSL's adaptive "rk45", "rkck", "rk8pd" */
 	double t0, tf, dt, h;   /* start time, length of the run, reporting step, fixed step */
 	int resumed;            /* it carries on from another run's end (an event): no start
 	                         * check, no correction */
-	double tol;             /* adaptive: relative and absolute tolerance */
+	double tol, abstol;     /* adaptive: relative and absolute tolerances */
 	int correct;            /* correct initial conditions first */
 	int dense;              /* adaptive: interpolate reports between free steps */
 	struct formulation_config cfg;
 	int progress; /* print progress on stderr */
 };
 
-/* The integrators by name, NULL-terminated (for the Lua layer's checks). */
+/* What a run takes unless told: Dormand–Prince, with dense reports, at
+ * tol 1e-10. Measured on 12 example models (bench/integrators.lua)
+ * against the former default (rk45 at tol 1e-8, every report ending a
+ * step), it is as accurate or more on all but two whose errors are below
+ * 1e-9 either way, and takes fewer evaluations on ten. */
+#define integrator_default "dopri5"
+#define tol_default 1e-10
+
+/* The integrators by name, NULL-terminated (for the Lua layer's checks);
+ * whether one takes fixed steps (else adaptive). */
 extern const char *const integrator_names[];
+int integrator_fixed(const char *name);
+/* Whether it has an interpolant of its steps' own order, so that its runs
+ * report dense unless told (dopri5); GSL's steppers have none (their
+ * dense reports are a cubic) and end a step at every report unless told. */
+int integrator_interpolates(const char *name);
 
 /* Run model m through formulation f. Always returns a run; a failure
  * leaves what was computed before it and the reason in run->error. */

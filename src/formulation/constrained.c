@@ -8,7 +8,6 @@
 #include "formulation/constrained.h"
 
 #include <float.h>
-#include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +90,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	size_t n = (size_t)s->n, nc = (size_t)s->nc, n3 = 3 * (size_t)m->nbodies;
 	s->rows = rows_new(s->nc, s->n);
 	f->spans(ws, s->rows);
+	rows_list_overlaps(s->rows);
 	s->h = calloc(n + 1, sizeof(double));
 	s->acc = calloc(n + 1, sizeof(double));
 	s->lambda = calloc(nc + 1, sizeof(double));
@@ -284,8 +284,7 @@ static void solve(struct constrained *s, double *rhs)
 		return;
 	gsl_matrix_view S =
 	    gsl_matrix_submatrix(s->S, 0, 0, (size_t)s->factored, (size_t)s->factored);
-	gsl_vector_view v = gsl_vector_view_array(rhs, (size_t)s->factored);
-	gsl_linalg_cholesky_svx(&S.matrix, &v.vector);
+	cholesky_solve(&S.matrix, rhs);
 }
 
 /* ------------------------------------------------------------ accelerations */
@@ -317,8 +316,7 @@ static int penalty_accelerations(struct constrained *s, double t, const double *
 		s->lambda[row] = -mc * s->e[row];
 	memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
 	rows_add_transpose(r, s->lambda, s->acc);
-	gsl_vector_view acc = gsl_vector_view_array(s->acc, (size_t)s->n);
-	gsl_linalg_cholesky_svx(s->A, &acc.vector);
+	cholesky_solve(s->A, s->acc);
 	for (int row = 0; row < s->nc; row++) /* λ recovered from Eq. 13.37 */
 		s->lambda[row] = -mc * (rows_dot(r, row, s->acc) + s->e[row]);
 	return 0;
@@ -611,7 +609,9 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
 	                                            : NULL;
-	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
+	/* body coordinates' rows are the joints' own, just evaluated at this state */
+	const struct rows *rows = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->rows : NULL;
+	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, rows, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
 	if (s->f->condition)
@@ -706,9 +706,9 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 		if (evaluate(s, t, q, qd, EVAL_ROWS | EVAL_FORCES) != 0 ||
 		    s->f->force_analysis(s->ws, t, s->rows, s->h, qdd, s->lambda) != 0)
 			return -1;
-		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, out);
+		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, NULL, out);
 	}
-	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
+	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, NULL, out);
 }
 
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,

@@ -578,9 +578,7 @@ static void mass_apply(void *ws, const double *x, double *out)
 
 static void mass_solve(void *ws, double *x)
 {
-	struct jc *w = ws;
-	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
-	gsl_linalg_cholesky_svx(w->Mbar, &v.vector);
+	cholesky_solve(((struct jc *)ws)->Mbar, x);
 }
 
 /* M̄ written out; from L L' when it was factored (for teaching: rare). */

@@ -12,6 +12,7 @@
 #include "model/forces/force.h"
 #include "model/joints/joint.h"
 #include "model/laws/law.h"
+#include "model/time_forms.h"
 
 /* ------------------------------------------------------------ Lua functions as callbacks */
 
@@ -92,11 +93,46 @@ static int call_user_force(void *ctx, double t, const double *c, const double *c
 	return 0;
 }
 
-/* A Lua function in field key becomes a callback; a number, a constant. */
+/* The function on top of the stack, when mb.fn made it: its form and
+ * numbers as mechbench.fn's `forms` keeps them ({name, numbers...}), for
+ * C to evaluate. NULL for any other function. */
+static struct time_form *form_of(lua_State *L)
+{
+	struct time_form *form = NULL;
+	int top = lua_gettop(L);
+	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+	if (lua_getfield(L, -1, "mechbench.fn") == LUA_TTABLE &&
+	    lua_getfield(L, -1, "forms") == LUA_TTABLE) {
+		lua_pushvalue(L, top);
+		if (lua_gettable(L, -2) == LUA_TTABLE && lua_rawgeti(L, -1, 1) == LUA_TSTRING) {
+			int kind = time_form_find(lua_tostring(L, -1));
+			if (kind >= 0) {
+				form = calloc(1, sizeof *form);
+				form->kind = kind;
+				for (int k = 0; k < 4; k++) {
+					lua_rawgeti(L, -2, k + 2);
+					form->p[k] = lua_tonumber(L, -1);
+					lua_pop(L, 1);
+				}
+			}
+		}
+	}
+	lua_settop(L, top);
+	return form;
+}
+
+/* A Lua function in field key becomes a callback (one of mb.fn's forms is
+ * evaluated in C); a number, a constant. */
 static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
 {
 	struct time_fn fn = {.constant = 0};
 	lua_getfield(L, t, key);
+	struct time_form *form = lua_isfunction(L, -1) ? form_of(L) : NULL;
+	if (form) {
+		lua_pop(L, 1);
+		fn.call = time_form_call, fn.release = free, fn.ctx = form;
+		return fn;
+	}
 	if (lua_isfunction(L, -1)) {
 		struct lua_fn *f = malloc(sizeof *f);
 		f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -388,13 +388,14 @@ static int core_simulate(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	const struct formulation *f = read_formulation(L, 2);
 	struct sim_options o = {0};
-	o.integrator = opt_string(L, 2, "integrator", f->integrator ? f->integrator : "rk45");
+	o.integrator =
+	    opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
 	int known = 0;
 	for (int k = 0; integrator_names[k]; k++)
 		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
-	int fixed = strcmp(o.integrator, "rk4") == 0 || strcmp(o.integrator, "symplectic") == 0;
+	int fixed = integrator_fixed(o.integrator);
 	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
 		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
 	opt_times(L, 2, &o.tf, &o.dt);
@@ -404,13 +405,14 @@ static int core_simulate(lua_State *L)
 	if (o.tf / o.h > MAX_STEPS)
 		return raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
 		                   MAX_STEPS);
-	o.tol = opt_in(L, 2, "tol", 1e-8, 1e-14, 1);
+	o.tol = opt_in(L, 2, "tol", tol_default, 1e-14, 1);
+	o.abstol = opt_in(L, 2, "abstol", o.tol, 1e-300, 1e12);
 	lua_getfield(L, 2, "correct");
 	o.correct = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "progress");
 	o.progress = lua_toboolean(L, -1);
 	lua_getfield(L, 2, "dense");
-	o.dense = lua_toboolean(L, -1);
+	o.dense = lua_isnil(L, -1) ? integrator_interpolates(o.integrator) : lua_toboolean(L, -1);
 	lua_getfield(L, 2, "resumed");
 	o.resumed = lua_toboolean(L, -1);
 	lua_pop(L, 4);
@@ -1248,7 +1250,7 @@ static int core_kinds(lua_State *L)
 		lua_createtable(L, 0, 5);
 		set_text(L, "name", f->name);
 		set_text(L, "title", f->title);
-		set_text(L, "integrator", f->integrator ? f->integrator : "rk45");
+		set_text(L, "integrator", f->integrator ? f->integrator : integrator_default);
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
 		lua_createtable(L, 0, 4);

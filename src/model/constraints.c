@@ -57,6 +57,7 @@ struct rows *joint_rows_new(const struct model *m, const int *list, int count)
 {
 	struct rows *r = rows_new(joint_rows_count(m, list, count), 3 * m->nbodies);
 	joint_rows_spans(m, list, count, r);
+	rows_list_overlaps(r);
 	return r;
 }
 

@@ -392,7 +392,8 @@ int run_data_interrupted(struct run_data *d, double t)
 /* One call of a host function of t; returns how many numbers it gave. */
 static int call_fn(struct run_data *d, const struct time_fn *fn, double t, double out[3])
 {
-	char err[400] = "";
+	char err[400];
+	err[0] = '\0';
 	int n = fn->call(fn->ctx, t, out, err, sizeof err);
 	if (n < 0) { /* a host error names its own place */
 		run_data_stop(d, "%s", err[0] ? err : "the function failed");

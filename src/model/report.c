@@ -27,27 +27,22 @@ struct report {
 	gsl_vector *sigma, *svd_work;
 };
 
+/* One allocation for the sample and its arrays: a run records hundreds. */
 struct sample *sample_new(const struct model *m)
 {
-	struct sample *s = calloc(1, sizeof *s);
-	size_t n = 3 * (size_t)m->nbodies + 1;
-	s->q = calloc(n, sizeof(double));
-	s->qd = calloc(n, sizeof(double));
-	s->qdd = calloc(n, sizeof(double));
-	s->reaction = calloc(REACTION_FIELDS * (size_t)m->njoints + 1, sizeof(double));
-	s->lambda = calloc((size_t)m->nc + 1, sizeof(double));
-	s->contact = calloc(CONTACT_FIELDS * (size_t)m->ncontacts + 1, sizeof(double));
+	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
+	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1;
+	struct sample *s =
+	    calloc(1, sizeof *s + sizeof(double) * (3 * n + reactions + rows + contacts));
+	double *next = (double *)(s + 1);
+	s->q = next, s->qd = s->q + n, s->qdd = s->qd + n;
+	s->reaction = s->qdd + n, s->lambda = s->reaction + reactions,
+	s->contact = s->lambda + rows;
 	s->condition = 1;
 	return s;
 }
 
-void sample_free(struct sample *s)
-{
-	if (!s)
-		return;
-	free(s->q), free(s->qd), free(s->qdd), free(s->reaction), free(s->lambda), free(s->contact);
-	free(s);
-}
+void sample_free(struct sample *s) { free(s); }
 
 struct report *report_new(const struct model *m, int drop_redundant)
 {
@@ -90,9 +85,8 @@ void report_free(struct report *w)
 
 /* Every joint with a share in a combination of multipliers that exerts no
  * force: the right singular vectors of D' with a zero singular value. */
-static void mark_nonunique(struct report *w, struct run_data *d)
+static void mark_nonunique(struct report *w, const struct rows *r, struct run_data *d)
 {
-	const struct rows *r = w->rows;
 	gsl_matrix_set_zero(w->U);
 	for (int row = 0; row < w->nc; row++) /* D', padded with zero rows to be tall */
 		for (int k = 0; k < w->n; k++)
@@ -109,10 +103,10 @@ static void mark_nonunique(struct report *w, struct run_data *d)
 	}
 }
 
-static void decide_dropped(struct report *w, struct run_data *d)
+static void decide_dropped(struct report *w, const struct rows *r, struct run_data *d)
 {
-	if (rows_dependent(w->rows, w->pivot, w->order, w->dropped) < w->nc)
-		mark_nonunique(w, d);
+	if (rows_dependent(r, w->pivot, w->order, w->dropped) < w->nc)
+		mark_nonunique(w, r, d);
 	w->decided = 1;
 }
 
@@ -123,10 +117,9 @@ static const char *row_name(void *ctx, int row)
 }
 
 /* λ from D'λ = M c̈ - h in the least-squares sense: (D D') λ = D (M c̈ - h). */
-static int least_squares(struct report *w, struct run_data *d, double t, const double *cdd,
-                         double *lambda)
+static int least_squares(struct report *w, const struct rows *r, struct run_data *d, double t,
+                         const double *cdd, double *lambda)
 {
-	const struct rows *r = w->rows;
 	rows_gram_diagonal(r, w->ones, w->S);
 	gram_drop(w->S, w->dropped, w->nc);
 	if (cholesky_checked(w->S) != 0) {
@@ -138,8 +131,7 @@ static int least_squares(struct report *w, struct run_data *d, double t, const d
 		residual[k] = w->mass[k] * cdd[k] - w->h[k];
 	for (int a = 0; a < w->nc; a++)
 		lambda[a] = w->dropped[a] ? 0 : rows_dot(r, a, residual);
-	gsl_vector_view v = gsl_vector_view_array(lambda, (size_t)w->nc);
-	gsl_linalg_cholesky_svx(w->S, &v.vector);
+	cholesky_solve(w->S, lambda);
 	return 0;
 }
 
@@ -147,10 +139,10 @@ static int least_squares(struct report *w, struct run_data *d, double t, const d
  * torque reported is the couple left after moving its force to the joint
  * point, and the force is given in the global frame and in body j's own.
  * Drivers report their driving torque or force, λ itself. */
-static void reactions(const struct report *w, const double *c, const double *lambda, double *out)
+static void reactions(const struct report *w, const struct rows *r, const double *c,
+                      const double *lambda, double *out)
 {
 	const struct model *m = w->m;
-	const struct rows *r = w->rows;
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
 		double *o = out + REACTION_FIELDS * i;
@@ -177,24 +169,25 @@ static void reactions(const struct report *w, const double *c, const double *lam
 }
 
 int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
-                  const double *cdd, const double *lambda, struct sample *out)
+                  const double *cdd, const double *lambda, const struct rows *rows,
+                  struct sample *out)
 {
 	const struct model *m = w->m;
-	struct rows *r = w->rows;
-	if (joint_rows_eval(m, d, NULL, 0, t, c, cd, r) != 0 ||
+	const struct rows *r = rows ? rows : w->rows;
+	if ((!rows && joint_rows_eval(m, d, NULL, 0, t, c, cd, w->rows) != 0) ||
 	    forces_apply(m, d, c, cd, t, w->h, &w->potential) != 0)
 		return -1;
 	if (w->drop && !w->decided && w->nc > 0)
-		decide_dropped(w, d);
+		decide_dropped(w, r, d);
 	if (lambda)
 		memcpy(out->lambda, lambda, sizeof(double) * (size_t)w->nc);
-	else if (w->nc > 0 && least_squares(w, d, t, cdd, out->lambda) != 0)
+	else if (w->nc > 0 && least_squares(w, r, d, t, cdd, out->lambda) != 0)
 		return -1;
 	out->t = t;
 	memcpy(out->q, c, sizeof(double) * (size_t)w->n);
 	memcpy(out->qd, cd, sizeof(double) * (size_t)w->n);
 	memcpy(out->qdd, cdd, sizeof(double) * (size_t)w->n);
-	reactions(w, c, out->lambda, out->reaction);
+	reactions(w, r, c, out->lambda, out->reaction);
 	out->kinetic = 0;
 	for (int k = 0; k < w->n; k++)
 		out->kinetic += 0.5 * w->mass[k] * cd[k] * cd[k]; /* ½ ċ'Mċ, Eq. 7.65 */

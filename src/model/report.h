@@ -33,6 +33,7 @@ struct sample *sample_new(const struct model *m);
 void sample_free(struct sample *s);
 
 struct report;
+struct rows;
 
 /* A workspace for the reports of one run. With drop_redundant, rows that
  * QR with pivoting finds dependent at the first report are left out of the
@@ -43,8 +44,11 @@ struct report *report_new(const struct model *m, int drop_redundant);
 void report_free(struct report *w);
 
 /* The sample at (t, c, ċ, c̈); lambda: the joints' multipliers, or NULL to
- * find them. 0, or -1 with the run's error set. */
+ * find them; rows: the joints' rows at (t, c, ċ) when the caller has them
+ * already (body coordinates evaluate exactly these), or NULL to evaluate
+ * them here. 0, or -1 with the run's error set. */
 int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
-                  const double *cdd, const double *lambda, struct sample *out);
+                  const double *cdd, const double *lambda, const struct rows *rows,
+                  struct sample *out);
 
 #endif

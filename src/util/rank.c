@@ -60,15 +60,43 @@ int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transp
 
 int cholesky_checked(gsl_matrix *A)
 {
-	double scale = 0;
-	for (size_t k = 0; k < A->size1; k++)
-		scale = fmax(scale, gsl_matrix_get(A, k, k));
-	if (gsl_linalg_cholesky_decomp1(A) != 0)
-		return -1;
-	for (size_t k = 0; k < A->size1; k++) {
-		double piv = gsl_matrix_get(A, k, k);
-		if (!(piv * piv > 1e-13 * scale))
+	size_t n = A->size1, tda = A->tda;
+	double *a = A->data, scale = 0;
+	for (size_t k = 0; k < n; k++)
+		scale = fmax(scale, a[k * tda + k]);
+	for (size_t j = 0; j < n; j++) {
+		double *row_j = a + j * tda, d = row_j[j];
+		for (size_t k = 0; k < j; k++)
+			d -= row_j[k] * row_j[k];
+		/* the pivot's square against the largest diagonal entry */
+		if (!(d > 1e-13 * scale))
 			return -1;
+		double pivot = sqrt(d);
+		row_j[j] = pivot;
+		for (size_t i = j + 1; i < n; i++) {
+			double *row_i = a + i * tda, s = row_i[j];
+			for (size_t k = 0; k < j; k++)
+				s -= row_i[k] * row_j[k];
+			row_i[j] = s / pivot;
+		}
 	}
 	return 0;
+}
+
+void cholesky_solve(const gsl_matrix *L, double *x)
+{
+	size_t n = L->size1, tda = L->tda;
+	const double *a = L->data;
+	for (size_t i = 0; i < n; i++) { /* L y = x */
+		double s = x[i];
+		for (size_t k = 0; k < i; k++)
+			s -= a[i * tda + k] * x[k];
+		x[i] = s / a[i * tda + i];
+	}
+	for (size_t i = n; i-- > 0;) { /* L' x = y */
+		double s = x[i];
+		for (size_t k = i + 1; k < n; k++)
+			s -= a[k * tda + i] * x[k];
+		x[i] = s / a[i * tda + i];
+	}
 }

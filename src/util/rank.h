@@ -21,9 +21,15 @@ void pivot_free(struct pivot *p);
  * the numerical rank (pivots above 1e-9 of the first). */
 int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transposed, int *order);
 
-/* Cholesky of a symmetric positive matrix in place, 0; or -1 when a pivot
- * is tiny against the largest diagonal entry: its rows are dependent (GSL
- * refuses only exactly singular ones). */
+/* Cholesky of a symmetric positive matrix in place, A = L L' with L in the
+ * lower triangle (the upper one is left as it was), 0; or -1 when a pivot
+ * is tiny against the largest diagonal entry: its rows are dependent.
+ * Written out rather than GSL's: for the few rows of a small mechanism,
+ * GSL's recursive factorisation spends more setting up its BLAS calls than
+ * on the arithmetic, on every evaluation. */
 int cholesky_checked(gsl_matrix *A);
+
+/* x = A⁻¹ x in place, A factored by cholesky_checked (L y = x, L' x = y). */
+void cholesky_solve(const gsl_matrix *L, double *x);
 
 #endif

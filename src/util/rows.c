@@ -24,7 +24,7 @@ void rows_free(struct rows *r)
 {
 	if (!r)
 		return;
-	free(r->J), free(r->phi), free(r->span);
+	free(r->J), free(r->phi), free(r->span), free(r->overlap);
 	free(r);
 }
 
@@ -72,15 +72,12 @@ void rows_gram(const struct rows *r, const double *X, gsl_matrix *S)
 	}
 }
 
-void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
+void rows_list_overlaps(struct rows *r)
 {
-	size_t cols = (size_t)r->cols;
-	for (int a = 0; a < r->count; a++) {
-		const double *ja = r->J + (size_t)a * cols;
-		for (int b = 0; b <= a; b++) {
-			const double *jb = r->J + (size_t)b * cols;
-			double s = 0;
-			/* only the columns both rows touch: most pairs share none */
+	int listed = 0, room = 16;
+	struct row_overlap *list = malloc(sizeof *list * (size_t)room);
+	for (int a = 0; a < r->count; a++)
+		for (int b = 0; b <= a; b++)
 			for (int p = 0; p < ROW_SPANS; p++)
 				for (int q = 0; q < ROW_SPANS; q++) {
 					int lo = r->span[a][p].begin > r->span[b][q].begin
@@ -89,13 +86,46 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 					int hi = r->span[a][p].end < r->span[b][q].end
 					             ? r->span[a][p].end
 					             : r->span[b][q].end;
-					for (int k = lo; k < hi; k++)
-						s += ja[k] * w[k] * jb[k];
+					if (hi <= lo)
+						continue;
+					if (listed == room)
+						list = realloc(list,
+						               sizeof *list * (size_t)(room *= 2));
+					list[listed++] = (struct row_overlap){
+					    a,
+					    b,
+					    lo,
+					    hi - lo,
+					    (size_t)a * (size_t)r->cols + (size_t)lo,
+					    (size_t)b * (size_t)r->cols + (size_t)lo};
 				}
-			gsl_matrix_set(S, (size_t)a, (size_t)b, s);
-			gsl_matrix_set(S, (size_t)b, (size_t)a, s);
+	free(r->overlap);
+	r->overlap = list, r->noverlaps = listed;
+}
+
+void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
+{
+	size_t tda = S->tda, count = (size_t)r->count;
+	double *s = S->data;
+	for (size_t a = 0; a < count; a++)
+		memset(s + a * tda, 0, sizeof(double) * count);
+	for (const struct row_overlap *o = r->overlap, *end = o + r->noverlaps; o < end; o++) {
+		const double *ja = r->J + o->ja, *jb = r->J + o->jb, *wk = w + o->begin;
+		double *entry = s + (size_t)o->a * tda + (size_t)o->b;
+		double sum = *entry; /* after the pair's earlier overlaps */
+		if (o->len == 3) {   /* a body's x, y, φ: the common case, written out */
+			sum += ja[0] * wk[0] * jb[0];
+			sum += ja[1] * wk[1] * jb[1];
+			sum += ja[2] * wk[2] * jb[2];
+		} else {
+			for (int k = 0; k < o->len; k++)
+				sum += ja[k] * wk[k] * jb[k];
 		}
+		*entry = sum;
 	}
+	for (size_t a = 0; a < count; a++) /* the upper half from the lower */
+		for (size_t b = 0; b < a; b++)
+			s[b * tda + a] = s[a * tda + b];
 }
 
 int rows_dependent(const struct rows *r, struct pivot *p, int *order, char *dropped)

@@ -19,11 +19,20 @@ struct row_span {
 	int begin, end; /* end == begin: unused */
 };
 
+/* Columns [begin, begin + len) that rows a >= b both touch; ja and jb are
+ * where they start in J for each row. */
+struct row_overlap {
+	int a, b, begin, len;
+	size_t ja, jb;
+};
+
 struct rows {
 	int count, cols;
 	double *J;                  /* count x cols */
 	double *phi, *vrhs, *gamma; /* Φ; J q̇ = v; J q̈ = γ */
 	struct row_span (*span)[ROW_SPANS];
+	struct row_overlap *overlap; /* rows_list_overlaps: every pair's shared columns */
+	int noverlaps;
 };
 
 /* count rows of cols columns, zero, each spanning every column until told
@@ -47,7 +56,12 @@ void rows_add_transpose(const struct rows *r, const double *y, double *out);
  * symmetric weight W: S = J W J'. Only the lower half is summed. */
 void rows_gram(const struct rows *r, const double *X, gsl_matrix *S);
 
-/* The same from the spans alone when W is diagonal (w, one per column). */
+/* List, once the spans are set, the columns each pair of rows shares:
+ * most pairs share none, so the product below runs over the others alone. */
+void rows_list_overlaps(struct rows *r);
+
+/* The same as rows_gram when W is diagonal (w, one per column), from the
+ * overlaps listed by rows_list_overlaps. */
 void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S);
 
 struct pivot;

@@ -237,9 +237,17 @@ locked:joint{ name = "D7", type = "driver", points = { "P7", "P8" }, fn = 0.6712
 locked:point{ name = "P9", body = "b2", at = { -0.08093633972251779, 0.12073643649836761 } }
 locked:point{ name = "P10", body = "ground", at = { 0.8403345851430366, 0.5987991376558482 } }
 locked:joint{ name = "D8", type = "driver", points = { "P9", "P10" }, fn = function(t) return 0.869521078677737 - 2.7369 * t end }
+-- This model cannot assemble (the correction ends 0.72 off), and which of
+-- its Newton iterates first meets a Schur complement that will not factor
+-- moves with round-off: with GSL's Cholesky the run stopped there, with the
+-- written-out one (util/rank.c) every iterate factors (the smallest pivot's
+-- square 3.4e-10 of the largest diagonal entry) and the correction gives up
+-- after 50 iterations, naming joint 'D8'. Either way it stops and names a
+-- joint; tests/test_constrained.c checks the "nearly dependent" message itself.
 local ok_locked, why = pcall(locked.simulate, locked, { formulation = "joint", tf = 0.1, correct = true })
-T.ok(not ok_locked and why:find("rows are independent but nearly dependent", 1, true) ~= nil
-  and not why:find("(unknown)", 1, true), "rows that cannot be factored yet have full rank are called nearly dependent: "
+T.ok(not ok_locked and (why:find("rows are independent but nearly dependent", 1, true) ~= nil
+  or why:find("cannot be corrected", 1, true) ~= nil) and why:find("'[%w]+'") ~= nil
+  and not why:find("(unknown)", 1, true), "a model that cannot assemble stops, naming a joint: "
   .. tostring(why):sub(1, 200))
 
 -- a joint made inactive was listed in a result without its reactions: r:csv

@@ -109,10 +109,16 @@ for _, f in ipairs(formulations) do
       end
     end
   end
-  -- partitioning and the momentum method follow the motion of a tight run
-  local tight = example("four_bar")():simulate{ tf = 2, dt = 0.01, tol = 1e-10 }
+  -- partitioning and the momentum method follow the motion of a tight run.
+  -- Partitioning chooses its split afresh at every state, so the right side
+  -- is not smooth, and at a given tol the error depends on the integrator:
+  -- point coordinates at tol 1e-10 measured 1.2e-8 with rk45 (every report
+  -- ending a step), 2.3e-7 with rkck, 5.7e-7 with dopri5 (4.5e-6 dense).
+  -- This is about the remedies: the integrator its bound was measured with.
+  local tight = example("four_bar")():simulate{ tf = 2, dt = 0.01, tol = 1e-10, integrator = "rk45" }
   for _, stab in ipairs { "partitioning", "momentum" } do
-    local r = example("four_bar")():simulate{ formulation = f, tf = 2, dt = 0.01, tol = 1e-10, stabilization = stab }
+    local r = example("four_bar")():simulate{ formulation = f, tf = 2, dt = 0.01, tol = 1e-10, stabilization = stab,
+      integrator = "rk45" }
     T.near(r:body("rocker").angle[201], tight:body("rocker").angle[201], 1e-7,
       ("%s, %s follows the same motion"):format(f, stab))
   end

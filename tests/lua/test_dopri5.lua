@@ -1,0 +1,109 @@
+-- test_dopri5.lua: the Dormand–Prince integrator (integrator = "dopri5", or
+-- "ode45") on the book's models against rk8pd at tol 1e-12, its dense
+-- reports, its contact events, and tol and abstol reaching it. (Its order
+-- and its continuous extension's are measured in tests/test_dopri5.c.)
+local T = dofile("tests/lua/harness.lua")
+
+-- largest difference of any body's position or angle over the reports up to `upto` s
+local function difference(a, b, upto)
+  local worst = 0
+  for _, name in ipairs(a.body_order) do
+    local ba, bb = a.bodies[name], b.bodies[name]
+    for i = 1, #a.t do
+      if a.t[i] <= upto + 1e-9 then
+        worst = math.max(worst, math.abs(ba.x[i] - bb.x[i]), math.abs(ba.y[i] - bb.y[i]),
+          math.abs(ba.angle[i] - bb.angle[i]))
+      end
+    end
+  end
+  return worst
+end
+
+local function run(m, o)
+  o.tf, o.dt, o.progress = o.tf or 5, o.dt or 0.01, false
+  return m:simulate(o)
+end
+
+-- At tol 1e-6 the four book models agree with rk8pd at tol 1e-12. The
+-- error grows along the run (each step adds up to about tol), so each bound
+-- is ten times what was measured over 1 s and over 5 s: pendulum 1.2e-6 and
+-- 1.6e-5, double pendulum 1.9e-6 and 1.7e-5, slider-crank 1.0e-6 and 5.3e-6.
+-- The four-bar's crank whirls up to 28 rad/s and every integrator loses
+-- more there at tol 1e-6 (rk45 too: 5.5e-4 over 1 s, 1.5e-2 over 5 s):
+-- dopri5 measured 5.4e-4 and 2.7e-2.
+local bounds = { pendulum = { 1.2e-5, 1.6e-4 }, double_pendulum = { 1.9e-5, 1.7e-4 },
+  slider_crank = { 1e-5, 5.3e-5 }, four_bar = { 5.4e-3, 0.27 } }
+for _, name in ipairs { "pendulum", "double_pendulum", "slider_crank", "four_bar" } do
+  local m = mb.example(name)
+  m:correct()
+  local reference = run(m, { integrator = "rk8pd", tol = 1e-12, dense = false })
+  local r = run(m, { integrator = "dopri5", tol = 1e-6, dense = true })
+  local one, five = difference(r, reference, 1), difference(r, reference, 5)
+  T.ok(one < bounds[name][1], ("%s: dopri5 at tol 1e-6 is within %g of rk8pd over 1 s (%.3g)"):format(name,
+    bounds[name][1], one))
+  T.ok(five < bounds[name][2], ("%s: and within %g over 5 s (%.3g)"):format(name, bounds[name][2], five))
+  -- tighter, closer: at tol 1e-9 a hundred times closer at least
+  local tight = run(m, { integrator = "dopri5", tol = 1e-9, dense = true })
+  T.ok(difference(tight, reference, 5) < five / 100, ("%s: at tol 1e-9 within %.3g (%.3g)"):format(name,
+    five / 100, difference(tight, reference, 5)))
+  -- every report is on the grid of dt, and the run counts its evaluations
+  T.eq(#r.t, 501, name .. ": 501 reports")
+  T.near(r.t[#r.t], 5, 1e-12, name .. ": the last report at tf")
+  T.ok(r.stats.fevals > 0 and r.stats.steps > 0 and r.stats.fevals >= 6 * r.stats.steps,
+    ("%s: six evaluations a step at least (%d for %d steps)"):format(name, r.stats.fevals, r.stats.steps))
+end
+
+-- "ode45" is the same integrator
+do
+  local m = mb.example("double_pendulum")
+  local a, b = run(m, { integrator = "dopri5", tol = 1e-6, dense = true }),
+    run(m, { integrator = "ode45", tol = 1e-6, dense = true })
+  T.eq(a.stats.fevals, b.stats.fevals, "ode45 is dopri5: the same evaluations")
+  T.eq(difference(a, b, 5), 0, "ode45 is dopri5: the same motion")
+end
+
+-- Dense reports cost no steps: the double pendulum at tol 1e-6 takes about
+-- 70 steps for 500 reports (measured 67), and tol sets the cost; without
+-- dense every report ends a step (500 steps whatever tol).
+do
+  local m = mb.example("double_pendulum")
+  local coarse = run(m, { integrator = "dopri5", tol = 1e-4, dense = true })
+  local fine = run(m, { integrator = "dopri5", tol = 1e-8, dense = true })
+  local stepped = run(m, { integrator = "dopri5", tol = 1e-4, dense = false })
+  T.ok(coarse.stats.steps < 100, ("dense: %d steps for 500 reports at tol 1e-4"):format(coarse.stats.steps))
+  T.ok(fine.stats.fevals > 2 * coarse.stats.fevals, ("dense: tol 1e-8 costs more than 1e-4 (%d, %d evaluations)"):format(
+    fine.stats.fevals, coarse.stats.fevals))
+  T.ok(stepped.stats.steps >= 500, ("not dense: every report ends a step (%d steps)"):format(stepped.stats.steps))
+end
+
+-- abstol: the pendulum's small components (its rates start at 0) are held
+-- to it; at 1e-9 beside tol 1e-6 the run takes more evaluations and errs less
+do
+  local m = mb.example("pendulum")
+  local reference = run(m, { integrator = "rk8pd", tol = 1e-12, dense = false })
+  local loose = run(m, { integrator = "dopri5", tol = 1e-6, dense = true })
+  local strict = run(m, { integrator = "dopri5", tol = 1e-6, abstol = 1e-9, dense = true })
+  T.ok(strict.stats.fevals > loose.stats.fevals, ("abstol 1e-9 costs more (%d > %d evaluations)"):format(
+    strict.stats.fevals, loose.stats.fevals))
+  T.ok(difference(strict, reference, 5) < difference(loose, reference, 5), "abstol 1e-9 errs less")
+  T.fails(function() m:simulate { abstol = -1 } end, "abstol must be a positive number")
+end
+
+-- Contact events found on the continuous extension: the impacting
+-- pendulums' six impacts at the instants rk8pd finds at tol 1e-10 (to
+-- 1e-6 s at tol 1e-8: measured 1.0e-7 at the sixth), and the rod's
+-- fifteen contacts with the Lankarani-Nikravesh law, none missed.
+do
+  local a = run(mb.example("impacting_pendulums"), { integrator = "rk8pd", tol = 1e-10, tf = 2 })
+  local b = run(mb.example("impacting_pendulums"), { integrator = "dopri5", tol = 1e-8, dense = true, tf = 2 })
+  T.eq(#b.impacts, #a.impacts, "impacting pendulums: as many impacts as rk8pd finds")
+  local worst = 0
+  for i = 1, math.min(#a.impacts, #b.impacts) do worst = math.max(worst, math.abs(a.impacts[i].t - b.impacts[i].t)) end
+  T.ok(worst < 1e-6, ("impacting pendulums: the instants within 1e-6 s (%.3g)"):format(worst))
+  local rod = run(mb.example("rod", "lankarani-nikravesh"), { integrator = "dopri5", tol = 1e-8, dense = true, tf = 0.5 })
+  local rod_ref = run(mb.example("rod", "lankarani-nikravesh"), { integrator = "rk8pd", tol = 1e-8, tf = 0.5 })
+  T.eq(#rod.impacts, #rod_ref.impacts, ("rod: every contact found (%d)"):format(#rod_ref.impacts))
+  T.ok(difference(rod, rod_ref, 0.5) < 1e-4, ("rod: the motion agrees with rk8pd (%.3g)"):format(difference(rod, rod_ref, 0.5)))
+end
+
+T.finish()
