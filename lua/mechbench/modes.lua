@@ -178,6 +178,15 @@ function M.modes(m, opts, where)
       if mode.omega2 > 0 then mode.omega = math.sqrt(mode.omega2) end
     end
   end
+  -- a direction nothing holds (a floating body's sideways slide) comes out
+  -- of the differences as a stiffness of round-off size: zero it
+  local top = 0
+  for _, mode in ipairs(list) do top = math.max(top, math.abs(mode.omega2)) end
+  for _, mode in ipairs(list) do
+    if math.abs(mode.omega2) <= 1e-10 * top then
+      mode.omega2, mode.omega, mode.zeta, mode.damped, mode.growth = 0, nil, nil, nil, nil
+    end
+  end
   table.sort(list, function(a, b) return a.omega2 < b.omega2 end)
   local Nc = transpose_rows(lin.N)
   local md = setmetatable({ frequency = {}, omega = {}, omega2 = {}, damping = {}, damped_frequency = {}, growth = {},
