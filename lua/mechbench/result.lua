@@ -61,6 +61,7 @@ function M.new(model, raw, opts, here, desc)
     M.warn(r, "correct = true moved the start onto the constraints: " .. raw.correction)
   end
   if raw.near_singular then M.warn(r, raw.near_singular .. " (m:explain{ t = ..., result = r } shows it)") end
+  if raw.stiff then M.warn(r, raw.stiff) end
   if raw.corrected and #r.t > 0 then
     r.corrected = {}
     for _, name in ipairs(r.body_order) do

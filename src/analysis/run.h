@@ -23,6 +23,7 @@ struct run {
 	char error[600]; /* empty when the run reached its end */
 	int corrected;   /* the initial conditions were corrected (the first sample shows them) */
 	char note[600];  /* what the correction moved, or "" */
+	char stiff[400]; /* the adaptive step shrank to a crawl: from when, how small; or "" */
 	int state_size;
 	struct impact_record *impacts; /* every impact and contact, in order */
 	int nimpacts;

@@ -130,7 +130,9 @@ struct sim {
 	struct events *ev;
 	struct run *r;
 	const struct sim_options *o;
-	int n; /* the state's size */
+	int n;                /* the state's size */
+	long steps_at_report; /* r->steps when the last sample was recorded */
+	double smallest_step; /* the adaptive step's least since then */
 };
 
 static int record(struct sim *sim, double t, const double *y)
@@ -141,7 +143,30 @@ static int record(struct sim *sim, double t, const double *y)
 		return -1;
 	}
 	run_record(sim->r, sample);
+	sim->steps_at_report = sim->r->steps;
+	sim->smallest_step = HUGE_VAL;
 	return 0;
+}
+
+/* An adaptive run whose step has shrunk so far that one reporting interval
+ * takes this many steps has turned stiff: it goes on, but at that pace a
+ * run of a second can take an hour, so it is said (once, in the run's
+ * warnings, and on the progress line at the prompt) rather than left to
+ * look like a hang. A stiff contact at its deepest takes a few thousand. */
+enum { STIFF_STEPS = 100000 };
+
+static void watch_stiffness(struct sim *sim, double t, double h)
+{
+	struct run *r = sim->r;
+	sim->smallest_step = fmin(sim->smallest_step, h);
+	if (r->stiff[0] || r->steps - sim->steps_at_report < STIFF_STEPS)
+		return;
+	snprintf(r->stiff, sizeof r->stiff,
+	         "the run turned stiff at t = %.4g s: %s took %ld steps within one "
+	         "reporting interval, of %.2g s and less (a very stiff spring, contact or "
+	         "friction, or a large force against a joint?); a softer element or a fixed "
+	         "step (integrator = \"rk4\", h = ...) may be faster",
+	         t, sim->o->integrator, r->steps - sim->steps_at_report, sim->smallest_step);
 }
 
 /* After an accepted step at (t, y): the formulation may change its
@@ -163,7 +188,11 @@ static double report_time(const struct sim_options *o, long k) { return o->t0 + 
 static void progress(const struct sim *sim, double t, double *last_note)
 {
 	if (sim->o->progress && clock_seconds() - *last_note > 0.5) {
-		fprintf(stderr, "\r  t = %.3g of %g ", t, sim->o->t0 + sim->o->tf);
+		if (sim->r->stiff[0])
+			fprintf(stderr, "\r  t = %.3g of %g, stiff: steps of %.2g s ", t,
+			        sim->o->t0 + sim->o->tf, sim->smallest_step);
+		else
+			fprintf(stderr, "\r  t = %.3g of %g ", t, sim->o->t0 + sim->o->tf);
 		*last_note = clock_seconds();
 	}
 }
@@ -220,6 +249,7 @@ static void run_gsl(struct sim *sim, const gsl_odeiv2_step_type *type, double *y
 			goto done;
 		}
 		d->error[0] = '\0'; /* what failed in a rejected trial step is no error */
+		watch_stiffness(sim, t, t - t0);
 		int event = events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv);
 		if (event < 0)
 			goto done;
@@ -336,6 +366,7 @@ static void run_dopri5(struct sim *sim, double *y, long nsteps)
 		}
 		sim->r->steps++;
 		d->error[0] = '\0'; /* what failed in a rejected trial step is no error */
+		watch_stiffness(sim, t, t - t0);
 		int event = events_after_step(sim->ev, t0, y0, &t, y, dense_advance, w);
 		if (event < 0)
 			goto done;
@@ -472,7 +503,7 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	r->state_size = n;
 	r->corrected = ok && o->correct && !o->resumed;
 	long nsteps = (long)floor(o->tf / o->dt + 0.5);
-	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n};
+	struct sim sim = {m, d, s, ok ? events_new(m, d, s) : NULL, r, o, n, 0, HUGE_VAL};
 	if (ok && events_start(sim.ev, o->t0, y) == 0 && record(&sim, o->t0, y) == 0) {
 		/* a state of no numbers (drivers fix every body in minimal
 		 * coordinates) has nothing to integrate, and GSL cannot take it */

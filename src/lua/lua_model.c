@@ -267,6 +267,10 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_pushstring(L, r->near_singular);
 		lua_setfield(L, -2, "near_singular");
 	}
+	if (r->stiff[0]) {
+		lua_pushstring(L, r->stiff);
+		lua_setfield(L, -2, "stiff");
+	}
 	push_switches(L, r);
 }
 

@@ -264,4 +264,19 @@ for _, r in ipairs { idle:equilibrium{}, idle:simulate{ tf = 0.05 } } do
   located(function() r:reaction("lock") end, "joint 'lock' was inactive in this run", "r:reaction of an inactive joint")
 end
 
+-- a run that turns stiff says so instead of looking like a hang (two fuzz
+-- cases, seeds 102292 and 103657, ran for minutes without a word): a
+-- 1e15 N m actuator against a driver on the same pin
+for _, integrator in ipairs { "rk45", "dopri5" } do
+  local stiff = mb.example("pendulum")
+  stiff:force{ name = "push", type = "rot-spring-damper", joint = "pin", k = 0, c = 1, actuator = 1e15 }
+  stiff:joint{ name = "hold", type = "driver", joint = "pin", fn = 0 }
+  local ok, r = pcall(stiff.simulate, stiff, { integrator = integrator, tf = 4e-4, dt = 1e-4, stabilization = "penalty" })
+  local said = ok and r.warnings[#r.warnings] or tostring(r)
+  T.ok(ok and said:find("the run turned stiff at t = ", 1, true) ~= nil and said:find(integrator .. " took", 1, true) ~= nil,
+    integrator .. ": a run that turns stiff is said among its warnings: " .. said:sub(1, 120))
+end
+local calm = mb.example("four_bar"):simulate{ tf = 1 }
+T.ok(#calm.warnings == 0, "an ordinary run is not called stiff")
+
 T.finish()
