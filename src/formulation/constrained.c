@@ -35,6 +35,7 @@ struct constrained {
 	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
 	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
 	double *seen;        /* nc: the largest S_kk of each row so far in the run */
+	int watching;        /* a reported state is being measured: watch for toggles */
 	int *joint_of;       /* nc: the model joint each row states (-1: the formulation's own),
 	                      * looked up once */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
@@ -198,9 +199,10 @@ static const char *row_name(void *ctx, int row)
  * it, free of the row's scale. With S_kk the largest the row has had in
  * the run so far (`seen`) the ratio grows too when the row shrinks against
  * itself (a cut joint's row in joint coordinates at a toggle), still in
- * the row's own units. Past NEAR_TOGGLE the run notes once when and at
- * which joint (the row of the largest ratio), and carries on;
- * cholesky_checked stops it near 3e6. O(rows) on a factor made anyway. */
+ * the row's own units. Past NEAR_TOGGLE at a reported state the run
+ * notes once when and at which joint (the row of the largest ratio), and
+ * carries on; cholesky_checked stops it near 3e6. O(rows) on a factor made
+ * anyway. */
 #define NEAR_TOGGLE 100.0
 static double row_ratio(struct constrained *s, int a)
 {
@@ -268,7 +270,8 @@ static int factor(struct constrained *s, double t, const double *weights, double
 		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
-	if (shift == 0 && !s->d->near_singular[0]) /* the penalty's shift bounds the ratios */
+	/* at a reported state; the penalty's shift bounds the ratios */
+	if (s->watching && shift == 0 && !s->d->near_singular[0])
 		watch_toggle(s, t);
 	return 0;
 }
@@ -603,8 +606,12 @@ static void own_rows_violation(struct constrained *s, const double *qd, struct s
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out)
 {
 	const double *q, *qd;
-	if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 0) != 0 ||
-	    s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
+	/* the toggle watch looks at the reported states only: an adaptive
+	 * step's trial stages may stray where the run never goes */
+	s->watching = 1;
+	int status = state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 0) != 0;
+	s->watching = 0;
+	if (status || s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
 		return -1;
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
