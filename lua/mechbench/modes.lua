@@ -151,7 +151,8 @@ end
 
 function M.modes(m, opts, where)
   local o = check_options(opts)
-  local eq = m:equilibrium{ method = o.method, stable = o.stable, tol = o.tol }
+  -- the rest's stability is in the modes' own summary: not said twice
+  local eq = require("mechbench.result").quietly(m.equilibrium, m, { method = o.method, stable = o.stable, tol = o.tol })
   local rest = eq._rest
   local lin = statics.linearise(m, rest.c, rest.lambda, where, true)
   local f = #lin.N
@@ -228,16 +229,17 @@ end
 
 function Modes:table()
   if getmetatable(self) ~= Modes then args.fail("md:table", "is a method: call it as md:table()") end
-  print(self:text())
-  return self
+  print(self:text()) -- and returns nothing, so the prompt does not print it twice
 end
 
 function Modes:text()
   if getmetatable(self) ~= Modes then args.fail("md:text", "is a method: call it as md:text()") end
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
-  add("%s: %d mode%s about its %s rest%s", self.model_name, #self.frequency, #self.frequency == 1 and "" or "s",
+  local head = ("%d mode%s about its %s rest%s"):format(#self.frequency, #self.frequency == 1 and "" or "s",
     self.stable and "stable" or (self.rest.stability or "unstable"), self.damped and " (with damping)" or "")
+  -- a long model name takes a line of its own, so the table fits 80 columns
+  add(#self.model_name + #head + 2 <= 80 and "%s: %s" or "%s:\n  %s", self.model_name, head)
   add("  %-4s %12s %12s %10s %12s   %s", "mode", "freq (Hz)", "omega (1/s)", "damping", "damped (Hz)", "largest motion")
   for k = 1, #self.frequency do
     local v, big, at = self.vector[k], 0, 1
@@ -246,7 +248,7 @@ function Modes:text()
     local coord = ({ "x", "y", "angle" })[(at - 1) % 3 + 1]
     local note = what_it_is(self, k)
     if note then
-      add("  %-4d %12s %12s %10s %12s   %s", k, "-", "-", "-", "-", note)
+      add("  %-4d %12s   %s", k, "-", note) -- the note in place of the numbers: within 80 columns
     else
       add("  %-4d %12.6g %12.6g %10s %12.6g   %s.%s", k, self.frequency[k], self.omega[k],
         self.damping[k] and ("%.4g"):format(self.damping[k]) or "-", self.damped_frequency[k], body, coord)

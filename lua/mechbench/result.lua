@@ -76,12 +76,25 @@ end
 -- Note what a run noticed and carried on through: in r.warnings, and once
 -- on stderr (unless the run is quiet, as the runs inside a comparison are
 -- until it has said each once).
+local silent = 0 -- inside M.quietly
+
 function M.warn(r, text)
   r.warnings = r.warnings or {}
   r.warnings[#r.warnings + 1] = text
-  if not (r.options and r.options.quiet) then
+  if silent == 0 and not (r.options and r.options.quiet) then
     require("mechbench.message").to_stderr((r.where and (r.where .. ": ") or "") .. "warning: " .. r.model_name .. ": " .. text)
   end
+end
+
+-- f(...) with the warnings of the results it makes kept in each r.warnings
+-- but not said: for an analysis built on another that says the same
+-- thing its own way (m:modes names a neutral or unstable rest itself).
+function M.quietly(f, ...)
+  silent = silent + 1
+  local res = table.pack(pcall(f, ...))
+  silent = silent - 1
+  if not res[1] then error(res[2], 0) end
+  return table.unpack(res, 2, res.n)
 end
 
 local function pick(r, list, order, what, method, name)

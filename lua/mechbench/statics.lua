@@ -511,12 +511,15 @@ local function judge(m, c, lambda, where)
   local word = #N == 1 and "direction" or "directions"
   local detail = string.format("lowest stiffness %.6g%s; %d free %s", lowest,
     out.lowest_omega2 and string.format(", lowest omega^2 %.6g 1/s^2", out.lowest_omega2) or "", #N, word)
+  local loose = 0 -- the free directions no stiffness holds
+  for _, v in ipairs(values) do if math.abs(v) <= zero then loose = loose + 1 end end
   if lowest < -zero then
     out.stable, out.stability = false, "unstable"
     out.note = "UNSTABLE: " .. detail .. ": the smallest push moves it away; stable = true finds a stable rest"
   elseif lowest <= zero then
     out.stable, out.stability = false, "neutral"
-    out.note = "neutral: " .. detail .. ": no stiffness holds it in some direction (higher-order terms decide)"
+    out.note = ("neutral: %s: no stiffness holds it in %s of them (higher-order terms decide)"):format(detail,
+      loose == 1 and "one" or tostring(loose))
   else
     out.stable, out.stability = true, "stable"
     out.note = "stable: " .. detail
