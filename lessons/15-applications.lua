@@ -33,6 +33,13 @@ local bounce = once("bounce", function()
   for i = 2, #r.t do if vy[i - 1] < 0 and vy[i] >= 0 then ups[#ups + 1] = r.t[i] end end
   return (#ups - 1) / (ups[#ups] - ups[1])
 end)
+local roll = once("roll", function()
+  local md = example("half_car", 1, 0):modes{}
+  for k = 1, #md.frequency do -- the mode that turns the chassis most
+    local turn = math.abs(md.shape[k].chassis.angle or 0)
+    if turn > 0 and md.frequency[k] < 3 and turn * 1.5 > math.abs(md.shape[k].chassis.y or 0) then return md.frequency[k] end
+  end
+end)
 local chassis_swing = once("swing", function(hz)
   local r = example("half_car", hz, 0.01, "in"):simulate{ tf = 6, dt = 0.01 }
   local y, lo, hi = r:body("chassis").y, math.huge, -math.huge
@@ -138,6 +145,32 @@ Hz?   check(value)]],
         "Count the periods between the first and the last crossing.",
         "`(#ups - 1) / (ups[#ups] - ups[1])`",
         "About 1.094 Hz: with damping the swing is a little slower than undamped.",
+      } },
+
+    { title = "Every mode at once",
+      text = [[
+Counting crossings took a run. m:modes (Lesson 14's statics, then the
+motion linearised about that rest) gives every mode in one call: its
+frequency, damping ratio and the body that moves most. The chassis's
+sideways slide has no spring, so one mode moves freely and the rest is
+called neutral. The damped bounce should be the frequency you measured.]],
+      code = [=[
+md = mb.example("half_car", 1, 0):modes{}
+md:table()]=] },
+
+    { title = "Its roll",
+      text = [[
+The other slow mode turns the chassis (its largest motion is
+chassis.angle). What is its undamped frequency, in Hz?   check(value)]],
+      answer = roll,
+      mistakes = {
+        { value = 1.09535, say = "that is the bounce: its largest motion is an arm, as the chassis rises and falls." },
+        { value = 1.02945, say = "that is the damped frequency; the question asks for the undamped one (freq)." },
+      },
+      hints = {
+        "Read the table: the mode whose largest motion is chassis.angle.",
+        "`md.frequency[2]` (the modes come in rising frequency; the first moves freely).",
+        "About 1.031 Hz: the roll is a little slower than the bounce.",
       } },
 
     { title = "Near and far",

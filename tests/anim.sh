@@ -30,6 +30,13 @@ fi
 keys Right; sleep 0.3; c=$(shown_time)
 if awk -v a="$b" -v c="$c" 'BEGIN { exit !(c > a + 0.01 && c < a + 0.03) }'; then pass; else fail step-one-frame "t went from $b to $c"; fi
 keys Left; sleep 0.3; expect_eq step-back "$(shown_time)" "$b"
+# the key e: m:explain at the frame shown, over the animation; any key goes back
+keys e; check_screen explain-page 'slider-crank at t = [0-9.]+ in body coordinates' 3
+check_screen explain-keys 'back to the animation$' 2
+keys Down; sleep 0.3
+expect_match explain-scrolls "$(screen | sed -n 1p)" '^  \(the state of the run at its sample [0-9]+\)'
+keys x; check_screen explain-back 't = [0-9.]+/8 s' 2
+expect_eq explain-keeps-time "$(shown_time)" "$b"
 $T resize-window -t mb -x 60 -y 20; sleep 0.5
 width=$(screen | LC_ALL=C.UTF-8 wc -L)
 if [ "$width" -le 60 ]; then pass; else fail resize "lines of $width columns after resizing to 60"; fi
@@ -49,7 +56,14 @@ start "env NO_COLOR=1 $MB"
 line 'm = loadfile(mb.paths.examples .. "/pendulum.lua")("model")()' 'r = m:simulate{ tf = 2 }' 'r:animate()'
 check_screen no-colour-plays 't = [0-9.]+/2' 3
 if $T capture-pane -e -p -t mb | grep -Eq $'\e\\[(3[0-7]|38;)'; then fail no-colour "colour codes with NO_COLOR set"; else pass; fi
-keys q; keys C-d; check_screen no-colour-exit 'EXITED=0'
+keys q
+# a mode played: the pendulum's swing about its rest, three periods of 1.638 s
+line 'md = m:modes{}' 'md:animate(1)'
+check_screen mode-plays 'pendulum: mode 1, 0.6105 Hz' 3
+check_screen mode-figures 'omega 3.836 1/s' 2
+check_screen mode-time 't = [0-9.]+/4.91' 2
+keys q; check_screen mode-quits '^mb> ?$' 3
+keys C-d; check_screen no-colour-exit 'EXITED=0'
 
 # a comparison of body and joint coordinates on the four-bar: two panes,
 # both moving, a difference plot, a tiny difference returned
@@ -62,6 +76,10 @@ left1=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right1=$(screen | sed -n
 sleep 0.7
 left2=$(screen | sed -n '3,20p' | cut -c1-59 | md5sum); right2=$(screen | sed -n '3,20p' | cut -c61- | md5sum)
 if [ "$left1" != "$left2" ] && [ "$right1" != "$right2" ]; then pass; else fail panes-move "a pane did not change"; fi
+keys ' '; keys e; check_screen compare-explain 'four-bar at t = [0-9.]+ in body coordinates' 3
+keys NPage; keys NPage; keys NPage; sleep 0.3
+expect_match compare-explain-joint "$(screen)" 'O2\.angle +[0-9.e+-]+'
+keys x; check_screen compare-explain-back 'position difference from body' 3
 keys q; check_screen compare-quits '^mb> ?$' 3
 line '=c.maxdiff < 1e-6'; check_screen compare-agrees '^true$'
 keys C-d; check_screen compare-exit 'EXITED=0'
@@ -201,13 +219,15 @@ for case in HUP:animate TERM:plot QUIT:animate QUIT:plot; do
   expect_eq "$case-screen-left" "$($T display -p -t mb '#{alternate_on} #{cursor_flag}')" "0 1"
 done
 
-# the ncurses path under valgrind: animate, pause, resize, quit
+# the ncurses path under valgrind: animate, pause, resize, explain, quit
 if command -v valgrind >/dev/null; then
   start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
   check_screen vg-prompt '^mb> ?$' 20
   line 'r = loadfile(mb.paths.examples .. "/pendulum.lua")("model")():simulate{ tf = 2 }' 'r:animate()'
   check_screen vg-plays 't = [0-9.]+/2' 20
   keys ' '; sleep 0.3; $T resize-window -t mb -x 70 -y 22; sleep 0.5
+  keys e; check_screen vg-explain 'pendulum at t = [0-9.]+ in body' 20
+  keys Down; sleep 0.5; keys x; check_screen vg-explain-back 't = [0-9.]+/2' 10
   keys q; check_screen vg-back '^mb> ?$' 10
   line 'r:plot("rod.angle")'; check_screen vg-plot 'q back to the prompt' 10
   keys q; check_screen vg-plot-back '^mb> ?$' 10

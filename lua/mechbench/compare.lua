@@ -340,8 +340,19 @@ function Comparison:show(opts)
       plot = { series = series, title = "position difference from " .. self.order[1] .. " [m]",
         xlabel = "t [s]" }
     end
+    -- the key e: one evaluation at the frame's state in each formulation, one after another
+    local function explain(frame)
+      local parts = {}
+      for _, name in ipairs(self.order) do
+        local r = self.results[name]
+        local o = r.options or {}
+        parts[#parts + 1] = require("mechbench.explain").text(r._model, { t = r.t[frame], result = r,
+          formulation = r.stats.formulation, tree = o.tree, angles = o.angles })
+      end
+      return table.concat(parts, "\n\n")
+    end
     local ok, err = cv.animate{ panes = panes, plot = plot, labels = opts.labels,
-      trails = opts.trails, speed = opts.speed, unicode = view.unicode }
+      trails = opts.trails, speed = opts.speed, unicode = view.unicode, explain = explain }
     if not ok then require("mechbench.message").to_stderr("compare: " .. tostring(err) .. "; showing the table instead") end
   end
   print(self:table())

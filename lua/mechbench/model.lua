@@ -195,6 +195,14 @@ for what, list in pairs { joint = kinds.joints, force = kinds.forces, law = kind
   for _, k in ipairs(list) do kind_of_list[what][k.name] = k end
 end
 
+-- Gruebler's count alone, for the checks of options.
+local function counted_dof(m)
+  local desc = m:compile()
+  local nc = 0
+  for _, j in ipairs(desc.joints) do nc = nc + kind_of_list.joint[j.kind].rows end
+  return 3 * #desc.bodies - nc, nc
+end
+
 -- Forms: a user's type that stands for a kind chosen by what the element
 -- names. A form returns the kind's name and the fields that stand in for
 -- the element's own.
@@ -901,7 +909,7 @@ local function run_options(m, opts, level)
       idx[#idx + 1] = 3 * index[body] + k
     end
     -- with redundant rows dropped the count is the rank's, checked when the run starts
-    local dof = m:dof()
+    local dof = counted_dof(m)
     if #idx ~= dof and o.redundant ~= "drop" then
       bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
         dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #idx))
@@ -1113,6 +1121,7 @@ function Model:loops()
   return require("mechbench.loops").of(self, where(2))
 end
 function Model:equilibrium(opts) return require("mechbench.statics").equilibrium(self, opts, where(2)) end
+function Model:modes(opts) return require("mechbench.modes").modes(self, opts, where(2)) end
 function Model:inverse_dynamics(opts) return kinematic(self, opts, "inverse dynamics", 2) end
 
 -- The element an event sets: an element, or a name among the forces,
@@ -1247,8 +1256,12 @@ local function time_arg(t, what)
 end
 
 function Model:pieces(opts)
-  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "independent", "method" }, "pieces")
+  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "independent", "redundant", "method" },
+    "pieces")
   o.formulation = o.formulation or "body"
+  if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
+    error(('%s: pieces: redundant must be "stop" (the default) or "drop", not %s'):format(where(2), tostring(o.redundant)), 0)
+  end
   local why = one_of(o.formulation, formulation_names, "formulation")
   if why then error(("%s: pieces: %s"):format(where(2), why), 0) end
   local function bad(msg) error(("%s: pieces: %s"):format(where(3), msg), 0) end
@@ -1514,11 +1527,26 @@ function Model:point_coords(opts)
   return setmetatable(p, PointPieces)
 end
 
-function Model:dof()
-  local desc = self:compile()
-  local nc = 0
-  for _, j in ipairs(desc.joints) do nc = nc + kind_of_list.joint[j.kind].rows end
-  return 3 * #desc.bodies - nc, nc
+-- The constraint rows of a compiled joint.
+function M.joint_rows(j) return kind_of_list.joint[j.kind].rows end
+
+-- Degrees of freedom: Gruebler's count (3 per body less the rows), the
+-- rows, and { gruebler, rows, rank, dof, redundant, involved } from the
+-- rank of D at the start (mechbench.explain); printed unless quiet.
+-- One evaluation shown step by step (mechbench.explain): printed, and the
+-- pieces returned.
+function Model:explain(opts)
+  local text, p = require("mechbench.explain").text(self, opts)
+  print(text)
+  return p
+end
+
+function Model:dof(opts)
+  local o = args.options(opts, { "quiet" }, "dof")
+  local explain = require "mechbench.explain"
+  local info = explain.dof(self)
+  if not o.quiet then print(explain.dof_text(self, info)) end
+  return info.gruebler, info.rows, info
 end
 
 -- A contact law by itself (Sec. 11.2): the normal force at penetration

@@ -209,6 +209,25 @@ that gives its rank.]] },
     sig = "A:totable()",
     text = "A plain Lua table of rows, {{a, b}, {c, d}}." },
 
+  { name = "A:eig", aliases = { "mb.mat.eig" }, man = MAT,
+    sig = "values, vectors = A:eig([B])",
+    text = [[
+The eigenvalues of a symmetric A, ascending, and its unit eigenvectors as
+the columns of a matrix; with a symmetric positive definite B, those of
+A x = lambda B x with x'Bx = 1 (the modes' K x = omega^2 M x). On GSL.]] },
+  { name = "A:eig_nonsym", aliases = { "mb.mat.eig_nonsym" }, man = MAT,
+    sig = "re, im, V_re, V_im = A:eig_nonsym()",
+    text = [[
+The eigenvalues of any square A, real and imaginary parts, ascending in
+size, and the eigenvectors as the columns of V_re + i V_im. On GSL.]] },
+  { name = "A:svd", aliases = { "mb.mat.svd" }, man = MAT,
+    sig = "s, U, V = A:svd()",
+    text = [[
+A = U diag(s) V' with s descending; V is the full square one: its columns
+past s, and those whose s is zero, span the null space of A.]] },
+  { name = "A:cond", aliases = { "mb.mat.cond" }, man = MAT,
+    sig = "A:cond()",
+    text = "The condition number: largest singular value over smallest (inf if zero)." },
   ------------------------------------------------------------ models
   { name = "mb.model", man = MODELS,
     sig = 'm = mb.model{ name = "...", gravity = {0, -9.81} }',
@@ -317,12 +336,32 @@ Kinematic analysis read for its forces (Sec. 12.2): r:reaction("motor")
 .torque is what the driver must supply, and every joint's reaction comes
 with it. Takes the options of m:kinematics.]] },
   { name = "m:equilibrium", man = ANALYSES,
-    sig = 'eq = m:equilibrium{ method = "newton", tol, max_iterations }',
+    sig = 'eq = m:equilibrium{ method = "newton", tol, max_iterations, stable }',
     text = [[
 Static equilibrium (Sec. 14.2). "newton" solves the balance of forces and
 the constraints by Newton-Raphson from the start; "dynamics" lets the
-mechanism settle under added damping. Returns a result with one time:
-eq:body("b").angle[1]. The model's start is left as it was.]] },
+mechanism settle under added damping; stable = true settles, then Newton.
+Returns a result with one time: eq:body("b").angle[1], eq.stable (from the
+stiffness on the directions the joints allow). The start is left as it
+was.]] },
+  { name = "m:modes", man = ANALYSES,
+    sig = "md = m:modes{ stable, method, tol }",
+    text = [[
+Small oscillations about the equilibrium, the joints included:
+md.frequency[k] (Hz, ascending), md.damping[k] (zeta), md.shape[k] (body
+displacements), md.rest. md:table() prints them, md:animate(k) plays one.]] },
+  { name = "md:table", man = ANALYSES,
+    sig = "md:table()",
+    text = "Prints the modes: frequency, omega, damping ratio, what moves most." },
+  { name = "md:text", man = ANALYSES,
+    sig = "md:text()",
+    text = "The table of md:table() as text; print(md) shows it too." },
+  { name = "md:animate", man = ANALYSES,
+    sig = "md:animate(k, { amplitude, periods, speed, text })",
+    text = [[
+Plays mode k about the rest (the linear motion, amplitude of its largest
+entry: 0.1 of the model's size or 0.2 rad); without a terminal, draws its
+two extremes.]] },
   { name = "m:correct", man = ANALYSES,
     sig = "m:correct()",
     text = [[
@@ -330,15 +369,27 @@ Moves the initial positions and velocities onto the constraints, by least
 squares in body coordinates (Sec. 14.3), in the model itself, and returns
 them by body name.]] },
   { name = "m:dof", man = ANALYSES,
-    sig = "dof, rows = m:dof()",
-    text = "Degrees of freedom by counting: 3 per body less the constraint rows." },
+    sig = "dof, rows, info = m:dof{ quiet }",
+    text = [[
+Prints Gruebler's count (3 per body less the constraint rows) beside the
+rank of the constraint Jacobian at the start, and where they differ names
+the redundant joints. Returns the count, the rows and info: gruebler,
+rows, rank, dof (3 per body less the rank), redundant, involved.]] },
+  { name = "m:explain", man = ANALYSES,
+    sig = "p = m:explain{ t = 0, formulation, result, tree, angles }",
+    text = [[
+Prints one evaluation step by step in a formulation (body by default):
+sizes, the state, M, h, D (rows by joint, columns by coordinate), gamma,
+the solved q'' and lambda, the condition number of D. At the model's start,
+or at the state of result = r nearest t. Returns the pieces. Key e in an
+animation shows it for the frame on screen.]] },
   { name = "m:evaluate", man = ANALYSES,
     sig = "p = m:evaluate([t])",
     text = [[
 The equations of motion in body coordinates at the model's state and time
 t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
   { name = "m:pieces", man = ANALYSES,
-    sig = "p = m:pieces{ formulation, t, y, tree, angles, method }",
+    sig = "p = m:pieces{ formulation, t, y, tree, angles, redundant, method }",
     text = [[
 The same pieces in any formulation's own coordinates q, at the start or at
 y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),
@@ -467,8 +518,9 @@ The run's figures as a table: fevals, wall (s), violation (the largest
     sig = "r:animate{ speed, trails, labels, points }",
     text = [[
 Plays the run full screen: space pauses, arrows step, + and - change the
-speed, r restarts, t trails, l labels, q returns. In --batch the summary
-and the first and last frames are printed instead.]] },
+speed, r restarts, t trails, l labels, e explains the frame (m:explain),
+q returns. In --batch the summary and the first and last frames are
+printed instead.]] },
   { name = "mb.animate", man = PICTURES,
     sig = "mb.animate(r [, options])",
     text = "The same as r:animate(options)." },
@@ -562,8 +614,10 @@ local owners = {
   r = function() return require("mechbench.result").Result end,
   c = function() return require("mechbench.compare").Comparison end,
   A = function() return require("mechbench").mat end,
+  md = function() return require("mechbench.modes").Modes end,
 }
-M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A" }
+M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
+  md = "the modes md" }
 
 -- The value a public name stands for, or nil.
 function M.value(name)

@@ -51,6 +51,7 @@ function M.new(model, raw, opts, here, desc)
   end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
+  r._model = model -- for the animation's key e (m:explain at a frame's state)
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
   r.switches = r.switches or {}
@@ -59,6 +60,7 @@ function M.new(model, raw, opts, here, desc)
   if raw.correction and raw.correction ~= "" then
     M.warn(r, "correct = true moved the start onto the constraints: " .. raw.correction)
   end
+  if raw.near_singular then M.warn(r, raw.near_singular .. " (m:explain{ t = ..., result = r } shows it)") end
   if raw.stiff then M.warn(r, raw.stiff) end
   if raw.corrected and #r.t > 0 then
     r.corrected = {}
@@ -74,12 +76,25 @@ end
 -- Note what a run noticed and carried on through: in r.warnings, and once
 -- on stderr (unless the run is quiet, as the runs inside a comparison are
 -- until it has said each once).
+local silent = 0 -- inside M.quietly
+
 function M.warn(r, text)
   r.warnings = r.warnings or {}
   r.warnings[#r.warnings + 1] = text
-  if not (r.options and r.options.quiet) then
+  if silent == 0 and not (r.options and r.options.quiet) then
     require("mechbench.message").to_stderr((r.where and (r.where .. ": ") or "") .. "warning: " .. r.model_name .. ": " .. text)
   end
+end
+
+-- f(...) with the warnings of the results it makes kept in each r.warnings
+-- but not said: for an analysis built on another that says the same
+-- thing its own way (m:modes names a neutral or unstable rest itself).
+function M.quietly(f, ...)
+  silent = silent + 1
+  local res = table.pack(pcall(f, ...))
+  silent = silent - 1
+  if not res[1] then error(res[2], 0) end
+  return table.unpack(res, 2, res.n)
 end
 
 local function pick(r, list, order, what, method, name)
@@ -425,10 +440,19 @@ function Result:animate(opts)
   opts = picture("animate", opts)
   local scene, poses = drawing(self, opts.points)
   if terminal() and not opts.text then
+    local explain
+    if self._model then
+      local o = self.options or {}
+      explain = function(frame)
+        return (require("mechbench.explain").text(self._model, { t = self.t[frame], result = self,
+          formulation = self.stats.formulation, tree = o.tree, angles = o.angles }))
+      end
+    end
     local ok, err = cv.animate{ panes = { { scene = scene, poses = poses,
       title = self.model_name .. " (" .. method_name(self.stats.formulation) .. ")",
       figures = self:figures_text(), notes = M.switch_notes(self) } },
-      labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode }
+      labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode,
+      explain = explain }
     if ok then return self end
     require("mechbench.message").to_stderr("animate: " .. tostring(err) .. "; showing text instead")
   end

@@ -2,7 +2,8 @@
 -- accelerations, the applied forces balance the reactions and the joints
 -- hold: h(c) + D'λ = 0, Φ(c) = 0.
 --   eq = m:equilibrium{ method = "newton" | "dynamics", tol,
---                       max_iterations, max_step (newton), damping, max_chunks (dynamics) }
+--                       max_iterations, max_step (newton), damping, max_chunks (dynamics),
+--                       stable (true: the damped dynamics, then Newton) }
 -- "newton" solves those equations by a damped Newton-Raphson from the
 -- model's start (∂(h + D'λ)/∂c by central differences, D exact): every step
 -- is limited (no angle moves more than max_step radians, no position more
@@ -24,7 +25,7 @@ local mat = core.mat
 
 local M = {}
 
-local KNOWN = { "method", "tol", "max_iterations", "max_step", "damping", "max_chunks" }
+local KNOWN = { "method", "tol", "max_iterations", "max_step", "damping", "max_chunks", "stable" }
 local ONLY = { max_iterations = "newton", max_step = "newton", damping = "dynamics", max_chunks = "dynamics" }
 
 ---------------------------------------------------------------- small dense linear algebra
@@ -39,110 +40,29 @@ local function finite(v)
   return true
 end
 
--- Eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix
--- by cyclic Jacobi rotations.
-local function sym_eigen(A)
-  local n = #A
-  local a, v = {}, {}
-  for i = 1, n do
-    a[i], v[i] = {}, {}
-    for j = 1, n do a[i][j], v[i][j] = A[i][j], i == j and 1 or 0 end
-  end
-  for _ = 1, 100 do
-    local off, scale = 0, 0
-    for i = 1, n do
-      for j = 1, n do
-        if i ~= j then off = off + a[i][j]^2 else scale = scale + a[i][j]^2 end
-      end
-    end
-    if off <= 1e-30 * (scale + off) or off == 0 then break end
-    for p = 1, n - 1 do
-      for q = p + 1, n do
-        if a[p][q] ~= 0 then
-          local theta = (a[q][q] - a[p][p]) / (2 * a[p][q])
-          local t = (theta >= 0 and 1 or -1) / (math.abs(theta) + math.sqrt(theta * theta + 1))
-          local cs = 1 / math.sqrt(t * t + 1)
-          local sn = t * cs
-          for k = 1, n do
-            local akp, akq = a[k][p], a[k][q]
-            a[k][p], a[k][q] = cs * akp - sn * akq, sn * akp + cs * akq
-          end
-          for k = 1, n do
-            local apk, aqk = a[p][k], a[q][k]
-            a[p][k], a[q][k] = cs * apk - sn * aqk, sn * apk + cs * aqk
-          end
-          for k = 1, n do
-            local vkp, vkq = v[k][p], v[k][q]
-            v[k][p], v[k][q] = cs * vkp - sn * vkq, sn * vkp + cs * vkq
-          end
-        end
-      end
-    end
-  end
-  local order = {}
-  for i = 1, n do order[i] = i end
-  table.sort(order, function(i, j) return a[i][i] < a[j][j] end)
-  local values, vectors = {}, {}
-  for k, i in ipairs(order) do
-    values[k] = a[i][i]
-    vectors[k] = {}
-    for r = 1, n do vectors[k][r] = v[r][i] end
-  end
-  return values, vectors
-end
-
 -- An orthonormal basis (a list of columns) of the null space of the
--- rows × n matrix D (a list of rows), by one-sided Jacobi SVD: a singular
--- value at most 1e-8 of the largest counts as zero.
+-- rows × n matrix D (a list of rows): the right singular vectors whose
+-- singular value is at most 1e-8 of the largest (mb.mat.svd, on GSL).
 local function null_space(D, n)
-  local rows = #D
-  local col, v = {}, {}
-  for j = 1, n do
-    col[j], v[j] = {}, {}
-    for i = 1, rows do col[j][i] = D[i][j] end
-    for i = 1, n do v[j][i] = i == j and 1 or 0 end
-  end
-  local function dot(x, y)
-    local s = 0
-    for i = 1, #x do s = s + x[i] * y[i] end
-    return s
-  end
-  for _ = 1, 100 do
-    local rotated = false
-    for p = 1, n - 1 do
-      for q = p + 1, n do
-        local alpha, beta, gamma = dot(col[p], col[p]), dot(col[q], col[q]), dot(col[p], col[q])
-        if math.abs(gamma) > 1e-15 * math.sqrt(alpha * beta) and gamma ~= 0 then
-          rotated = true
-          local zeta = (beta - alpha) / (2 * gamma)
-          local t = (zeta >= 0 and 1 or -1) / (math.abs(zeta) + math.sqrt(1 + zeta * zeta))
-          local cs = 1 / math.sqrt(1 + t * t)
-          local sn = cs * t
-          for _, m in ipairs { col, v } do
-            local a, b = m[p], m[q]
-            for i = 1, #a do a[i], b[i] = cs * a[i] - sn * b[i], sn * a[i] + cs * b[i] end
-          end
-        end
-      end
-    end
-    if not rotated then break end
-  end
-  local sigma, largest = {}, 0
-  for j = 1, n do
-    sigma[j] = math.sqrt(dot(col[j], col[j]))
-    largest = math.max(largest, sigma[j])
-  end
   local basis = {}
+  local function column(V, j)
+    local b = {}
+    for i = 1, n do b[i] = V(i, j) end
+    return b
+  end
+  if #D == 0 then
+    local I = mat.eye(n)
+    for j = 1, n do basis[j] = column(I, j) end
+    return basis
+  end
+  local s, _, V = mat.svd(D)
+  local largest = s[1] or 0
   for j = 1, n do
-    if sigma[j] <= 1e-8 * largest then
-      local len = math.sqrt(dot(v[j], v[j]))
-      local b = {}
-      for i = 1, n do b[i] = v[j][i] / len end
-      basis[#basis + 1] = b
-    end
+    if j > #s or s[j] <= 1e-8 * largest then basis[#basis + 1] = column(V, j) end
   end
   return basis
 end
+M.null_space = null_space
 
 -- N A N' for the free directions N (rows), as plain tables.
 local function project(A, N)
@@ -150,62 +70,11 @@ local function project(A, N)
   return (Nm * mat(A) * Nm:t()):totable()
 end
 
--- Lower-triangular L with L L' = A, or nil when A is not positive definite.
-local function cholesky(A)
-  local n = #A
-  local L = {}
-  for i = 1, n do
-    L[i] = {}
-    for j = 1, n do L[i][j] = 0 end
-  end
-  for j = 1, n do
-    local s = A[j][j]
-    for k = 1, j - 1 do s = s - L[j][k]^2 end
-    if not (s > 0) then return nil end
-    L[j][j] = math.sqrt(s)
-    for i = j + 1, n do
-      local t = A[i][j]
-      for k = 1, j - 1 do t = t - L[i][k] * L[j][k] end
-      L[i][j] = t / L[j][j]
-    end
-  end
-  return L
-end
-
--- The eigenvalues (ascending) of K x = ω² Mr x, Mr positive definite:
--- those of L⁻¹ K L⁻ᵀ with L L' = Mr.
-local function generalised_eigenvalues(K, Mr)
-  local L = cholesky(Mr)
-  if not L then return nil end
-  local n = #K
-  local function solve_lower(b) -- L x = b
-    local x = {}
-    for i = 1, n do
-      local s = b[i]
-      for k = 1, i - 1 do s = s - L[i][k] * x[k] end
-      x[i] = s / L[i][i]
-    end
-    return x
-  end
-  local Y = {} -- columns of L⁻¹ K
-  for j = 1, n do
-    local c = {}
-    for i = 1, n do c[i] = K[i][j] end
-    Y[j] = solve_lower(c)
-  end
-  local A = {} -- (L⁻¹ (L⁻¹ K)')' = L⁻¹ K L⁻ᵀ, K symmetric
-  for i = 1, n do
-    local row = {}
-    for j = 1, n do row[j] = Y[j][i] end
-    A[i] = solve_lower(row)
-  end
-  for i = 1, n do
-    for j = i + 1, n do
-      local s = (A[i][j] + A[j][i]) / 2
-      A[i][j], A[j][i] = s, s
-    end
-  end
-  return (sym_eigen(A))
+-- The eigenvalues (ascending) of K x = ω² Mr x, Mr positive definite, and
+-- the eigenvectors (a matrix of columns, x'Mr x = 1); nil when Mr is not.
+local function generalised_eigen(K, Mr)
+  local ok, values, vectors = pcall(mat.eig, K, Mr)
+  if ok then return values, vectors end
 end
 
 ---------------------------------------------------------------- the model's state
@@ -265,30 +134,27 @@ end
 -- h + D'λ at the pieces p.
 local function net_force(p, lambda, n)
   local f = {}
-  for k = 1, n do
-    local s = p.h[k]
-    for row = 1, #p.phi do s = s + p.D(row, k) * lambda[row] end
-    f[k] = s
+  if #p.phi == 0 then
+    for k = 1, n do f[k] = p.h[k] end
+    return f
   end
+  local Dt_lambda = p.D:t() * mat(lambda) -- a product in GSL, not n x rows calls
+  for k = 1, n do f[k] = p.h[k] + Dt_lambda(k, 1) end
   return f
 end
 
 -- The multipliers that best balance h at p, in the least-squares sense:
 -- (D D' + ε) λ = -D h (ε keeps redundant rows from making it singular).
-local function balancing_multipliers(p, n)
+local function balancing_multipliers(p)
   local nc = #p.phi
   local lambda = {}
   for row = 1, nc do lambda[row] = 0 end
   if nc == 0 then return lambda end
-  local A, b, trace = {}, {}, 0
+  local A = (p.D * p.D:t()):totable()
+  local Dh = p.D * mat(p.h)
+  local b, trace = {}, 0
   for i = 1, nc do
-    A[i], b[i] = {}, 0
-    for k = 1, n do b[i] = b[i] - p.D(i, k) * p.h[k] end
-    for j = 1, nc do
-      local s = 0
-      for k = 1, n do s = s + p.D(i, k) * p.D(j, k) end
-      A[i][j] = s
-    end
+    b[i] = -Dh(i, 1)
     trace = trace + A[i][i]
   end
   local ok, x = pcall(mat.solve, A, b)
@@ -329,7 +195,7 @@ local function newton(m, opts, where)
   end
   local p = eval(c)
   local nc = #p.phi
-  local lambda = balancing_multipliers(p, n)
+  local lambda = balancing_multipliers(p)
   local tol, max_it = opts.tol or 1e-9, opts.max_iterations or 50
 
   local function residual_at(cc, ll, pp)
@@ -359,7 +225,7 @@ local function newton(m, opts, where)
       local ok, pp = pcall(eval, cc)
       if ok then
         r = residual_at(cc, ll, pp)
-        local l2 = balancing_multipliers(pp, n)
+        local l2 = balancing_multipliers(pp)
         local r2 = residual_at(cc, l2, pp)
         if norm(r2) < norm(r) then ll, r = l2, r2 end
       end
@@ -529,35 +395,98 @@ local function settle(m, opts, where)
   return state_of(m)
 end
 
----------------------------------------------------------------- is it stable?
--- The stiffness on the directions the joints allow, at c with λ (found by
--- least squares when not given).
-local function judge(m, c, lambda, where)
+---------------------------------------------------------------- a stable rest
+-- stable = true: the damped dynamics from the start fall into a stable
+-- rest (a mechanism at rest on an unstable one is pushed off it by the
+-- least error), then Newton takes that rest to round-off.
+local function stable_rest(m, opts, where)
+  local loose = {}
+  for k, v in pairs(opts) do loose[k] = v end
+  loose.tol = math.max(opts.tol or 1e-9, 1e-6)
+  -- a start exactly on an unstable rest has no force to leave it: nudge
+  -- every coordinate by a hair first (1e-6 rad, 1e-6 of the model's size,
+  -- unequal, so the nudge has a share in every free direction)
+  local size = size_of(m)
+  for _, b in ipairs(m._order.bodies) do
+    local p = b.pos or { 0, 0 }
+    b.pos = { p[1] + 0.7e-6 * size, p[2] + 0.3e-6 * size }
+    b.angle = (b.angle or 0) + 1e-6
+  end
+  m:correct()
+  settle(m, loose, where)
+  return newton(m, opts, where)
+end
+
+---------------------------------------------------------------- linearised about a rest
+-- The equations of small motions about the rest c (velocities zero) with
+-- the multipliers λ (found by least squares when not given), in body
+-- coordinates: M δc̈ + C δċ + K δc = D'δλ, D δc = 0, with
+--   K = -∂(h + D'λ)/∂c at λ held: the applied forces' stiffness and the
+--       constraint forces' geometric stiffness Σ λᵢ ∂²Φᵢ/∂c² together,
+--   C = -∂h/∂ċ: the dampers,
+-- both by central differences; and N, an orthonormal basis of the null
+-- space of D (the directions the joints allow). With δc = N z, N'D' = 0
+-- leaves M̃ z̈ + C̃ ż + K̃ z = 0, M̃ = N'MN, C̃ = N'CN, K̃ = N'KN.
+-- with_damping: C too (2n more evaluations).
+function M.linearise(m, c, lambda, where, with_damping)
   local eval = evaluator(m, where)
   local n, size = #c, size_of(m)
   local p = eval(c)
-  lambda = lambda or balancing_multipliers(p, n)
+  lambda = lambda or balancing_multipliers(p)
   local steps = {}
   for k = 1, n do steps[k] = 1e-6 * (k % 3 == 0 and 1 or size) end
   local Jc = force_jacobian(eval, c, lambda, steps)
-  local K = {}
+  local K, Mfull, D = {}, {}, {}
   for a = 1, n do
-    K[a] = {}
-    for b = 1, n do K[a][b] = -Jc[a][b] end
+    K[a], Mfull[a] = {}, {}
+    for b = 1, n do K[a][b], Mfull[a][b] = -Jc[a][b], p.M(a, b) end
   end
-  local D = {}
   for row = 1, #p.phi do
     D[row] = {}
     for k = 1, n do D[row][k] = p.D(row, k) end
   end
-  local N = null_space(D, n)
-  local out = { dof = #N }
+  local lin = { p = p, lambda = lambda, K = K, M = Mfull, D = D, N = null_space(D, n), size = size }
+  if with_damping then
+    local C = {}
+    for a = 1, n do C[a] = {} end
+    local desc = m:compile()
+    local function h_at(v)
+      local y = {}
+      for k = 1, n do y[k], y[n + k] = c[k], v[k] end
+      local ok, q = pcall(core.model.pieces, desc, { formulation = "body" }, 0, y)
+      if not ok then error(string.format("%s: modes: %s", where, tostring(q)), 0) end
+      return q.h
+    end
+    for k = 1, n do
+      local vp, vm = {}, {}
+      for a = 1, n do vp[a], vm[a] = 0, 0 end
+      vp[k], vm[k] = steps[k], -steps[k]
+      local hp, hm = h_at(vp), h_at(vm)
+      for a = 1, n do C[a][k] = -(hp[a] - hm[a]) / (2 * steps[k]) end
+    end
+    lin.C = C
+  end
+  if #lin.N > 0 then
+    lin.Mr, lin.Kr = project(Mfull, lin.N), project(K, lin.N)
+    if lin.C then lin.Cr = project(lin.C, lin.N) end
+  end
+  return lin
+end
+
+---------------------------------------------------------------- is it stable?
+-- The stiffness on the directions the joints allow, at c with λ (found by
+-- least squares when not given).
+local function judge(m, c, lambda, where)
+  local lin = M.linearise(m, c, lambda, where)
+  local p, N, n, size = lin.p, lin.N, #c, lin.size
+  lambda = lin.lambda
+  local out = { dof = #N, lambda = lambda }
   if #N == 0 then
     out.stable, out.stability = true, "stable"
     out.note = "stable: nothing can move (the joints leave no free direction)"
     return out
   end
-  local Kr = project(K, N)
+  local Kr = lin.Kr
   local Ks, big, skew = {}, 0, 0
   for i = 1, #N do
     Ks[i] = {}
@@ -566,7 +495,7 @@ local function judge(m, c, lambda, where)
       big, skew = math.max(big, math.abs(Kr[i][j])), math.max(skew, math.abs(Kr[i][j] - Kr[j][i]) / 2)
     end
   end
-  local values = sym_eigen(Ks)
+  local values = mat.eig(Ks)
   -- the scale below which a stiffness counts as zero: the eigenvalues'
   -- own, or that of the forces acting (a force over the model's size)
   local force = 0
@@ -577,22 +506,20 @@ local function judge(m, c, lambda, where)
   local lowest = values[1]
   out.stiffnesses, out.lowest_stiffness = values, lowest
   out.asymmetry = big > 0 and skew / big or 0
-  local Mfull = {}
-  for a = 1, n do
-    Mfull[a] = {}
-    for b = 1, n do Mfull[a][b] = p.M(a, b) end
-  end
-  local omega2 = generalised_eigenvalues(Ks, project(Mfull, N))
+  local omega2 = generalised_eigen(Ks, lin.Mr)
   if omega2 then out.omega2, out.lowest_omega2 = omega2, omega2[1] end
   local word = #N == 1 and "direction" or "directions"
   local detail = string.format("lowest stiffness %.6g%s; %d free %s", lowest,
     out.lowest_omega2 and string.format(", lowest omega^2 %.6g 1/s^2", out.lowest_omega2) or "", #N, word)
+  local loose = 0 -- the free directions no stiffness holds
+  for _, v in ipairs(values) do if math.abs(v) <= zero then loose = loose + 1 end end
   if lowest < -zero then
     out.stable, out.stability = false, "unstable"
-    out.note = "UNSTABLE: " .. detail .. ": the smallest push moves it away; method = \"dynamics\" finds a stable rest"
+    out.note = "UNSTABLE: " .. detail .. ": the smallest push moves it away; stable = true finds a stable rest"
   elseif lowest <= zero then
     out.stable, out.stability = false, "neutral"
-    out.note = "neutral: " .. detail .. ": no stiffness holds it in some direction (higher-order terms decide)"
+    out.note = ("neutral: %s: no stiffness holds it in %s of them (higher-order terms decide)"):format(detail,
+      loose == 1 and "one" or tostring(loose))
   else
     out.stable, out.stability = true, "stable"
     out.note = "stable: " .. detail
@@ -613,10 +540,16 @@ local function check_options(opts)
       type(method) == "string" and ('"' .. method .. '"') or tostring(method), args.suggest(method, { "newton", "dynamics" }))
   end
   o.method = method
+  if o.stable ~= nil and type(o.stable) ~= "boolean" then
+    args.fail("equilibrium", "stable must be true or false, not %s", tostring(o.stable))
+  end
+  if o.stable and opts.method ~= nil then
+    args.fail("equilibrium", "stable = true searches by damped dynamics, then Newton: leave method out")
+  end
   for _, key in ipairs(KNOWN) do
     local v = o[key]
-    if v ~= nil and key ~= "method" then
-      if ONLY[key] and ONLY[key] ~= method then
+    if v ~= nil and key ~= "method" and key ~= "stable" then
+      if ONLY[key] and ONLY[key] ~= method and not o.stable then
         args.fail("equilibrium", '%s is an option of method = "%s", not of "%s"', key, ONLY[key], method)
       end
       local integer = key == "max_iterations" or key == "max_chunks"
@@ -654,7 +587,8 @@ function M.equilibrium(m, opts, where)
   local ok0, start = pcall(m.evaluate, m)
   local off = 0
   for _, x in ipairs(ok0 and start.phi or {}) do off = math.max(off, math.abs(x)) end
-  local ok, c, history, lambda, trace = pcall(method == "newton" and newton or settle, m, opts, where)
+  local search = opts.stable and stable_rest or method == "newton" and newton or settle
+  local ok, c, history, lambda, trace = pcall(search, m, opts, where)
   if not ok then restore() error(c, 0) end
   local ok1, verdict = pcall(judge, m, c, lambda, where)
   if not ok1 then restore() error(verdict, 0) end
@@ -673,8 +607,10 @@ function M.equilibrium(m, opts, where)
       end
     end
   end
-  r.stats.analysis = "static equilibrium (" .. method .. ")"
-  r.stats.integrator = method == "newton" and "damped Newton-Raphson" or "damped dynamics"
+  r.stats.analysis = "static equilibrium (" .. (opts.stable and "damped dynamics, then Newton" or method) .. ")"
+  r.stats.integrator = opts.stable and "damped dynamics, then damped Newton-Raphson"
+    or method == "newton" and "damped Newton-Raphson" or "damped dynamics"
+  r._rest = { c = c, lambda = verdict.lambda }
   r.history, r.trace = history, trace
   r.iterations = history and #history - 1 or nil
   r.stable, r.stability, r.dof = verdict.stable, verdict.stability, verdict.dof

@@ -51,6 +51,7 @@ void run_finish(struct run *r, const struct run_data *d, double started)
 		snprintf(r->error, sizeof r->error, "%s", d->error);
 	r->fevals = d->fevals;
 	memcpy(r->nonunique, d->nonunique, (size_t)r->njoints);
+	snprintf(r->near_singular, sizeof r->near_singular, "%s", d->near_singular);
 	r->wall = clock_seconds() - started;
 	r->cpu = clock_cpu_seconds() - r->cpu_started;
 }

@@ -28,7 +28,8 @@ struct run {
 	int state_size;
 	struct impact_record *impacts; /* every impact and contact, in order */
 	int nimpacts;
-	char *nonunique; /* per joint: its reaction is not unique (rows dropped) */
+	char *nonunique;         /* per joint: its reaction is not unique (rows dropped) */
+	char near_singular[256]; /* the run came near a toggle: when and where, or "" */
 	int njoints;
 	struct coordinate_switch *switches; /* the formulation's changes of coordinates */
 	int nswitches, switch_capacity;

@@ -33,6 +33,12 @@ struct constrained {
 	double *work, *push; /* n each */
 	double *ones;        /* n ones: the weights of least squares */
 	double *e;           /* nc: the penalty's right side */
+	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
+	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
+	double *seen;        /* nc: the largest S_kk of each row so far in the run */
+	int watching;        /* a reported state is being measured: watch for toggles */
+	int *joint_of;       /* nc: the model joint each row states (-1: the formulation's own),
+	                      * looked up once */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
 	gsl_matrix *S;       /* nc x nc: J M⁻¹ J' or J J', factored */
 	gsl_matrix *A;       /* n x n: the penalty's M + m_c J'J */
@@ -98,6 +104,12 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	for (size_t k = 0; k < n; k++)
 		s->ones[k] = 1;
 	s->e = calloc(nc + 1, sizeof(double));
+	s->diag = calloc(nc + 1, sizeof(double));
+	s->ratio = calloc(nc + 1, sizeof(double));
+	s->seen = calloc(nc + 1, sizeof(double));
+	s->joint_of = calloc(nc + 1, sizeof(int));
+	for (int r = 0; r < s->nc; r++)
+		s->joint_of[r] = f->row_joint ? f->row_joint(ws, r) : -1;
 	if (!f->mass_inverse_diagonal)
 		s->X = calloc(nc * n + 1, sizeof(double));
 	s->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
@@ -136,7 +148,8 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->X), free(s->M), free(s->dropped), free(s->order), free(s->fixed);
+	free(s->e), free(s->diag), free(s->ratio), free(s->seen), free(s->joint_of), free(s->X),
+	    free(s->M), free(s->dropped), free(s->order), free(s->fixed);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -158,6 +171,14 @@ const char *constrained_row_name(struct constrained *s, int row)
 }
 
 int constrained_row_joint(struct constrained *s, int row) { return s->f->row_joint(s->ws, row); }
+
+void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t len)
+{
+	if (s->f->coordinate_name)
+		s->f->coordinate_name(s->ws, k, buf, len);
+	else
+		snprintf(buf, len, "q%d", k + 1);
+}
 
 static int evaluate(struct constrained *s, double t, const double *q, const double *qd,
                     unsigned what)
@@ -182,6 +203,46 @@ static const char *row_name(void *ctx, int row)
 {
 	struct constrained *s = ctx;
 	return s->f->row_name(s->ws, row);
+}
+
+/* Near a toggle the rows of J come close to dependent, or one of them
+ * close to zero. With S = J M⁻¹ J' = L L', L_kk is the part of row k (in
+ * M⁻¹'s metric) that the rows before it do not already give: the ratio
+ * sqrt(S_kk)/L_kk is 1/sin of the angle between row k and the rows before
+ * it, free of the row's scale. With S_kk the largest the row has had in
+ * the run so far (`seen`) the ratio grows too when the row shrinks against
+ * itself (a cut joint's row in joint coordinates at a toggle), still in
+ * the row's own units. Past NEAR_TOGGLE at a reported state the run
+ * notes once when and at which joint (the row of the largest ratio), and
+ * carries on; cholesky_checked stops it near 3e6. O(rows) on a factor made
+ * anyway. */
+#define NEAR_TOGGLE 100.0
+static double row_ratio(struct constrained *s, int a)
+{
+	if (s->dropped[a])
+		return 0;
+	s->seen[a] = fmax(s->seen[a], s->diag[a]);
+	return sqrt(s->seen[a]) / s->S->data[(size_t)a * (s->S->tda + 1)];
+}
+
+static void watch_toggle(struct constrained *s, double t)
+{
+	double worst = 0;
+	int at = -1;
+	for (int a = 0; a < s->factored; a++) {
+		double ratio = row_ratio(s, a);
+		if (ratio > worst)
+			worst = ratio, at = a;
+	}
+	if (at < 0 || !(worst > NEAR_TOGGLE))
+		return;
+	int joint = s->joint_of[at];
+	snprintf(s->d->near_singular, sizeof s->d->near_singular,
+	         "near a toggle at t = %.6g: the constraint rows of joint '%s' nearly repeat the "
+	         "others or vanish (ratio %.3g, past %g); the accelerations and reactions there "
+	         "are sensitive",
+	         t, joint >= 0 ? s->m->joints[joint].name : s->f->row_name(s->ws, at), worst,
+	         NEAR_TOGGLE);
 }
 
 /* S = J W J' factored in place: W = M⁻¹ (after evaluate with
@@ -221,10 +282,15 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	for (int a = 0; shift > 0 && a < r->count; a++)
 		if (!s->dropped[a])
 			*gsl_matrix_ptr(&S.matrix, (size_t)a, (size_t)a) += shift;
+	for (int a = 0; a < r->count; a++)
+		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
 	if (cholesky_checked(&S.matrix) != 0) {
 		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
+	/* at a reported state; the penalty's shift bounds the ratios */
+	if (s->watching && shift == 0 && !s->d->near_singular[0])
+		watch_toggle(s, t);
 	return 0;
 }
 
@@ -562,8 +628,12 @@ static void own_rows_violation(struct constrained *s, const double *qd, struct s
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out)
 {
 	const double *q, *qd;
-	if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 0) != 0 ||
-	    s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
+	/* the toggle watch looks at the reported states only: an adaptive
+	 * step's trial stages may stray where the run never goes */
+	s->watching = 1;
+	int status = state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 0) != 0;
+	s->watching = 0;
+	if (status || s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
 		return -1;
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
@@ -676,8 +746,8 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	size_t n = (size_t)s->n;
 	if (s->f->capabilities & FORM_KINEMATIC_ONLY) { /* rows only */
 		*out = (struct constrained_pieces){
-		    s->n,          s->nc,          NULL, s->rows->J, s->rows->phi,
-		    s->rows->vrhs, s->rows->gamma, NULL, NULL,       NULL};
+		    s->n,           s->nc, NULL, s->rows->J, s->rows->phi, s->rows->vrhs,
+		    s->rows->gamma, NULL,  NULL, NULL,       NULL};
 		return evaluate(s, t, q, qd, EVAL_ROWS);
 	}
 	if (accelerations(s, t, q, qd, 0) != 0)
@@ -685,8 +755,13 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	if (!s->M)
 		s->M = calloc(n * n + 1, sizeof(double));
 	s->f->mass_dense(s->ws, s->M);
-	*out = (struct constrained_pieces){s->n,         s->nc,         s->M,           s->rows->J,
-	                                   s->rows->phi, s->rows->vrhs, s->rows->gamma, s->h,
-	                                   s->acc,       s->lambda};
+	*out = (struct constrained_pieces){
+	    s->n,           s->nc, s->M,   s->rows->J, s->rows->phi, s->rows->vrhs,
+	    s->rows->gamma, s->h,  s->acc, s->lambda,  NULL};
+	if (s->factored > 0 && s->stab.kind != STAB_PENALTY) { /* S was factored: the ratios */
+		for (int a = 0; a < s->nc; a++)                /* a row the formulation keeps: 0 */
+			s->ratio[a] = a < s->factored ? row_ratio(s, a) : 0;
+		out->row_ratio = s->ratio;
+	}
 	return 0;
 }

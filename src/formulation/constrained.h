@@ -73,6 +73,8 @@ const char *constrained_row_name(struct constrained *s, int row);
 /* The model joint a row states, or -1 for a row of the formulation's own
  * (a vector loop, a body's length in point coordinates). */
 int constrained_row_joint(struct constrained *s, int row);
+/* Coordinate k's name ("crank.angle"), for the teaching pieces. */
+void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t len);
 
 /* The sample of a state whose q̈ is known (kinematic analysis): the
  * multipliers of every joint from D'λ = M c̈ - h (ID1). 0 or -1. */
@@ -89,6 +91,9 @@ struct constrained_pieces {
 	const double *J;                  /* rows x n */
 	const double *phi, *vrhs, *gamma; /* per row */
 	const double *h, *acc, *lambda;   /* M, h, acc, lambda: NULL for a kinematic-only one */
+	const double *row_ratio; /* per row, what a run watches for toggles: sqrt(S_kk)/L_kk
+	                          * with S = J M⁻¹ J' = L L' (0 for a dropped row); NULL
+	                          * where S is not factored (no rows, the penalty method) */
 };
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
                        struct constrained_pieces *out);

@@ -7,6 +7,8 @@
  * is a vector again. */
 #include <float.h>
 #include <gsl/gsl_blas.h>
+#include <gsl/gsl_complex_math.h>
+#include <gsl/gsl_eigen.h>
 #include <gsl/gsl_linalg.h>
 #include <lauxlib.h>
 #include <math.h>
@@ -324,6 +326,207 @@ static struct lu lu_or_error(lua_State *L, int idx, const char *what)
 	return f;
 }
 
+/* A symmetric matrix's entries agree with their mirror images to round-off
+ * of its largest entry. */
+static struct matrix *check_symmetric(lua_State *L, int idx, const char *what)
+{
+	struct matrix *a = check_square(L, idx, what);
+	double scale = 0;
+	for (int i = 0; i < a->rows * a->cols; i++) {
+		if (!isfinite(a->a[i]))
+			luaL_error(L, "%s: entry %d of the matrix is not finite", what, i + 1);
+		scale = fmax(scale, fabs(a->a[i]));
+	}
+	for (int i = 0; i < a->rows; i++)
+		for (int j = 0; j < i; j++)
+			if (!(fabs(a->a[i * a->cols + j] - a->a[j * a->cols + i]) <= 1e-10 * scale))
+				luaL_error(
+				    L,
+				    "%s needs a symmetric matrix: entries (%d, %d) and (%d, %d) "
+				    "differ%s",
+				    what, i + 1, j + 1, j + 1, i + 1,
+				    idx == 1 ? "; mb.mat.eig_nonsym takes any square matrix" : "");
+	return a;
+}
+
+/* values, vectors = eig(A [, B]): the eigenvalues of a symmetric A in
+ * ascending order and the eigenvectors as the columns of a matrix
+ * (A x = λ x, unit length); with a symmetric positive definite B, those of
+ * A x = λ B x (Sec. 15's modes: K x = ω² M x), each x scaled so x'Bx = 1.
+ * GSL's symmetric QR (gsl_eigen_symmv, gsl_eigen_gensymmv). */
+static int mat_eig(lua_State *L)
+{
+	struct matrix *a = check_symmetric(L, 1, "eig");
+	int general = !lua_isnoneornil(L, 2);
+	struct matrix *b = general ? check_symmetric(L, 2, "eig") : NULL;
+	if (b && b->rows != a->rows)
+		return luaL_error(L, "eig: A is %d x %d but B is %d x %d", a->rows, a->cols,
+		                  b->rows, b->cols);
+	size_t n = (size_t)a->rows;
+	struct matrix *vec = push_new(L, a->rows, a->rows);
+	gsl_matrix *ac = gsl_matrix_alloc(n, n), *bc = gsl_matrix_alloc(n, n);
+	gsl_vector *eval = gsl_vector_alloc(n);
+	gsl_matrix_view av = view(a), vv = view(vec);
+	gsl_matrix_memcpy(ac, &av.matrix);
+	int status;
+	if (b) {
+		gsl_matrix_view bv = view(b);
+		gsl_matrix_memcpy(bc, &bv.matrix);
+		gsl_eigen_gensymmv_workspace *w = gsl_eigen_gensymmv_alloc(n);
+		status = gsl_eigen_gensymmv(ac, bc, eval, &vv.matrix, w);
+		gsl_eigen_gensymmv_free(w);
+		if (status == 0)
+			gsl_eigen_gensymmv_sort(eval, &vv.matrix, GSL_EIGEN_SORT_VAL_ASC);
+	} else {
+		gsl_eigen_symmv_workspace *w = gsl_eigen_symmv_alloc(n);
+		status = gsl_eigen_symmv(ac, eval, &vv.matrix, w);
+		gsl_eigen_symmv_free(w);
+		if (status == 0)
+			gsl_eigen_symmv_sort(eval, &vv.matrix, GSL_EIGEN_SORT_VAL_ASC);
+	}
+	if (status == 0 && b) { /* x'Bx = 1 */
+		gsl_matrix_view bv = view(b);
+		gsl_vector *bx = gsl_vector_alloc(n);
+		for (size_t k = 0; k < n; k++) {
+			gsl_vector_view x = gsl_matrix_column(&vv.matrix, k);
+			double xbx;
+			gsl_blas_dgemv(CblasNoTrans, 1.0, &bv.matrix, &x.vector, 0.0, bx);
+			gsl_blas_ddot(&x.vector, bx, &xbx);
+			gsl_vector_scale(&x.vector, 1 / sqrt(xbx));
+		}
+		gsl_vector_free(bx);
+	}
+	gsl_matrix_free(ac), gsl_matrix_free(bc);
+	if (status != 0) {
+		gsl_vector_free(eval);
+		return luaL_error(L, b ? "eig: B must be positive definite (its Cholesky factor "
+		                         "failed)"
+		                       : "eig: the eigenvalues did not converge");
+	}
+	lua_createtable(L, (int)n, 0);
+	for (size_t k = 0; k < n; k++) {
+		lua_pushnumber(L, gsl_vector_get(eval, k));
+		lua_rawseti(L, -2, (lua_Integer)k + 1);
+	}
+	gsl_vector_free(eval);
+	lua_insert(L, -2);
+	return 2;
+}
+
+/* re, im, V_re, V_im = eig_nonsym(A): the eigenvalues λ = re + i im of any
+ * square A, in ascending order of |λ| (a complex pair: the one with
+ * im > 0 first), and the eigenvectors as the columns of V_re + i V_im,
+ * each of unit length. GSL's Francis QR (gsl_eigen_nonsymmv). */
+static int mat_eig_nonsym(lua_State *L)
+{
+	struct matrix *a = check_square(L, 1, "eig_nonsym");
+	size_t n = (size_t)a->rows;
+	for (int i = 0; i < a->rows * a->cols; i++)
+		if (!isfinite(a->a[i]))
+			return luaL_error(L, "eig_nonsym: entry %d of A is not finite", i + 1);
+	struct matrix *vre = push_new(L, a->rows, a->rows);
+	struct matrix *vim = push_new(L, a->rows, a->rows);
+	gsl_matrix *ac = gsl_matrix_alloc(n, n);
+	gsl_vector_complex *eval = gsl_vector_complex_alloc(n);
+	gsl_matrix_complex *evec = gsl_matrix_complex_alloc(n, n);
+	gsl_eigen_nonsymmv_workspace *w = gsl_eigen_nonsymmv_alloc(n);
+	gsl_matrix_view av = view(a);
+	gsl_matrix_memcpy(ac, &av.matrix);
+	int status = gsl_eigen_nonsymmv(ac, eval, evec, w);
+	gsl_eigen_nonsymmv_free(w);
+	gsl_matrix_free(ac);
+	if (status == 0) {
+		gsl_eigen_nonsymmv_sort(eval, evec, GSL_EIGEN_SORT_ABS_ASC);
+		/* of a pair with the same |λ|, the one with positive imaginary part first */
+		for (size_t k = 0; k + 1 < n; k++) {
+			gsl_complex p = gsl_vector_complex_get(eval, k);
+			gsl_complex q = gsl_vector_complex_get(eval, k + 1);
+			if (GSL_IMAG(p) < 0 && GSL_IMAG(q) > 0 &&
+			    fabs(GSL_REAL(p) - GSL_REAL(q)) <= 1e-12 * gsl_complex_abs(p)) {
+				gsl_vector_complex_swap_elements(eval, k, k + 1);
+				gsl_matrix_complex_swap_columns(evec, k, k + 1);
+			}
+		}
+	}
+	lua_createtable(L, (int)n, 0);
+	lua_createtable(L, (int)n, 0);
+	for (size_t k = 0; status == 0 && k < n; k++) {
+		gsl_complex z = gsl_vector_complex_get(eval, k);
+		lua_pushnumber(L, GSL_REAL(z));
+		lua_rawseti(L, -3, (lua_Integer)k + 1);
+		lua_pushnumber(L, GSL_IMAG(z));
+		lua_rawseti(L, -2, (lua_Integer)k + 1);
+		for (size_t i = 0; i < n; i++) {
+			gsl_complex v = gsl_matrix_complex_get(evec, i, k);
+			vre->a[i * n + k] = GSL_REAL(v), vim->a[i * n + k] = GSL_IMAG(v);
+		}
+	}
+	gsl_vector_complex_free(eval), gsl_matrix_complex_free(evec);
+	if (status != 0)
+		return luaL_error(L, "eig_nonsym: the eigenvalues did not converge");
+	/* re, im, V_re, V_im */
+	lua_rotate(L, -4, 2);
+	return 4;
+}
+
+/* s, U, V = svd(A): A = U diag(s) V' with the singular values s in
+ * descending order, one per min(rows, cols); U is rows x min(rows, cols)
+ * and V the full cols x cols, its columns beyond s (and those whose s is
+ * zero) a basis of the null space of A. One-sided Jacobi
+ * (gsl_linalg_SV_decomp_jacobi), accurate in the small singular values;
+ * a wide A is padded with zero rows, as GSL wants rows >= cols. */
+static int mat_svd(lua_State *L)
+{
+	struct matrix *a = check_matrix(L, 1);
+	for (int i = 0; i < a->rows * a->cols; i++)
+		if (!isfinite(a->a[i]))
+			return luaL_error(L, "svd: entry %d of A is not finite", i + 1);
+	if (a->cols == 0)
+		return luaL_error(L, "svd: A has no columns");
+	int k = a->rows < a->cols ? a->rows : a->cols;
+	size_t rows = (size_t)(a->rows > a->cols ? a->rows : a->cols), cols = (size_t)a->cols;
+	gsl_matrix *u = gsl_matrix_calloc(rows, cols);
+	gsl_matrix *v = gsl_matrix_alloc(cols, cols);
+	gsl_vector *s = gsl_vector_alloc(cols);
+	for (int i = 0; i < a->rows; i++)
+		for (int j = 0; j < a->cols; j++)
+			gsl_matrix_set(u, (size_t)i, (size_t)j, a->a[i * a->cols + j]);
+	int status = gsl_linalg_SV_decomp_jacobi(u, v, s);
+	lua_createtable(L, k, 0);
+	for (int i = 0; i < k; i++) {
+		lua_pushnumber(L, gsl_vector_get(s, (size_t)i));
+		lua_rawseti(L, -2, i + 1);
+	}
+	struct matrix *um = push_new(L, a->rows, k);
+	for (int i = 0; i < a->rows; i++)
+		for (int j = 0; j < k; j++)
+			um->a[i * k + j] = gsl_matrix_get(u, (size_t)i, (size_t)j);
+	struct matrix *vm = push_new(L, a->cols, a->cols);
+	gsl_matrix_view vv = view(vm);
+	gsl_matrix_memcpy(&vv.matrix, v);
+	gsl_matrix_free(u), gsl_matrix_free(v), gsl_vector_free(s);
+	if (status != 0)
+		return luaL_error(L, "svd: the singular values did not converge");
+	return 3;
+}
+
+/* cond(A): the 2-norm condition number, the largest singular value over
+ * the smallest of min(rows, cols); math.huge when that one is zero. */
+static int mat_cond(lua_State *L)
+{
+	lua_settop(L, 1);
+	mat_svd(L);
+	lua_pop(L, 2);
+	lua_Integer k = luaL_len(L, -1);
+	lua_geti(L, -1, 1);
+	lua_geti(L, -2, k);
+	double largest = lua_tonumber(L, -2), smallest = lua_tonumber(L, -1);
+	lua_pushnumber(L, k == 0 || largest == 0 ? 0
+	                  : smallest > 0         ? largest / smallest
+	                                         : HUGE_VAL);
+	return 1;
+}
+
 /* x = A \ b by LU (Eq. 2.47: solve, never form the inverse) */
 static int mat_solve(lua_State *L)
 {
@@ -470,13 +673,26 @@ static int mat_call(lua_State *L) { return mat_get(L); }
 
 int mb_open_mat(lua_State *L)
 {
-	static const luaL_Reg funcs[] = {
-	    {"new", mat_new},   {"zeros", mat_zeros}, {"eye", mat_eye},
-	    {"diag", mat_diag}, {"size", mat_size},   {"get", mat_get},
-	    {"set", mat_set},   {"t", mat_transpose}, {"transpose", mat_transpose},
-	    {"rank", mat_rank}, {"solve", mat_solve}, {"inv", mat_inv},
-	    {"det", mat_det},   {"norm", mat_norm},   {"totable", mat_totable},
-	    {NULL, NULL}};
+	static const luaL_Reg funcs[] = {{"new", mat_new},
+	                                 {"zeros", mat_zeros},
+	                                 {"eye", mat_eye},
+	                                 {"diag", mat_diag},
+	                                 {"size", mat_size},
+	                                 {"get", mat_get},
+	                                 {"set", mat_set},
+	                                 {"t", mat_transpose},
+	                                 {"transpose", mat_transpose},
+	                                 {"rank", mat_rank},
+	                                 {"solve", mat_solve},
+	                                 {"inv", mat_inv},
+	                                 {"det", mat_det},
+	                                 {"norm", mat_norm},
+	                                 {"totable", mat_totable},
+	                                 {"eig", mat_eig},
+	                                 {"eig_nonsym", mat_eig_nonsym},
+	                                 {"svd", mat_svd},
+	                                 {"cond", mat_cond},
+	                                 {NULL, NULL}};
 	static const luaL_Reg meta[] = {
 	    {"__add", mat_add}, {"__sub", mat_sub},   {"__unm", mat_unm},
 	    {"__mul", mat_mul}, {"__eq", mat_eq},     {"__tostring", mat_tostring},

@@ -265,6 +265,10 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_pushstring(L, r->error);
 		lua_setfield(L, -2, "error");
 	}
+	if (r->near_singular[0]) {
+		lua_pushstring(L, r->near_singular);
+		lua_setfield(L, -2, "near_singular");
+	}
 	if (r->stiff[0]) {
 		lua_pushstring(L, r->stiff);
 		lua_setfield(L, -2, "stiff");
@@ -586,12 +590,35 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	push_doubles(L, p.gamma, p.rows), lua_setfield(L, -2, "gamma");
 	push_doubles(L, p.phi, p.rows), lua_setfield(L, -2, "phi");
 	push_doubles(L, p.vrhs, p.rows), lua_setfield(L, -2, "vrhs");
+	/* the names of the rows (and the joint each states, 1-based; 0 for a row
+	 * of the formulation's own) and of the coordinates, for m:explain */
+	lua_createtable(L, p.rows, 0);
+	lua_createtable(L, p.rows, 0);
+	for (int r = 0; r < p.rows; r++) {
+		const char *name = constrained_row_name(a->s, r);
+		lua_pushstring(L, name ? name : "?");
+		lua_rawseti(L, -3, r + 1);
+		lua_pushinteger(L, constrained_row_joint(a->s, r) + 1);
+		lua_rawseti(L, -2, r + 1);
+	}
+	lua_setfield(L, -3, "row_joint");
+	lua_setfield(L, -2, "row_names");
+	lua_createtable(L, p.n, 0);
+	for (int k = 0; k < p.n; k++) {
+		char name[96];
+		constrained_coordinate_name(a->s, k, name, sizeof name);
+		lua_pushstring(L, name);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_setfield(L, -2, "coordinate_names");
 	if (!p.M) /* a kinematic formulation states its rows only */
 		return 0;
 	push_matrix_rows(L, p.M, p.n, p.n), lua_setfield(L, -2, "M");
 	push_doubles(L, p.h, p.n), lua_setfield(L, -2, "h");
 	push_doubles(L, p.acc, p.n), lua_setfield(L, -2, "acc");
 	push_doubles(L, p.lambda, p.rows), lua_setfield(L, -2, "lambda");
+	if (p.row_ratio)
+		push_doubles(L, p.row_ratio, p.rows), lua_setfield(L, -2, "row_ratio");
 	return 0;
 }
 
@@ -615,6 +642,9 @@ static int core_pieces(lua_State *L)
 	luaL_checktype(L, 2, LUA_TTABLE);
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	read_config(L, 2, &cfg);
+	/* redundant = "drop": the pieces of a model with redundant joints
+	 * (m:dof and m:explain show them), the dependent rows' λ zero */
+	cfg.drop_redundant = strcmp(opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	const struct formulation *f = read_formulation(L, 2);
 	double t = arg_finite(L, 3, 1, 0);
 	struct at_start a = at_start_new(L, f, &cfg);

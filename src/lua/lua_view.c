@@ -385,6 +385,29 @@ static int view_show_plot(lua_State *L)
 	return 1;
 }
 
+/* The key e of an animation: the Lua function spec.explain(frame) (1-based
+ * sample) called protected; its text is kept until the next call. */
+struct explainer {
+	lua_State *L;
+	int fn;
+	char *text;
+};
+
+static const char *explain_frame(void *ctx, int frame)
+{
+	struct explainer *e = ctx;
+	free(e->text);
+	e->text = NULL;
+	lua_rawgeti(e->L, LUA_REGISTRYINDEX, e->fn);
+	lua_pushinteger(e->L, frame + 1);
+	if (lua_pcall(e->L, 1, 1, 0) == LUA_OK || lua_isstring(e->L, -1)) {
+		const char *s = lua_tostring(e->L, -1);
+		e->text = s ? strdup(s) : NULL;
+	}
+	lua_pop(e->L, 1);
+	return e->text;
+}
+
 /* A pane's notes = {{t = ..., text = ...}, ...} in time order, into p; the
  * arrays are userdata left on the stack (freed by the GC after the call),
  * the texts stay alive in the pane's table. */
@@ -408,7 +431,8 @@ static void notes_from(lua_State *L, int pane, struct pane *p)
 }
 
 /* {panes = {{scene, poses, title, figures, notes}, ...}, plot, labels,
- * trails, speed, unicode}; every pane's run has the same reporting times. */
+ * trails, speed, unicode, explain}; every pane's run has the same reporting
+ * times. */
 static int view_animate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -460,8 +484,18 @@ static int view_animate(lua_State *L)
 	o.plot = has_plot ? &plot : NULL;
 	o.labels = flag(L, 1, "labels"), o.trails = flag(L, 1, "trails");
 	o.unicode = flag(L, 1, "unicode");
+	struct explainer explainer = {L, LUA_NOREF, NULL};
+	lua_getfield(L, 1, "explain");
+	if (lua_isfunction(L, -1)) {
+		explainer.fn = luaL_ref(L, LUA_REGISTRYINDEX);
+		o.explain = explain_frame, o.explain_ctx = &explainer;
+	} else {
+		lua_pop(L, 1);
+	}
 	char err[256];
 	int status = anim_run(&o, err, sizeof err);
+	luaL_unref(L, LUA_REGISTRYINDEX, explainer.fn);
+	free(explainer.text);
 	if (has_plot)
 		plot_free(&plot);
 	mb_check_limits(L);

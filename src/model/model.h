@@ -320,6 +320,8 @@ struct run_data {
 	struct contact_state *contact; /* per contact */
 	char *nonunique;               /* per joint: some of its rows were found redundant, so its
 	                                * reaction is not unique */
+	char near_singular[256];       /* where the constraint Jacobian first came near singular
+	                                * (a toggle), said once; "" when it never did */
 };
 
 struct run_data *run_data_new(const struct model *m);

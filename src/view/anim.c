@@ -318,6 +318,42 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 	}
 }
 
+/* A page of text over the animation, a line wider than the screen going on
+ * in the next row, scrolled by the arrows and the page keys, until another
+ * key (or Ctrl-C). */
+static void show_page(const char *text)
+{
+	int top = 0;
+	for (;;) {
+		erase();
+		int rows = LINES - 1, row = 0, width = COLS > 0 ? COLS : 1;
+		for (const char *s = text; *s;) {
+			const char *end = strchr(s, '\n');
+			size_t len = end ? (size_t)(end - s) : strlen(s);
+			do { /* the line in pieces of the screen's width */
+				size_t piece = (size_t)bytes_for_columns(s, len, width);
+				if (row >= top && row - top < rows)
+					put_text(row - top, 0, s, piece, width);
+				row++, s += piece, len -= piece;
+			} while (len > 0);
+			s += end ? 1 : 0;
+		}
+		static const struct key_help keys[] = {
+		    {"up/down scroll", 1}, {"any other key: back to the animation", 1000}};
+		status_line(" explain", keys, 2);
+		refresh();
+		int ch = wait_key(-1);
+		take_resize();
+		int step = ch == KEY_DOWN || ch == KEY_UP ? 1 : rows;
+		if (ch == KEY_DOWN || ch == KEY_NPAGE)
+			top = top + step < row ? top + step : top;
+		else if (ch == KEY_UP || ch == KEY_PPAGE)
+			top = top > step ? top - step : 0;
+		else if (interrupt_pending() || (ch != ERR && ch != KEY_RESIZE))
+			return;
+	}
+}
+
 int anim_run(const struct anim_options *o, char *err, size_t errlen)
 {
 	if (o->nframes < 1 || o->npanes < 1) {
@@ -353,14 +389,18 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 			snprintf(pace, sizeof pace, "  x%g", speed);
 		snprintf(where, sizeof where, " t = %.3f/%.3g s%s%s", times[frame], t_end, pace,
 		         playing ? "" : "  paused");
-		const struct key_help keys[] = {{playing ? "space pause" : "space play", 5},
-		                                {"<- -> step", 4},
-		                                {"+- speed", 3},
-		                                {"r restart", 1},
-		                                {"t trails", 2},
-		                                {"l labels", 2},
-		                                {"q quit", 1000}};
-		status_line(where, keys, (int)(sizeof keys / sizeof keys[0]));
+		struct key_help keys[8];
+		int nkeys = 0;
+		keys[nkeys++] = (struct key_help){playing ? "space pause" : "space play", 5};
+		keys[nkeys++] = (struct key_help){"<- -> step", 4};
+		keys[nkeys++] = (struct key_help){"+- speed", 3};
+		keys[nkeys++] = (struct key_help){"r restart", 1};
+		keys[nkeys++] = (struct key_help){"t trails", 2};
+		keys[nkeys++] = (struct key_help){"l labels", 2};
+		if (o->explain)
+			keys[nkeys++] = (struct key_help){"e explain", 1};
+		keys[nkeys++] = (struct key_help){"q quit", 1000};
+		status_line(where, keys, nkeys);
 		refresh();
 		int ch = wait_key(playing ? 33 : -1); /* sleep to the next frame, or until a key */
 		if (ch == 'q' || ch == 'Q' || ch == 27)
@@ -395,6 +435,13 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 			break;
 		case 'l':
 			labels = !labels;
+			break;
+		case 'e':
+			if (o->explain) {
+				playing = 0;
+				const char *text = o->explain(o->explain_ctx, frame);
+				show_page(text ? text : "(nothing to explain here)");
+			}
 			break;
 		default: /* KEY_RESIZE, an interrupted wait, a timeout: the next pass redraws */
 			break;

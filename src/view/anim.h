@@ -32,6 +32,10 @@ struct anim_options {
 	int labels, trails;
 	double speed;
 	int unicode; /* braille and box drawing; else plain ASCII */
+	/* The key e: a page of text about the frame shown (m:explain at its
+	 * time), or NULL for none; the text lives until the next call. */
+	const char *(*explain)(void *ctx, int frame);
+	void *explain_ctx;
 };
 
 /* Play until q or Ctrl-C. 0, or -1 with a reason in err. */

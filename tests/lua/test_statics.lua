@@ -121,6 +121,31 @@ group("snap-through slider", function()
   T.near(settled:body("slider").x[1], 0.4, 1e-7, "snap-through: dynamics falls off the top to x = 0.4")
 end)
 
+---------------------------------------------------------------- stable = true
+-- Asked for a stable rest, the search settles by damped dynamics first and
+-- Newton finishes: from exactly on an unstable balance too (the inverted
+-- pushed pendulum at pi + atan(2F/mg), the slider at x = 0), where Newton
+-- alone stays put and says UNSTABLE.
+group("stable = true", function()
+  local L, mass, F = 1, 2.1, 4
+  local exact = math.atan(2 * F / (mass * g))
+  local up = pendulum(L, mass, math.pi + exact, F)
+  local alone = up:equilibrium{}
+  T.eq(alone.stability, "unstable", "pushed pendulum on its inverted balance: Newton stays, unstable")
+  T.ok(alone:summary():find("stable = true finds a stable rest", 1, true) ~= nil, "and the summary says how to find a stable one")
+  local eq = up:equilibrium{ stable = true }
+  T.near(math.cos(eq:body("rod").angle[1] - exact), 1, 1e-14, "stable = true: the pushed pendulum's stable rest")
+  T.eq(eq.stable, true, "stable = true: judged stable")
+  T.ok(eq.history[#eq.history] < 1e-12, "stable = true: Newton's residual to round-off: " .. tostring(eq.history[#eq.history]))
+  T.ok(eq:summary():find("damped dynamics, then Newton", 1, true) ~= nil, "stable = true: the summary says how")
+  local side = snap(0):equilibrium{ stable = true }
+  T.near(math.abs(side:body("slider").x[1]), 0.4, 1e-12, "snap-through from x = 0: a stable side, |x| = 0.4")
+  T.eq(side.stable, true, "snap-through from x = 0: stable")
+  T.fails(function() snap(0):equilibrium{ stable = true, method = "newton" } end, "leave method out",
+    "stable = true with a method: refused")
+  T.fails(function() snap(0):equilibrium{ stable = "yes" } end, "stable must be true or false", "stable = \"yes\": refused")
+end)
+
 ---------------------------------------------------------------- neutral
 -- Nothing pushes a slider along a level guide: every x is a rest, and no
 -- stiffness holds any of them.

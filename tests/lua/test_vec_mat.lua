@@ -56,4 +56,30 @@ T.fails(function() return mat.solve(C, {1, 2, 3}) end, "singular (rank 2)", "sin
 T.fails(function() return mat{{1, 2}, {3}} end, "row 2 has 1 entries", "ragged rows named")
 T.fails(function() return mat{{1, "a"}} end, "[1][2]", "bad entry located")
 
+-- eigenvalues and singular values (on GSL): K x = w^2 M x of two masses
+-- (m = 1, 2) on springs k = 3 from the wall and 1 between them:
+-- 2 w^4 - 9 w^2 + 3 = 0, w^2 = (9 -+ sqrt(57))/4, each x scaled so x'Mx = 1
+local K, Mm = mat{{4, -1}, {-1, 1}}, mat{{1, 0}, {0, 2}}
+local w2, X = K:eig(Mm)
+T.near_all(w2, {(9 - math.sqrt(57)) / 4, (9 + math.sqrt(57)) / 4}, 1e-14, "eig(K, M): ascending")
+for k = 1, 2 do
+  local x = { X(1, k), X(2, k) }
+  T.near(x[1]^2 + 2 * x[2]^2, 1, 1e-14, "eig(K, M): x'Mx = 1, mode " .. k)
+  T.near_all(K * x, { w2[k] * x[1], w2[k] * 2 * x[2] }, 1e-13, "eig(K, M): K x = w^2 M x, mode " .. k)
+end
+T.near_all((mat{{2, 1}, {1, 2}}:eig()), {1, 3}, 1e-14, "eig: a symmetric matrix")
+T.fails(function() return mat{{1, 2}, {3, 4}}:eig() end, "eig_nonsym", "eig: not symmetric, pointed elsewhere")
+T.fails(function() return K:eig(mat{{1, 0}, {0, -1}}) end, "positive definite", "eig: B not positive definite")
+-- x'' + 0.4 x' + 4 x = 0 as a first-order system: s = -0.2 +- i sqrt(3.96)
+local re, im, Vr, Vi = mat{{0, 1}, {-4, -0.4}}:eig_nonsym()
+T.near_all(re, {-0.2, -0.2}, 1e-14, "eig_nonsym: real parts")
+T.near_all(im, {math.sqrt(3.96), -math.sqrt(3.96)}, 1e-14, "eig_nonsym: the positive imaginary part first")
+T.near(Vr(2, 1) - (-0.2 * Vr(1, 1) - math.sqrt(3.96) * Vi(1, 1)), 0, 1e-14, "eig_nonsym: v2 = s v1 (real part)")
+local sv, U, V = mat{{1, 0, 0}, {0, 2, 0}}:svd()
+T.near_all(sv, {2, 1}, 1e-15, "svd: descending, min(rows, cols) of them")
+T.eq(select(2, U:size()), 2, "svd: U is rows x min(rows, cols)")
+T.near(math.abs(V(3, 3)), 1, 1e-15, "svd: V's last column spans the null space (z)")
+T.near(mat{{1, 0}, {0, 1e-3}}:cond(), 1e3, 1e-10, "cond")
+T.eq(mat{{1, 1}, {1, 1}}:cond(), math.huge, "cond of a singular matrix: inf")
+
 T.finish()

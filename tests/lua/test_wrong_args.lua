@@ -22,6 +22,12 @@ local r = m:simulate{ tf = 0.2, dt = 0.1 }
 local c = mb.compare(m, { "body" }, { tf = 0.2, dt = 0.1, show = false })
 local A = mb.mat { { 1, 2 }, { 3, 4 } }
 local empty = mb.model{ name = "empty" }
+local swing = mb.model{ name = "swing" }
+swing:body{ name = "rod", mass = 2, inertia = 2 / 12, pos = { 0, -0.5 } }
+swing:point{ name = "A", body = "rod", at = { 0, 0.5 } }
+swing:point{ name = "O", body = "ground" }
+swing:joint{ name = "pin", type = "revolute", points = { "A", "O" } }
+local md = swing:modes{}
 local out = os.tmpname()
 
 -- The wrong calls, one line each: the error must name that line.
@@ -56,6 +62,10 @@ local cases = {
   ["A:rank"] = function() A.rank(nil) end,
   ["A:norm"] = function() A.norm("A") end,
   ["A:totable"] = function() A.totable(7) end,
+  ["A:eig"] = function() mb.mat { { 1, 2 }, { 3, 4 } }:eig() end,
+  ["A:eig_nonsym"] = function() mb.mat { { 1, 2, 3 } }:eig_nonsym() end,
+  ["A:svd"] = function() A.svd("A") end,
+  ["A:cond"] = function() A.cond(nil) end,
   ["mb.model"] = function() mb.model { nmae = "x" } end,
   ["mb.example"] = function() mb.example("fourbar") end,
   ["m:body"] = function() m:body { name = "b", mass = -1, inertia = 1 } end,
@@ -74,6 +84,11 @@ local cases = {
   ["m:equilibrium"] = function() m:equilibrium { methd = "newton" } end,
   ["m:correct"] = function() empty:correct() end,
   ["m:dof"] = function() empty:dof() end,
+  ["m:modes"] = function() m:modes { stabel = true } end,
+  ["m:explain"] = function() m:explain { formulation = "bdy" } end,
+  ["md:table"] = function() md.table({}) end,
+  ["md:text"] = function() md.text(5) end,
+  ["md:animate"] = function() md:animate(9) end,
   ["m:evaluate"] = function() m:evaluate("now") end,
   ["m:pieces"] = function() m:pieces { formulation = "vector" } end,
   ["m:impact"] = function() m:impact("wall") end,

@@ -1,0 +1,175 @@
+-- test_explain.lua: m:dof() (Gruebler's count beside the Jacobian's rank,
+-- the redundant joints named), m:explain{} (one evaluation step by step in
+-- each formulation, its numbers those of m:pieces) and the warning a run
+-- gives once near a toggle.
+--   mechbench --batch tests/lua/test_explain.lua
+local here = arg[0]:match("(.*/)") or "./"
+local T = dofile(here .. "harness.lua")
+local function example(name) return loadfile(here .. "../../examples/" .. name .. ".lua")("model")() end
+
+-- What f prints, then what it returns.
+local function said(f)
+  local results
+  local text = T.capture(function() results = table.pack(f()) end)
+  return text, table.unpack(results, 1, results.n)
+end
+
+local function group(name, f)
+  local ok, err = pcall(f)
+  T.ok(ok, name .. " ran to its end" .. (ok and "" or (": " .. tostring(err))))
+end
+
+-- A parallelogram four-bar: cranks of a = 0.3 m from (0, 0) and (b, 0),
+-- b = 0.5 m, the coupler between their ends, cranks at theta turning at
+-- w. With middle = true a third crank from (b/2, 0) to the coupler's
+-- middle: its joint repeats what the others impose (Gruebler: 0; it moves).
+local function parallelogram(theta, w, middle)
+  local a, b = 0.3, 0.5
+  local m = mb.model{ name = "parallelogram", gravity = { 0, 0 } }
+  local c, s = math.cos(theta), math.sin(theta)
+  local function crank(name, x0)
+    m:body{ name = name, mass = 1, inertia = 0.01, pos = { x0 + a / 2 * c, a / 2 * s }, angle = theta,
+      vel = { -a / 2 * s * w, a / 2 * c * w }, omega = w }
+    m:point{ name = name .. "0", body = name, at = { -a / 2, 0 } }
+    m:point{ name = name .. "1", body = name, at = { a / 2, 0 } }
+    m:point{ name = name .. "G", body = "ground", at = { x0, 0 } }
+  end
+  crank("left", 0)
+  crank("right", b)
+  m:body{ name = "coupler", mass = 2, inertia = 0.05, pos = { a * c + b / 2, a * s }, vel = { -a * s * w, a * c * w } }
+  m:point{ name = "C0", body = "coupler", at = { -b / 2, 0 } }
+  m:point{ name = "C1", body = "coupler", at = { b / 2, 0 } }
+  m:joint{ name = "A", type = "revolute", points = { "left0", "leftG" } }
+  m:joint{ name = "B", type = "revolute", points = { "left1", "C0" } }
+  m:joint{ name = "C", type = "revolute", points = { "C1", "right1" } }
+  m:joint{ name = "D", type = "revolute", points = { "right0", "rightG" } }
+  if middle then
+    crank("middle", b / 2)
+    m:point{ name = "Cm", body = "coupler" }
+    m:joint{ name = "E", type = "revolute", points = { "middle0", "middleG" } }
+    m:joint{ name = "F", type = "revolute", points = { "middle1", "Cm" } }
+  end
+  return m
+end
+
+---------------------------------------------------------------- m:dof
+group("degrees of freedom", function()
+  local out, count, rows, info = said(function() return parallelogram(0.5, 0):dof() end)
+  T.eq(count, 1, "four-bar parallelogram: Gruebler 3 x 3 - 8 = 1")
+  T.eq(rows, 8, "four-bar parallelogram: 8 rows")
+  T.eq(info.rank, 8, "four-bar parallelogram: D has full rank")
+  T.eq(#info.redundant, 0, "four-bar parallelogram: nothing redundant")
+  T.ok(out:find("the two agree", 1, true) ~= nil, "four-bar parallelogram: said to agree: " .. out)
+
+  out, count, rows, info = said(function() return parallelogram(0.5, 0, true):dof() end)
+  T.eq(count, 0, "parallelogram with a third crank: Gruebler 3 x 4 - 12 = 0")
+  T.eq(info.rank, 11, "parallelogram with a third crank: rank 11")
+  T.eq(info.dof, 1, "parallelogram with a third crank: it moves with one")
+  T.eq(#info.redundant, 1, "one redundant joint")
+  T.eq(info.redundant[1] and info.redundant[1].joint, "F", "the last joint that closes the third loop, F")
+  T.eq(info.redundant[1] and info.redundant[1].independent, 1, "F adds one row of its two")
+  T.ok(out:find("redundant: joint 'F'", 1, true) ~= nil, "F named in the text: " .. out)
+  T.ok(out:find("Gruebler's count: 3 x 4 bodies - 12 constraint rows = 0", 1, true) ~= nil, "the count shown")
+  T.ok(out:find("rank at the start: 11 of 12 rows", 1, true) ~= nil, "the rank shown")
+  local three = parallelogram(0.5, 0, true)
+  T.fails(function() three:pieces{} end, "depend on the others", "m:pieces of redundant joints: stops and says so")
+  local p = three:pieces{ redundant = "drop" }
+  local zero = 0
+  for k = 1, #p.lambda do if p.lambda[k] == 0 and p.row_ratio[k] == 0 then zero = zero + 1 end end
+  T.eq(zero, 1, "m:pieces{ redundant = \"drop\"}: one row dropped, its lambda and ratio zero")
+  T.fails(function() three:pieces{ redundant = "keep" } end, 'redundant must be "stop"', "redundant = \"keep\": refused")
+
+  local rod = mb.model{ name = "doubly pinned rod" }
+  rod:body{ name = "rod", mass = 1, inertia = 0.1, pos = { 0.5, 0 } }
+  rod:point{ name = "A", body = "rod", at = { -0.5, 0 } }
+  rod:point{ name = "B", body = "rod", at = { 0.5, 0 } }
+  rod:point{ name = "O", body = "ground" }
+  rod:point{ name = "Q", body = "ground", at = { 1, 0 } }
+  rod:joint{ name = "left", type = "revolute", points = { "A", "O" } }
+  rod:joint{ name = "right", type = "revolute", points = { "B", "Q" } }
+  count, rows, info = rod:dof{ quiet = true }
+  T.eq(count, -1, "doubly pinned rod: Gruebler 3 - 4 = -1")
+  T.eq(info.dof, 0, "doubly pinned rod: the rank says 0")
+  T.eq(info.redundant[1] and info.redundant[1].joint, "right", "doubly pinned rod: the second pin")
+  T.eq(table.concat(info.involved, ","), "left,right", "doubly pinned rod: the pins depend on each other")
+  T.eq(T.printed(function() rod:dof{ quiet = true } end), "", "quiet prints nothing")
+
+  -- a toggle at the start shows the same way: the parallelogram laid flat
+  info = select(3, parallelogram(0, 0):dof{ quiet = true })
+  T.eq(info.rank, 7, "the parallelogram flat: rank 7 of 8")
+end)
+
+---------------------------------------------------------------- m:explain
+group("explain", function()
+  local m = example("four_bar")
+  for _, formulation in ipairs(mb.formulations()) do
+    local out, p = said(function() return m:explain{ t = 0, formulation = formulation } end)
+    local q = m:pieces{ formulation = formulation }
+    T.ok(out:find("one evaluation, step by step", 1, true) ~= nil, formulation .. ": the heading")
+    T.ok(out:find(("%d coordinates q, %d constraint row"):format(#q.q, #q.gamma), 1, true) ~= nil,
+      formulation .. ": the sizes")
+    if not q.M then -- a kinematic formulation: its rows only
+      T.ok(out:find("a kinematic formulation: its rows only", 1, true) ~= nil, formulation .. ": said kinematic")
+      T.ok(not out:find("mass matrix", 1, true), formulation .. ": no M shown")
+    else
+      T.near_all(p.acc, q.acc, 0, formulation .. ": q'' is m:pieces'")
+      -- every acceleration printed, by its coordinate, to four digits
+      local shown = out:match("\n  q''\n(.-)\n  lambda") or out:match("\n  q''\n(.*)$")
+      local count = 0
+      for _, v in (shown or ""):gmatch("  (%S+)%s+(%S+)") do
+        count = count + 1
+        local k = count
+        if k <= #q.acc then
+          T.near(tonumber(v), q.acc[k], 5e-4 * math.abs(q.acc[k]) + 1e-12, formulation .. ": q'' printed, " .. k)
+        end
+      end
+      T.eq(count, #q.acc, formulation .. ": one line per coordinate")
+    end
+    if #q.gamma > 0 then
+      local cond = mb.mat.cond(q.D)
+      T.ok(out:find(("condition number: %.4g"):format(cond), 1, true) ~= nil,
+        ("%s: cond(D) = %.4g shown"):format(formulation, cond))
+    end
+  end
+  local out = T.capture(function() m:explain{} end)
+  -- D's rows carry the joints' names, its columns the coordinates'
+  T.ok(out:find("\n  O2 +1 +0 ", 1) ~= nil, "D: a row labelled O2: " .. out:sub(1, 200))
+  T.ok(out:find("crank +crank +crank", 1) ~= nil and out:find("x +y +angle", 1) ~= nil, "D: columns crank x, y, angle")
+  for line in out:gmatch("[^\n]+") do T.ok(utf8.len(line) <= 80, "fits 80 columns: " .. line) end
+  local _, four = said(function() return m:explain{ t = 0 } end)
+  T.near(four.acc[3], m:evaluate().acc[3], 1e-12, "the pieces returned are m:evaluate's")
+end)
+
+---------------------------------------------------------------- near a toggle
+-- Spun at 3 rad/s from 0.5 rad with no gravity, the parallelogram's cranks
+-- pass pi at t = (pi - 0.5)/3 = 0.880, where all its links line up: its
+-- joints' rows nearly repeat one another there, or shrink (at the sample
+-- t = 0.88 the ratio is 437 in body, 572 in joint, 628 in point
+-- coordinates; the examples stay below 27).
+group("near a toggle", function()
+  local m = parallelogram(0.5, 3)
+  local r
+  local _, err = T.printed(function() r = m:simulate{ tf = 1.5, dt = 0.01 } end)
+  T.eq(#r.warnings, 1, "one warning, once")
+  local w = r.warnings[1] or ""
+  local t = tonumber(w:match("near a toggle at t = ([%d.e+-]+)"))
+  T.near(t or 0, (math.pi - 0.5) / 3, 0.01, "at the time the links line up: " .. w)
+  T.ok(w:find("joint '[ABCD]'") ~= nil, "naming a joint of the loop")
+  local _ = err
+  for _, formulation in ipairs { "joint", "point" } do
+    local rf
+    T.capture(function() rf = parallelogram(0.5, 3):simulate{ tf = 1.5, dt = 0.01, formulation = formulation } end)
+    T.eq(#rf.warnings, 1, formulation .. " coordinates: warned once too: " .. tostring(rf.warnings[1]))
+  end
+  local calm = parallelogram(0.5, 3):simulate{ tf = 0.5, dt = 0.01 }
+  T.eq(#calm.warnings, 0, "away from it: no warning")
+  local four = example("four_bar"):simulate{ tf = 2, dt = 0.01 }
+  T.eq(#four.warnings, 0, "the example four-bar: no warning")
+  -- and m:explain at the run's state there shows the ratio past 100
+  local out = T.capture(function() m:explain{ t = 0.88, result = r } end)
+  local ratio = tonumber(out:match("largest ([%d.e+-]+), at row"))
+  T.ok(ratio and ratio > 100, "m:explain at t = 0.88 of the run: the ratio past 100: " .. tostring(ratio))
+  T.ok(out:find("the state of the run at its sample 89", 1, true) ~= nil, "the run's sample nearest 0.88")
+end)
+
+T.finish()
