@@ -182,6 +182,7 @@ function M.compare(model, entries, opts)
     c.order[#c.order + 1] = label
   end
 
+  model:compile() -- the model is checked first: its start is read below
   local saved = correct and save_state(model)
   local ok, err = pcall(function()
     if correct then c.correction = correct_once(model) end

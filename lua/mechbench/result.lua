@@ -128,8 +128,11 @@ local function picture(method, opts)
   local o = args.options(opts, picture_options[method], "r:" .. method)
   for _, key in ipairs { "width", "height" } do
     local v = o[key]
-    if v ~= nil and (math.type(v) ~= "integer" or v < 8 or v > 1000) then
-      args.fail("r:" .. method, "%s must be a whole number of characters from 8 to 1000 (got %s)", key, tostring(v))
+    -- a plot's axes and their labels need 10 columns
+    local least = (method == "plot" and key == "width") and 10 or 8
+    if v ~= nil and (math.type(v) ~= "integer" or v < least or v > 1000) then
+      args.fail("r:" .. method, "%s must be a whole number of characters from %d to 1000 (got %s)", key, least,
+        tostring(v))
     end
   end
   for _, key in ipairs { "speed", "fps" } do
@@ -783,8 +786,9 @@ function M.plot(spec)
   end
   for _, key in ipairs { "width", "height" } do
     local v = spec[key]
-    if v ~= nil and (math.type(v) ~= "integer" or v < 8 or v > 1000) then
-      args.fail("mb.plot", "%s must be a whole number of characters from 8 to 1000 (got %s)", key, tostring(v))
+    local least = key == "width" and 10 or 8 -- the axes and their labels need 10 columns
+    if v ~= nil and (math.type(v) ~= "integer" or v < least or v > 1000) then
+      args.fail("mb.plot", "%s must be a whole number of characters from %d to 1000 (got %s)", key, least, tostring(v))
     end
   end
   local unicode = spec.unicode

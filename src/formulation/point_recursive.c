@@ -488,6 +488,8 @@ static int evaluate(void *ws, double t, const double *r, const double *rd, unsig
 		for (int g = 1; g < w->L->ngroups; g++)
 			w->node[g].F = v2(0, 0), w->node[g].N = 0;
 		for (int b = 0; b < w->m->nbodies; b++) {
+			if (w->L->bodies[b].group == 0)
+				continue; /* welded to the ground: the ground takes its forces */
 			struct node *nd = &w->node[w->L->bodies[b].group];
 			vec2 f = v2(w->hc[3 * b], w->hc[3 * b + 1]);
 			vec2 arm = v2_sub(v2(w->c[3 * b], w->c[3 * b + 1]), point_at(w, nd->base));

@@ -279,4 +279,23 @@ end
 local calm = mb.example("four_bar"):simulate{ tf = 1 }
 T.ok(#calm.warnings == 0, "an ordinary run is not called stiff")
 
+-- make fuzz under the sanitizers after the merges of the new formulations
+-- (3200 cases, seeds 120000-123199) found these:
+-- mb.compare read a start set to a function before checking the model
+local odd = mb.example("pendulum")
+odd.bodies.rod.pos = function() return 1 end
+located(function() mb.compare(odd, { "body", "joint" }, { tf = 0.05, show = false }) end,
+  "pos must be a pair of numbers", "mb.compare checks the model before it reads its start")
+-- r:plot 9 wide passed the Lua check and failed in C without a line
+located(function() swung:plot("rod.angle", { width = 9, text = true }) end,
+  "width must be a whole number of characters from 10 to 1000 (got 9)", "r:plot's width is checked where C checks it")
+-- point-recursive read the particle of a group that is not there for a body
+-- welded to the ground (heap overflow under the sanitizers)
+local welded = mb.model{ name = "welded" }
+welded:body{ name = "b1", mass = 0.5, inertia = 0.04, pos = { 0.2, -0.07 }, angle = -1.3 }
+welded:joint{ name = "J1", type = "rigid", bodies = { "ground", "b1" } }
+local still = welded:simulate{ formulation = "point-recursive", tf = 0.1, dt = 0.05 }
+T.ok(math.abs(still:body("b1").x[#still.t] - 0.2) < 1e-12 and math.abs(still:body("b1").angle[#still.t] + 1.3) < 1e-12,
+  "point-recursive: a body welded to the ground stays where it is")
+
 T.finish()
