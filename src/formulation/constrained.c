@@ -52,6 +52,13 @@ struct constrained {
 	struct partition *part;
 	double *fixed;        /* 2n: q and q̇ after partitioning, or q̇ from momenta */
 	double *c, *cd, *cdd; /* the bodies' coordinates of a reported state */
+	/* The last report's state (t, y) and its q̇: until the next evaluation
+	 * acc, λ, h and the rows are still those of that state, so the
+	 * integrator's derivatives there (a fixed step's first stage starts
+	 * where the report was made) take them instead of solving again. */
+	double measured_t, *measured_y;
+	const double *measured_qd;
+	int measured; /* measured_y is still what acc, λ, h and the rows belong to */
 	struct report *report;
 };
 
@@ -132,6 +139,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	if (s->stab.kind == STAB_PARTITION && s->nc > 0)
 		s->part = partition_new(s->n, s->nc, cfg->independent, cfg->nindependent);
 	s->fixed = calloc(2 * n + 1, sizeof(double));
+	s->measured_y = calloc(2 * n + 1, sizeof(double));
 	s->c = calloc(3 * n3 + 1, sizeof(double));
 	s->cd = s->c + n3, s->cdd = s->cd + n3;
 	/* a formulation that states the joints' own rows reports its own λ; the
@@ -149,7 +157,7 @@ void constrained_free(struct constrained *s)
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
 	free(s->e), free(s->diag), free(s->ratio), free(s->seen), free(s->joint_of), free(s->X),
-	    free(s->M), free(s->dropped), free(s->order), free(s->fixed);
+	    free(s->M), free(s->dropped), free(s->order), free(s->fixed), free(s->measured_y);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -183,6 +191,7 @@ void constrained_coordinate_name(struct constrained *s, int k, char *buf, size_t
 static int evaluate(struct constrained *s, double t, const double *q, const double *qd,
                     unsigned what)
 {
+	s->measured = 0;
 	return s->f->evaluate(s->ws, t, q, qd, what, s->rows, s->h);
 }
 
@@ -550,6 +559,7 @@ static int state_of(struct constrained *s, double t, const double *y, const doub
 void constrained_set_state(struct constrained *s, const double *c, const double *cd, double *y)
 {
 	size_t n = (size_t)s->n;
+	s->measured = 0; /* the workspace is written outside evaluate */
 	s->f->from_bodies(s->ws, c, cd, y, y + n);
 	if (s->stab.kind != STAB_MOMENTUM)
 		return;
@@ -564,6 +574,7 @@ int constrained_bodies(struct constrained *s, double t, const double *y, double 
 	const double *q, *qd;
 	if (state_of(s, t, y, &q, &qd) != 0)
 		return -1;
+	s->measured = 0; /* the workspace is written outside evaluate */
 	return s->f->to_bodies(s->ws, t, q, qd, NULL, c, cd, NULL);
 }
 
@@ -571,8 +582,13 @@ int constrained_derivatives(struct constrained *s, double t, const double *y, do
 {
 	const double *q, *qd;
 	size_t n = (size_t)s->n;
-	if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 1) != 0)
+	if (s->measured && t == s->measured_t &&
+	    memcmp(y, s->measured_y, sizeof(double) * 2 * n) == 0) {
+		s->d->fevals++; /* the integrator's evaluation, made by the report */
+		qd = s->measured_qd;
+	} else if (state_of(s, t, y, &q, &qd) != 0 || accelerations(s, t, q, qd, 1) != 0) {
 		return -1;
+	}
 	memcpy(dydt, qd, sizeof(double) * n);
 	if (s->stab.kind != STAB_MOMENTUM) {
 		memcpy(dydt + n, s->acc, sizeof(double) * n);
@@ -598,6 +614,7 @@ int constrained_has_advance(const struct constrained *s) { return s->f->advance 
 int constrained_advance(struct constrained *s, double t, double h, long steps, double *y)
 {
 	const double *q, *qd;
+	s->measured = 0; /* the workspace is written outside evaluate */
 	while (steps > 0) {
 		long taken = s->f->advance(s->ws, t, h, steps, y);
 		if (taken < 0)
@@ -635,6 +652,8 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	s->watching = 0;
 	if (status || s->f->to_bodies(s->ws, t, q, qd, s->acc, s->c, s->cd, s->cdd) != 0)
 		return -1;
+	s->measured = 1, s->measured_t = t, s->measured_qd = qd;
+	memcpy(s->measured_y, y, sizeof(double) * 2 * (size_t)s->n);
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
 	                                            : NULL;
@@ -653,6 +672,7 @@ int constrained_after_step(struct constrained *s, double t, double *y,
 {
 	if (!s->f->after_step)
 		return 0;
+	s->measured = 0; /* the workspace is written outside evaluate */
 	/* the formulations that switch have no rows: the state is {q, q̇} */
 	return s->f->after_step(s->ws, t, y, y + s->n, out);
 }
@@ -729,6 +749,7 @@ int constrained_rows(struct constrained *s, double t, const double *q, const dou
 int constrained_report(struct constrained *s, double t, const double *q, const double *qd,
                        const double *qdd, struct sample *out)
 {
+	s->measured = 0; /* the workspace is written outside evaluate */
 	if (s->f->to_bodies(s->ws, t, q, qd, qdd, s->c, s->cd, s->cdd) != 0)
 		return -1;
 	if (s->f->force_analysis) { /* its own, such as Eq. 6.7 */
