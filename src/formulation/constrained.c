@@ -145,7 +145,8 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	/* a formulation that states the joints' own rows reports its own λ; the
 	 * others find them by least squares, which the penalty method's
 	 * redundant rows would make singular without dropping them */
-	s->report = report_new(m, cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY);
+	s->report =
+	    report_new(m, cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY, s->nc == 0);
 	return s;
 }
 

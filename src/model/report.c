@@ -27,6 +27,9 @@ struct report {
 	gsl_matrix *U, *V; /* the SVD of D' that finds the null space */
 	gsl_vector *sigma, *svd_work;
 	struct tree_solve *tree; /* the least squares in O(N) (NULL: dense) */
+	int *outward;            /* the joints from the ground out, each carrying body carried[k],
+	                          * when D'λ = M c̈ - h is solved by substitution (NULL: least squares) */
+	int *carried;
 };
 
 /* One allocation for the sample and its arrays: a run records hundreds. */
@@ -46,7 +49,35 @@ struct sample *sample_new(const struct model *m)
 
 void sample_free(struct sample *s) { free(s); }
 
-struct report *report_new(const struct model *m, int drop_redundant)
+/* When the joints form a tree from the ground, each joint carrying one body
+ * no other joint carries, D' is block triangular in that order: the joints
+ * from the ground out, with the body each carries, else NULL. */
+static int *joints_outward(const struct model *m, int *carried)
+{
+	int *order = calloc((size_t)m->njoints + 1, sizeof(int));
+	char *reached = calloc((size_t)m->nbodies + 1, 1),
+	     *placed = calloc((size_t)m->njoints + 1, 1);
+	int count = 0;
+	for (int grew = 1; grew;) {
+		grew = 0;
+		for (int i = 0; i < m->njoints; i++) {
+			const struct joint *j = &m->joints[i];
+			int in_i = j->bi < 0 || reached[j->bi], in_j = j->bj < 0 || reached[j->bj];
+			if (placed[i] || in_i == in_j || j->kind->rows < 1 || j->kind->rows > 3)
+				continue;
+			carried[count] = in_i ? j->bj : j->bi;
+			reached[carried[count]] = 1, placed[i] = 1, order[count++] = i, grew = 1;
+		}
+	}
+	free(reached), free(placed);
+	if (count < m->njoints) { /* a loop, a second joint on a body, or a group off the ground */
+		free(order);
+		return NULL;
+	}
+	return order;
+}
+
+struct report *report_new(const struct model *m, int drop_redundant, int joints_held)
 {
 	struct report *w = calloc(1, sizeof *w);
 	size_t n = 3 * (size_t)m->nbodies, nc = (size_t)m->nc;
@@ -68,6 +99,10 @@ struct report *report_new(const struct model *m, int drop_redundant)
 		w->U = gsl_matrix_calloc(tall, nc), w->V = gsl_matrix_alloc(nc, nc);
 		w->sigma = gsl_vector_alloc(nc), w->svd_work = gsl_vector_alloc(nc);
 	}
+	if (!drop_redundant && joints_held && m->njoints > 0) {
+		w->carried = calloc((size_t)m->njoints, sizeof(int));
+		w->outward = joints_outward(m, w->carried);
+	}
 	if (!drop_redundant && nc >= TREE_SOLVE_ROWS) {
 		int *group = calloc(nc + 1, sizeof(int));
 		for (size_t row = 0; row < nc; row++)
@@ -84,6 +119,7 @@ void report_free(struct report *w)
 		return;
 	rows_free(w->rows);
 	free(w->h), free(w->mass), free(w->ones), free(w->work), free(w->dropped), free(w->order);
+	free(w->outward), free(w->carried);
 	gsl_matrix_free(w->S);
 	pivot_free(w->pivot);
 	tree_solve_free(w->tree);
@@ -126,6 +162,41 @@ static const char *row_name(void *ctx, int row)
 	return m->joints[model_row_joint(m, row)].name;
 }
 
+/* λ from D'λ = M c̈ - h on a tree whose joints the accelerations meet by
+ * construction: the system is consistent, so from the outermost joint in,
+ * each joint's few multipliers follow from its body's equations alone
+ * (least squares over those three, for the torque equation a revolute
+ * joint's row leaves free), then press on the body it hangs from. O(N),
+ * no factorisation of D D'. -1 when a joint's rows are dependent there. */
+static int substitute(struct report *w, const struct rows *r, double *residual, double *lambda)
+{
+	const struct model *m = w->m;
+	for (int k = m->njoints - 1; k >= 0; k--) {
+		const struct joint *j = &m->joints[w->outward[k]];
+		int rows = j->kind->rows, b = w->carried[k], from = b == j->bi ? j->bj : j->bi;
+		const double *D = r->J + (size_t)j->row * (size_t)w->n;
+		double normal[9], *x = lambda + j->row, *g = residual + 3 * b;
+		for (int p = 0; p < rows; p++) {
+			const double *dp = D + (size_t)p * (size_t)w->n + 3 * b;
+			x[p] = dp[0] * g[0] + dp[1] * g[1] + dp[2] * g[2];
+			for (int q = 0; q < rows; q++) {
+				const double *dq = D + (size_t)q * (size_t)w->n + 3 * b;
+				normal[p * rows + q] =
+				    dp[0] * dq[0] + dp[1] * dq[1] + dp[2] * dq[2];
+			}
+		}
+		gsl_matrix_view N = gsl_matrix_view_array(normal, (size_t)rows, (size_t)rows);
+		if (cholesky_checked(&N.matrix) != 0)
+			return -1;
+		cholesky_solve(&N.matrix, x);
+		for (int p = 0; from >= 0 && p < rows; p++)
+			for (int c = 0; c < 3; c++)
+				residual[3 * from + c] -=
+				    D[(size_t)p * (size_t)w->n + 3 * from + c] * x[p];
+	}
+	return 0;
+}
+
 /* λ from D'λ = M c̈ - h in the least-squares sense: (D D') λ = D (M c̈ - h),
  * through the joints' tree in O(N) on large models, else (or when the tree
  * finds dependent rows, which the dense path explains) densely. */
@@ -135,6 +206,12 @@ static int least_squares(struct report *w, const struct rows *r, struct run_data
 	double *residual = w->work;
 	for (int k = 0; k < w->n; k++)
 		residual[k] = w->mass[k] * cdd[k] - w->h[k];
+	if (w->outward) {
+		if (substitute(w, r, residual, lambda) == 0)
+			return 0;
+		for (int k = 0; k < w->n; k++) /* it was used up: least squares explain */
+			residual[k] = w->mass[k] * cdd[k] - w->h[k];
+	}
 	for (int a = 0; a < w->nc; a++)
 		lambda[a] = w->dropped[a] ? 0 : rows_dot(r, a, residual);
 	if (w->tree && tree_solve_factor(w->tree, r, w->ones) == 0) {

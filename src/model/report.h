@@ -39,8 +39,11 @@ struct rows;
  * QR with pivoting finds dependent at the first report are left out of the
  * least squares (λ = 0), and every joint with a share in a combination of
  * multipliers that exerts no force (the null space of D') is marked in the
- * run's data as having a reaction that is not unique (Sec. 14.4). */
-struct report *report_new(const struct model *m, int drop_redundant);
+ * run's data as having a reaction that is not unique (Sec. 14.4).
+ * joints_held: the accelerations reported meet every joint by construction
+ * (the formulation has no constraint rows), so on a tree of joints λ is
+ * found by substitution instead of least squares. */
+struct report *report_new(const struct model *m, int drop_redundant, int joints_held);
 void report_free(struct report *w);
 
 /* The sample at (t, c, ċ, c̈); lambda: the joints' multipliers, or NULL to
