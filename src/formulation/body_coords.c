@@ -13,10 +13,8 @@
 #include "model/forces/force.h"
 
 struct bc {
-	const struct model *m;
-	struct run_data *d;
-	int n;
-	double *mass, *inverse; /* the diagonal of M and of M⁻¹ */
+	struct body_coords_head base; /* first: the shared entries read it */
+	double *mass, *inverse;       /* the diagonal of M and of M⁻¹ */
 	double potential;
 };
 
@@ -24,11 +22,11 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 {
 	(void)cfg;
 	struct bc *w = calloc(1, sizeof *w);
-	w->m = m, w->d = d, w->n = 3 * m->nbodies;
-	w->mass = calloc(2 * (size_t)w->n + 1, sizeof(double));
-	w->inverse = w->mass + w->n;
+	w->base.m = m, w->base.d = d, w->base.n = 3 * m->nbodies;
+	w->mass = calloc(2 * (size_t)w->base.n + 1, sizeof(double));
+	w->inverse = w->mass + w->base.n;
 	model_mass_diagonal(m, w->mass);
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		w->inverse[k] = 1 / w->mass[k];
 	return w;
 }
@@ -44,55 +42,18 @@ static void release(void *ws)
 static int size(const void *ws, int *rows)
 {
 	const struct bc *w = ws;
-	*rows = w->m->nc;
-	return w->n;
-}
-
-static void spans(const void *ws, struct rows *r)
-{
-	joint_rows_spans(((const struct bc *)ws)->m, NULL, 0, r);
-}
-
-static const char *row_name(void *ws, int row)
-{
-	struct bc *w = ws;
-	return w->m->joints[model_row_joint(w->m, row)].name;
-}
-
-static int row_joint(void *ws, int row) { return model_row_joint(((struct bc *)ws)->m, row); }
-
-static void coordinate_name(void *ws, int k, char *buf, size_t len)
-{
-	struct bc *w = ws;
-	static const char *coords[] = {"x", "y", "angle"};
-	snprintf(buf, len, "body '%s' (%s)", w->m->bodies[k / 3].name, coords[k % 3]);
-}
-
-static void from_bodies(void *ws, const double *c, const double *cd, double *q, double *qd)
-{
-	struct bc *w = ws;
-	memcpy(q, c, sizeof(double) * (size_t)w->n);
-	memcpy(qd, cd, sizeof(double) * (size_t)w->n);
-}
-
-static int to_bodies(void *ws, double t, const double *q, const double *qd, const double *qdd,
-                     double *c, double *cd, double *cdd)
-{
-	(void)t;
-	struct bc *w = ws;
-	from_bodies(ws, q, qd, c, cd);
-	if (qdd && cdd)
-		memcpy(cdd, qdd, sizeof(double) * (size_t)w->n);
-	return 0;
+	*rows = w->base.m->nc;
+	return w->base.n;
 }
 
 static int evaluate(void *ws, double t, const double *q, const double *qd, unsigned what,
                     struct rows *r, double *h)
 {
 	struct bc *w = ws;
-	if ((what & EVAL_ROWS) && joint_rows_eval(w->m, w->d, NULL, 0, t, q, qd, r) != 0)
+	if ((what & EVAL_ROWS) && joint_rows_eval(w->base.m, w->base.d, NULL, 0, t, q, qd, r) != 0)
 		return -1;
-	if ((what & EVAL_FORCES) && forces_apply(w->m, w->d, q, qd, t, h, &w->potential) != 0)
+	if ((what & EVAL_FORCES) &&
+	    forces_apply(w->base.m, w->base.d, q, qd, t, h, &w->potential) != 0)
 		return -1;
 	return 0;
 }
@@ -100,23 +61,23 @@ static int evaluate(void *ws, double t, const double *q, const double *qd, unsig
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct bc *w = ws;
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		out[k] = w->mass[k] * x[k];
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct bc *w = ws;
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		x[k] *= w->inverse[k];
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct bc *w = ws;
-	memset(A, 0, sizeof(double) * (size_t)w->n * (size_t)w->n);
-	for (int k = 0; k < w->n; k++)
-		A[(size_t)k * (size_t)w->n + (size_t)k] = w->mass[k];
+	memset(A, 0, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
+	for (int k = 0; k < w->base.n; k++)
+		A[(size_t)k * (size_t)w->base.n + (size_t)k] = w->mass[k];
 }
 
 static const double *mass_inverse_diagonal(void *ws) { return ((struct bc *)ws)->inverse; }
@@ -128,12 +89,12 @@ const struct formulation formulation_body = {
     .setup = setup,
     .release = release,
     .size = size,
-    .spans = spans,
-    .row_name = row_name,
-    .row_joint = row_joint,
-    .coordinate_name = coordinate_name,
-    .from_bodies = from_bodies,
-    .to_bodies = to_bodies,
+    .spans = body_coords_spans,
+    .row_name = body_coords_row_name,
+    .row_joint = body_coords_row_joint,
+    .coordinate_name = body_coords_coordinate_name,
+    .from_bodies = body_coords_from_bodies,
+    .to_bodies = body_coords_to_bodies,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,

@@ -53,12 +53,10 @@ struct pin {
 };
 
 struct discrete {
-	const struct model *m;
-	struct run_data *d;
-	int n;
-	double *mass, *inverse; /* the diagonal of M and of M⁻¹ */
-	double omega, zeta;     /* the joints' springs */
-	double *lambda;         /* per model joint row: its force of the last evaluation */
+	struct body_coords_head base; /* first: the shared entries read it */
+	double *mass, *inverse;       /* the diagonal of M and of M⁻¹ */
+	double omega, zeta;           /* the joints' springs */
+	double *lambda;               /* per model joint row: its force of the last evaluation */
 	double potential;
 	struct pin *pins; /* flat arrays, built once: the pins, */
 	int npins;
@@ -75,7 +73,7 @@ static int joint_blocks(struct discrete *w, const struct joint *j, double t, con
 {
 	struct body_state si = model_body_state(c, cd, j->bi), sj = model_body_state(c, cd, j->bj);
 	memset(e, 0, sizeof *e);
-	if (j->kind->eval(w->m, w->d, j, &si, &sj, t, e) != 0)
+	if (j->kind->eval(w->base.m, w->base.d, j, &si, &sj, t, e) != 0)
 		return -1;
 	*bj = j->bj;
 	if (j->bj == j->bi) {
@@ -107,7 +105,7 @@ static double row_inverse_mass(const struct discrete *w, int bi, const double di
  * eigenvalue by the largest row sum Σ_k u_a^k U_k, U_k = Σ_b u_b^k. */
 static int coupling_bound(struct discrete *w, const double *c, const double *cd, double *mu)
 {
-	const struct model *m = w->m;
+	const struct model *m = w->base.m;
 	double *u = calloc(2 * (size_t)m->nc + (size_t)m->nbodies + 1, sizeof(double));
 	double *U = u + 2 * m->nc;
 	int *bodies = calloc(2 * (size_t)m->nc + 1, sizeof(int));
@@ -182,17 +180,17 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	if (refuse(m, d) != 0)
 		return NULL;
 	struct discrete *w = calloc(1, sizeof *w);
-	w->m = m, w->d = d, w->n = 3 * m->nbodies;
-	w->mass = calloc(2 * (size_t)w->n + 1, sizeof(double));
-	w->inverse = w->mass + w->n;
+	w->base.m = m, w->base.d = d, w->base.n = 3 * m->nbodies;
+	w->mass = calloc(2 * (size_t)w->base.n + 1, sizeof(double));
+	w->inverse = w->mass + w->base.n;
 	w->lambda = calloc((size_t)m->nc + 1, sizeof(double));
 	model_mass_diagonal(m, w->mass);
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		w->inverse[k] = 1 / w->mass[k];
 	w->pins = calloc((size_t)m->njoints + 1, sizeof *w->pins);
 	w->others = calloc((size_t)m->njoints + 1, sizeof *w->others);
 	w->rotation = calloc(2 * (size_t)m->nbodies + 1, sizeof(double));
-	w->force = calloc((size_t)w->n + 1, sizeof(double));
+	w->force = calloc((size_t)w->base.n + 1, sizeof(double));
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
 		if ((j->kind->capabilities & JOINT_POINTS_MEET) && j->bi != j->bj)
@@ -204,9 +202,9 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->omega = cfg->joint_omega;
 	if (!(w->omega > 0)) {
 		double h = cfg->step > 0 ? cfg->step : DEFAULT_STEP, mu = 1;
-		double *c = calloc(2 * (size_t)w->n + 1, sizeof(double));
-		model_initial(m, c, c + w->n);
-		int status = coupling_bound(w, c, c + w->n, &mu);
+		double *c = calloc(2 * (size_t)w->base.n + 1, sizeof(double));
+		model_initial(m, c, c + w->base.n);
+		int status = coupling_bound(w, c, c + w->base.n, &mu);
 		free(c);
 		if (status != 0) {
 			release(w);
@@ -221,7 +219,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 static int size(const void *ws, int *rows)
 {
 	*rows = 0;
-	return ((const struct discrete *)ws)->n;
+	return ((const struct discrete *)ws)->base.n;
 }
 
 static void spans(const void *ws, struct rows *r) { (void)ws, (void)r; }
@@ -237,31 +235,6 @@ static int row_joint(void *ws, int row)
 {
 	(void)ws, (void)row;
 	return -1;
-}
-
-static void coordinate_name(void *ws, int k, char *buf, size_t len)
-{
-	struct discrete *w = ws;
-	static const char *coords[] = {"x", "y", "angle"};
-	snprintf(buf, len, "body '%s' (%s)", w->m->bodies[k / 3].name, coords[k % 3]);
-}
-
-static void from_bodies(void *ws, const double *c, const double *cd, double *q, double *qd)
-{
-	struct discrete *w = ws;
-	memcpy(q, c, sizeof(double) * (size_t)w->n);
-	memcpy(qd, cd, sizeof(double) * (size_t)w->n);
-}
-
-static int to_bodies(void *ws, double t, const double *q, const double *qd, const double *qdd,
-                     double *c, double *cd, double *cdd)
-{
-	(void)t;
-	struct discrete *w = ws;
-	from_bodies(ws, q, qd, c, cd);
-	if (qdd && cdd)
-		memcpy(cdd, qdd, sizeof(double) * (size_t)w->n);
-	return 0;
 }
 
 /* A point of body b (-1: the ground) at body-fixed s': its arm from the
@@ -324,7 +297,7 @@ static void pins_apply(struct discrete *w, const double *c, const double *cd, do
  * (t, c, ċ): λ_a on D_a. */
 static int rows_apply(struct discrete *w, double t, const double *c, const double *cd, double *h)
 {
-	const struct model *m = w->m;
+	const struct model *m = w->base.m;
 	double w2 = w->omega * w->omega, two_zw = 2 * w->zeta * w->omega;
 	for (int k = 0; k < w->nothers; k++) {
 		const struct joint *j = &m->joints[w->others[k]];
@@ -357,7 +330,7 @@ static int rows_apply(struct discrete *w, double t, const double *c, const doubl
 /* Each body's rotation from its angle. */
 static void rotations(struct discrete *w, const double *q)
 {
-	for (int b = 0; b < w->m->nbodies; b++) {
+	for (int b = 0; b < w->base.m->nbodies; b++) {
 		double phi = q[3 * b + 2];
 		w->rotation[2 * b] = cos(phi), w->rotation[2 * b + 1] = sin(phi);
 	}
@@ -368,7 +341,7 @@ static void rotations(struct discrete *w, const double *q)
  * the state (q, q̇). */
 static int body_forces(struct discrete *w, double t, const double *q, const double *qd, double *h)
 {
-	if (forces_apply(w->m, w->d, q, qd, t, h, &w->potential) != 0)
+	if (forces_apply(w->base.m, w->base.d, q, qd, t, h, &w->potential) != 0)
 		return -1;
 	pins_apply(w, q, qd, h);
 	return rows_apply(w, t, q, qd, h);
@@ -417,15 +390,15 @@ static void turn(double *rotation, double theta)
 static long advance(void *ws, double t, double h, long steps, double *y)
 {
 	struct discrete *w = ws;
-	int n = w->n, nbodies = w->m->nbodies;
+	int n = w->base.n, nbodies = w->base.m->nbodies;
 	double *q = y, *qd = y + n, *f = w->force;
 	const double *inv = w->inverse;
 	rotations(w, q);
 	for (long k = 0; k < steps; k++) {
 		double now = t + (double)k * h, size = 0;
-		if (run_data_interrupted(w->d, now))
+		if (run_data_interrupted(w->base.d, now))
 			return -1;
-		w->d->fevals++;
+		w->base.d->fevals++;
 		if (body_forces(w, now, q, qd, f) != 0)
 			return -1;
 		for (int b = 0; b < nbodies; b++) {
@@ -447,23 +420,23 @@ static long advance(void *ws, double t, double h, long steps, double *y)
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct discrete *w = ws;
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		out[k] = w->mass[k] * x[k];
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct discrete *w = ws;
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		x[k] *= w->inverse[k];
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct discrete *w = ws;
-	memset(A, 0, sizeof(double) * (size_t)w->n * (size_t)w->n);
-	for (int k = 0; k < w->n; k++)
-		A[(size_t)k * (size_t)w->n + (size_t)k] = w->mass[k];
+	memset(A, 0, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
+	for (int k = 0; k < w->base.n; k++)
+		A[(size_t)k * (size_t)w->base.n + (size_t)k] = w->mass[k];
 }
 
 static const double *mass_inverse_diagonal(void *ws) { return ((struct discrete *)ws)->inverse; }
@@ -482,9 +455,9 @@ const struct formulation formulation_discrete = {
     .spans = spans,
     .row_name = row_name,
     .row_joint = row_joint,
-    .coordinate_name = coordinate_name,
-    .from_bodies = from_bodies,
-    .to_bodies = to_bodies,
+    .coordinate_name = body_coords_coordinate_name,
+    .from_bodies = body_coords_from_bodies,
+    .to_bodies = body_coords_to_bodies,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,

@@ -23,11 +23,10 @@
 #include "util/lu.h"
 
 struct fbd {
-	const struct model *m;
-	struct run_data *d;
-	int n, nc, size;         /* size = n + nc, the unknowns of the whole system */
-	double *mass, *inverse;  /* the diagonal of M and of M⁻¹ */
-	struct fbd_force *items; /* the applied forces, body by body */
+	struct body_coords_head base; /* first: the shared entries read it */
+	int nc, size;                 /* size = n + nc, the unknowns of the whole system */
+	double *mass, *inverse;       /* the diagonal of M and of M⁻¹ */
+	struct fbd_force *items;      /* the applied forces, body by body */
 	int *item_body;
 	int nitems, room;
 	double *one;      /* n: one element's generalised forces */
@@ -42,8 +41,9 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 {
 	(void)cfg;
 	struct fbd *w = calloc(1, sizeof *w);
-	w->m = m, w->d = d, w->n = 3 * m->nbodies, w->nc = m->nc, w->size = w->n + w->nc;
-	size_t n = (size_t)w->n, size = (size_t)w->size;
+	w->base.m = m, w->base.d = d, w->base.n = 3 * m->nbodies, w->nc = m->nc,
+	w->size = w->base.n + w->nc;
+	size_t n = (size_t)w->base.n, size = (size_t)w->size;
 	w->mass = calloc(2 * n + 1, sizeof(double));
 	w->inverse = w->mass + n;
 	model_mass_diagonal(m, w->mass);
@@ -80,45 +80,7 @@ static int size(const void *ws, int *rows)
 {
 	const struct fbd *w = ws;
 	*rows = w->nc;
-	return w->n;
-}
-
-static void spans(const void *ws, struct rows *r)
-{
-	joint_rows_spans(((const struct fbd *)ws)->m, NULL, 0, r);
-}
-
-static const char *row_name(void *ws, int row)
-{
-	struct fbd *w = ws;
-	return w->m->joints[model_row_joint(w->m, row)].name;
-}
-
-static int row_joint(void *ws, int row) { return model_row_joint(((struct fbd *)ws)->m, row); }
-
-static void coordinate_name(void *ws, int k, char *buf, size_t len)
-{
-	struct fbd *w = ws;
-	static const char *coords[] = {"x", "y", "angle"};
-	snprintf(buf, len, "body '%s' (%s)", w->m->bodies[k / 3].name, coords[k % 3]);
-}
-
-static void from_bodies(void *ws, const double *c, const double *cd, double *q, double *qd)
-{
-	struct fbd *w = ws;
-	memcpy(q, c, sizeof(double) * (size_t)w->n);
-	memcpy(qd, cd, sizeof(double) * (size_t)w->n);
-}
-
-static int to_bodies(void *ws, double t, const double *q, const double *qd, const double *qdd,
-                     double *c, double *cd, double *cdd)
-{
-	(void)t;
-	struct fbd *w = ws;
-	from_bodies(ws, q, qd, c, cd);
-	if (qdd && cdd)
-		memcpy(cdd, qdd, sizeof(double) * (size_t)w->n);
-	return 0;
+	return w->base.n;
 }
 
 /* ------------------------------------------------------------ the applied forces */
@@ -136,7 +98,7 @@ static void add_item(struct fbd *w, enum fbd_kind kind, int index, int b, const 
  * and their sum per body into h: h = Σ f, the right side of Eq. 6.4. */
 static int applied(struct fbd *w, double t, const double *c, const double *cd, double *h)
 {
-	const struct model *m = w->m;
+	const struct model *m = w->base.m;
 	int nb = m->nbodies;
 	w->nitems = 0;
 	weights_apply(m, c, h, &w->potential);
@@ -148,7 +110,7 @@ static int applied(struct fbd *w, double t, const double *c, const double *cd, d
 		for (int b = 0; b < nb; b++)
 			if (all || b == on[0] || b == on[1])
 				w->one[3 * b] = w->one[3 * b + 1] = w->one[3 * b + 2] = 0;
-		if (f->kind->apply(m, w->d, f, c, cd, t, w->one, &w->potential) != 0)
+		if (f->kind->apply(m, w->base.d, f, c, cd, t, w->one, &w->potential) != 0)
 			return -1;
 		for (int b = 0; b < nb; b++) {
 			const double *g = w->one + 3 * b;
@@ -160,8 +122,8 @@ static int applied(struct fbd *w, double t, const double *c, const double *cd, d
 		}
 	}
 	if (m->ncontacts > 0) {
-		memset(w->one, 0, sizeof(double) * (size_t)w->n);
-		contacts_apply(m, w->d, c, cd, w->one, &w->potential);
+		memset(w->one, 0, sizeof(double) * (size_t)w->base.n);
+		contacts_apply(m, w->base.d, c, cd, w->one, &w->potential);
 		for (int b = 0; b < nb; b++) {
 			const double *g = w->one + 3 * b;
 			if (g[0] == 0 && g[1] == 0 && g[2] == 0)
@@ -177,7 +139,7 @@ static int evaluate(void *ws, double t, const double *q, const double *qd, unsig
                     struct rows *r, double *h)
 {
 	struct fbd *w = ws;
-	if ((what & EVAL_ROWS) && joint_rows_eval(w->m, w->d, NULL, 0, t, q, qd, r) != 0)
+	if ((what & EVAL_ROWS) && joint_rows_eval(w->base.m, w->base.d, NULL, 0, t, q, qd, r) != 0)
 		return -1;
 	if ((what & EVAL_FORCES) && applied(w, t, q, qd, h) != 0)
 		return -1;
@@ -197,7 +159,7 @@ static int factor(struct fbd *w, int size, double t, const struct rows *r)
 {
 	lu_factor(w->A, size, size, w->pivot);
 	if (lu_pivot_ratio(w->A, size, size) < 1e-12) {
-		explain_dependent_rows(w->d, t, r, joint_name, (void *)w->m);
+		explain_dependent_rows(w->base.d, t, r, joint_name, (void *)w->base.m);
 		return -1;
 	}
 	return 0;
@@ -210,7 +172,7 @@ static int solve(void *ws, double t, const struct rows *r, const double *h, cons
                  const char *dropped, double *acc, double *lambda)
 {
 	struct fbd *w = ws;
-	int n = w->n, nc = w->nc, size = w->size;
+	int n = w->base.n, nc = w->nc, size = w->size;
 	double *A = w->A;
 	memset(A, 0, sizeof(double) * (size_t)size * (size_t)size);
 	for (int k = 0; k < n; k++)
@@ -246,9 +208,9 @@ static int force_analysis(void *ws, double t, const struct rows *r, const double
                           const double *acc, double *lambda)
 {
 	struct fbd *w = ws;
-	int n = w->n, nc = w->nc;
+	int n = w->base.n, nc = w->nc;
 	if (nc != n) {
-		run_data_fail(w->d,
+		run_data_fail(w->base.d,
 		              "force analysis from free-body diagrams needs as many unknowns as "
 		              "equations: %d reaction components and drivers for %d equations",
 		              nc, n);
@@ -272,7 +234,7 @@ static int force_analysis(void *ws, double t, const struct rows *r, const double
 int fbd_room(void *ws)
 {
 	struct fbd *w = ws;
-	return w->room + w->m->njoints;
+	return w->room + w->base.m->njoints;
 }
 
 /* A generalised force (g0, g1 and the moment g2 about the mass centre)
@@ -287,7 +249,7 @@ int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, co
                 struct fbd_force *out)
 {
 	struct fbd *w = ws;
-	const struct model *m = w->m;
+	const struct model *m = w->base.m;
 	if (evaluate(w, t, c, cd, EVAL_ROWS | EVAL_FORCES, w->own, w->h) != 0)
 		return -1;
 	double phi = c[3 * b + 2];
@@ -316,7 +278,8 @@ int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, co
 		for (int row = j->row; row < j->row + j->kind->rows; row++)
 			for (int q = 0; q < 3; q++)
 				g[q] +=
-				    w->own->J[(size_t)row * (size_t)w->n + (size_t)(3 * b + q)] *
+				    w->own
+				        ->J[(size_t)row * (size_t)w->base.n + (size_t)(3 * b + q)] *
 				    lambda[row];
 		struct fbd_force *f = &out[count++];
 		*f = (struct fbd_force){j->kind->capabilities & JOINT_DRIVER ? FBD_DRIVER
@@ -337,23 +300,23 @@ int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, co
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct fbd *w = ws;
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		out[k] = w->mass[k] * x[k];
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct fbd *w = ws;
-	for (int k = 0; k < w->n; k++)
+	for (int k = 0; k < w->base.n; k++)
 		x[k] *= w->inverse[k];
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct fbd *w = ws;
-	memset(A, 0, sizeof(double) * (size_t)w->n * (size_t)w->n);
-	for (int k = 0; k < w->n; k++)
-		A[(size_t)k * (size_t)w->n + (size_t)k] = w->mass[k];
+	memset(A, 0, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
+	for (int k = 0; k < w->base.n; k++)
+		A[(size_t)k * (size_t)w->base.n + (size_t)k] = w->mass[k];
 }
 
 static const double *mass_inverse_diagonal(void *ws) { return ((struct fbd *)ws)->inverse; }
@@ -365,12 +328,12 @@ const struct formulation formulation_fbd = {
     .setup = setup,
     .release = release,
     .size = size,
-    .spans = spans,
-    .row_name = row_name,
-    .row_joint = row_joint,
-    .coordinate_name = coordinate_name,
-    .from_bodies = from_bodies,
-    .to_bodies = to_bodies,
+    .spans = body_coords_spans,
+    .row_name = body_coords_row_name,
+    .row_joint = body_coords_row_joint,
+    .coordinate_name = body_coords_coordinate_name,
+    .from_bodies = body_coords_from_bodies,
+    .to_bodies = body_coords_to_bodies,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,

@@ -164,6 +164,24 @@ struct formulation {
 	                      const double *acc, double *lambda);
 };
 
+/* The head of a workspace whose coordinates are the bodies' own, c = {x, y,
+ * φ} per body (body coordinates, free-body diagrams, the discrete-time
+ * method): the table entries below read only this head, so those
+ * formulations share them. */
+struct body_coords_head {
+	const struct model *m;
+	struct run_data *d;
+	int n; /* 3 per body */
+};
+
+void body_coords_spans(const void *ws, struct rows *r); /* the joints' rows */
+const char *body_coords_row_name(void *ws, int row);    /* the row's joint */
+int body_coords_row_joint(void *ws, int row);
+void body_coords_coordinate_name(void *ws, int k, char *buf, size_t len);
+void body_coords_from_bodies(void *ws, const double *c, const double *cd, double *q, double *qd);
+int body_coords_to_bodies(void *ws, double t, const double *q, const double *qd, const double *qdd,
+                          double *c, double *cd, double *cdd);
+
 /* X(name) for every formulation, as in formulation_<name> */
 #define FORMULATIONS                                                                               \
 	X(body)                                                                                    \
