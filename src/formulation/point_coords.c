@@ -22,12 +22,9 @@
 #include "model/forces/force.h"
 
 struct pc {
-	const struct model *m;
-	struct run_data *d;
-	struct layout *L;
-	int n;
-	gsl_matrix *M, *factor; /* constant: M and its Cholesky factor */
-	double *c, *cd, *hc;    /* per evaluation: the bodies, their forces */
+	struct point_coords_head base; /* first: the shared entries read it */
+	gsl_matrix *M, *factor;        /* constant: M and its Cholesky factor */
+	double *c, *cd, *hc;           /* per evaluation: the bodies, their forces */
 	double potential;
 };
 
@@ -36,7 +33,7 @@ static void release(void *ws)
 	struct pc *w = ws;
 	if (!w)
 		return;
-	layout_free(w->L);
+	layout_free(w->base.L);
 	if (w->M)
 		gsl_matrix_free(w->M), gsl_matrix_free(w->factor);
 	free(w->c), free(w->hc);
@@ -52,7 +49,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		return NULL;
 	struct pc *w = calloc(1, sizeof *w);
 	size_t n = (size_t)L->n, n3 = 3 * (size_t)m->nbodies;
-	w->m = m, w->d = d, w->L = L, w->n = L->n;
+	w->base.m = m, w->base.d = d, w->base.L = L, w->base.n = L->n;
 	w->c = calloc(2 * n3 + 1, sizeof(double));
 	w->cd = w->c + n3;
 	w->hc = calloc(n3 + 1, sizeof(double));
@@ -71,55 +68,19 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	return w;
 }
 
-static int size(const void *ws, int *rows)
-{
-	const struct pc *w = ws;
-	*rows = w->L->nrows;
-	return w->n;
-}
-
-static void spans(const void *ws, struct rows *r) { layout_spans(((const struct pc *)ws)->L, r); }
-
-static int row_joint(void *ws, int row) { return ((struct pc *)ws)->L->rows[row].joint; }
-
-static const char *row_name(void *ws, int row)
-{
-	return layout_row_name(((struct pc *)ws)->L, row);
-}
-
-static void coordinate_name(void *ws, int k, char *buf, size_t len)
-{
-	layout_coordinate_name(((struct pc *)ws)->L, k, buf, len);
-}
-
-static void from_bodies(void *ws, const double *c, const double *cd, double *r, double *rd)
-{
-	layout_from_bodies(((struct pc *)ws)->L, c, cd, r, rd);
-}
-
-static int to_bodies(void *ws, double t, const double *r, const double *rd, const double *rdd,
-                     double *c, double *cd, double *cdd)
-{
-	(void)t;
-	struct pc *w = ws;
-	layout_frames(w->L, r, rd);
-	layout_to_bodies(w->L, r, rd, rdd, c, cd, cdd);
-	return 0;
-}
-
 static int evaluate(void *ws, double t, const double *r, const double *rd, unsigned what,
                     struct rows *out, double *h)
 {
 	struct pc *w = ws;
-	layout_frames(w->L, r, rd);
-	if ((what & EVAL_ROWS) && layout_rows(w->L, w->d, t, r, rd, out) != 0)
+	layout_frames(w->base.L, r, rd);
+	if ((what & EVAL_ROWS) && layout_rows(w->base.L, w->base.d, t, r, rd, out) != 0)
 		return -1;
 	if (what & EVAL_FORCES) {
-		layout_to_bodies(w->L, r, rd, NULL, w->c, w->cd, NULL);
-		if (forces_apply(w->m, w->d, w->c, w->cd, t, w->hc, &w->potential) != 0)
+		layout_to_bodies(w->base.L, r, rd, NULL, w->c, w->cd, NULL);
+		if (forces_apply(w->base.m, w->base.d, w->c, w->cd, t, w->hc, &w->potential) != 0)
 			return -1;
-		memset(h, 0, sizeof(double) * (size_t)w->n);
-		layout_forces(w->L, w->hc, h);
+		memset(h, 0, sizeof(double) * (size_t)w->base.n);
+		layout_forces(w->base.L, w->hc, h);
 	}
 	return 0; /* M is constant, factored at setup */
 }
@@ -127,25 +88,23 @@ static int evaluate(void *ws, double t, const double *r, const double *rd, unsig
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct pc *w = ws;
-	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->n);
-	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->n);
+	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->base.n);
+	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->base.n);
 	gsl_blas_dsymv(CblasLower, 1, w->M, &xv.vector, 0, &ov.vector);
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct pc *w = ws;
-	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->n);
+	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->base.n);
 	gsl_linalg_cholesky_svx(w->factor, &v.vector);
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct pc *w = ws;
-	memcpy(A, w->M->data, sizeof(double) * (size_t)w->n * (size_t)w->n);
+	memcpy(A, w->M->data, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
 }
-
-const struct layout *pc_layout(void *ws) { return ((struct pc *)ws)->L; }
 
 const struct formulation formulation_point = {
     .name = "point",
@@ -153,13 +112,13 @@ const struct formulation formulation_point = {
     .capabilities = FORM_DENSE_MASS,
     .setup = setup,
     .release = release,
-    .size = size,
-    .spans = spans,
-    .row_name = row_name,
-    .row_joint = row_joint,
-    .coordinate_name = coordinate_name,
-    .from_bodies = from_bodies,
-    .to_bodies = to_bodies,
+    .size = point_coords_size,
+    .spans = point_coords_spans,
+    .row_name = point_coords_row_name,
+    .row_joint = point_coords_row_joint,
+    .coordinate_name = point_coords_coordinate_name,
+    .from_bodies = point_coords_from_bodies,
+    .to_bodies = point_coords_to_bodies,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,

@@ -6,10 +6,6 @@
 
 #include "formulation/point_layout.h"
 
-/* ws: the workspace of a point-coordinate run (constrained_workspace). */
-const struct layout *pc_layout(void *ws);
-const struct layout *pr_layout(void *ws);
-
 /* Attia's system at the last evaluation (after constrained_pieces): the
  * (n + e) x (n + e) matrix A and right side b of his Sec. 4, for the
  * accelerations of the n coordinates and the multipliers of the e rows

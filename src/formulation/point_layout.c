@@ -1097,3 +1097,49 @@ void layout_mass(const struct layout *L, double *M)
 		}
 	}
 }
+
+/* ------------------------------------------------------------ the formulations' shared entries */
+
+const struct layout *point_coords_layout(void *ws) { return ((struct point_coords_head *)ws)->L; }
+
+int point_coords_size(const void *ws, int *rows)
+{
+	const struct point_coords_head *w = ws;
+	*rows = w->L->nrows;
+	return w->n;
+}
+
+void point_coords_spans(const void *ws, struct rows *r)
+{
+	layout_spans(((const struct point_coords_head *)ws)->L, r);
+}
+
+int point_coords_row_joint(void *ws, int row)
+{
+	return ((struct point_coords_head *)ws)->L->rows[row].joint;
+}
+
+const char *point_coords_row_name(void *ws, int row)
+{
+	return layout_row_name(((struct point_coords_head *)ws)->L, row);
+}
+
+void point_coords_coordinate_name(void *ws, int k, char *buf, size_t len)
+{
+	layout_coordinate_name(((struct point_coords_head *)ws)->L, k, buf, len);
+}
+
+void point_coords_from_bodies(void *ws, const double *c, const double *cd, double *r, double *rd)
+{
+	layout_from_bodies(((struct point_coords_head *)ws)->L, c, cd, r, rd);
+}
+
+int point_coords_to_bodies(void *ws, double t, const double *r, const double *rd, const double *rdd,
+                           double *c, double *cd, double *cdd)
+{
+	(void)t;
+	struct layout *L = ((struct point_coords_head *)ws)->L;
+	layout_frames(L, r, rd);
+	layout_to_bodies(L, r, rd, rdd, c, cd, cdd);
+	return 0;
+}

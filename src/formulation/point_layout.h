@@ -196,4 +196,25 @@ void layout_coordinate_name(const struct layout *L, int k, char *buf, size_t len
 /* What a row is called in messages: its joint, or "rod (its points)". */
 const char *layout_row_name(const struct layout *L, int row);
 
+/* The head of a workspace over a layout (point coordinates and Attia's
+ * recursive ones): the table entries below read only this head, so both
+ * formulations share them. */
+struct point_coords_head {
+	const struct model *m;
+	struct run_data *d;
+	struct layout *L;
+	int n; /* the points' variables */
+};
+
+/* ws: the workspace of a run in either (constrained_workspace): its layout. */
+const struct layout *point_coords_layout(void *ws);
+int point_coords_size(const void *ws, int *rows);
+void point_coords_spans(const void *ws, struct rows *r);
+int point_coords_row_joint(void *ws, int row);
+const char *point_coords_row_name(void *ws, int row);
+void point_coords_coordinate_name(void *ws, int k, char *buf, size_t len);
+void point_coords_from_bodies(void *ws, const double *c, const double *cd, double *r, double *rd);
+int point_coords_to_bodies(void *ws, double t, const double *r, const double *rd, const double *rdd,
+                           double *c, double *cd, double *cdd);
+
 #endif

@@ -68,12 +68,9 @@ struct node {
 };
 
 struct pr {
-	const struct model *m;
-	struct run_data *d;
-	struct layout *L;
-	int n;
-	struct node *node; /* per group; 0, the ground's, unused */
-	double *r, *rd;    /* the state of the last evaluation */
+	struct point_coords_head base; /* first: the shared entries read it */
+	struct node *node;             /* per group; 0, the ground's, unused */
+	double *r, *rd;                /* the state of the last evaluation */
 	double *c, *cd, *hc, potential;
 	double *x; /* a copy of mass_solve's force */
 };
@@ -129,13 +126,13 @@ static void release(void *ws)
 	struct pr *w = ws;
 	if (!w)
 		return;
-	for (int g = 0; w->node && g < w->L->ngroups; g++) {
+	for (int g = 0; w->node && g < w->base.L->ngroups; g++) {
 		struct node *nd = &w->node[g];
 		free(nd->u), free(nd->children), free(nd->rows);
 		free(nd->E), free(nd->Ea), free(nd->pivot), free(nd->K), free(nd->k), free(nd->e);
 	}
 	free(w->node);
-	layout_free(w->L);
+	layout_free(w->base.L);
 	free(w->r), free(w->c), free(w->hc), free(w->x);
 	free(w);
 }
@@ -148,7 +145,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		return NULL;
 	struct pr *w = calloc(1, sizeof *w);
 	size_t n = (size_t)L->n, n3 = 3 * (size_t)m->nbodies;
-	w->m = m, w->d = d, w->L = L, w->n = L->n;
+	w->base.m = m, w->base.d = d, w->base.L = L, w->base.n = L->n;
 	w->r = calloc(2 * n + 1, sizeof(double));
 	w->rd = w->r + n;
 	w->x = calloc(n + 1, sizeof(double));
@@ -228,7 +225,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 
 static vec2 point_at(const struct pr *w, int p)
 {
-	const struct point *pt = &w->L->points[p];
+	const struct point *pt = &w->base.L->points[p];
 	return pt->var < 0 ? pt->at : v2(w->r[pt->var], w->r[pt->var + 1]);
 }
 
@@ -255,10 +252,10 @@ static void add_complex(double *P, vec2 z, const double *A)
 static int slot_of(const struct pr *w, const struct node *nd, int var)
 {
 	int point_var = var & ~1, c = var & 1;
-	if (w->L->points[nd->base].var == point_var)
+	if (w->base.L->points[nd->base].var == point_var)
 		return -1 - c;
 	for (int k = 0; k < nd->nu; k++)
-		if (w->L->points[nd->u[k]].var == point_var)
+		if (w->base.L->points[nd->u[k]].var == point_var)
 			return 2 * k + c;
 	return -100;
 }
@@ -269,7 +266,7 @@ static int slot_of(const struct pr *w, const struct node *nd, int var)
  * evaluation. */
 static int chains_inertia(struct pr *w, double t)
 {
-	struct layout *L = w->L;
+	struct layout *L = w->base.L;
 	for (int i = L->norder - 1; i > 0; i--) {
 		int g = L->order[i];
 		struct node *nd = &w->node[g];
@@ -297,7 +294,7 @@ static int chains_inertia(struct pr *w, double t)
 		}
 		for (int k = 0; k < nd->nrows; k++, row++) { /* D_own r̈ = γ */
 			struct prow_value v;
-			if (layout_row(L, w->d, nd->rows[k], t, w->r, w->rd, &v) != 0)
+			if (layout_row(L, w->base.d, nd->rows[k], t, w->r, w->rd, &v) != 0)
 				return -1;
 			for (int j = 0; j < v.n; j++) {
 				int slot = slot_of(w, nd, v.var[j]);
@@ -310,7 +307,7 @@ static int chains_inertia(struct pr *w, double t)
 		lu_factor(nd->E, nu2, nu2, nd->pivot);
 		if (nu2 > 0 && lu_pivot_ratio(nd->E, nu2, nu2) < 1e-12) {
 			run_data_fail(
-			    w->d,
+			    w->base.d,
 			    "at t = %g the points of '%s' cannot be solved: the body's points "
 			    "have come together or into a line",
 			    t, L->groups[g].name);
@@ -354,7 +351,7 @@ static int chains_inertia(struct pr *w, double t)
  * the applied forces when `forces`, forces x on the points (NULL: none). */
 static int chains_solve(struct pr *w, const double *gamma, int forces, const double *x, double *acc)
 {
-	struct layout *L = w->L;
+	struct layout *L = w->base.L;
 	for (int i = L->norder - 1; i > 0; i--) {
 		int g = L->order[i];
 		struct node *nd = &w->node[g];
@@ -408,7 +405,8 @@ static int chains_solve(struct pr *w, const double *gamma, int forces, const dou
 		} else if (nd->parent < 0) { /* a root that floats: P r̈_a + l = 0 (Eq. 17) */
 			double det = nd->P[0] * nd->P[3] - nd->P[1] * nd->P[2];
 			if (!(fabs(det) > 0)) {
-				run_data_fail(w->d, "the chain from '%s' has no mass to move it",
+				run_data_fail(w->base.d,
+				              "the chain from '%s' has no mass to move it",
 				              L->groups[g].name);
 				return -1;
 			}
@@ -434,63 +432,27 @@ static int chains_solve(struct pr *w, const double *gamma, int forces, const dou
 
 /* ------------------------------------------------------------ the formulation */
 
-static int size(const void *ws, int *rows)
-{
-	const struct pr *w = ws;
-	*rows = w->L->nrows;
-	return w->n;
-}
-
-static void spans(const void *ws, struct rows *r) { layout_spans(((const struct pr *)ws)->L, r); }
-
-static int row_joint(void *ws, int row) { return ((struct pr *)ws)->L->rows[row].joint; }
-
-static const char *row_name(void *ws, int row)
-{
-	return layout_row_name(((struct pr *)ws)->L, row);
-}
-
-static void coordinate_name(void *ws, int k, char *buf, size_t len)
-{
-	layout_coordinate_name(((struct pr *)ws)->L, k, buf, len);
-}
-
-static void from_bodies(void *ws, const double *c, const double *cd, double *r, double *rd)
-{
-	layout_from_bodies(((struct pr *)ws)->L, c, cd, r, rd);
-}
-
-static int to_bodies(void *ws, double t, const double *r, const double *rd, const double *rdd,
-                     double *c, double *cd, double *cdd)
-{
-	(void)t;
-	struct pr *w = ws;
-	layout_frames(w->L, r, rd);
-	layout_to_bodies(w->L, r, rd, rdd, c, cd, cdd);
-	return 0;
-}
-
 static int evaluate(void *ws, double t, const double *r, const double *rd, unsigned what,
                     struct rows *out, double *h)
 {
 	struct pr *w = ws;
-	size_t n = (size_t)w->n;
+	size_t n = (size_t)w->base.n;
 	memcpy(w->r, r, sizeof(double) * n);
 	if (rd)
 		memcpy(w->rd, rd, sizeof(double) * n);
-	layout_frames(w->L, r, rd);
-	if ((what & EVAL_ROWS) && layout_rows(w->L, w->d, t, r, rd, out) != 0)
+	layout_frames(w->base.L, r, rd);
+	if ((what & EVAL_ROWS) && layout_rows(w->base.L, w->base.d, t, r, rd, out) != 0)
 		return -1;
 	if (what & EVAL_FORCES) { /* the bodies' forces: resultants about each base */
-		layout_to_bodies(w->L, r, rd, NULL, w->c, w->cd, NULL);
-		if (forces_apply(w->m, w->d, w->c, w->cd, t, w->hc, &w->potential) != 0)
+		layout_to_bodies(w->base.L, r, rd, NULL, w->c, w->cd, NULL);
+		if (forces_apply(w->base.m, w->base.d, w->c, w->cd, t, w->hc, &w->potential) != 0)
 			return -1;
-		for (int g = 1; g < w->L->ngroups; g++)
+		for (int g = 1; g < w->base.L->ngroups; g++)
 			w->node[g].F = v2(0, 0), w->node[g].N = 0;
-		for (int b = 0; b < w->m->nbodies; b++) {
-			if (w->L->bodies[b].group == 0)
+		for (int b = 0; b < w->base.m->nbodies; b++) {
+			if (w->base.L->bodies[b].group == 0)
 				continue; /* welded to the ground: the ground takes its forces */
-			struct node *nd = &w->node[w->L->bodies[b].group];
+			struct node *nd = &w->node[w->base.L->bodies[b].group];
 			vec2 f = v2(w->hc[3 * b], w->hc[3 * b + 1]);
 			vec2 arm = v2_sub(v2(w->c[3 * b], w->c[3 * b + 1]), point_at(w, nd->base));
 			nd->F = v2_add(nd->F, f);
@@ -498,7 +460,7 @@ static int evaluate(void *ws, double t, const double *r, const double *rd, unsig
 		}
 		/* h for the teaching pieces: the same forces shared by virtual work */
 		memset(h, 0, sizeof(double) * n);
-		layout_forces(w->L, w->hc, h);
+		layout_forces(w->base.L, w->hc, h);
 	}
 	if ((what & EVAL_MASS_SOLVE) && chains_inertia(w, t) != 0)
 		return -1;
@@ -513,7 +475,7 @@ static int free_accelerations(void *ws, const struct rows *r, double *acc)
 static void mass_solve(void *ws, double *x)
 {
 	struct pr *w = ws;
-	memcpy(w->x, x, sizeof(double) * (size_t)w->n);
+	memcpy(w->x, x, sizeof(double) * (size_t)w->base.n);
 	chains_solve(w, NULL, 0, w->x, x);
 }
 
@@ -521,8 +483,8 @@ static void mass_solve(void *ws, double *x)
  * kinetic energy written in the primary points' velocities. */
 static void particle_mass(const struct pr *w, const double *x, double *out, double *dense)
 {
-	const struct layout *L = w->L;
-	int n = w->n;
+	const struct layout *L = w->base.L;
+	int n = w->base.n;
 	for (int g = 1; g < L->ngroups; g++) {
 		const struct node *nd = &w->node[g];
 		int va = L->points[nd->base].var;
@@ -560,14 +522,14 @@ static void particle_mass(const struct pr *w, const double *x, double *out, doub
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct pr *w = ws;
-	memset(out, 0, sizeof(double) * (size_t)w->n);
+	memset(out, 0, sizeof(double) * (size_t)w->base.n);
 	particle_mass(w, x, out, NULL);
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct pr *w = ws;
-	memset(A, 0, sizeof(double) * (size_t)w->n * (size_t)w->n);
+	memset(A, 0, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
 	particle_mass(w, NULL, NULL, A);
 }
 
@@ -577,13 +539,13 @@ const struct formulation formulation_point_recursive = {
     .capabilities = FORM_SOLVES_OWN_ROWS,
     .setup = setup,
     .release = release,
-    .size = size,
-    .spans = spans,
-    .row_name = row_name,
-    .row_joint = row_joint,
-    .coordinate_name = coordinate_name,
-    .from_bodies = from_bodies,
-    .to_bodies = to_bodies,
+    .size = point_coords_size,
+    .spans = point_coords_spans,
+    .row_name = point_coords_row_name,
+    .row_joint = point_coords_row_joint,
+    .coordinate_name = point_coords_coordinate_name,
+    .from_bodies = point_coords_from_bodies,
+    .to_bodies = point_coords_to_bodies,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,
@@ -605,7 +567,7 @@ static void momentum_parts(const struct node *nd, vec2 *za, vec2 *zb)
 
 static void add_at(const struct pr *w, double *row, int p, vec2 c)
 {
-	int var = w->L->points[p].var;
+	int var = w->base.L->points[p].var;
 	if (var >= 0)
 		row[var] += c.x, row[var + 1] += c.y;
 }
@@ -614,12 +576,12 @@ static void add_at(const struct pr *w, double *row, int p, vec2 c)
  * among its own points, or the floating root it is the base of. */
 static int owner(const struct pr *w, int var)
 {
-	for (int g = 1; g < w->L->ngroups; g++) {
+	for (int g = 1; g < w->base.L->ngroups; g++) {
 		const struct node *nd = &w->node[g];
-		if (nd->parent < 0 && w->L->points[nd->base].var == (var & ~1))
+		if (nd->parent < 0 && w->base.L->points[nd->base].var == (var & ~1))
 			return g;
 		for (int k = 0; k < nd->nu; k++)
-			if (w->L->points[nd->u[k]].var == (var & ~1))
+			if (w->base.L->points[nd->u[k]].var == (var & ~1))
 				return g;
 	}
 	return -1;
@@ -628,15 +590,15 @@ static int owner(const struct pr *w, int var)
 int pr_system(void *ws, double t, double *A, double *b)
 {
 	struct pr *w = ws;
-	struct layout *L = w->L;
-	int n = w->n, ne = L->nrows - L->nown, size = n + ne, row = 0;
+	struct layout *L = w->base.L;
+	int n = w->base.n, ne = L->nrows - L->nown, size = n + ne, row = 0;
 	struct prow_value *v = calloc((size_t)L->nrows + 1, sizeof *v);
 	char *in = calloc((size_t)L->ngroups + 1, 1);
 	int *stack = calloc((size_t)L->ngroups + 1, sizeof(int));
 	memset(A, 0, sizeof(double) * (size_t)size * (size_t)size);
 	int status = 0;
 	for (int i = 0; i < L->nrows && status == 0; i++)
-		status = layout_row(L, w->d, i, t, w->r, w->rd, &v[i]);
+		status = layout_row(L, w->base.d, i, t, w->r, w->rd, &v[i]);
 	for (int i = 1; i < L->norder && status == 0; i++) {
 		int c = L->order[i];
 		const struct node *top = &w->node[c];
@@ -711,12 +673,10 @@ int pr_system(void *ws, double t, double *A, double *b)
 	return status;
 }
 
-const struct layout *pr_layout(void *ws) { return ((struct pr *)ws)->L; }
-
 int pr_particles(void *ws, int group, struct pr_particles *out)
 {
 	struct pr *w = ws;
-	if (group < 1 || group >= w->L->ngroups || !w->node[group].turning)
+	if (group < 1 || group >= w->base.L->ngroups || !w->node[group].turning)
 		return -1;
 	const struct node *nd = &w->node[group];
 	*out = (struct pr_particles){nd->nparticles, nd->pm, nd->pz, nd->mass, nd->S2, nd->S1};

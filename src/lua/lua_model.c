@@ -1029,7 +1029,7 @@ static int core_point_pieces(lua_State *L)
 		status = push_pieces(L, &a, t, a.y, a.y + a.n);
 	if (status == 0) {
 		void *ws = constrained_workspace(a.s);
-		const struct layout *P = recursive ? pr_layout(ws) : pc_layout(ws);
+		const struct layout *P = point_coords_layout(ws);
 		push_points(L, P, a.y), lua_setfield(L, -2, "points");
 		push_layout_rows(L, P), lua_setfield(L, -2, "rows");
 		push_groups(L, P, ws, recursive), lua_setfield(L, -2, "groups");
