@@ -891,15 +891,7 @@ static void mass_apply(void *ws, const double *x, double *out)
 			forces_to_absolute(w, out, 1);
 		return;
 	}
-	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->n);
-	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->n);
-	if (!w->factored) {
-		gsl_blas_dsymv(CblasLower, 1, w->Mbar, &xv.vector, 0, &ov.vector);
-		return;
-	}
-	gsl_vector_memcpy(&ov.vector, &xv.vector);
-	gsl_blas_dtrmv(CblasLower, CblasTrans, CblasNonUnit, w->Mbar, &ov.vector);
-	gsl_blas_dtrmv(CblasLower, CblasNoTrans, CblasNonUnit, w->Mbar, &ov.vector);
+	symmetric_product(w->Mbar, (size_t)w->n, w->factored, x, out);
 }
 
 /* x ← M̄⁻¹ x: M̄_a⁻¹ = T M̄_r⁻¹ Tᵀ for absolute angles. */

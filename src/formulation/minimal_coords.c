@@ -2001,17 +2001,7 @@ static int evaluate(void *ws, double t, const double *q, const double *qd, unsig
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct mc *w = ws;
-	if (w->k == 0)
-		return;
-	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->k);
-	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->k);
-	if (!w->factored) {
-		gsl_blas_dsymv(CblasLower, 1, w->M, &xv.vector, 0, &ov.vector);
-		return;
-	}
-	gsl_vector_memcpy(&ov.vector, &xv.vector);
-	gsl_blas_dtrmv(CblasLower, CblasTrans, CblasNonUnit, w->M, &ov.vector);
-	gsl_blas_dtrmv(CblasLower, CblasNoTrans, CblasNonUnit, w->M, &ov.vector);
+	symmetric_product(w->M, (size_t)w->k, w->factored, x, out);
 }
 
 static void mass_solve(void *ws, double *x)

@@ -1,6 +1,7 @@
 /* rank.c — rank-revealing helpers (see rank.h). */
 #include "util/rank.h"
 
+#include <gsl/gsl_blas.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -99,4 +100,20 @@ void cholesky_solve(const gsl_matrix *L, double *x)
 			s -= a[k * tda + i] * x[k];
 		x[i] = s / a[i * tda + i];
 	}
+}
+
+void symmetric_product(const gsl_matrix *A, size_t n, int factored, const double *x, double *out)
+{
+	if (n == 0)
+		return;
+	gsl_matrix_const_view a = gsl_matrix_const_submatrix(A, 0, 0, n, n);
+	gsl_vector_const_view xv = gsl_vector_const_view_array(x, n);
+	gsl_vector_view ov = gsl_vector_view_array(out, n);
+	if (!factored) {
+		gsl_blas_dsymv(CblasLower, 1, &a.matrix, &xv.vector, 0, &ov.vector);
+		return;
+	}
+	gsl_vector_memcpy(&ov.vector, &xv.vector); /* L (L' x) */
+	gsl_blas_dtrmv(CblasLower, CblasTrans, CblasNonUnit, &a.matrix, &ov.vector);
+	gsl_blas_dtrmv(CblasLower, CblasNoTrans, CblasNonUnit, &a.matrix, &ov.vector);
 }

@@ -32,4 +32,9 @@ int cholesky_checked(gsl_matrix *A);
 /* x = A⁻¹ x in place, A factored by cholesky_checked (L y = x, L' x = y). */
 void cholesky_solve(const gsl_matrix *L, double *x);
 
+/* out = A x for the symmetric n x n A in the top left of the matrix, held as
+ * its lower triangle or, once factored (A = L L'), as L: a mass matrix
+ * multiplied in either state. */
+void symmetric_product(const gsl_matrix *A, size_t n, int factored, const double *x, double *out);
+
 #endif
