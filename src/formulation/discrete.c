@@ -54,7 +54,6 @@ struct pin {
 
 struct discrete {
 	struct body_coords_head base; /* first: the shared entries read it */
-	double *mass, *inverse;       /* the diagonal of M and of M⁻¹ */
 	double omega, zeta;           /* the joints' springs */
 	double *lambda;               /* per model joint row: its force of the last evaluation */
 	double potential;
@@ -92,9 +91,9 @@ static double row_inverse_mass(const struct discrete *w, int bi, const double di
 	double s = 0;
 	for (int k = 0; k < 3; k++) {
 		if (bi >= 0)
-			s += di[k] * di[k] * w->inverse[3 * bi + k];
+			s += di[k] * di[k] * w->base.inverse[3 * bi + k];
 		if (bj >= 0)
-			s += dj[k] * dj[k] * w->inverse[3 * bj + k];
+			s += dj[k] * dj[k] * w->base.inverse[3 * bj + k];
 	}
 	return s;
 }
@@ -170,8 +169,8 @@ static void release(void *ws)
 {
 	struct discrete *w = ws;
 	if (w)
-		free(w->mass), free(w->lambda), free(w->pins), free(w->others), free(w->rotation),
-		    free(w->force);
+		body_coords_head_free(&w->base), free(w->lambda), free(w->pins), free(w->others),
+		    free(w->rotation), free(w->force);
 	free(w);
 }
 
@@ -180,13 +179,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	if (refuse(m, d) != 0)
 		return NULL;
 	struct discrete *w = calloc(1, sizeof *w);
-	w->base.m = m, w->base.d = d, w->base.n = 3 * m->nbodies;
-	w->mass = calloc(2 * (size_t)w->base.n + 1, sizeof(double));
-	w->inverse = w->mass + w->base.n;
+	body_coords_head_init(&w->base, m, d);
 	w->lambda = calloc((size_t)m->nc + 1, sizeof(double));
-	model_mass_diagonal(m, w->mass);
-	for (int k = 0; k < w->base.n; k++)
-		w->inverse[k] = 1 / w->mass[k];
 	w->pins = calloc((size_t)m->njoints + 1, sizeof *w->pins);
 	w->others = calloc((size_t)m->njoints + 1, sizeof *w->others);
 	w->rotation = calloc(2 * (size_t)m->nbodies + 1, sizeof(double));
@@ -262,7 +256,7 @@ static inline struct point point_of(const struct discrete *w, int b, vec2 s, con
 static void pins_apply(struct discrete *w, const double *c, const double *cd, double *h)
 {
 	const double w2 = w->omega * w->omega, two_zw = 2 * w->zeta * w->omega;
-	const double *inv = w->inverse;
+	const double *inv = w->base.inverse;
 	double *lambda = w->lambda;
 	for (int k = 0; k < w->npins; k++) {
 		const struct pin *p = &w->pins[k];
@@ -392,7 +386,7 @@ static long advance(void *ws, double t, double h, long steps, double *y)
 	struct discrete *w = ws;
 	int n = w->base.n, nbodies = w->base.m->nbodies;
 	double *q = y, *qd = y + n, *f = w->force;
-	const double *inv = w->inverse;
+	const double *inv = w->base.inverse;
 	rotations(w, q);
 	for (long k = 0; k < steps; k++) {
 		double now = t + (double)k * h, size = 0;
@@ -417,30 +411,6 @@ static long advance(void *ws, double t, double h, long steps, double *y)
 	return steps;
 }
 
-static void mass_apply(void *ws, const double *x, double *out)
-{
-	struct discrete *w = ws;
-	for (int k = 0; k < w->base.n; k++)
-		out[k] = w->mass[k] * x[k];
-}
-
-static void mass_solve(void *ws, double *x)
-{
-	struct discrete *w = ws;
-	for (int k = 0; k < w->base.n; k++)
-		x[k] *= w->inverse[k];
-}
-
-static void mass_dense(void *ws, double *A)
-{
-	struct discrete *w = ws;
-	memset(A, 0, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
-	for (int k = 0; k < w->base.n; k++)
-		A[(size_t)k * (size_t)w->base.n + (size_t)k] = w->mass[k];
-}
-
-static const double *mass_inverse_diagonal(void *ws) { return ((struct discrete *)ws)->inverse; }
-
 static const double *joint_forces(void *ws) { return ((struct discrete *)ws)->lambda; }
 
 const struct formulation formulation_discrete = {
@@ -459,10 +429,10 @@ const struct formulation formulation_discrete = {
     .from_bodies = body_coords_from_bodies,
     .to_bodies = body_coords_to_bodies,
     .evaluate = evaluate,
-    .mass_apply = mass_apply,
-    .mass_solve = mass_solve,
-    .mass_dense = mass_dense,
-    .mass_inverse_diagonal = mass_inverse_diagonal,
+    .mass_apply = body_coords_mass_apply,
+    .mass_solve = body_coords_mass_solve,
+    .mass_dense = body_coords_mass_dense,
+    .mass_inverse_diagonal = body_coords_mass_inverse_diagonal,
     .inertia_rate = NULL,
     .joint_forces = joint_forces,
     .advance = advance,

@@ -25,7 +25,6 @@
 struct fbd {
 	struct body_coords_head base; /* first: the shared entries read it */
 	int nc, size;                 /* size = n + nc, the unknowns of the whole system */
-	double *mass, *inverse;       /* the diagonal of M and of M⁻¹ */
 	struct fbd_force *items;      /* the applied forces, body by body */
 	int *item_body;
 	int nitems, room;
@@ -41,14 +40,9 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 {
 	(void)cfg;
 	struct fbd *w = calloc(1, sizeof *w);
-	w->base.m = m, w->base.d = d, w->base.n = 3 * m->nbodies, w->nc = m->nc,
-	w->size = w->base.n + w->nc;
+	body_coords_head_init(&w->base, m, d);
+	w->nc = m->nc, w->size = w->base.n + w->nc;
 	size_t n = (size_t)w->base.n, size = (size_t)w->size;
-	w->mass = calloc(2 * n + 1, sizeof(double));
-	w->inverse = w->mass + n;
-	model_mass_diagonal(m, w->mass);
-	for (size_t k = 0; k < n; k++)
-		w->inverse[k] = 1 / w->mass[k];
 	/* a weight per body, each element on its two bodies (a user force on
 	 * all), the contacts on all */
 	w->room = 2 * m->nbodies;
@@ -70,7 +64,8 @@ static void release(void *ws)
 	struct fbd *w = ws;
 	if (!w)
 		return;
-	free(w->mass), free(w->items), free(w->item_body), free(w->one), free(w->A), free(w->rhs);
+	body_coords_head_free(&w->base);
+	free(w->items), free(w->item_body), free(w->one), free(w->A), free(w->rhs);
 	free(w->pivot), free(w->h);
 	rows_free(w->own);
 	free(w);
@@ -176,7 +171,7 @@ static int solve(void *ws, double t, const struct rows *r, const double *h, cons
 	double *A = w->A;
 	memset(A, 0, sizeof(double) * (size_t)size * (size_t)size);
 	for (int k = 0; k < n; k++)
-		A[(size_t)k * (size_t)size + (size_t)k] = w->mass[k];
+		A[(size_t)k * (size_t)size + (size_t)k] = w->base.mass[k];
 	for (int row = 0; row < nc; row++) {
 		double *constraint = A + (size_t)(n + row) * (size_t)size;
 		if (dropped && dropped[row]) {
@@ -222,7 +217,7 @@ static int force_analysis(void *ws, double t, const struct rows *r, const double
 		FOR_SPAN_COLUMNS(r, row, k)
 	A[(size_t)k * (size_t)n + (size_t)row] = r->J[(size_t)row * (size_t)n + (size_t)k];
 	for (int k = 0; k < n; k++)
-		lambda[k] = w->mass[k] * acc[k] - h[k];
+		lambda[k] = w->base.mass[k] * acc[k] - h[k];
 	if (factor(w, n, t, r) != 0)
 		return -1;
 	lu_solve(A, n, n, w->pivot, lambda);
@@ -295,32 +290,6 @@ int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, co
 	return count;
 }
 
-/* ------------------------------------------------------------ M */
-
-static void mass_apply(void *ws, const double *x, double *out)
-{
-	struct fbd *w = ws;
-	for (int k = 0; k < w->base.n; k++)
-		out[k] = w->mass[k] * x[k];
-}
-
-static void mass_solve(void *ws, double *x)
-{
-	struct fbd *w = ws;
-	for (int k = 0; k < w->base.n; k++)
-		x[k] *= w->inverse[k];
-}
-
-static void mass_dense(void *ws, double *A)
-{
-	struct fbd *w = ws;
-	memset(A, 0, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
-	for (int k = 0; k < w->base.n; k++)
-		A[(size_t)k * (size_t)w->base.n + (size_t)k] = w->mass[k];
-}
-
-static const double *mass_inverse_diagonal(void *ws) { return ((struct fbd *)ws)->inverse; }
-
 const struct formulation formulation_fbd = {
     .name = "fbd",
     .title = "free-body diagrams (Ch. 6)",
@@ -335,10 +304,10 @@ const struct formulation formulation_fbd = {
     .from_bodies = body_coords_from_bodies,
     .to_bodies = body_coords_to_bodies,
     .evaluate = evaluate,
-    .mass_apply = mass_apply,
-    .mass_solve = mass_solve,
-    .mass_dense = mass_dense,
-    .mass_inverse_diagonal = mass_inverse_diagonal,
+    .mass_apply = body_coords_mass_apply,
+    .mass_solve = body_coords_mass_solve,
+    .mass_dense = body_coords_mass_dense,
+    .mass_inverse_diagonal = body_coords_mass_inverse_diagonal,
     .inertia_rate = NULL,
     .solve = solve,
     .force_analysis = force_analysis,

@@ -2,6 +2,7 @@
 #include "formulation/formulation.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "model/constraints.h"
@@ -21,6 +22,18 @@ const struct formulation *formulation_find(const char *name)
 }
 
 /* ------------------------------------------------------------ body coordinates' entries */
+
+void body_coords_head_init(struct body_coords_head *head, const struct model *m, struct run_data *d)
+{
+	head->m = m, head->d = d, head->n = 3 * m->nbodies;
+	head->mass = calloc(2 * (size_t)head->n + 1, sizeof(double));
+	head->inverse = head->mass + head->n;
+	model_mass_diagonal(m, head->mass);
+	for (int k = 0; k < head->n; k++)
+		head->inverse[k] = 1 / head->mass[k];
+}
+
+void body_coords_head_free(struct body_coords_head *head) { free(head->mass); }
 
 void body_coords_spans(const void *ws, struct rows *r)
 {
@@ -60,4 +73,31 @@ int body_coords_to_bodies(void *ws, double t, const double *q, const double *qd,
 	if (qdd && cdd)
 		memcpy(cdd, qdd, sizeof(double) * (size_t)((struct body_coords_head *)ws)->n);
 	return 0;
+}
+
+void body_coords_mass_apply(void *ws, const double *x, double *out)
+{
+	const struct body_coords_head *w = ws;
+	for (int k = 0; k < w->n; k++)
+		out[k] = w->mass[k] * x[k];
+}
+
+void body_coords_mass_solve(void *ws, double *x)
+{
+	const struct body_coords_head *w = ws;
+	for (int k = 0; k < w->n; k++)
+		x[k] *= w->inverse[k];
+}
+
+void body_coords_mass_dense(void *ws, double *A)
+{
+	const struct body_coords_head *w = ws;
+	memset(A, 0, sizeof(double) * (size_t)w->n * (size_t)w->n);
+	for (int k = 0; k < w->n; k++)
+		A[(size_t)k * (size_t)w->n + (size_t)k] = w->mass[k];
+}
+
+const double *body_coords_mass_inverse_diagonal(void *ws)
+{
+	return ((struct body_coords_head *)ws)->inverse;
 }

@@ -171,8 +171,15 @@ struct formulation {
 struct body_coords_head {
 	const struct model *m;
 	struct run_data *d;
-	int n; /* 3 per body */
+	int n;                  /* 3 per body */
+	double *mass, *inverse; /* the diagonal of M and of M⁻¹ */
 };
+
+/* Fill the head for model m (M from the bodies' masses and inertias), and
+ * free what it holds. */
+void body_coords_head_init(struct body_coords_head *head, const struct model *m,
+                           struct run_data *d);
+void body_coords_head_free(struct body_coords_head *head);
 
 void body_coords_spans(const void *ws, struct rows *r); /* the joints' rows */
 const char *body_coords_row_name(void *ws, int row);    /* the row's joint */
@@ -181,6 +188,10 @@ void body_coords_coordinate_name(void *ws, int k, char *buf, size_t len);
 void body_coords_from_bodies(void *ws, const double *c, const double *cd, double *q, double *qd);
 int body_coords_to_bodies(void *ws, double t, const double *q, const double *qd, const double *qdd,
                           double *c, double *cd, double *cdd);
+void body_coords_mass_apply(void *ws, const double *x, double *out);
+void body_coords_mass_solve(void *ws, double *x);
+void body_coords_mass_dense(void *ws, double *A);
+const double *body_coords_mass_inverse_diagonal(void *ws);
 
 /* X(name) for every formulation, as in formulation_<name> */
 #define FORMULATIONS                                                                               \
