@@ -58,14 +58,14 @@ formulations=${BENCH_FORMULATIONS:-$(./mechbench --batch -e '
   for _, f in ipairs(mb.formulations(true)) do if f.can.dynamics then io.write(f.name, " ") end end')}
 # The simulated time of a case: 1 s, less where a dense formulation would
 # take minutes (seconds of processor time per simulated second measured
-# here: point 64 links 7, 256 links about 400; free-body diagrams 22 and
-# some 1400; minimal 2; body coordinates 256 links 1)
+# here at 64 and 256 links: free-body diagrams 22 and some 1400; minimal 2;
+# body coordinates 0.08 and 1; point coordinates 0.13 and 0.5)
 span() {
   case $1:$2 in
-    64:point | 64:minimal) echo 0.2 ;;
+    64:minimal) echo 0.2 ;;
     64:fbd) echo 0.05 ;;
     256:joint | 256:discrete | [0-9]:* | 1[0-9]:*) echo 1 ;;
-    256:body) echo 0.1 ;;
+    256:body | 256:point) echo 0.1 ;;
     256:fbd) echo 0.005 ;;
     256:*) echo 0.02 ;;
     *) echo 1 ;;

@@ -399,6 +399,27 @@ static int own_accelerations(struct constrained *s, double t, const double *qd)
 	return 0;
 }
 
+/* A formulation's own assembly (free-body diagrams, or point coordinates'
+ * band): 0, -1 with the run's error set, or 1 when it has none or declines
+ * (dependent rows), so the layer's Schur complement takes over. */
+static int own_solve(struct constrained *s, double t, const double *qd)
+{
+	if (!s->f->solve)
+		return 1;
+	const struct rows *r = s->rows;
+	double *rhs = s->e;
+	for (int row = 0; row < s->nc; row++) {
+		rhs[row] = r->gamma[row];
+		if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
+			double phid = rows_dot(r, row, qd) - r->vrhs[row];
+			rhs[row] -= 2 * s->stab.alpha * phid + s->stab.beta * s->stab.beta * r->phi[row];
+		}
+	}
+	if (s->drop && !s->decided && s->nc > 0)
+		decide_dropped(s);
+	return s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda);
+}
+
 /* q̈ and λ at (t, q, q̇), Eq. 7.56 with Baumgarte's terms when asked:
  * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). (s->work
  * holds M⁻¹h from the first step; the momentum method relies on no more.) */
@@ -410,7 +431,7 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 		return -1;
 	if (counted)
 		d->fevals++;
-	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY;
+	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY, own = 1;
 	unsigned what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | (penalty ? 0 : EVAL_MASS_SOLVE);
 	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS)
 		what |= EVAL_MASS_SOLVE;
@@ -423,19 +444,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 	} else if (penalty) {
 		if (penalty_accelerations(s, t, qd) != 0)
 			return -1;
-	} else if (s->f->solve) { /* the formulation's own assembly (free-body diagrams) */
-		double *rhs = s->e;
-		for (int row = 0; row < s->nc; row++) {
-			rhs[row] = r->gamma[row];
-			if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
-				double phid = rows_dot(r, row, qd) - r->vrhs[row];
-				rhs[row] -= 2 * s->stab.alpha * phid +
-				            s->stab.beta * s->stab.beta * r->phi[row];
-			}
-		}
-		if (s->drop && !s->decided && s->nc > 0)
-			decide_dropped(s);
-		if (s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda) != 0)
+	} else if ((own = own_solve(s, t, qd)) != 1) {
+		if (own != 0)
 			return -1;
 	} else {
 		if (s->nc > 0) {

@@ -155,7 +155,8 @@ struct formulation {
 	/* Its own way to the accelerations, or NULL for the layer's Schur
 	 * complement: after evaluate (rows, forces, mass) at a state, q̈ and λ
 	 * of M q̈ - J'λ = h, J q̈ = rhs, with the rows marked in dropped left
-	 * out (λ = 0). 0, or -1 with the run's error set. */
+	 * out (λ = 0). 0, -1 with the run's error set, or 1 to leave this state
+	 * to the layer's Schur complement (which explains dependent rows). */
 	int (*solve)(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
 	             const char *dropped, double *acc, double *lambda);
 	/* Its own force analysis (inverse dynamics), or NULL for the report's

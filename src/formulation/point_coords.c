@@ -8,22 +8,27 @@
  * their distances (Eq. 10.14). The mass matrix is constant and exact
  * (Secs. 10.7-10.9): each body's mass at its mass centre, a secondary
  * point of its frame (Eq. 10.28), its inertia on its points' differences,
- * assembled over the shared points (Eq. 10.58); it is factored once.
+ * assembled over the shared points (Eq. 10.58); it is factored once, as a
+ * band (util/band_kkt.h): a point couples only the points of its bodies.
  * Forces reach the points by virtual work (Secs. 10.6, 10.9): a force as
  * its shares on the frame, a torque as a couple. Then
- *     M r̈ = h + D'λ,  D r̈ = γ   (Eqs. 10.32-10.39). */
-#include <gsl/gsl_blas.h>
-#include <gsl/gsl_linalg.h>
+ *     M r̈ = h + D'λ,  D r̈ = γ   (Eqs. 10.32-10.39).
+ * On a large model that system is factored whole as a band, in time linear
+ * in the number of bodies on a chain: M⁻¹ is full, so the layer's Schur
+ * complement D M⁻¹ D' would cost the cube of it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "formulation/formulation.h"
 #include "formulation/point_coords.h"
 #include "model/forces/force.h"
+#include "util/band_kkt.h"
+#include "util/tree_solve.h"
 
 struct pc {
 	struct point_coords_head base; /* first: the shared entries read it */
-	gsl_matrix *M, *factor;        /* constant: M and its Cholesky factor */
+	struct band_kkt *kkt;          /* constant M as a band, and the system's band */
+	int whole;                     /* the whole system through the band (large models) */
 	double *c, *cd, *hc;           /* per evaluation: the bodies, their forces */
 	double potential;
 };
@@ -34,15 +39,13 @@ static void release(void *ws)
 	if (!w)
 		return;
 	layout_free(w->base.L);
-	if (w->M)
-		gsl_matrix_free(w->M), gsl_matrix_free(w->factor);
+	band_kkt_free(w->kkt);
 	free(w->c), free(w->hc);
 	free(w);
 }
 
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
-	(void)cfg;
 	struct layout_options o = {0};
 	struct layout *L = layout_new(m, &o, d);
 	if (!L)
@@ -53,18 +56,22 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->c = calloc(2 * n3 + 1, sizeof(double));
 	w->cd = w->c + n3;
 	w->hc = calloc(n3 + 1, sizeof(double));
-	w->M = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
-	w->factor = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
-	if (n > 0) {
-		layout_mass(L, w->M->data);
-		gsl_matrix_memcpy(w->factor, w->M);
-		if (gsl_linalg_cholesky_decomp1(w->factor) != 0) {
-			run_data_fail(d, "the points' mass matrix is not positive definite: a body "
-			                 "has no mass or no moment of inertia");
-			release(w);
-			return NULL;
-		}
+	double *M = calloc(n * n + 1, sizeof(double));
+	struct rows *spans = rows_new(L->nrows, L->n);
+	layout_mass(L, M);
+	layout_spans(L, spans);
+	w->kkt = band_kkt_new(M, spans);
+	free(M), rows_free(spans);
+	if (!w->kkt) {
+		run_data_fail(d, "the points' mass matrix is not positive definite: a body "
+		                 "has no mass or no moment of inertia");
+		release(w);
+		return NULL;
 	}
+	/* as for Baraff's tree in body coordinates: small models keep the
+	 * layer's path, and with it the toggle watch and their numbers; rows
+	 * dropped as redundant are its business too */
+	w->whole = L->nrows >= TREE_SOLVE_ROWS && !cfg->drop_redundant;
 	return w;
 }
 
@@ -88,22 +95,32 @@ static int evaluate(void *ws, double t, const double *r, const double *rd, unsig
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct pc *w = ws;
-	gsl_vector_const_view xv = gsl_vector_const_view_array(x, (size_t)w->base.n);
-	gsl_vector_view ov = gsl_vector_view_array(out, (size_t)w->base.n);
-	gsl_blas_dsymv(CblasLower, 1, w->M, &xv.vector, 0, &ov.vector);
+	band_kkt_mass_apply(w->kkt, x, out);
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct pc *w = ws;
-	gsl_vector_view v = gsl_vector_view_array(x, (size_t)w->base.n);
-	gsl_linalg_cholesky_svx(w->factor, &v.vector);
+	band_kkt_mass_solve(w->kkt, x);
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct pc *w = ws;
-	memcpy(A, w->M->data, sizeof(double) * (size_t)w->base.n * (size_t)w->base.n);
+	band_kkt_mass_dense(w->kkt, A);
+}
+
+/* M r̈ - D'λ = h, D r̈ = rhs through the band; dependent rows are left to
+ * the layer, which names them. */
+static int solve(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
+                 const char *dropped, double *acc, double *lambda)
+{
+	(void)t;
+	struct pc *w = ws;
+	if (!w->whole || band_kkt_factor(w->kkt, r, dropped) != 0)
+		return 1;
+	band_kkt_solve(w->kkt, h, rhs, acc, lambda);
+	return 0;
 }
 
 const struct formulation formulation_point = {
@@ -125,4 +142,5 @@ const struct formulation formulation_point = {
     .mass_dense = mass_dense,
     .mass_inverse_diagonal = NULL,
     .inertia_rate = NULL,
+    .solve = solve,
 };

@@ -22,8 +22,13 @@ void lu_factor(double *A, int n, int lda, int *pivot)
 			continue; /* singular: lu_pivot_ratio says so */
 		for (int r = k + 1; r < n; r++) {
 			double f = A[r * lda + k] /= d;
+			if (f == 0)
+				continue; /* most of a mechanism's matrix is zero: skipping
+				           * changes no bit, as x - 0 y = x for finite y */
+			double *restrict row = A + r * lda;
+			const double *restrict pivot_row = A + k * lda;
 			for (int c = k + 1; c < n; c++)
-				A[r * lda + c] -= f * A[k * lda + c];
+				row[c] -= f * pivot_row[c];
 		}
 	}
 }
