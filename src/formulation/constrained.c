@@ -25,9 +25,10 @@ struct constrained {
 	void *ws;
 	struct stabilization stab;
 	int n, nc;
-	int nsolve;   /* rows whose multipliers the layer finds: all, or those before a
-	               * formulation's own rows when it solves them (FORM_SOLVES_OWN_ROWS) */
-	int factored; /* rows in the last factorisation of S */
+	int nsolve;          /* rows whose multipliers the layer finds: all, or those before a
+	                      * formulation's own rows when it solves them (FORM_SOLVES_OWN_ROWS) */
+	int factored;        /* rows in the last factorisation of S */
+	const int *envelope; /* S's envelope in the last factorisation (NULL: full) */
 	struct rows *rows;
 	double *h, *acc, *lambda;
 	double *work, *push; /* n each */
@@ -278,6 +279,9 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	                   tree_solve_factor(s->tree, r, diagonal) == 0;
 	if (s->tree_factored)
 		return 0; /* else the dense path, which explains dependent rows */
+	/* with a diagonal weight S = J W J' keeps the rows' envelope; M⁻¹ of
+	 * other formulations couples every pair */
+	s->envelope = diagonal ? r->first : NULL;
 	if (diagonal) {
 		rows_gram_diagonal(r, diagonal, &S.matrix);
 	} else {
@@ -294,7 +298,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 			*gsl_matrix_ptr(&S.matrix, (size_t)a, (size_t)a) += shift;
 	for (int a = 0; a < r->count; a++)
 		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
-	if (cholesky_checked(&S.matrix) != 0) {
+	if (cholesky_envelope(&S.matrix, s->envelope) != 0) {
 		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
@@ -319,7 +323,7 @@ static void solve(struct constrained *s, double *rhs)
 		return;
 	gsl_matrix_view S =
 	    gsl_matrix_submatrix(s->S, 0, 0, (size_t)s->factored, (size_t)s->factored);
-	cholesky_solve(&S.matrix, rhs);
+	cholesky_envelope_solve(&S.matrix, s->envelope, rhs);
 }
 
 /* ------------------------------------------------------------ accelerations */
@@ -412,7 +416,8 @@ static int own_solve(struct constrained *s, double t, const double *qd)
 		rhs[row] = r->gamma[row];
 		if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
 			double phid = rows_dot(r, row, qd) - r->vrhs[row];
-			rhs[row] -= 2 * s->stab.alpha * phid + s->stab.beta * s->stab.beta * r->phi[row];
+			rhs[row] -=
+			    2 * s->stab.alpha * phid + s->stab.beta * s->stab.beta * r->phi[row];
 		}
 	}
 	if (s->drop && !s->decided && s->nc > 0)

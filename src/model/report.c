@@ -220,11 +220,11 @@ static int least_squares(struct report *w, const struct rows *r, struct run_data
 	}
 	rows_gram_diagonal(r, w->ones, w->S);
 	gram_drop(w->S, w->dropped, w->nc);
-	if (cholesky_checked(w->S) != 0) {
+	if (cholesky_envelope(w->S, r->first) != 0) {
 		explain_dependent_rows(d, t, r, row_name, (void *)w->m);
 		return -1;
 	}
-	cholesky_solve(w->S, lambda);
+	cholesky_envelope_solve(w->S, r->first, lambda);
 	return 0;
 }
 

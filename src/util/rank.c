@@ -59,24 +59,31 @@ int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transp
 	return rank;
 }
 
-int cholesky_checked(gsl_matrix *A)
+int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
+
+int cholesky_envelope(gsl_matrix *A, const int *first)
 {
-	size_t n = A->size1, tda = A->tda;
+	int n = (int)A->size1, tda = (int)A->tda;
 	double *a = A->data, scale = 0;
-	for (size_t k = 0; k < n; k++)
-		scale = fmax(scale, a[k * tda + k]);
-	for (size_t j = 0; j < n; j++) {
+	for (int k = 0; k < n; k++) /* fmax's, with no call: a NaN is passed over */
+		if (a[k * tda + k] > scale)
+			scale = a[k * tda + k];
+	for (int j = 0; j < n; j++) {
 		double *row_j = a + j * tda, d = row_j[j];
-		for (size_t k = 0; k < j; k++)
+		int from_j = first ? first[j] : 0;
+		for (int k = from_j; k < j; k++)
 			d -= row_j[k] * row_j[k];
 		/* the pivot's square against the largest diagonal entry */
 		if (!(d > 1e-13 * scale))
 			return -1;
 		double pivot = sqrt(d);
 		row_j[j] = pivot;
-		for (size_t i = j + 1; i < n; i++) {
+		for (int i = j + 1; i < n; i++) {
+			int from_i = first ? first[i] : 0;
+			if (from_i > j) /* L_ij = 0: before row i's envelope */
+				continue;
 			double *row_i = a + i * tda, s = row_i[j];
-			for (size_t k = 0; k < j; k++)
+			for (int k = from_i > from_j ? from_i : from_j; k < j; k++)
 				s -= row_i[k] * row_j[k];
 			row_i[j] = s / pivot;
 		}
@@ -84,20 +91,29 @@ int cholesky_checked(gsl_matrix *A)
 	return 0;
 }
 
-void cholesky_solve(const gsl_matrix *L, double *x)
+void cholesky_solve(const gsl_matrix *L, double *x) { cholesky_envelope_solve(L, NULL, x); }
+
+void cholesky_envelope_solve(const gsl_matrix *L, const int *first, double *x)
 {
-	size_t n = L->size1, tda = L->tda;
+	int n = (int)L->size1, tda = (int)L->tda;
 	const double *a = L->data;
-	for (size_t i = 0; i < n; i++) { /* L y = x */
+	for (int i = 0; i < n; i++) { /* L y = x */
+		const double *row_i = a + i * tda;
 		double s = x[i];
-		for (size_t k = 0; k < i; k++)
-			s -= a[i * tda + k] * x[k];
-		x[i] = s / a[i * tda + i];
+		for (int k = first ? first[i] : 0; k < i; k++)
+			s -= row_i[k] * x[k];
+		x[i] = s / row_i[i];
 	}
-	for (size_t i = n; i-- > 0;) { /* L' x = y */
+	for (int i = n; i-- > 0;) { /* L' x = y */
 		double s = x[i];
-		for (size_t k = i + 1; k < n; k++)
-			s -= a[k * tda + i] * x[k];
+		if (first) {
+			for (int k = i + 1; k < n; k++)
+				if (first[k] <= i) /* L_ki in row k's envelope */
+					s -= a[k * tda + i] * x[k];
+		} else {
+			for (int k = i + 1; k < n; k++)
+				s -= a[k * tda + i] * x[k];
+		}
 		x[i] = s / a[i * tda + i];
 	}
 }

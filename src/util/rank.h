@@ -32,6 +32,14 @@ int cholesky_checked(gsl_matrix *A);
 /* x = A⁻¹ x in place, A factored by cholesky_checked (L y = x, L' x = y). */
 void cholesky_solve(const gsl_matrix *L, double *x);
 
+/* The same two for a matrix whose lower half is zero before column
+ * first[i] in each row i (struct rows' envelope of J W J'), which its
+ * factor L keeps: the products skip those entries, which are never read
+ * (nor written), so they may hold anything. first NULL: none is skipped.
+ * The skipped terms are products with zero, so the results are the same. */
+int cholesky_envelope(gsl_matrix *A, const int *first);
+void cholesky_envelope_solve(const gsl_matrix *L, const int *first, double *x);
+
 /* out = A x for the symmetric n x n A in the top left of the matrix, held as
  * its lower triangle or, once factored (A = L L'), as L: a mass matrix
  * multiplied in either state. */

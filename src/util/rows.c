@@ -24,7 +24,7 @@ void rows_free(struct rows *r)
 {
 	if (!r)
 		return;
-	free(r->J), free(r->phi), free(r->span), free(r->overlap);
+	free(r->J), free(r->phi), free(r->span), free(r->overlap), free(r->first);
 	free(r);
 }
 
@@ -66,54 +66,70 @@ void rows_gram(const struct rows *r, const double *X, gsl_matrix *S)
 			const double *xb = X + (size_t)b * cols;
 			double s = 0;
 			FOR_SPAN_COLUMNS(r, a, k) s += ja[k] * xb[k];
-			S->data[(size_t)a * S->tda + (size_t)b] = s; /* the evaluation path: */
-			S->data[(size_t)b * S->tda + (size_t)a] = s; /* no range checks */
+			S->data[(size_t)a * S->tda + (size_t)b] = s; /* the evaluation path:
+			                                              * no range checks */
 		}
 	}
+}
+
+/* The columns rows a and b share in span slots p of a and q of b, or len 0. */
+static struct row_overlap shared(const struct rows *r, int a, int b, int p, int q)
+{
+	int lo =
+	    r->span[a][p].begin > r->span[b][q].begin ? r->span[a][p].begin : r->span[b][q].begin;
+	int hi = r->span[a][p].end < r->span[b][q].end ? r->span[a][p].end : r->span[b][q].end;
+	return (struct row_overlap){a,
+	                            b,
+	                            lo,
+	                            hi > lo ? hi - lo : 0,
+	                            0,
+	                            (size_t)a * (size_t)r->cols + (size_t)lo,
+	                            (size_t)b * (size_t)r->cols + (size_t)lo};
+}
+
+static void append(struct row_overlap **list, int *listed, int *room, struct row_overlap o)
+{
+	if (*listed == *room)
+		*list = realloc(*list, sizeof **list * (size_t)(*room *= 2));
+	(*list)[(*listed)++] = o;
 }
 
 void rows_list_overlaps(struct rows *r)
 {
 	int listed = 0, room = 16;
 	struct row_overlap *list = malloc(sizeof *list * (size_t)room);
-	for (int a = 0; a < r->count; a++)
-		for (int b = 0; b <= a; b++)
+	free(r->first);
+	r->first = calloc((size_t)r->count + 1, sizeof *r->first);
+	for (int a = 0; a < r->count; a++) {
+		r->first[a] = a;
+		for (int b = 0; b < a && r->first[a] == a; b++)
 			for (int p = 0; p < ROW_SPANS; p++)
-				for (int q = 0; q < ROW_SPANS; q++) {
-					int lo = r->span[a][p].begin > r->span[b][q].begin
-					             ? r->span[a][p].begin
-					             : r->span[b][q].begin;
-					int hi = r->span[a][p].end < r->span[b][q].end
-					             ? r->span[a][p].end
-					             : r->span[b][q].end;
-					if (hi <= lo)
-						continue;
-					if (listed == room)
-						list = realloc(list,
-						               sizeof *list * (size_t)(room *= 2));
-					list[listed++] = (struct row_overlap){
-					    a,
-					    b,
-					    lo,
-					    hi - lo,
-					    (size_t)a * (size_t)r->cols + (size_t)lo,
-					    (size_t)b * (size_t)r->cols + (size_t)lo};
-				}
+				for (int q = 0; q < ROW_SPANS; q++)
+					if (shared(r, a, b, p, q).len > 0)
+						r->first[a] = b;
+		for (int b = r->first[a]; b <= a; b++) {
+			int begun = listed;
+			for (int p = 0; p < ROW_SPANS; p++)
+				for (int q = 0; q < ROW_SPANS; q++)
+					if (shared(r, a, b, p, q).len > 0)
+						append(&list, &listed, &room,
+						       shared(r, a, b, p, q));
+			if (listed == begun) /* inside the envelope, yet nothing shared: 0 */
+				append(&list, &listed, &room, shared(r, a, b, 0, 0));
+			list[listed - 1].last = 1;
+		}
+	}
 	free(r->overlap);
 	r->overlap = list, r->noverlaps = listed;
 }
 
 void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 {
-	size_t tda = S->tda, count = (size_t)r->count;
-	double *s = S->data;
-	for (size_t a = 0; a < count; a++)
-		memset(s + a * tda, 0, sizeof(double) * count);
+	size_t tda = S->tda;
+	double *s = S->data, sum = 0;
 	for (const struct row_overlap *o = r->overlap, *end = o + r->noverlaps; o < end; o++) {
 		const double *ja = r->J + o->ja, *jb = r->J + o->jb, *wk = w + o->begin;
-		double *entry = s + (size_t)o->a * tda + (size_t)o->b;
-		double sum = *entry; /* after the pair's earlier overlaps */
-		if (o->len == 3) {   /* a body's x, y, φ: the common case, written out */
+		if (o->len == 3) { /* a body's x, y, φ: the common case, written out */
 			sum += ja[0] * wk[0] * jb[0];
 			sum += ja[1] * wk[1] * jb[1];
 			sum += ja[2] * wk[2] * jb[2];
@@ -121,11 +137,11 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 			for (int k = 0; k < o->len; k++)
 				sum += ja[k] * wk[k] * jb[k];
 		}
-		*entry = sum;
+		if (o->last) { /* the pair's entry is complete */
+			s[(size_t)o->a * tda + (size_t)o->b] = sum;
+			sum = 0;
+		}
 	}
-	for (size_t a = 0; a < count; a++) /* the upper half from the lower */
-		for (size_t b = 0; b < a; b++)
-			s[b * tda + a] = s[a * tda + b];
 }
 
 int rows_dependent(const struct rows *r, struct pivot *p, int *order, char *dropped)

@@ -20,9 +20,12 @@ struct row_span {
 };
 
 /* Columns [begin, begin + len) that rows a >= b both touch; ja and jb are
- * where they start in J for each row. */
+ * where they start in J for each row. An entry (a, b) of J W J' sums the
+ * overlaps of its pair, listed one after another, the last marked; a pair
+ * of the envelope (below) that shares no column is listed once with len 0,
+ * so that its entry is written too. */
 struct row_overlap {
-	int a, b, begin, len;
+	int a, b, begin, len, last;
 	size_t ja, jb;
 };
 
@@ -33,6 +36,10 @@ struct rows {
 	struct row_span (*span)[ROW_SPANS];
 	struct row_overlap *overlap; /* rows_list_overlaps: every pair's shared columns */
 	int noverlaps;
+	int *first; /* rows_list_overlaps: per row a, the first column of J W J' (W
+	             * diagonal) in its lower half that can be nonzero: the rows
+	             * before it share no column with a, nor with the rows between.
+	             * The Cholesky factor keeps this envelope (no fill before it). */
 };
 
 /* count rows of cols columns, zero, each spanning every column until told
@@ -53,7 +60,8 @@ double rows_dot(const struct rows *r, int row, const double *x);
 void rows_add_transpose(const struct rows *r, const double *y, double *out);
 
 /* S = J X' (count x count, symmetric), where row a of X is W J_a' for a
- * symmetric weight W: S = J W J'. Only the lower half is summed. */
+ * symmetric weight W: S = J W J', its lower half (what the Cholesky
+ * factorisation reads). */
 void rows_gram(const struct rows *r, const double *X, gsl_matrix *S);
 
 /* List, once the spans are set, the columns each pair of rows shares:
@@ -61,7 +69,9 @@ void rows_gram(const struct rows *r, const double *X, gsl_matrix *S);
 void rows_list_overlaps(struct rows *r);
 
 /* The same as rows_gram when W is diagonal (w, one per column), from the
- * overlaps listed by rows_list_overlaps. */
+ * overlaps listed by rows_list_overlaps: the entries of the envelope
+ * (r->first) alone; those before it are left as they are (zero, for the
+ * envelope's Cholesky factorisation never reads them). */
 void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S);
 
 struct pivot;
