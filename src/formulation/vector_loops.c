@@ -578,16 +578,13 @@ static struct body_state body_chain(struct vl *w, int b, const double *q, const 
 	int n = w->n;
 	memset(chain, 0, sizeof(double) * 3 * (size_t)n);
 	bias[0] = bias[1] = bias[2] = 0;
-	struct body_state s = {{0, 0}, {0, 0}, 0, 0};
 	if (b < 0)
-		return s;
+		return model_body_state(NULL, NULL, -1);
 	struct sum r = sum_terms(w, w->path[b], w->npath[b], q, qd, qd, chain, chain + n);
 	if (w->angle_coord[b] >= 0)
 		chain[2 * n + w->angle_coord[b]] = 1;
 	bias[0] = r.bias.x, bias[1] = r.bias.y;
-	s.r = r.value, s.rd = r.rate;
-	s.phi = body_angle(w, b, q), s.phid = body_rate(w, b, qd);
-	return s;
+	return body_state_make(r.value, r.rate, body_angle(w, b, q), body_rate(w, b, qd));
 }
 
 static int evaluate(void *ws, double t, const double *q, const double *qd, unsigned what,

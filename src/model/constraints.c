@@ -61,27 +61,44 @@ struct rows *joint_rows_new(const struct model *m, const int *list, int count)
 	return r;
 }
 
+/* Body b's state at (c, ċ), computed once per evaluation of the rows: a
+ * body in several joints turns its points with one cos φ and sin φ. */
+static const struct body_state *state_at(struct run_data *d, const double *c, const double *cd,
+                                         int b)
+{
+	static const struct body_state ground = {{0, 0}, {0, 0}, 0, 0, 1, 0};
+	if (b < 0)
+		return &ground;
+	if (d->stamped[b] != d->stamp)
+		d->states[b] = model_body_state(c, cd, b), d->stamped[b] = d->stamp;
+	return &d->states[b];
+}
+
 int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count, double t,
                     const double *c, const double *cd, struct rows *r)
 {
 	int n = list ? count : m->njoints, row = 0;
-	rows_clear(r);
+	d->stamp++;
 	for (int k = 0; k < n; k++) {
 		const struct joint *j = &m->joints[joint_at(list, k)];
-		struct body_state bi = model_body_state(c, cd, j->bi),
-		                  bj = model_body_state(c, cd, j->bj);
-		struct joint_eval e;
-		memset(&e, 0, sizeof e);
-		if (j->kind->eval(m, d, j, &bi, &bj, t, &e) != 0)
+		int bi = j->bi, bj = j->bj;
+		struct joint_eval e; /* a kind fills its rows but for v, which drivers set */
+		e.vrhs[0] = e.vrhs[1] = e.vrhs[2] = 0;
+		if (j->kind->eval(m, d, j, state_at(d, c, cd, bi), state_at(d, c, cd, bj), t, &e) !=
+		    0)
 			return -1;
+		/* every column of the row's spans is written: J needs no clearing */
 		for (int q = 0; q < j->kind->rows; q++, row++) {
 			double *J = r->J + (size_t)row * (size_t)r->cols;
-			for (int x = 0; x < 3; x++) {
-				if (j->bi >= 0)
-					J[3 * j->bi + x] = e.di[q][x];
-				if (j->bj >= 0)
-					J[3 * j->bj + x] += e.dj[q][x];
-			}
+			if (bi >= 0)
+				J[3 * bi] = e.di[q][0], J[3 * bi + 1] = e.di[q][1],
+				      J[3 * bi + 2] = e.di[q][2];
+			if (bj >= 0 && bj != bi)
+				J[3 * bj] = e.dj[q][0], J[3 * bj + 1] = e.dj[q][1],
+				      J[3 * bj + 2] = e.dj[q][2];
+			else if (bj >= 0) /* a joint of a body with itself */
+				J[3 * bj] += e.dj[q][0], J[3 * bj + 1] += e.dj[q][1],
+				    J[3 * bj + 2] += e.dj[q][2];
 			r->phi[row] = e.phi[q];
 			r->gamma[row] = e.gamma[q];
 			r->vrhs[row] = e.vrhs[q];

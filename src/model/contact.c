@@ -17,11 +17,10 @@ void contact_geometry(const struct contact *k, const double *c, const double *cd
                       struct contact_point *out)
 {
 	struct body_state bi = model_body_state(c, cd, k->bi), bj = model_body_state(c, cd, k->bj);
-	vec2 ci = v2_add(bi.r, v2_rotate(bi.phi, k->si)),
-	     cj = v2_add(bj.r, v2_rotate(bj.phi, k->sj));
+	vec2 ci = v2_add(bi.r, body_rotate(&bi, k->si)), cj = v2_add(bj.r, body_rotate(&bj, k->sj));
 	vec2 on_i, on_j;
 	if (k->shape == CONTACT_CIRCLE_LINE) {
-		out->u = v2_rotate(bj.phi, k->normal);
+		out->u = body_rotate(&bj, k->normal);
 		out->delta = k->ri - v2_dot(out->u, v2_sub(ci, cj));
 		on_i = on_j = v2_sub(ci, v2_scale(k->ri, out->u)); /* j's point that i touches */
 	} else {

@@ -290,25 +290,25 @@ void model_initial(const struct model *m, double *c, double *cd)
 			c[3 * b + k] = m->bodies[b].q0[k], cd[3 * b + k] = m->bodies[b].v0[k];
 }
 
+struct body_state body_state_make(vec2 r, vec2 rd, double phi, double phid)
+{
+	return (struct body_state){r, rd, phi, phid, cos(phi), sin(phi)};
+}
+
 struct body_state model_body_state(const double *c, const double *cd, int b)
 {
-	struct body_state s = {{0, 0}, {0, 0}, 0, 0};
 	if (b < 0)
-		return s;
-	s.r = v2(c[3 * b], c[3 * b + 1]);
-	s.phi = c[3 * b + 2];
-	if (cd) {
-		s.rd = v2(cd[3 * b], cd[3 * b + 1]);
-		s.phid = cd[3 * b + 2];
-	}
-	return s;
+		return (struct body_state){{0, 0}, {0, 0}, 0, 0, 1, 0};
+	const double *v = cd ? cd + 3 * b : NULL;
+	return body_state_make(v2(c[3 * b], c[3 * b + 1]), v ? v2(v[0], v[1]) : v2(0, 0),
+	                       c[3 * b + 2], v ? v[2] : 0);
 }
 
 struct point_pair point_pair(const struct body_state *bi, vec2 si, const struct body_state *bj,
                              vec2 sj)
 {
 	struct point_pair p;
-	p.si = v2_rotate(bi->phi, si), p.sj = v2_rotate(bj->phi, sj);
+	p.si = body_rotate(bi, si), p.sj = body_rotate(bj, sj);
 	p.d = v2_sub(v2_add(bi->r, p.si), v2_add(bj->r, p.sj));
 	p.dd = v2_sub(v2_add(bi->rd, v2_scale(bi->phid, v2_perp(p.si))),
 	              v2_add(bj->rd, v2_scale(bj->phid, v2_perp(p.sj))));
@@ -347,6 +347,8 @@ struct run_data *run_data_new(const struct model *m)
 	struct run_data *d = calloc(1, sizeof *d);
 	d->contact = calloc(room(m->ncontacts), sizeof *d->contact);
 	d->nonunique = calloc(room(m->njoints), 1);
+	d->states = calloc(room(m->nbodies), sizeof *d->states);
+	d->stamped = calloc(room(m->nbodies), sizeof *d->stamped);
 	return d;
 }
 
@@ -354,7 +356,7 @@ void run_data_free(struct run_data *d)
 {
 	if (!d)
 		return;
-	free(d->contact), free(d->nonunique);
+	free(d->contact), free(d->nonunique), free(d->states), free(d->stamped);
 	free(d);
 }
 

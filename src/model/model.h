@@ -45,11 +45,22 @@ struct body {
 	double q0[3], v0[3]; /* x, y, φ and their rates at t = 0 */
 };
 
-/* The pose and velocity of a body (zeros for the ground). */
+/* The pose and velocity of a body (zeros for the ground), with cos φ and
+ * sin φ computed once for the rotations A(φ) s its joints and forces make. */
 struct body_state {
 	vec2 r, rd;
 	double phi, phid;
+	double cos_phi, sin_phi;
 };
+
+/* A body_state from its pose and velocity. */
+struct body_state body_state_make(vec2 r, vec2 rd, double phi, double phid);
+
+/* A(φ) s for the body (v2_rotate's arithmetic, with its cos φ and sin φ). */
+static inline vec2 body_rotate(const struct body_state *b, vec2 s)
+{
+	return v2(b->cos_phi * s.x - b->sin_phi * s.y, b->sin_phi * s.x + b->cos_phi * s.y);
+}
 
 /* ------------------------------------------------------------ kinds
  * A kind (of joint, force or contact law) is one file with one table entry
@@ -322,6 +333,10 @@ struct run_data {
 	                                * reaction is not unique */
 	char near_singular[256];       /* where the constraint Jacobian first came near singular
 	                                * (a toggle), said once; "" when it never did */
+	/* per body, its state in the joint rows being evaluated (model/constraints.c),
+	 * valid while its stamp is the evaluation's */
+	struct body_state *states;
+	long *stamped, stamp;
 };
 
 struct run_data *run_data_new(const struct model *m);

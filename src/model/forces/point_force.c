@@ -10,8 +10,8 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	int local = fe->param[2] != 0;
 	struct body_state b = model_body_state(c, cd, fe->bi);
 	vec2 value = v2(fe->param[0], fe->param[1]);
-	vec2 f = local ? v2_rotate(b.phi, value) : value;
-	vec2 s = v2_rotate(b.phi, fe->si);
+	vec2 f = local ? body_rotate(&b, value) : value;
+	vec2 s = body_rotate(&b, fe->si);
 	force_at_point(h, fe->bi, s, f);
 	if (!local)
 		*potential -= v2_dot(f, v2_add(b.r, s));

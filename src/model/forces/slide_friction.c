@@ -11,7 +11,7 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	(void)m, (void)d, (void)t, (void)potential;
 	struct body_state bi = model_body_state(c, cd, fe->bi),
 	                  bj = model_body_state(c, cd, fe->bj);
-	vec2 si = v2_rotate(bi.phi, fe->si), uj = v2_rotate(bj.phi, v2(fe->param[1], fe->param[2]));
+	vec2 si = body_rotate(&bi, fe->si), uj = body_rotate(&bj, v2(fe->param[1], fe->param[2]));
 	vec2 p = v2_add(bi.r, si); /* P_i, where both forces act */
 	vec2 sj = v2_sub(p, bj.r); /* the same place from body j */
 	vec2 vi = v2_add(bi.rd, v2_scale(bi.phid, v2_perp(si)));

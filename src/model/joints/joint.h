@@ -13,6 +13,8 @@
 
 #define JOINT_ROWS 3 /* the most rows a kind has */
 
+/* A kind's eval writes Φ, D_i, D_j and γ of each of its rows; v, zero
+ * unless it writes it (drivers), is cleared before the call. */
 struct joint_eval {
 	double phi[JOINT_ROWS];
 	double di[JOINT_ROWS][3], dj[JOINT_ROWS][3];

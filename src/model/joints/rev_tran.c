@@ -9,7 +9,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 {
 	(void)m, (void)d, (void)t;
 	struct point_pair p = joint_points(j, bi, bj);
-	vec2 ui = v2_rotate(bi->phi, j->ui), ni = v2_perp(ui);
+	vec2 ui = body_rotate(bi, j->ui), ni = v2_perp(ui);
 	double wi = bi->phid, wj = bj->phid;
 	out->phi[0] = v2_dot(ni, p.d) - j->param[0];
 	double di[3] = {ni.x, ni.y, v2_dot(ui, v2_sub(p.si, p.d))};

@@ -25,7 +25,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
                 struct joint_eval *out)
 {
 	(void)m, (void)d, (void)t;
-	vec2 dj = v2_rotate(bj->phi, v2(j->param[0], j->param[1])), pdj = v2_perp(dj);
+	vec2 dj = body_rotate(bj, v2(j->param[0], j->param[1])), pdj = v2_perp(dj);
 	vec2 gap = v2_sub(bi->r, v2_add(bj->r, dj));
 	double rowsi[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
 	double rowsj[3][3] = {{-1, 0, -pdj.x}, {0, -1, -pdj.y}, {0, 0, -1}};

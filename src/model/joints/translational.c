@@ -11,7 +11,7 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 {
 	(void)m, (void)d, (void)t;
 	struct point_pair p = joint_points(j, bi, bj);
-	vec2 ui = v2_rotate(bi->phi, j->ui), uj = v2_rotate(bj->phi, j->uj);
+	vec2 ui = body_rotate(bi, j->ui), uj = body_rotate(bj, j->uj);
 	vec2 nj = v2_perp(uj);
 	double wi = bi->phid, wj = bj->phid, cosij = v2_dot(uj, ui);
 
