@@ -292,7 +292,8 @@ static int factor(struct constrained *s, double t, const double *weights, double
 		}
 		rows_gram(r, s->X, &S.matrix);
 	}
-	gram_drop(&S.matrix, s->dropped, r->count);
+	if (s->decided) /* rows are dropped once decided */
+		gram_drop(&S.matrix, s->dropped, r->count);
 	for (int a = 0; shift > 0 && a < r->count; a++)
 		if (!s->dropped[a])
 			*gsl_matrix_ptr(&S.matrix, (size_t)a, (size_t)a) += shift;
@@ -459,8 +460,9 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			double *minv_h = s->work;
 			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, minv_h);
+			rows_times(r, minv_h, s->lambda);
 			for (int row = 0; row < s->nc; row++) {
-				double rhs = r->gamma[row] - rows_dot(r, row, minv_h);
+				double rhs = r->gamma[row] - s->lambda[row];
 				if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
 					double phid = rows_dot(r, row, qd) - r->vrhs[row];
 					rhs -= 2 * s->stab.alpha * phid +

@@ -12,7 +12,7 @@
 struct band_kkt {
 	int n, rows, size;      /* coordinates, rows, n + rows */
 	int *coord_at, *row_at; /* each coordinate's and row's place in the KKT order */
-	int *mass_at;           /* each coordinate's place in M's order (the same order, rows left out) */
+	int *mass_at; /* each coordinate's place in M's order (the same order, rows left out) */
 	double *mass_diagonal;  /* M_kk, the scale of a coordinate's pivot */
 	gsl_matrix *M, *factor; /* M as a band in its order, and its Cholesky factor */
 	gsl_matrix *template;   /* the KKT band with M alone in it */
@@ -82,7 +82,8 @@ static int sweep(const struct graph *g, int root, char *placed, int *order, int 
 				if (!placed[g->next[e]])
 					placed[g->next[e]] = 1, order[(*count)++] = g->next[e];
 			for (int a = from + 1; a < *count; a++) /* insertion sort by degree */
-				for (int b = a; b > from && degree(g, order[b]) < degree(g, order[b - 1]);
+				for (int b = a;
+				     b > from && degree(g, order[b]) < degree(g, order[b - 1]);
 				     b--) {
 					int swap = order[b];
 					order[b] = order[b - 1], order[b - 1] = swap;
@@ -152,7 +153,8 @@ struct band_kkt *band_kkt_new(const double *M, const struct rows *r)
 	k->held = calloc((size_t)nc + 1, 1);
 	k->x = calloc((size_t)(k->size > 2 * n ? k->size : 2 * n) + 1, sizeof(double));
 	struct graph g = graph_of(M, r);
-	int *order = calloc((size_t)n + 1, sizeof(int)), *last = calloc((size_t)nc + 1, sizeof(int));
+	int *order = calloc((size_t)n + 1, sizeof(int)),
+	    *last = calloc((size_t)nc + 1, sizeof(int));
 	reverse_cuthill_mckee(&g, order);
 	for (int e = 0; e < n; e++)
 		k->mass_at[order[e]] = e;

@@ -61,6 +61,9 @@ int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transp
 
 int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
 
+/* Row by row (each L_ij from the rows before i, which are complete), so a
+ * row's entries before its envelope are never visited. Every entry is the
+ * same sum in the same order as column by column. */
 int cholesky_envelope(gsl_matrix *A, const int *first)
 {
 	int n = (int)A->size1, tda = (int)A->tda;
@@ -68,25 +71,23 @@ int cholesky_envelope(gsl_matrix *A, const int *first)
 	for (int k = 0; k < n; k++) /* fmax's, with no call: a NaN is passed over */
 		if (a[k * tda + k] > scale)
 			scale = a[k * tda + k];
-	for (int j = 0; j < n; j++) {
-		double *row_j = a + j * tda, d = row_j[j];
-		int from_j = first ? first[j] : 0;
-		for (int k = from_j; k < j; k++)
-			d -= row_j[k] * row_j[k];
+	for (int i = 0; i < n; i++) {
+		double *row_i = a + i * tda;
+		int from_i = first ? first[i] : 0;
+		double d = row_i[i]; /* less the squares of the row's entries, in order */
+		for (int j = from_i; j < i; j++) {
+			const double *row_j = a + j * tda;
+			int from_j = first ? first[j] : 0;
+			double s = row_i[j];
+			for (int k = from_i > from_j ? from_i : from_j; k < j; k++)
+				s -= row_i[k] * row_j[k];
+			row_i[j] = s / row_j[j];
+			d -= row_i[j] * row_i[j];
+		}
 		/* the pivot's square against the largest diagonal entry */
 		if (!(d > 1e-13 * scale))
 			return -1;
-		double pivot = sqrt(d);
-		row_j[j] = pivot;
-		for (int i = j + 1; i < n; i++) {
-			int from_i = first ? first[i] : 0;
-			if (from_i > j) /* L_ij = 0: before row i's envelope */
-				continue;
-			double *row_i = a + i * tda, s = row_i[j];
-			for (int k = from_i > from_j ? from_i : from_j; k < j; k++)
-				s -= row_i[k] * row_j[k];
-			row_i[j] = s / pivot;
-		}
+		row_i[i] = sqrt(d);
 	}
 	return 0;
 }

@@ -56,6 +56,9 @@ void rows_clear(struct rows *r);
 /* J_row x */
 double rows_dot(const struct rows *r, int row, const double *x);
 
+/* out = J x (count entries) */
+void rows_times(const struct rows *r, const double *x, double *out);
+
 /* out += J' y */
 void rows_add_transpose(const struct rows *r, const double *y, double *out);
 
