@@ -498,7 +498,7 @@ static void forces_to_relative(const struct jc *w, double *x) /* x ← Tᵀ x */
 static int cut_constraints(struct jc *w, double t, struct rows *r)
 {
 	struct rows *dr = w->cut_rows;
-	if (joint_rows_eval(w->m, w->d, w->cut, w->ncut, t, w->c, w->cd, dr) != 0)
+	if (joint_rows_eval_turned(w->m, w->d, w->cut, w->ncut, t, w->c, w->cd, w->cs, dr) != 0)
 		return -1;
 	for (int row = 0; row < w->nc; row++) {
 		double *crow = r->J + (size_t)row * (size_t)w->n;

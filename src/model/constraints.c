@@ -62,20 +62,33 @@ struct rows *joint_rows_new(const struct model *m, const int *list, int count)
 }
 
 /* Body b's state at (c, ċ), computed once per evaluation of the rows: a
- * body in several joints turns its points with one cos φ and sin φ. */
+ * body in several joints turns its points with one cos φ and sin φ (from
+ * cs when given). */
 static const struct body_state *state_at(struct run_data *d, const double *c, const double *cd,
-                                         int b)
+                                         const double *cs, int b)
 {
 	static const struct body_state ground = {{0, 0}, {0, 0}, 0, 0, 1, 0};
 	if (b < 0)
 		return &ground;
-	if (d->stamped[b] != d->stamp)
-		d->states[b] = model_body_state(c, cd, b), d->stamped[b] = d->stamp;
+	if (d->stamped[b] != d->stamp) {
+		const double *q = c + 3 * b, *v = cd + 3 * b;
+		d->states[b] = cs ? (struct body_state){v2(q[0], q[1]), v2(v[0], v[1]), q[2], v[2],
+		                                        cs[2 * b],      cs[2 * b + 1]}
+		                  : model_body_state(c, cd, b);
+		d->stamped[b] = d->stamp;
+	}
 	return &d->states[b];
 }
 
 int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count, double t,
                     const double *c, const double *cd, struct rows *r)
+{
+	return joint_rows_eval_turned(m, d, list, count, t, c, cd, NULL, r);
+}
+
+int joint_rows_eval_turned(const struct model *m, struct run_data *d, const int *list, int count,
+                           double t, const double *c, const double *cd, const double *cs,
+                           struct rows *r)
 {
 	int n = list ? count : m->njoints, row = 0;
 	d->stamp++;
@@ -84,8 +97,8 @@ int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, 
 		int bi = j->bi, bj = j->bj;
 		struct joint_eval e; /* a kind fills its rows but for v, which drivers set */
 		e.vrhs[0] = e.vrhs[1] = e.vrhs[2] = 0;
-		if (j->kind->eval(m, d, j, state_at(d, c, cd, bi), state_at(d, c, cd, bj), t, &e) !=
-		    0)
+		if (j->kind->eval(m, d, j, state_at(d, c, cd, cs, bi), state_at(d, c, cd, cs, bj),
+		                  t, &e) != 0)
 			return -1;
 		/* every column of the row's spans is written: J needs no clearing */
 		for (int q = 0; q < j->kind->rows; q++, row++) {

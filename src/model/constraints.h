@@ -25,6 +25,12 @@ void joint_rows_spans(const struct model *m, const int *list, int count, struct 
 int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count, double t,
                     const double *c, const double *cd, struct rows *r);
 
+/* The same with cos φ and sin φ of every body at hand (cs, two per body;
+ * NULL: computed here), and ċ given (not NULL). */
+int joint_rows_eval_turned(const struct model *m, struct run_data *d, const int *list, int count,
+                           double t, const double *c, const double *cd, const double *cs,
+                           struct rows *r);
+
 /* The constraint rows of a model's joints: how many (list NULL: all). */
 int joint_rows_count(const struct model *m, const int *list, int count);
 
