@@ -64,8 +64,8 @@ struct rows *joint_rows_new(const struct model *m, const int *list, int count)
 /* Body b's state at (c, ċ), computed once per evaluation of the rows: a
  * body in several joints turns its points with one cos φ and sin φ (from
  * cs when given). */
-static const struct body_state *state_at(struct run_data *d, const double *c, const double *cd,
-                                         const double *cs, int b)
+static inline const struct body_state *state_at(struct run_data *d, const double *c,
+                                                const double *cd, const double *cs, int b)
 {
 	static const struct body_state ground = {{0, 0}, {0, 0}, 0, 0, 1, 0};
 	if (b < 0)
@@ -90,31 +90,28 @@ int joint_rows_eval_turned(const struct model *m, struct run_data *d, const int 
                            double t, const double *c, const double *cd, const double *cs,
                            struct rows *r)
 {
-	int n = list ? count : m->njoints, row = 0;
+	int n = list ? count : m->njoints;
+	size_t cols = (size_t)r->cols;
+	double *J = r->J, *phi = r->phi, *gamma = r->gamma, *vrhs = r->vrhs;
 	d->stamp++;
 	for (int k = 0; k < n; k++) {
 		const struct joint *j = &m->joints[joint_at(list, k)];
-		int bi = j->bi, bj = j->bj;
+		int bi = j->bi, bj = j->bj, rows = j->kind->rows;
 		struct joint_eval e; /* a kind fills its rows but for v, which drivers set */
 		e.vrhs[0] = e.vrhs[1] = e.vrhs[2] = 0;
 		if (j->kind->eval(m, d, j, state_at(d, c, cd, cs, bi), state_at(d, c, cd, cs, bj),
 		                  t, &e) != 0)
 			return -1;
 		/* every column of the row's spans is written: J needs no clearing */
-		for (int q = 0; q < j->kind->rows; q++, row++) {
-			double *J = r->J + (size_t)row * (size_t)r->cols;
+		for (int q = 0; q < rows; q++, J += cols) {
 			if (bi >= 0)
-				J[3 * bi] = e.di[q][0], J[3 * bi + 1] = e.di[q][1],
-				      J[3 * bi + 2] = e.di[q][2];
+				memcpy(J + 3 * bi, e.di[q], sizeof e.di[q]);
 			if (bj >= 0 && bj != bi)
-				J[3 * bj] = e.dj[q][0], J[3 * bj + 1] = e.dj[q][1],
-				      J[3 * bj + 2] = e.dj[q][2];
+				memcpy(J + 3 * bj, e.dj[q], sizeof e.dj[q]);
 			else if (bj >= 0) /* a joint of a body with itself */
-				J[3 * bj] += e.dj[q][0], J[3 * bj + 1] += e.dj[q][1],
-				    J[3 * bj + 2] += e.dj[q][2];
-			r->phi[row] = e.phi[q];
-			r->gamma[row] = e.gamma[q];
-			r->vrhs[row] = e.vrhs[q];
+				for (int x = 0; x < 3; x++)
+					J[3 * bj + x] += e.dj[q][x];
+			*phi++ = e.phi[q], *gamma++ = e.gamma[q], *vrhs++ = e.vrhs[q];
 		}
 	}
 	return 0;
