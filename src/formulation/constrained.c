@@ -256,6 +256,13 @@ static void watch_toggle(struct constrained *s, double t)
 	         NEAR_TOGGLE);
 }
 
+/* S's leading count x count block (gsl_matrix_submatrix's, without a
+ * call and its checks on every evaluation). */
+static gsl_matrix leading(const gsl_matrix *S, int count)
+{
+	return (gsl_matrix){(size_t)count, (size_t)count, S->tda, S->data, NULL, 0};
+}
+
 /* S = J W J' factored in place: W = M⁻¹ (after evaluate with
  * EVAL_MASS_SOLVE) over the rows the layer solves when weights is NULL,
  * else the diagonal `weights` over every row; shift (the penalty's 1/m_c)
@@ -270,7 +277,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	const struct rows *r = &part;
 	if (s->drop && !s->decided)
 		decide_dropped(s);
-	gsl_matrix_view S = gsl_matrix_submatrix(s->S, 0, 0, (size_t)r->count, (size_t)r->count);
+	gsl_matrix S = leading(s->S, r->count);
 	const double *diagonal = weights                       ? weights
 	                         : s->f->mass_inverse_diagonal ? s->f->mass_inverse_diagonal(s->ws)
 	                                                       : NULL;
@@ -283,23 +290,23 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	 * other formulations couples every pair */
 	s->envelope = diagonal ? r->first : NULL;
 	if (diagonal) {
-		rows_gram_diagonal(r, diagonal, &S.matrix);
+		rows_gram_diagonal(r, diagonal, &S);
 	} else {
 		for (int a = 0; a < r->count; a++) { /* row a of X: M⁻¹ J_a' */
 			double *x = s->X + (size_t)a * (size_t)s->n;
 			memcpy(x, r->J + (size_t)a * (size_t)s->n, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, x);
 		}
-		rows_gram(r, s->X, &S.matrix);
+		rows_gram(r, s->X, &S);
 	}
 	if (s->decided) /* rows are dropped once decided */
-		gram_drop(&S.matrix, s->dropped, r->count);
+		gram_drop(&S, s->dropped, r->count);
 	for (int a = 0; shift > 0 && a < r->count; a++)
 		if (!s->dropped[a])
-			*gsl_matrix_ptr(&S.matrix, (size_t)a, (size_t)a) += shift;
+			*gsl_matrix_ptr(&S, (size_t)a, (size_t)a) += shift;
 	for (int a = 0; a < r->count; a++)
 		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
-	if (cholesky_envelope(&S.matrix, s->envelope) != 0) {
+	if (cholesky_envelope(&S, s->envelope) != 0) {
 		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
@@ -317,14 +324,14 @@ static void solve(struct constrained *s, double *rhs)
 		tree_solve_apply(s->tree, rhs);
 		return;
 	}
-	for (int r = 0; r < s->nc; r++)
+	for (int r = s->decided ? 0 : s->factored; r < s->nc;
+	     r++) /* rows are dropped once decided */
 		if (s->dropped[r] || r >= s->factored)
 			rhs[r] = 0;
 	if (s->factored == 0)
 		return;
-	gsl_matrix_view S =
-	    gsl_matrix_submatrix(s->S, 0, 0, (size_t)s->factored, (size_t)s->factored);
-	cholesky_envelope_solve(&S.matrix, s->envelope, rhs);
+	gsl_matrix S = leading(s->S, s->factored);
+	cholesky_envelope_solve(&S, s->envelope, rhs);
 }
 
 /* ------------------------------------------------------------ accelerations */
