@@ -61,24 +61,32 @@ int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transp
 
 int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
 
-/* Row by row (each L_ij from the rows before i, which are complete), so a
- * row's entries before its envelope are never visited. Every entry is the
- * same sum in the same order as column by column. */
-int cholesky_envelope(gsl_matrix *A, const int *first)
+/* The factorisation and the solve, row by row (each L_ij from the rows
+ * before i, which are complete; every entry is the same sum in the same
+ * order as column by column), over all of the lower half from column
+ * `from` of each row (the envelope's first, or 0). Written once, as inline
+ * functions: with n a constant (the small systems below) the compiler
+ * unrolls every loop, so a few rows cost their arithmetic alone, not the
+ * loops' counting, which on a mechanism of a few bodies is most of it. */
+static inline __attribute__((always_inline)) int factor_rows(double *a, int tda, int n,
+                                                             const int *first)
 {
-	int n = (int)A->size1, tda = (int)A->tda;
-	double *a = A->data, scale = 0;
+	double scale = 0;
+#pragma GCC unroll 16
 	for (int k = 0; k < n; k++) /* fmax's, with no call: a NaN is passed over */
 		if (a[k * tda + k] > scale)
 			scale = a[k * tda + k];
+#pragma GCC unroll 16
 	for (int i = 0; i < n; i++) {
 		double *row_i = a + i * tda;
 		int from_i = first ? first[i] : 0;
 		double d = row_i[i]; /* less the squares of the row's entries, in order */
+#pragma GCC unroll 16
 		for (int j = from_i; j < i; j++) {
 			const double *row_j = a + j * tda;
 			int from_j = first ? first[j] : 0;
 			double s = row_i[j];
+#pragma GCC unroll 16
 			for (int k = from_i > from_j ? from_i : from_j; k < j; k++)
 				s -= row_i[k] * row_j[k];
 			row_i[j] = s / row_j[j];
@@ -92,31 +100,70 @@ int cholesky_envelope(gsl_matrix *A, const int *first)
 	return 0;
 }
 
+static inline __attribute__((always_inline)) void solve_rows(const double *a, int tda, int n,
+                                                             const int *first, double *x)
+{
+#pragma GCC unroll 16
+	for (int i = 0; i < n; i++) { /* L y = x */
+		const double *row_i = a + i * tda;
+		double s = x[i];
+#pragma GCC unroll 16
+		for (int k = first ? first[i] : 0; k < i; k++)
+			s -= row_i[k] * x[k];
+		x[i] = s / row_i[i];
+	}
+#pragma GCC unroll 16
+	for (int i = n - 1; i >= 0; i--) { /* L' x = y */
+		double s = x[i];
+#pragma GCC unroll 16
+		for (int k = i + 1; k < n; k++)
+			if (!first || first[k] <= i) /* L_ki in row k's envelope */
+				s -= a[k * tda + i] * x[k];
+		x[i] = s / a[i * tda + i];
+	}
+}
+
+/* Systems of up to SMALL_SYSTEM rows, each size compiled on its own, over
+ * the whole lower half: a row's entries before its envelope are zeroed
+ * first (they may hold anything), and products with them add nothing. */
+#define SMALL_SYSTEM 12
+#define SMALL_SIZES X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12)
+#define X(n)                                                                                       \
+	static int factor_##n(double *a, int tda) { return factor_rows(a, tda, n, NULL); }       \
+	static void solve_##n(const double *a, int tda, double *x)                                 \
+	{                                                                                          \
+		solve_rows(a, tda, n, NULL, x);                                                    \
+	}
+SMALL_SIZES
+#undef X
+#define X(n) factor_##n,
+static int (*const factor_small[])(double *, int) = {NULL, SMALL_SIZES};
+#undef X
+#define X(n) solve_##n,
+static void (*const solve_small[])(const double *, int, double *) = {NULL, SMALL_SIZES};
+#undef X
+
+int cholesky_envelope(gsl_matrix *A, const int *first)
+{
+	int n = (int)A->size1, tda = (int)A->tda;
+	double *a = A->data;
+	if (n > SMALL_SYSTEM)
+		return factor_rows(a, tda, n, first);
+	for (int i = 0; first && i < n; i++)
+		for (int j = 0; j < first[i]; j++)
+			a[i * tda + j] = 0;
+	return n > 0 ? factor_small[n](a, tda) : 0;
+}
+
 void cholesky_solve(const gsl_matrix *L, double *x) { cholesky_envelope_solve(L, NULL, x); }
 
 void cholesky_envelope_solve(const gsl_matrix *L, const int *first, double *x)
 {
 	int n = (int)L->size1, tda = (int)L->tda;
-	const double *a = L->data;
-	for (int i = 0; i < n; i++) { /* L y = x */
-		const double *row_i = a + i * tda;
-		double s = x[i];
-		for (int k = first ? first[i] : 0; k < i; k++)
-			s -= row_i[k] * x[k];
-		x[i] = s / row_i[i];
-	}
-	for (int i = n; i-- > 0;) { /* L' x = y */
-		double s = x[i];
-		if (first) {
-			for (int k = i + 1; k < n; k++)
-				if (first[k] <= i) /* L_ki in row k's envelope */
-					s -= a[k * tda + i] * x[k];
-		} else {
-			for (int k = i + 1; k < n; k++)
-				s -= a[k * tda + i] * x[k];
-		}
-		x[i] = s / a[i * tda + i];
-	}
+	if (n > SMALL_SYSTEM)
+		solve_rows(L->data, tda, n, first, x);
+	else if (n > 0) /* zero before the envelope, since factored so */
+		solve_small[n](L->data, tda, x);
 }
 
 void symmetric_product(const gsl_matrix *A, size_t n, int factored, const double *x, double *out)
