@@ -304,17 +304,6 @@ struct body_state model_body_state(const double *c, const double *cd, int b)
 	                       c[3 * b + 2], v ? v[2] : 0);
 }
 
-struct point_pair point_pair(const struct body_state *bi, vec2 si, const struct body_state *bj,
-                             vec2 sj)
-{
-	struct point_pair p;
-	p.si = body_rotate(bi, si), p.sj = body_rotate(bj, sj);
-	p.d = v2_sub(v2_add(bi->r, p.si), v2_add(bj->r, p.sj));
-	p.dd = v2_sub(v2_add(bi->rd, v2_scale(bi->phid, v2_perp(p.si))),
-	              v2_add(bj->rd, v2_scale(bj->phid, v2_perp(p.sj))));
-	return p;
-}
-
 void model_mass_diagonal(const struct model *m, double *out)
 {
 	for (int b = 0; b < m->nbodies; b++) {

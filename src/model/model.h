@@ -299,8 +299,17 @@ struct point_pair {
 	vec2 si, sj; /* A_i s'_i, A_j s'_j */
 	vec2 d, dd;  /* r_i^P - r_j^P and its rate */
 };
-struct point_pair point_pair(const struct body_state *bi, vec2 si, const struct body_state *bj,
-                             vec2 sj);
+/* Inline: a joint that needs no rate (a pin) leaves dd uncomputed. */
+static inline struct point_pair point_pair(const struct body_state *bi, vec2 si,
+                                           const struct body_state *bj, vec2 sj)
+{
+	struct point_pair p;
+	p.si = body_rotate(bi, si), p.sj = body_rotate(bj, sj);
+	p.d = v2_sub(v2_add(bi->r, p.si), v2_add(bj->r, p.sj));
+	p.dd = v2_sub(v2_add(bi->rd, v2_scale(bi->phid, v2_perp(p.si))),
+	              v2_add(bj->rd, v2_scale(bj->phid, v2_perp(p.sj))));
+	return p;
+}
 
 /* The diagonal of the mass matrix in body coordinates: m, m, J per body
  * (Eq. 7.52), into out (3 per body). */
