@@ -256,6 +256,15 @@ static void watch_toggle(struct constrained *s, double t)
 	         NEAR_TOGGLE);
 }
 
+/* A dropped row's multiplier, and those of rows left out of the
+ * factorisation, are zero (rows are dropped once decided). */
+static void zero_unsolved(struct constrained *s, double *rhs)
+{
+	for (int r = s->decided ? 0 : s->factored; r < s->nc; r++)
+		if (s->dropped[r] || r >= s->factored)
+			rhs[r] = 0;
+}
+
 /* S's leading count x count block (gsl_matrix_submatrix's, without a
  * call and its checks on every evaluation). */
 static gsl_matrix leading(const gsl_matrix *S, int count)
@@ -267,13 +276,20 @@ static gsl_matrix leading(const gsl_matrix *S, int count)
  * EVAL_MASS_SOLVE) over the rows the layer solves when weights is NULL,
  * else the diagonal `weights` over every row; shift (the penalty's 1/m_c)
  * added to its diagonal. A dropped row is an identity row. -1, with the
- * dependent joints named, when S is singular. */
-static int factor(struct constrained *s, double t, const double *weights, double shift)
+ * dependent joints named, when S is singular. Given rhs, also S x = rhs in
+ * place (as solve below), the forward substitution made as the factor's
+ * rows come. */
+static void solve(struct constrained *s, double *rhs);
+
+static int factor(struct constrained *s, double t, const double *weights, double shift, double *rhs)
 {
 	struct rows part = *s->rows;
 	part.count = s->factored = weights ? s->nc : s->nsolve;
-	if (part.count == 0)
+	if (part.count == 0) {
+		if (rhs)
+			solve(s, rhs);
 		return 0;
+	}
 	const struct rows *r = &part;
 	if (s->drop && !s->decided)
 		decide_dropped(s);
@@ -284,8 +300,11 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	/* the tree takes every row and no shift */
 	s->tree_factored = diagonal && s->tree && r->count == s->nc && shift == 0 &&
 	                   tree_solve_factor(s->tree, r, diagonal) == 0;
-	if (s->tree_factored)
+	if (s->tree_factored) {
+		if (rhs)
+			solve(s, rhs);
 		return 0; /* else the dense path, which explains dependent rows */
+	}
 	/* with a diagonal weight S = J W J' keeps the rows' envelope; M⁻¹ of
 	 * other formulations couples every pair */
 	s->envelope = diagonal ? r->first : NULL;
@@ -306,10 +325,14 @@ static int factor(struct constrained *s, double t, const double *weights, double
 			*gsl_matrix_ptr(&S, (size_t)a, (size_t)a) += shift;
 	for (int a = 0; a < r->count; a++)
 		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
-	if (cholesky_envelope(&S, s->envelope) != 0) {
+	if (rhs)
+		zero_unsolved(s, rhs);
+	if (cholesky_forward(&S, s->envelope, rhs) != 0) {
 		explain_dependent_rows(s->d, t, s->rows, row_name, s);
 		return -1;
 	}
+	if (rhs)
+		cholesky_back(&S, s->envelope, rhs);
 	/* at a reported state; the penalty's shift bounds the ratios */
 	if (s->watching && shift == 0 && !s->d->near_singular[0])
 		watch_toggle(s, t);
@@ -324,10 +347,7 @@ static void solve(struct constrained *s, double *rhs)
 		tree_solve_apply(s->tree, rhs);
 		return;
 	}
-	for (int r = s->decided ? 0 : s->factored; r < s->nc;
-	     r++) /* rows are dropped once decided */
-		if (s->dropped[r] || r >= s->factored)
-			rhs[r] = 0;
+	zero_unsolved(s, rhs);
 	if (s->factored == 0)
 		return;
 	gsl_matrix S = leading(s->S, s->factored);
@@ -395,7 +415,7 @@ static int own_accelerations(struct constrained *s, double t, const double *qd)
 		return -1;
 	memset(s->acc, 0, sizeof(double) * (size_t)s->n);
 	if (s->nsolve > 0) {
-		if (factor(s, t, NULL, shift) != 0)
+		if (factor(s, t, NULL, shift, NULL) != 0)
 			return -1;
 		for (int row = 0; row < s->nsolve; row++)
 			s->lambda[row] = r->gamma[row] - rows_dot(r, row, free_acc) -
@@ -462,8 +482,6 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			return -1;
 	} else {
 		if (s->nc > 0) {
-			if (factor(s, t, NULL, 0) != 0)
-				return -1;
 			double *minv_h = s->work;
 			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, minv_h);
@@ -477,7 +495,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 				}
 				s->lambda[row] = rhs;
 			}
-			solve(s, s->lambda);
+			if (factor(s, t, NULL, 0, s->lambda) != 0)
+				return -1;
 		}
 		if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
 			/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not */
@@ -517,7 +536,7 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 	s->f->mass_solve(s->ws, qd);
 	if (s->nc == 0)
 		return 0;
-	if (factor(s, t, NULL, 0) != 0)
+	if (factor(s, t, NULL, 0, NULL) != 0)
 		return -1;
 	double *sigma = s->lambda;
 	for (int row = 0; row < s->nc; row++)
@@ -728,14 +747,14 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
 			return -1;
 		}
-		if (factor(s, t, s->ones, 0) != 0)
+		if (factor(s, t, s->ones, 0, NULL) != 0)
 			return -1;
 		for (int row = 0; row < s->nc; row++)
 			s->lambda[row] = -r->phi[row];
 		solve(s, s->lambda);
 		rows_add_transpose(r, s->lambda, q);
 	}
-	if (factor(s, t, s->ones, 0) != 0)
+	if (factor(s, t, s->ones, 0, NULL) != 0)
 		return -1;
 	for (int row = 0; row < s->nc; row++)
 		s->lambda[row] = -(rows_dot(r, row, qd) - r->vrhs[row]);

@@ -64,12 +64,16 @@ int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
 /* The factorisation and the solve, row by row (each L_ij from the rows
  * before i, which are complete; every entry is the same sum in the same
  * order as column by column), over all of the lower half from column
- * `from` of each row (the envelope's first, or 0). Written once, as inline
- * functions: with n a constant (the small systems below) the compiler
- * unrolls every loop, so a few rows cost their arithmetic alone, not the
- * loops' counting, which on a mechanism of a few bodies is most of it. */
+ * `from` of each row (the envelope's first, or 0). Given x, the
+ * factorisation also solves L y = x (x <- y) as each row of L is
+ * complete, so that the forward substitution runs beside the rest of the
+ * factorisation instead of after it: the same arithmetic, each y_i waiting
+ * on its own row alone. Written once, as inline functions: with n a
+ * constant (the small systems below) the compiler unrolls every loop, so a
+ * few rows cost their arithmetic alone, not the loops' counting, which on
+ * a mechanism of a few bodies is most of it. */
 static inline __attribute__((always_inline)) int factor_rows(double *a, int tda, int n,
-                                                             const int *first)
+                                                             const int *first, double *x)
 {
 	double scale = 0;
 #pragma GCC unroll 16
@@ -96,15 +100,23 @@ static inline __attribute__((always_inline)) int factor_rows(double *a, int tda,
 		if (!(d > 1e-13 * scale))
 			return -1;
 		row_i[i] = sqrt(d);
+		if (x) { /* y_i of L y = x */
+			double s = x[i];
+#pragma GCC unroll 16
+			for (int k = from_i; k < i; k++)
+				s -= row_i[k] * x[k];
+			x[i] = s / row_i[i];
+		}
 	}
 	return 0;
 }
 
-static inline __attribute__((always_inline)) void solve_rows(const double *a, int tda, int n,
-                                                             const int *first, double *x)
+/* L y = x (when `forward`; else x holds y already), then L' x = y. */
+static inline __attribute__((always_inline)) void
+solve_rows(const double *a, int tda, int n, const int *first, int forward, double *x)
 {
 #pragma GCC unroll 16
-	for (int i = 0; i < n; i++) { /* L y = x */
+	for (int i = 0; forward && i < n; i++) { /* L y = x */
 		const double *row_i = a + i * tda;
 		double s = x[i];
 #pragma GCC unroll 16
@@ -129,41 +141,57 @@ static inline __attribute__((always_inline)) void solve_rows(const double *a, in
 #define SMALL_SYSTEM 12
 #define SMALL_SIZES X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12)
 #define X(n)                                                                                       \
-	static int factor_##n(double *a, int tda) { return factor_rows(a, tda, n, NULL); }       \
-	static void solve_##n(const double *a, int tda, double *x)                                 \
+	static int factor_##n(double *a, int tda, double *x)                                       \
 	{                                                                                          \
-		solve_rows(a, tda, n, NULL, x);                                                    \
+		return factor_rows(a, tda, n, NULL, x);                                            \
+	}                                                                                          \
+	static void solve_##n(const double *a, int tda, int forward, double *x)                    \
+	{                                                                                          \
+		solve_rows(a, tda, n, NULL, forward, x);                                           \
 	}
 SMALL_SIZES
 #undef X
 #define X(n) factor_##n,
-static int (*const factor_small[])(double *, int) = {NULL, SMALL_SIZES};
+static int (*const factor_small[])(double *, int, double *) = {NULL, SMALL_SIZES};
 #undef X
 #define X(n) solve_##n,
-static void (*const solve_small[])(const double *, int, double *) = {NULL, SMALL_SIZES};
+static void (*const solve_small[])(const double *, int, int, double *) = {NULL, SMALL_SIZES};
 #undef X
 
-int cholesky_envelope(gsl_matrix *A, const int *first)
+int cholesky_envelope(gsl_matrix *A, const int *first) { return cholesky_forward(A, first, NULL); }
+
+int cholesky_forward(gsl_matrix *A, const int *first, double *x)
 {
 	int n = (int)A->size1, tda = (int)A->tda;
 	double *a = A->data;
 	if (n > SMALL_SYSTEM)
-		return factor_rows(a, tda, n, first);
+		return factor_rows(a, tda, n, first, x);
 	for (int i = 0; first && i < n; i++)
 		for (int j = 0; j < first[i]; j++)
 			a[i * tda + j] = 0;
-	return n > 0 ? factor_small[n](a, tda) : 0;
+	return n > 0 ? factor_small[n](a, tda, x) : 0;
 }
 
-void cholesky_solve(const gsl_matrix *L, double *x) { cholesky_envelope_solve(L, NULL, x); }
-
-void cholesky_envelope_solve(const gsl_matrix *L, const int *first, double *x)
+/* L y = x when forward, then L' x = y. */
+static void solve_either(const gsl_matrix *L, const int *first, int forward, double *x)
 {
 	int n = (int)L->size1, tda = (int)L->tda;
 	if (n > SMALL_SYSTEM)
-		solve_rows(L->data, tda, n, first, x);
+		solve_rows(L->data, tda, n, first, forward, x);
 	else if (n > 0) /* zero before the envelope, since factored so */
-		solve_small[n](L->data, tda, x);
+		solve_small[n](L->data, tda, forward, x);
+}
+
+void cholesky_solve(const gsl_matrix *L, double *x) { solve_either(L, NULL, 1, x); }
+
+void cholesky_envelope_solve(const gsl_matrix *L, const int *first, double *x)
+{
+	solve_either(L, first, 1, x);
+}
+
+void cholesky_back(const gsl_matrix *L, const int *first, double *x)
+{
+	solve_either(L, first, 0, x);
 }
 
 void symmetric_product(const gsl_matrix *A, size_t n, int factored, const double *x, double *out)

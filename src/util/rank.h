@@ -40,6 +40,12 @@ void cholesky_solve(const gsl_matrix *L, double *x);
 int cholesky_envelope(gsl_matrix *A, const int *first);
 void cholesky_envelope_solve(const gsl_matrix *L, const int *first, double *x);
 
+/* The factorisation and the first half of the solve in one pass: A = L L'
+ * and x <- L⁻¹ x (0, or -1 as cholesky_checked); then cholesky_back makes
+ * x = A⁻¹ x (L' x = y). The same numbers as cholesky_envelope_solve. */
+int cholesky_forward(gsl_matrix *A, const int *first, double *x);
+void cholesky_back(const gsl_matrix *L, const int *first, double *x);
+
 /* out = A x for the symmetric n x n A in the top left of the matrix, held as
  * its lower triangle or, once factored (A = L L'), as L: a mass matrix
  * multiplied in either state. */
