@@ -63,17 +63,19 @@ int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
 
 /* The factorisation and the solve, row by row (each L_ij from the rows
  * before i, which are complete; every entry is the same sum in the same
- * order as column by column), over all of the lower half from column
- * `from` of each row (the envelope's first, or 0). Given x, the
+ * order as column by column), over the lower half from column first[i] of
+ * each row i (the envelope; first NULL: from 0). Given x, the
  * factorisation also solves L y = x (x <- y) as each row of L is
  * complete, so that the forward substitution runs beside the rest of the
  * factorisation instead of after it: the same arithmetic, each y_i waiting
  * on its own row alone. Written once, as inline functions: with n a
- * constant (the small systems below) the compiler unrolls every loop, so a
- * few rows cost their arithmetic alone, not the loops' counting, which on
- * a mechanism of a few bodies is most of it. */
-static inline __attribute__((always_inline)) int factor_rows(double *a, int tda, int n,
-                                                             const int *first, double *x)
+ * constant (`unrolled`, the small systems below) the compiler unrolls every
+ * loop, each term then guarded by the envelope (a branch that goes the same
+ * way on every call), so a few rows cost their arithmetic alone, not the
+ * loops' counting, which on a mechanism of a few bodies is most of it; and
+ * no term waits on a zero before the envelope. */
+static inline __attribute__((always_inline)) int
+factor_rows(double *a, int tda, int n, const int *first, int unrolled, double *x)
 {
 	double scale = 0;
 #pragma GCC unroll 16
@@ -86,13 +88,16 @@ static inline __attribute__((always_inline)) int factor_rows(double *a, int tda,
 		int from_i = first ? first[i] : 0;
 		double d = row_i[i]; /* less the squares of the row's entries, in order */
 #pragma GCC unroll 16
-		for (int j = from_i; j < i; j++) {
+		for (int j = unrolled ? 0 : from_i; j < i; j++) {
+			if (j < from_i)
+				continue;
 			const double *row_j = a + j * tda;
-			int from_j = first ? first[j] : 0;
+			int from = first && first[j] > from_i ? first[j] : from_i;
 			double s = row_i[j];
 #pragma GCC unroll 16
-			for (int k = from_i > from_j ? from_i : from_j; k < j; k++)
-				s -= row_i[k] * row_j[k];
+			for (int k = unrolled ? 0 : from; k < j; k++)
+				if (k >= from)
+					s -= row_i[k] * row_j[k];
 			row_i[j] = s / row_j[j];
 			d -= row_i[j] * row_i[j];
 		}
@@ -103,8 +108,9 @@ static inline __attribute__((always_inline)) int factor_rows(double *a, int tda,
 		if (x) { /* y_i of L y = x */
 			double s = x[i];
 #pragma GCC unroll 16
-			for (int k = from_i; k < i; k++)
-				s -= row_i[k] * x[k];
+			for (int k = unrolled ? 0 : from_i; k < i; k++)
+				if (k >= from_i)
+					s -= row_i[k] * x[k];
 			x[i] = s / row_i[i];
 		}
 	}
@@ -113,15 +119,17 @@ static inline __attribute__((always_inline)) int factor_rows(double *a, int tda,
 
 /* L y = x (when `forward`; else x holds y already), then L' x = y. */
 static inline __attribute__((always_inline)) void
-solve_rows(const double *a, int tda, int n, const int *first, int forward, double *x)
+solve_rows(const double *a, int tda, int n, const int *first, int unrolled, int forward, double *x)
 {
 #pragma GCC unroll 16
 	for (int i = 0; forward && i < n; i++) { /* L y = x */
 		const double *row_i = a + i * tda;
+		int from_i = first ? first[i] : 0;
 		double s = x[i];
 #pragma GCC unroll 16
-		for (int k = first ? first[i] : 0; k < i; k++)
-			s -= row_i[k] * x[k];
+		for (int k = unrolled ? 0 : from_i; k < i; k++)
+			if (k >= from_i)
+				s -= row_i[k] * x[k];
 		x[i] = s / row_i[i];
 	}
 #pragma GCC unroll 16
@@ -135,27 +143,26 @@ solve_rows(const double *a, int tda, int n, const int *first, int forward, doubl
 	}
 }
 
-/* Systems of up to SMALL_SYSTEM rows, each size compiled on its own, over
- * the whole lower half: a row's entries before its envelope are zeroed
- * first (they may hold anything), and products with them add nothing. */
+/* Systems of up to SMALL_SYSTEM rows, each size compiled on its own. */
 #define SMALL_SYSTEM 12
 #define SMALL_SIZES X(1) X(2) X(3) X(4) X(5) X(6) X(7) X(8) X(9) X(10) X(11) X(12)
 #define X(n)                                                                                       \
-	static int factor_##n(double *a, int tda, double *x)                                       \
+	static int factor_##n(double *a, int tda, const int *first, double *x)                     \
 	{                                                                                          \
-		return factor_rows(a, tda, n, NULL, x);                                            \
+		return factor_rows(a, tda, n, first, 1, x);                                        \
 	}                                                                                          \
-	static void solve_##n(const double *a, int tda, int forward, double *x)                    \
+	static void solve_##n(const double *a, int tda, const int *first, int forward, double *x)  \
 	{                                                                                          \
-		solve_rows(a, tda, n, NULL, forward, x);                                           \
+		solve_rows(a, tda, n, first, 1, forward, x);                                       \
 	}
 SMALL_SIZES
 #undef X
 #define X(n) factor_##n,
-static int (*const factor_small[])(double *, int, double *) = {NULL, SMALL_SIZES};
+static int (*const factor_small[])(double *, int, const int *, double *) = {NULL, SMALL_SIZES};
 #undef X
 #define X(n) solve_##n,
-static void (*const solve_small[])(const double *, int, int, double *) = {NULL, SMALL_SIZES};
+static void (*const solve_small[])(const double *, int, const int *, int, double *) = {NULL,
+                                                                                       SMALL_SIZES};
 #undef X
 
 int cholesky_envelope(gsl_matrix *A, const int *first) { return cholesky_forward(A, first, NULL); }
@@ -163,13 +170,9 @@ int cholesky_envelope(gsl_matrix *A, const int *first) { return cholesky_forward
 int cholesky_forward(gsl_matrix *A, const int *first, double *x)
 {
 	int n = (int)A->size1, tda = (int)A->tda;
-	double *a = A->data;
 	if (n > SMALL_SYSTEM)
-		return factor_rows(a, tda, n, first, x);
-	for (int i = 0; first && i < n; i++)
-		for (int j = 0; j < first[i]; j++)
-			a[i * tda + j] = 0;
-	return n > 0 ? factor_small[n](a, tda, x) : 0;
+		return factor_rows(A->data, tda, n, first, 0, x);
+	return n > 0 ? factor_small[n](A->data, tda, first, x) : 0;
 }
 
 /* L y = x when forward, then L' x = y. */
@@ -177,9 +180,9 @@ static void solve_either(const gsl_matrix *L, const int *first, int forward, dou
 {
 	int n = (int)L->size1, tda = (int)L->tda;
 	if (n > SMALL_SYSTEM)
-		solve_rows(L->data, tda, n, first, forward, x);
-	else if (n > 0) /* zero before the envelope, since factored so */
-		solve_small[n](L->data, tda, forward, x);
+		solve_rows(L->data, tda, n, first, 0, forward, x);
+	else if (n > 0)
+		solve_small[n](L->data, tda, first, forward, x);
 }
 
 void cholesky_solve(const gsl_matrix *L, double *x) { solve_either(L, NULL, 1, x); }
