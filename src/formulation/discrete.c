@@ -71,7 +71,6 @@ static int joint_blocks(struct discrete *w, const struct joint *j, double t, con
                         const double *cd, struct joint_eval *e, int *bj)
 {
 	struct body_state si = model_body_state(c, cd, j->bi), sj = model_body_state(c, cd, j->bj);
-	memset(e, 0, sizeof *e);
 	if (j->kind->eval(w->base.m, w->base.d, j, &si, &sj, t, e) != 0)
 		return -1;
 	*bj = j->bj;
@@ -110,7 +109,8 @@ static int coupling_bound(struct discrete *w, const double *c, const double *cd,
 	int *bodies = calloc(2 * (size_t)m->nc + 1, sizeof(int));
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
-		struct joint_eval e;
+		struct joint_values values;
+		struct joint_eval e = joint_eval_into(&values);
 		int bj;
 		if (joint_blocks(w, j, 0, c, cd, &e, &bj) != 0) {
 			free(u), free(bodies);
@@ -295,7 +295,8 @@ static int rows_apply(struct discrete *w, double t, const double *c, const doubl
 	double w2 = w->omega * w->omega, two_zw = 2 * w->zeta * w->omega;
 	for (int k = 0; k < w->nothers; k++) {
 		const struct joint *j = &m->joints[w->others[k]];
-		struct joint_eval e;
+		struct joint_values values;
+		struct joint_eval e = joint_eval_into(&values);
 		int bi = j->bi, bj;
 		if (joint_blocks(w, j, t, c, cd, &e, &bj) != 0)
 			return -1;

@@ -619,7 +619,8 @@ static int evaluate(void *ws, double t, const double *q, const double *qd, unsig
 		int row = 2 * w->nloops + k;
 		struct body_state si = body_chain(w, j->bi, q, qd, ci, bias_i);
 		struct body_state sj = body_chain(w, j->bj, q, qd, cj, bias_j);
-		struct joint_eval e;
+		struct joint_values values;
+		struct joint_eval e = joint_eval_into(&values);
 		if (j->kind->eval(m, w->d, j, &si, &sj, t, &e) != 0)
 			return -1;
 		double *J = r->J + (size_t)row * (size_t)n, gamma = e.gamma[0];

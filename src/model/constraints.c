@@ -97,22 +97,25 @@ int joint_rows_eval_turned(const struct model *m, struct run_data *d, const int 
 	for (int k = 0; k < n; k++) {
 		const struct joint *j = &m->joints[joint_at(list, k)];
 		int bi = j->bi, bj = j->bj, rows = j->kind->rows;
-		struct joint_eval e; /* a kind fills its rows but for v, which drivers set */
-		e.vrhs[0] = e.vrhs[1] = e.vrhs[2] = 0;
+		/* the kind writes into the rows: the ground's columns, and body j's
+		 * when it is body i too, aside */
+		double aside_i[JOINT_ROWS][3], aside_j[JOINT_ROWS][3];
+		struct joint_eval e = {phi, gamma, vrhs, {NULL}, {NULL}};
+		for (int q = 0; q < rows; q++) {
+			double *row = J + (size_t)q * cols;
+			e.di[q] = bi >= 0 ? row + 3 * bi : aside_i[q];
+			e.dj[q] = bj >= 0 && bj != bi ? row + 3 * bj : aside_j[q];
+			vrhs[q] = 0;
+		}
 		if (j->kind->eval(m, d, j, state_at(d, c, cd, cs, bi), state_at(d, c, cd, cs, bj),
 		                  t, &e) != 0)
 			return -1;
-		/* every column of the row's spans is written: J needs no clearing */
-		for (int q = 0; q < rows; q++, J += cols) {
-			if (bi >= 0)
-				memcpy(J + 3 * bi, e.di[q], sizeof e.di[q]);
-			if (bj >= 0 && bj != bi)
-				memcpy(J + 3 * bj, e.dj[q], sizeof e.dj[q]);
-			else if (bj >= 0) /* a joint of a body with itself */
-				for (int x = 0; x < 3; x++)
-					J[3 * bj + x] += e.dj[q][x];
-			*phi++ = e.phi[q], *gamma++ = e.gamma[q], *vrhs++ = e.vrhs[q];
-		}
+		for (int q = 0; bj >= 0 && bj == bi && q < rows;
+		     q++) /* a joint of a body with itself */
+			for (int x = 0; x < 3; x++)
+				J[(size_t)q * cols + 3 * (size_t)bj + (size_t)x] += aside_j[q][x];
+		/* every column of the rows' spans is written: J needs no clearing */
+		J += (size_t)rows * cols, phi += rows, gamma += rows, vrhs += rows;
 	}
 	return 0;
 }

@@ -13,14 +13,32 @@
 
 #define JOINT_ROWS 3 /* the most rows a kind has */
 
-/* A kind's eval writes Φ, D_i, D_j and γ of each of its rows; v, zero
- * unless it writes it (drivers), is cleared before the call. */
+/* Where a kind's eval writes each of its rows: Φ, γ, v (zero unless it
+ * writes it: drivers) and the row's three columns of body i and of body j,
+ * all of which it writes. joint_rows_eval points them into the constraint
+ * rows themselves, so nothing is copied. */
 struct joint_eval {
-	double phi[JOINT_ROWS];
-	double di[JOINT_ROWS][3], dj[JOINT_ROWS][3];
-	double gamma[JOINT_ROWS];
-	double vrhs[JOINT_ROWS];
+	double *phi, *gamma, *vrhs;
+	double *di[JOINT_ROWS], *dj[JOINT_ROWS];
 };
+
+/* A kind's output kept on its own, outside constraint rows. */
+struct joint_values {
+	double phi[JOINT_ROWS], gamma[JOINT_ROWS], vrhs[JOINT_ROWS];
+	double di[JOINT_ROWS][3], dj[JOINT_ROWS][3];
+};
+
+/* A joint_eval that writes into v, zeroed. */
+static inline struct joint_eval joint_eval_into(struct joint_values *v)
+{
+	static const struct joint_values zero;
+	*v = zero;
+	return (struct joint_eval){v->phi,
+	                           v->gamma,
+	                           v->vrhs,
+	                           {v->di[0], v->di[1], v->di[2]},
+	                           {v->dj[0], v->dj[1], v->dj[2]}};
+}
 
 /* X(file name) for every kind, in the order help lists them. */
 #define JOINT_KINDS                                                                                \
