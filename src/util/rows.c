@@ -124,6 +124,13 @@ static void append(struct row_overlap **list, int *listed, int *room, struct row
 	(*list)[(*listed)++] = o;
 }
 
+/* Whether span slot p of row a and slot q of row b share a column. */
+static int meets(const struct rows *r, int a, int p, int b, int q)
+{
+	const struct row_span *x = &r->span[a][p], *y = &r->span[b][q];
+	return (x->begin > y->begin ? x->begin : y->begin) < (x->end < y->end ? x->end : y->end);
+}
+
 void rows_list_overlaps(struct rows *r)
 {
 	int listed = 0, room = 16;
@@ -135,13 +142,13 @@ void rows_list_overlaps(struct rows *r)
 		for (int b = 0; b < a && r->first[a] == a; b++)
 			for (int p = 0; p < ROW_SPANS; p++)
 				for (int q = 0; q < ROW_SPANS; q++)
-					if (shared(r, a, b, p, q).len > 0)
+					if (meets(r, a, p, b, q))
 						r->first[a] = b;
 		for (int b = r->first[a]; b <= a; b++) {
 			int begun = listed;
 			for (int p = 0; p < ROW_SPANS; p++)
 				for (int q = 0; q < ROW_SPANS; q++)
-					if (shared(r, a, b, p, q).len > 0)
+					if (meets(r, a, p, b, q))
 						append(&list, &listed, &room,
 						       shared(r, a, b, p, q));
 			if (listed == begun) /* inside the envelope, yet nothing shared: 0 */
