@@ -3,6 +3,7 @@
 -- test).
 --   mechbench --batch bench/chain.lua chain N formulation tf dt h
 --   mechbench --batch bench/chain.lua four_bar formulation tf dt h [stabilization alpha]
+--   mechbench --batch bench/chain.lua tree depth formulation tf dt h
 -- Prints one line, as the peer does: wall seconds (r.stats.wall: the run,
 -- its start and its reports), steps, the energy drift (largest |E - E0| over
 -- the largest kinetic energy, at the reports), the largest constraint
@@ -11,9 +12,36 @@
 -- on a shared machine).
 local args = { ... }
 local which = args[1]
+
+-- A binary tree of 2^depth - 1 links hanging from the ground, each link's
+-- end carrying two more: not a chain, so orderings that suit only a chain
+-- (a band) would show here.
+local function binary_tree(depth)
+  local L = 0.3
+  local m = mb.model{ name = "binary tree" }
+  m:point{ name = "O", body = "ground" }
+  local count = 0
+  local function add(parent, x, y, angle, level)
+    count = count + 1
+    local name, c, s = "b" .. count, math.cos(angle), math.sin(angle)
+    m:body{ name = name, mass = 1, inertia = L * L / 12, pos = { x + c * L / 2, y + s * L / 2 }, angle = angle }
+    m:point{ name = name .. ".a", body = name, at = { -L / 2, 0 } }
+    m:point{ name = name .. ".b", body = name, at = { L / 2, 0 } }
+    m:joint{ name = "pin" .. count, type = "revolute", points = { name .. ".a", parent } }
+    if level < depth then
+      add(name .. ".b", x + c * L, y + s * L, angle - 0.3, level + 1)
+      add(name .. ".b", x + c * L, y + s * L, angle + 0.3, level + 1)
+    end
+  end
+  add("O", 0, 0, -math.pi / 2, 1)
+  return m
+end
+
 local m, rest
 if which == "chain" then
   m, rest = mb.example("chain", math.tointeger(tonumber(args[2]))), 3
+elseif which == "tree" then
+  m, rest = binary_tree(math.tointeger(tonumber(args[2]))), 3
 else
   m, rest = mb.example("four_bar"), 2
 end

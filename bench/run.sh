@@ -71,6 +71,16 @@ span() {
     *) echo 1 ;;
   esac
 }
+# least-squares slopes of log time against log N, per case, from lines
+# "case N wall cpu" in file $1; $2 says over what
+fit() {
+  awk -v over="$2" '{ k = $1; x = log($2); c[k]++; sx[k] += x; sxx[k] += x * x
+       for (j = 3; j <= 4; j++) { y = log($j); sy[k, j] += y; sxy[k, j] += x * y } }
+    function slope(k, j) { return (c[k] * sxy[k, j] - sx[k] * sy[k, j]) / (c[k] * sxx[k] - sx[k] * sx[k]) }
+    END { for (k in c) if (c[k] > 1)
+      printf "  %-15s cost grows as N^%.2f (wall), N^%.2f (cpu) over %s (fitted)\n", k,
+        slope(k, 3), slope(k, 4), over }' "$1" | sort
+}
 # the median of field k of a file of runs (1 wall, 3 drift, 4 violation,
 # 5 peak kB, 6 processor seconds)
 med() { awk -v k="$2" '{ print $k }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
@@ -106,12 +116,7 @@ for n in ${BENCH_N:-1 4 16 64 256}; do
     [ "$n" -ge 16 ] && echo "$f $n $t $c" >>"$fits"
   done
 done
-awk '{ k = $1; x = log($2); c[k]++; sx[k] += x; sxx[k] += x * x
-       for (j = 3; j <= 4; j++) { y = log($j); sy[k, j] += y; sxy[k, j] += x * y } }
-  function slope(k, j) { return (c[k] * sxy[k, j] - sx[k] * sy[k, j]) / (c[k] * sxx[k] - sx[k] * sx[k]) }
-  END { for (k in c) if (c[k] > 1)
-    printf "  %-9s cost grows as N^%.2f (wall), N^%.2f (cpu) over N = 16 ... 256 (fitted)\n", k,
-      slope(k, 3), slope(k, 4) }' "$fits" | sort
+fit "$fits" "N = 16 ... 256"
 # The four-bar's loop closes to 1e-9 over 10 s under Baumgarte's terms
 # with alpha = beta = 20 (measured: 6.9e-10 body, 5.6e-10 joint; without
 # them it drifts to 1e-6) in the formulations with constraint rows to act
@@ -144,4 +149,26 @@ for f in $formulations; do
   printf '  four-bar  %-9s %8.4f s  cpu %8.4f s  drift %-8s loop gap %-8s peak %6d kB  %s\n' "$f" "$t" \
     "$c" "$(med "$fits.fb.$f" 3)" "$(med "$fits.fb.$f" 4)" "$(med "$fits.fb.$f" 5)" "$against"
 done
+# Trees as well as chains: binary trees of 31, 63 and 127 links in the
+# formulations that are linear-time on trees (MuJoCo's peer has no tree).
+echo "trees: binary trees of 2^d - 1 links, rk4 h = 1 ms, 0.2 s (median of 3)"
+: >"$fits"
+for d in 5 6 7; do
+  for f in body joint point point-recursive; do
+    for rep in 1 2 3; do
+      ./mechbench --batch bench/chain.lua tree "$d" "$f" 0.2 0.01 0.001 2>/dev/null |
+        awk '{ $1 = $1 / 0.2; $6 = $6 / 0.2; print }' >>"$fits.tree.$d.$f"
+    done
+    links=$(((1 << d) - 1))
+    if [ -s "$fits.tree.$d.$f" ]; then
+      t=$(med "$fits.tree.$d.$f" 1) c=$(med "$fits.tree.$d.$f" 6)
+      printf '  tree %-4d %-15s %9.4f s/s  cpu %8.4f s/s  drift %s\n' "$links" "$f" "$t" "$c" \
+        "$(med "$fits.tree.$d.$f" 3)"
+      echo "$f $links $t $c" >>"$fits"
+    else
+      printf '  tree %-4d %-15s failed\n' "$links" "$f"
+    fi
+  done
+done
+fit "$fits" "31 ... 127 links"
 rm -f "$fits" "$fits".*

@@ -431,8 +431,8 @@ static int own_accelerations(struct constrained *s, double t, const double *qd)
 	return 0;
 }
 
-/* A formulation's own assembly (free-body diagrams, or point coordinates'
- * band): 0, -1 with the run's error set, or 1 when it has none or declines
+/* A formulation's own assembly (free-body diagrams, point coordinates'
+ * sparse system): 0, -1 with the run's error set, or 1 when it has none or declines
  * (dependent rows), so the layer's Schur complement takes over. */
 static int own_solve(struct constrained *s, double t, const double *qd)
 {

@@ -8,27 +8,27 @@
  * their distances (Eq. 10.14). The mass matrix is constant and exact
  * (Secs. 10.7-10.9): each body's mass at its mass centre, a secondary
  * point of its frame (Eq. 10.28), its inertia on its points' differences,
- * assembled over the shared points (Eq. 10.58); it is factored once, as a
- * band (util/band_kkt.h): a point couples only the points of its bodies.
+ * assembled over the shared points (Eq. 10.58); it is factored once,
+ * sparse (util/sparse_kkt.h): a point couples only the points of its bodies.
  * Forces reach the points by virtual work (Secs. 10.6, 10.9): a force as
  * its shares on the frame, a torque as a couple. Then
  *     M r̈ = h + D'λ,  D r̈ = γ   (Eqs. 10.32-10.39).
- * On a large model that system is factored whole as a band, in time linear
- * in the number of bodies on a chain: M⁻¹ is full, so the layer's Schur
- * complement D M⁻¹ D' would cost the cube of it. */
+ * On a large model that system is factored whole and sparse, in time linear
+ * in the number of bodies on chains and trees: M⁻¹ is full, so the layer's
+ * Schur complement D M⁻¹ D' would cost the cube of it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "formulation/formulation.h"
 #include "formulation/point_coords.h"
 #include "model/forces/force.h"
-#include "util/band_kkt.h"
+#include "util/sparse_kkt.h"
 #include "util/tree_solve.h"
 
 struct pc {
 	struct point_coords_head base; /* first: the shared entries read it */
-	struct band_kkt *kkt;          /* constant M as a band, and the system's band */
-	int whole;                     /* the whole system through the band (large models) */
+	struct sparse_kkt *kkt; /* constant M factored, and the whole system's pattern */
+	int whole;              /* the whole system solved sparse (large models) */
 	double *c, *cd, *hc;           /* per evaluation: the bodies, their forces */
 	double potential;
 };
@@ -39,7 +39,7 @@ static void release(void *ws)
 	if (!w)
 		return;
 	layout_free(w->base.L);
-	band_kkt_free(w->kkt);
+	sparse_kkt_free(w->kkt);
 	free(w->c), free(w->hc);
 	free(w);
 }
@@ -60,7 +60,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	struct rows *spans = rows_new(L->nrows, L->n);
 	layout_mass(L, M);
 	layout_spans(L, spans);
-	w->kkt = band_kkt_new(M, spans);
+	w->kkt = sparse_kkt_new(M, spans);
 	free(M), rows_free(spans);
 	if (!w->kkt) {
 		run_data_fail(d, "the points' mass matrix is not positive definite: a body "
@@ -95,31 +95,31 @@ static int evaluate(void *ws, double t, const double *r, const double *rd, unsig
 static void mass_apply(void *ws, const double *x, double *out)
 {
 	struct pc *w = ws;
-	band_kkt_mass_apply(w->kkt, x, out);
+	sparse_kkt_mass_apply(w->kkt, x, out);
 }
 
 static void mass_solve(void *ws, double *x)
 {
 	struct pc *w = ws;
-	band_kkt_mass_solve(w->kkt, x);
+	sparse_kkt_mass_solve(w->kkt, x);
 }
 
 static void mass_dense(void *ws, double *A)
 {
 	struct pc *w = ws;
-	band_kkt_mass_dense(w->kkt, A);
+	sparse_kkt_mass_dense(w->kkt, A);
 }
 
-/* M r̈ - D'λ = h, D r̈ = rhs through the band; dependent rows are left to
+/* M r̈ - D'λ = h, D r̈ = rhs, sparse; dependent rows are left to
  * the layer, which names them. */
 static int solve(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
                  const char *dropped, double *acc, double *lambda)
 {
 	(void)t;
 	struct pc *w = ws;
-	if (!w->whole || band_kkt_factor(w->kkt, r, dropped) != 0)
+	if (!w->whole || sparse_kkt_factor(w->kkt, r, dropped) != 0)
 		return 1;
-	band_kkt_solve(w->kkt, h, rhs, acc, lambda);
+	sparse_kkt_solve(w->kkt, h, rhs, acc, lambda);
 	return 0;
 }
 

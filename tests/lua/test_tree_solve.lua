@@ -121,8 +121,8 @@ do
   T.ok(g < 1e-12 and a.violation[1] < 1e-10, ("correction through the tree: %.2g, violation %.2g"):format(g, a.violation[1]))
 end
 
--- Point coordinates (Ch. 10) factor their whole system [M D'; D 0] as a
--- band on models of 32 rows or more (src/util/band_kkt.c); redundant =
+-- Point coordinates (Ch. 10) factor their whole system [M D'; D 0] sparse
+-- on models of 32 rows or more (src/util/sparse_kkt.c); redundant =
 -- "drop" keeps the layer's dense path. A 40-link chain has 40 rows, one per
 -- link's length (its pins share points).
 local point_models = {
@@ -142,7 +142,7 @@ for _, spec in ipairs(point_models) do
   for _, remedy in ipairs { "none", "baumgarte", "momentum" } do
     local a, b = run{ stabilization = remedy }, run{ stabilization = remedy, redundant = "drop" }
     local g = gap(a, b, "body", b.body_order, fields)
-    T.ok(g < 1e-11, ("%s, %s: point coordinates through the band move as the dense solve does (%.2g)"):format(label, remedy, g))
+    T.ok(g < 1e-11, ("%s, %s: point coordinates solved sparse move as the dense solve does (%.2g)"):format(label, remedy, g))
     if remedy == "none" then
       local force = gap(a, b, "reaction", b.joint_order, { "fx", "fy" })
       T.ok(force < 1e-10, ("%s: and their reactions agree (%.2g)"):format(label, force))
@@ -162,7 +162,7 @@ do
   T.fails(function() m:simulate{ formulation = "joint", tf = 0.01, dt = 0.01 } end, "t2 again",
     "and in joint coordinates")
   T.fails(function() build(40, { close = true, twice = true }):simulate{ formulation = "point", tf = 0.01, dt = 0.01 } end,
-    "t2 again", "and in point coordinates, whose band declines it")
+    "t2 again", "and in point coordinates, whose sparse solve declines it")
 end
 
 T.finish()

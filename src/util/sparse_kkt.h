@@ -1,0 +1,53 @@
+/* sparse_kkt.h — the KKT system of a constant, sparse mass matrix M and
+ * constraint rows J that change from one evaluation to the next:
+ *     [M  J'] {a}   {h}
+ *     [J  0 ] {μ} = {γ}
+ * in time linear in the model's size on chains and trees (point
+ * coordinates, Ch. 10: a point is shared by the bodies that meet there, so
+ * M couples neighbouring points and is not diagonal, and M⁻¹ is full).
+ *
+ * The coordinates are ordered by minimum degree over the graph of M and of
+ * the rows (on a tree: leaves first, so the factor fills in little), and
+ * each row is placed right after the last coordinate it touches. The
+ * matrix is then factored as L D L' without pivoting (util/sparse_ldl.h).
+ * That is safe because of the placement: every leading block is [M_PP
+ * J_RP'; J_RP 0] with M_PP positive definite and the rows R touching only
+ * the coordinates P, so while the rows are independent each block is
+ * regular and each pivot has a known sign, positive for a coordinate and
+ * negative for a row. A pivot of the wrong sign, or one too small against
+ * its own scale, means dependent rows: sparse_kkt_factor says so and the
+ * caller takes its dense path, which names them.
+ *
+ * M itself is factored once in the same order. */
+#ifndef MB_SPARSE_KKT_H
+#define MB_SPARSE_KKT_H
+
+#include "util/rows.h"
+
+struct sparse_kkt;
+
+/* For M (n x n row-major, n = r->cols) and rows r whose spans are set:
+ * NULL when M is not positive definite. */
+struct sparse_kkt *sparse_kkt_new(const double *M, const struct rows *r);
+void sparse_kkt_free(struct sparse_kkt *k);
+
+/* The entries below the diagonal of the factors of M and of the KKT
+ * matrix: what a solve costs. */
+int sparse_kkt_mass_fill(const struct sparse_kkt *k);
+int sparse_kkt_fill(const struct sparse_kkt *k);
+
+/* out = M x;  x ← M⁻¹ x;  M written out (n x n, row-major). */
+void sparse_kkt_mass_apply(const struct sparse_kkt *k, const double *x, double *out);
+void sparse_kkt_mass_solve(struct sparse_kkt *k, double *x);
+void sparse_kkt_mass_dense(const struct sparse_kkt *k, double *M);
+
+/* Factor at the current J; a dropped row (dropped may be NULL) keeps its
+ * multiplier at zero. 0, or -1 when the rows are dependent. */
+int sparse_kkt_factor(struct sparse_kkt *k, const struct rows *r, const char *dropped);
+
+/* a and λ = -μ (so that M a = h + J'λ, the constrained layer's sign) for
+ * right sides h and γ, after sparse_kkt_factor. */
+void sparse_kkt_solve(struct sparse_kkt *k, const double *h, const double *gamma, double *a,
+                      double *lambda);
+
+#endif
