@@ -38,6 +38,7 @@ struct constrained {
 	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
 	double *seen;        /* nc: the largest S_kk of each row so far in the run */
 	int watching;        /* a reported state is being measured: watch for toggles */
+	int ratios;          /* the teaching pieces want the rows' ratios */
 	int *joint_of;       /* nc: the model joint each row states (-1: the formulation's own),
 	                      * looked up once */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
@@ -323,7 +324,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	for (int a = 0; shift > 0 && a < r->count; a++)
 		if (!s->dropped[a])
 			*gsl_matrix_ptr(&S, (size_t)a, (size_t)a) += shift;
-	for (int a = 0; a < r->count; a++)
+	for (int a = 0; (s->watching || s->ratios) && a < r->count; a++) /* for row_ratio */
 		s->diag[a] = s->S->data[(size_t)a * (s->S->tda + 1)];
 	if (rhs)
 		zero_unsolved(s, rhs);
@@ -486,9 +487,10 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, minv_h);
 			rows_times(r, minv_h, s->lambda);
+			int baumgarte = s->stab.kind == STAB_BAUMGARTE;
 			for (int row = 0; row < s->nc; row++) {
 				double rhs = r->gamma[row] - s->lambda[row];
-				if (s->stab.kind == STAB_BAUMGARTE) { /* Eq. 13.32 */
+				if (baumgarte) { /* Eq. 13.32 */
 					double phid = rows_dot(r, row, qd) - r->vrhs[row];
 					rhs -= 2 * s->stab.alpha * phid +
 					       s->stab.beta * s->stab.beta * r->phi[row];
@@ -815,7 +817,10 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 		    s->rows->gamma, NULL,  NULL, NULL,       NULL};
 		return evaluate(s, t, q, qd, EVAL_ROWS);
 	}
-	if (accelerations(s, t, q, qd, 0) != 0)
+	s->ratios = 1;
+	int status = accelerations(s, t, q, qd, 0);
+	s->ratios = 0;
+	if (status != 0)
 		return -1;
 	if (!s->M)
 		s->M = calloc(n * n + 1, sizeof(double));
