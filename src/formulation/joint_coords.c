@@ -51,6 +51,7 @@ struct jc {
 	/* per evaluation */
 	double *c, *cd, *bias, *B, *h, *mdiag, *work;
 	double *cs;            /* 2 per body: cos φ, sin φ */
+	double *guide;         /* 2 per body: a slide's guide direction u, turned */
 	struct rows *cut_rows; /* the cut joints in body coordinates */
 	gsl_matrix *Mbar;      /* M̄, or its Cholesky factor L when factored */
 	int factored;
@@ -218,6 +219,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		                 ? angle_coordinate(w, w->link[b].parent)
 		                 : -1;
 	w->cs = calloc(2 * nb + 1, sizeof(double));
+	w->guide = calloc(2 * nb + 1, sizeof(double));
 	w->articulated = calloc(9 * nb + 1, sizeof(double));
 	w->U = calloc(9 * nb + 1, sizeof(double));
 	w->Dinv = calloc(9 * nb + 1, sizeof(double));
@@ -240,7 +242,7 @@ static void release(void *ws)
 	if (w->Mbar)
 		gsl_matrix_free(w->Mbar);
 	free(w->twist), free(w->owner), free(w->composite), free(w->wrench), free(w->linear);
-	free(w->from), free(w->cs), free(w->articulated), free(w->U);
+	free(w->from), free(w->cs), free(w->guide), free(w->articulated), free(w->U);
 	free(w->Dinv), free(w->pivot), free(w->force), free(w->accel);
 	free(w);
 }
@@ -309,9 +311,8 @@ static void twist_of(struct jc *w, int b)
 		vec2 pin = v2_add(v2(q[0], q[1]), turned(w->cs + 2 * b, l->sc));
 		s[0] = 1, s[1] = pin.y, s[2] = -pin.x; /* v = -p̆ */
 	} else {
-		double sigma = l->axis_on_parent ? 1 : -1;
-		vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
-		s[0] = 0, s[1] = sigma * u.x, s[2] = sigma * u.y;
+		double sigma = l->axis_on_parent ? 1 : -1; /* u from the kinematics */
+		s[0] = 0, s[1] = sigma * w->guide[2 * b], s[2] = sigma * w->guide[2 * b + 1];
 	}
 }
 
@@ -415,6 +416,7 @@ static void kinematics_b(struct jc *w, const double *th, const double *thd, int 
 			double sigma = l->axis_on_parent ? 1 : -1, wa = vp[2];
 			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis),
 			     un = v2_perp(u);
+			w->guide[2 * b] = u.x, w->guide[2 * b + 1] = u.y; /* for the twist */
 			e = v2_scale(sigma * th[i], u);
 			ed = v2_scale(sigma, v2_add(v2_scale(thd[i], u), v2_scale(th[i] * wa, un)));
 			ea = v2_scale(sigma, v2_sub(v2_scale(2 * thd[i] * wa, un),
@@ -823,7 +825,7 @@ static void inertial_term(struct jc *w, double *out)
 	memset(out, 0, sizeof(double) * (size_t)w->n);
 	for (int b = 0; b < w->nb; b++) {
 		const struct tree_link *l = &w->link[b];
-		const double *q = w->c + 3 * b, *v = w->cd + 3 * b, *L = w->linear + 2 * b;
+		const double *v = w->cd + 3 * b, *L = w->linear + 2 * b;
 		vec2 rate; /* v̇ of the twist */
 		if (l->kind == TREE_FLOAT) {
 			rate = v2(v[1], -v[0]);
@@ -833,7 +835,7 @@ static void inertial_term(struct jc *w, double *out)
 			rate = v2(pin_rate.y, -pin_rate.x);
 		} else {
 			double sigma = l->axis_on_parent ? 1 : -1;
-			vec2 u = v2_rotate(q[2] - (l->axis_on_parent ? l->alpha : 0), l->axis);
+			vec2 u = v2(w->guide[2 * b], w->guide[2 * b + 1]); /* from the kinematics */
 			rate = v2_scale(sigma * v[2], v2_perp(u));
 		}
 		out[l->coord + (l->kind == TREE_FLOAT ? 2 : 0)] = v2_dot(rate, v2(L[0], L[1]));
