@@ -312,11 +312,13 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	if (diagonal) {
 		rows_gram_diagonal(r, diagonal, &S);
 	} else {
-		for (int a = 0; a < r->count; a++) { /* row a of X: M⁻¹ J_a' */
-			double *x = s->X + (size_t)a * (size_t)s->n;
-			memcpy(x, r->J + (size_t)a * (size_t)s->n, sizeof(double) * (size_t)s->n);
-			s->f->mass_solve(s->ws, x);
-		}
+		/* row a of X: M⁻¹ J_a' */
+		memcpy(s->X, r->J, sizeof(double) * (size_t)r->count * (size_t)s->n);
+		if (s->f->mass_solve_many)
+			s->f->mass_solve_many(s->ws, s->X, r->count, s->n);
+		else
+			for (int a = 0; a < r->count; a++)
+				s->f->mass_solve(s->ws, s->X + (size_t)a * (size_t)s->n);
 		rows_gram(r, s->X, &S);
 	}
 	if (s->decided) /* rows are dropped once decided */

@@ -125,6 +125,9 @@ struct formulation {
 	/* after evaluate: out = M x; x = M⁻¹ x; A = M (n x n, row-major) */
 	void (*mass_apply)(void *ws, const double *x, double *out);
 	void (*mass_solve)(void *ws, double *x);
+	/* x = M⁻¹ x for count vectors, the k-th at x + k stride, with the
+	 * numbers of mass_solve on each; NULL: mass_solve is called on each */
+	void (*mass_solve_many)(void *ws, double *x, int count, int stride);
 	void (*mass_dense)(void *ws, double *A);
 	/* M⁻¹ when M is diagonal (its diagonal), else NULL */
 	const double *(*mass_inverse_diagonal)(void *ws);

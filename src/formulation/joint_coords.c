@@ -224,8 +224,10 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->U = calloc(9 * nb + 1, sizeof(double));
 	w->Dinv = calloc(9 * nb + 1, sizeof(double));
 	w->pivot = calloc(3 * nb + 1, sizeof(double));
-	w->force = calloc(3 * nb + 1, sizeof(double));
-	w->accel = calloc(3 * nb + 1, sizeof(double));
+	/* room for a solve of every cut row at once (mass_solve_many) */
+	size_t vectors = w->nc > 1 ? (size_t)w->nc : 1;
+	w->force = calloc(3 * nb * vectors + 1, sizeof(double));
+	w->accel = calloc(3 * nb * vectors + 1, sizeof(double));
 	return w;
 }
 
@@ -773,6 +775,47 @@ static void articulated_solve(struct jc *w, double *x)
 	}
 }
 
+/* articulated_solve on count vectors (the k-th at x + k stride) at once,
+ * when every body hangs by a pin or a slide: the same numbers, each body's
+ * terms read once for all the vectors. Each vector has its own p^A and
+ * accelerations in w->force and w->accel. */
+static void articulated_solve_many(struct jc *w, double *x, int count, int stride)
+{
+	int nb3 = 3 * w->nb;
+	memset(w->force, 0, sizeof(double) * (size_t)nb3 * (size_t)count);
+	for (int k = w->nb - 1; k >= 0; k--) { /* in: u = τ - S'p^A, p^A_p += p^A + U D⁻¹ u */
+		int b = w->order[k], p = w->link[b].parent, i = w->link[b].coord;
+		const double *S = w->twist + 3 * i, *U = w->U + 9 * b;
+		double dinv = w->Dinv[9 * b];
+		for (int v = 0; v < count; v++) {
+			double *xv = x + (size_t)v * (size_t)stride, *force = w->force + v * nb3;
+			const double *pA = force + 3 * b;
+			double p0 = pA[0], p1 = pA[1], p2 = pA[2];
+			double u = xv[i] - (S[0] * p0 + S[1] * p1 + S[2] * p2), du = dinv * u;
+			xv[i] = u;
+			if (p >= 0) {
+				double *pp = force + 3 * p;
+				pp[0] += p0 + U[0] * du, pp[1] += p1 + U[1] * du,
+				    pp[2] += p2 + U[2] * du;
+			}
+		}
+	}
+	static const double still[3] = {0, 0, 0};
+	for (int k = 0; k < w->nb; k++) { /* out: θ̈ = D⁻¹(u - U'a_p), a = a_p + S θ̈ */
+		int b = w->order[k], p = w->link[b].parent, i = w->link[b].coord;
+		const double *S = w->twist + 3 * i, *U = w->U + 9 * b;
+		double dinv = w->Dinv[9 * b];
+		for (int v = 0; v < count; v++) {
+			double *xv = x + (size_t)v * (size_t)stride, *accel = w->accel + v * nb3;
+			const double *ap = p >= 0 ? accel + 3 * p : still;
+			double *a = accel + 3 * b, a0 = ap[0], a1 = ap[1], a2 = ap[2];
+			double acc1 = dinv * (xv[i] - (U[0] * a0 + U[1] * a1 + U[2] * a2));
+			xv[i] = acc1;
+			a[0] = a0 + S[0] * acc1, a[1] = a1 + S[1] * acc1, a[2] = a2 + S[2] * acc1;
+		}
+	}
+}
+
 /* out = M̄_r x (relative coordinates) after kinematics: each body's
  * acceleration out from the ground, its force I a, summed over subtrees
  * and projected on the twists (a recursive Newton-Euler pass). */
@@ -909,6 +952,26 @@ static void mass_solve(void *ws, double *x)
 	articulated_solve(w, x);
 	if (w->absolute)
 		absolute_of_relative(w, x);
+}
+
+/* mass_solve on count vectors: the articulated bodies' passes once for all
+ * when every body hangs by a pin or a slide. */
+static void mass_solve_many(void *ws, double *x, int count, int stride)
+{
+	struct jc *w = ws;
+	int pins_and_slides = !w->composite_method && count <= (w->nc > 1 ? w->nc : 1);
+	for (int b = 0; pins_and_slides && b < w->nb; b++)
+		pins_and_slides = w->link[b].kind != TREE_FLOAT;
+	if (!pins_and_slides) {
+		for (int v = 0; v < count; v++)
+			mass_solve(ws, x + (size_t)v * (size_t)stride);
+		return;
+	}
+	for (int v = 0; w->absolute && v < count; v++)
+		forces_to_relative(w, x + (size_t)v * (size_t)stride);
+	articulated_solve_many(w, x, count, stride);
+	for (int v = 0; w->absolute && v < count; v++)
+		absolute_of_relative(w, x + (size_t)v * (size_t)stride);
 }
 
 /* M̄ written out (for teaching and the penalty method): from the
@@ -1065,6 +1128,7 @@ const struct formulation formulation_joint = {
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,
+    .mass_solve_many = mass_solve_many,
     .mass_dense = mass_dense,
     .mass_inverse_diagonal = NULL,
     .inertia_rate = inertia_rate,
