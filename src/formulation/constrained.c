@@ -39,6 +39,7 @@ struct constrained {
 	double *seen;        /* nc: the largest S_kk of each row so far in the run */
 	int watching;        /* a reported state is being measured: watch for toggles */
 	int ratios;          /* the teaching pieces want the rows' ratios */
+	const double *rates; /* q̇ of the accelerations being found (right_side) */
 	int *joint_of;       /* nc: the model joint each row states (-1: the formulation's own),
 	                      * looked up once */
 	double *X;           /* nc x n: row a is M⁻¹ J_a' */
@@ -279,14 +280,36 @@ static gsl_matrix leading(const gsl_matrix *S, int count)
  * added to its diagonal. A dropped row is an identity row. -1, with the
  * dependent joints named, when S is singular. Given rhs, also S x = rhs in
  * place (as solve below), the forward substitution made as the factor's
- * rows come. */
+ * rows come; given x too, rhs is first the multipliers' right side from
+ * J x (right_side), its products taken in the pass that forms S when the
+ * weight is diagonal. */
 static void solve(struct constrained *s, double *rhs);
 
-static int factor(struct constrained *s, double t, const double *weights, double shift, double *rhs)
+/* γ - J M⁻¹h in place of J M⁻¹h, with Baumgarte's terms when asked (Eq.
+ * 13.32; q̇ from accelerations). */
+static void right_side(struct constrained *s, double *rhs)
+{
+	const struct rows *r = s->rows;
+	int baumgarte = s->stab.kind == STAB_BAUMGARTE;
+	for (int row = 0; row < s->nc; row++) {
+		double value = r->gamma[row] - rhs[row];
+		if (baumgarte) {
+			double phid = rows_dot(r, row, s->rates) - r->vrhs[row];
+			value -=
+			    2 * s->stab.alpha * phid + s->stab.beta * s->stab.beta * r->phi[row];
+		}
+		rhs[row] = value;
+	}
+}
+
+static int factor(struct constrained *s, double t, const double *weights, double shift, double *rhs,
+                  const double *x)
 {
 	struct rows part = *s->rows;
 	part.count = s->factored = weights ? s->nc : s->nsolve;
 	if (part.count == 0) {
+		if (x)
+			rows_times(s->rows, x, rhs), right_side(s, rhs);
 		if (rhs)
 			solve(s, rhs);
 		return 0;
@@ -302,6 +325,8 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	s->tree_factored = diagonal && s->tree && r->count == s->nc && shift == 0 &&
 	                   tree_solve_factor(s->tree, r, diagonal) == 0;
 	if (s->tree_factored) {
+		if (x)
+			rows_times(s->rows, x, rhs), right_side(s, rhs);
 		if (rhs)
 			solve(s, rhs);
 		return 0; /* else the dense path, which explains dependent rows */
@@ -310,7 +335,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	 * other formulations couples every pair */
 	s->envelope = diagonal ? r->first : NULL;
 	if (diagonal) {
-		rows_gram_diagonal(r, diagonal, &S);
+		rows_gram_diagonal(s->rows, diagonal, &S, x, rhs); /* every row's J x */
 	} else {
 		/* row a of X: M⁻¹ J_a' */
 		memcpy(s->X, r->J, sizeof(double) * (size_t)r->count * (size_t)s->n);
@@ -320,7 +345,11 @@ static int factor(struct constrained *s, double t, const double *weights, double
 			for (int a = 0; a < r->count; a++)
 				s->f->mass_solve(s->ws, s->X + (size_t)a * (size_t)s->n);
 		rows_gram(r, s->X, &S);
+		if (x)
+			rows_times(s->rows, x, rhs);
 	}
+	if (x)
+		right_side(s, rhs);
 	if (s->decided) /* rows are dropped once decided */
 		gram_drop(&S, s->dropped, r->count);
 	for (int a = 0; shift > 0 && a < r->count; a++)
@@ -418,7 +447,7 @@ static int own_accelerations(struct constrained *s, double t, const double *qd)
 		return -1;
 	memset(s->acc, 0, sizeof(double) * (size_t)s->n);
 	if (s->nsolve > 0) {
-		if (factor(s, t, NULL, shift, NULL) != 0)
+		if (factor(s, t, NULL, shift, NULL, NULL) != 0)
 			return -1;
 		for (int row = 0; row < s->nsolve; row++)
 			s->lambda[row] = r->gamma[row] - rows_dot(r, row, free_acc) -
@@ -488,18 +517,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 			double *minv_h = s->work;
 			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
 			s->f->mass_solve(s->ws, minv_h);
-			rows_times(r, minv_h, s->lambda);
-			int baumgarte = s->stab.kind == STAB_BAUMGARTE;
-			for (int row = 0; row < s->nc; row++) {
-				double rhs = r->gamma[row] - s->lambda[row];
-				if (baumgarte) { /* Eq. 13.32 */
-					double phid = rows_dot(r, row, qd) - r->vrhs[row];
-					rhs -= 2 * s->stab.alpha * phid +
-					       s->stab.beta * s->stab.beta * r->phi[row];
-				}
-				s->lambda[row] = rhs;
-			}
-			if (factor(s, t, NULL, 0, s->lambda) != 0)
+			s->rates = qd;
+			if (factor(s, t, NULL, 0, s->lambda, minv_h) != 0)
 				return -1;
 		}
 		if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
@@ -540,7 +559,7 @@ static int rates_from_momenta(struct constrained *s, double t, const double *q, 
 	s->f->mass_solve(s->ws, qd);
 	if (s->nc == 0)
 		return 0;
-	if (factor(s, t, NULL, 0, NULL) != 0)
+	if (factor(s, t, NULL, 0, NULL, NULL) != 0)
 		return -1;
 	double *sigma = s->lambda;
 	for (int row = 0; row < s->nc; row++)
@@ -751,14 +770,14 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
 			return -1;
 		}
-		if (factor(s, t, s->ones, 0, NULL) != 0)
+		if (factor(s, t, s->ones, 0, NULL, NULL) != 0)
 			return -1;
 		for (int row = 0; row < s->nc; row++)
 			s->lambda[row] = -r->phi[row];
 		solve(s, s->lambda);
 		rows_add_transpose(r, s->lambda, q);
 	}
-	if (factor(s, t, s->ones, 0, NULL) != 0)
+	if (factor(s, t, s->ones, 0, NULL, NULL) != 0)
 		return -1;
 	for (int row = 0; row < s->nc; row++)
 		s->lambda[row] = -(rows_dot(r, row, qd) - r->vrhs[row]);

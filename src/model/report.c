@@ -218,7 +218,7 @@ static int least_squares(struct report *w, const struct rows *r, struct run_data
 		tree_solve_apply(w->tree, lambda);
 		return 0;
 	}
-	rows_gram_diagonal(r, w->ones, w->S);
+	rows_gram_diagonal(r, w->ones, w->S, NULL, NULL);
 	gram_drop(w->S, w->dropped, w->nc);
 	if (cholesky_envelope(w->S, r->first) != 0) {
 		explain_dependent_rows(d, t, r, row_name, (void *)w->m);

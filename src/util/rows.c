@@ -113,6 +113,7 @@ static struct row_overlap shared(const struct rows *r, int a, int b, int p, int 
 	                            lo,
 	                            hi > lo ? hi - lo : 0,
 	                            0,
+	                            a == b && p == q,
 	                            (size_t)a * (size_t)r->cols + (size_t)lo,
 	                            (size_t)b * (size_t)r->cols + (size_t)lo};
 }
@@ -160,10 +161,11 @@ void rows_list_overlaps(struct rows *r)
 	r->overlap = list, r->noverlaps = listed;
 }
 
-void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
+void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S, const double *x,
+                        double *out)
 {
 	size_t tda = S->tda;
-	double *s = S->data, sum = 0;
+	double *s = S->data, sum = 0, dot = 0;
 	for (const struct row_overlap *o = r->overlap, *end = o + r->noverlaps; o < end; o++) {
 		const double *ja = r->J + o->ja, *jb = r->J + o->jb, *wk = w + o->begin;
 		if (o->len == 3) { /* a body's x, y, φ: the common case, written out */
@@ -174,9 +176,22 @@ void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S)
 			for (int k = 0; k < o->len; k++)
 				sum += ja[k] * wk[k] * jb[k];
 		}
+		if (x && o->own) { /* a span of row a: its terms of J_a x, in order */
+			const double *xk = x + o->begin;
+			if (o->len == 3) {
+				dot += ja[0] * xk[0];
+				dot += ja[1] * xk[1];
+				dot += ja[2] * xk[2];
+			} else {
+				for (int k = 0; k < o->len; k++)
+					dot += ja[k] * xk[k];
+			}
+		}
 		if (o->last) { /* the pair's entry is complete */
 			s[(size_t)o->a * tda + (size_t)o->b] = sum;
 			sum = 0;
+			if (x && o->a == o->b) /* and the row's product, its last pair */
+				out[o->a] = dot, dot = 0;
 		}
 	}
 }

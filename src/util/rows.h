@@ -26,6 +26,7 @@ struct row_span {
  * so that its entry is written too. */
 struct row_overlap {
 	int a, b, begin, len, last;
+	int own; /* a == b and the same span of the row: J_a x's terms over it */
 	size_t ja, jb;
 };
 
@@ -74,8 +75,11 @@ void rows_list_overlaps(struct rows *r);
 /* The same as rows_gram when W is diagonal (w, one per column), from the
  * overlaps listed by rows_list_overlaps: the entries of the envelope
  * (r->first) alone; those before it are left as they are (zero, for the
- * envelope's Cholesky factorisation never reads them). */
-void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S);
+ * envelope's Cholesky factorisation never reads them). Given x, also
+ * out = J x (every row, rows_times' numbers) in the same pass, from the
+ * J entries it reads anyway. */
+void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S, const double *x,
+                        double *out);
 
 struct pivot;
 
