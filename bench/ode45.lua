@@ -51,8 +51,9 @@ local tolerances = { 1e-3, 3e-4, 1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8,
 local integrators = { "dopri5", "rkck", "rk45", "rk8pd" }
 
 print("DAP_BC (ode45, RelTol 1e-6, AbsTol 1e-9, 5 s, reports every 0.01 s) against the cheapest")
-print("configuration no less accurate than ode45 (error: largest position/angle difference from")
-print("rk8pd at tol 1e-12 over the 501 reports; ode45's error estimated by dopri5 at its tolerances)")
+print("configuration no less accurate than ode45 that takes no more evaluations (error: largest")
+print("position/angle difference from rk8pd at tol 1e-12 over the 501 reports; ode45's error")
+print("estimated by dopri5 at its tolerances)")
 print(string.format("  %-17s %9s %7s | %-27s %9s %7s %9s %9s %7s", "model", "ode45 err", "evals",
   "cheapest: formulation,", "error", "evals", "wall ms", "DAP_BC s", "ratio"))
 print(string.format("  %-17s %9s %7s | %-27s", "", "", "", "integrator, tol, dense"))
@@ -72,13 +73,16 @@ for _, c in ipairs(models) do
             abstol = tol * abs_ratio }
           local r = run(model, o)
           local e = largest_difference(r, reference)
-          if e <= target then
+          -- the issue's goal: as accurate as ode45 and no more evaluations
+          if e <= target and r.stats.fevals <= ode45.stats.fevals then
             r = run(model, o, 20)
             if not best or r.stats.wall < best.stats.wall then
               best, best_error = r, e
               best_label = string.format("%s, %s, %g%s%s", formulation, integrator, tol,
                 abs_ratio ~= 1 and ("/" .. string.format("%g", tol * abs_ratio)) or "", dense and ", dense" or "")
             end
+          end
+          if e <= target then
             break -- tighter tolerances of the same kind cost more
           end
         end
@@ -86,8 +90,12 @@ for _, c in ipairs(models) do
     end
   end
   local name = c[1] .. (c[3] and (" " .. c[3]) or "")
-  print(string.format("  %-17s %9.2g %7d | %-27s %9.2g %7d %9.3f %9.2f %6.0fx", name, target, ode45.stats.fevals,
-    best_label, best_error, best.stats.fevals, 1e3 * best.stats.wall, c[2], c[2] / best.stats.wall))
+  if best then
+    print(string.format("  %-17s %9.2g %7d | %-27s %9.2g %7d %9.3f %9.2f %6.0fx", name, target, ode45.stats.fevals,
+      best_label, best_error, best.stats.fevals, 1e3 * best.stats.wall, c[2], c[2] / best.stats.wall))
+  else
+    print(string.format("  %-17s %9.2g %7d | none as accurate in as few evaluations", name, target, ode45.stats.fevals))
+  end
 end
 
 -- The cost of one evaluation on these models: rk4 at h = 1e-4 over 0.02 s
