@@ -849,8 +849,9 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
 	*out = (struct constrained_pieces){
 	    s->n,           s->nc, s->M,   s->rows->J, s->rows->phi, s->rows->vrhs,
 	    s->rows->gamma, s->h,  s->acc, s->lambda,  NULL};
-	if (s->factored > 0 && s->stab.kind != STAB_PENALTY) { /* S was factored: the ratios */
-		for (int a = 0; a < s->nc; a++)                /* a row the formulation keeps: 0 */
+	/* S was factored (not the tree's system, which has no L_kk): the ratios */
+	if (s->factored > 0 && !s->tree_factored && s->stab.kind != STAB_PENALTY) {
+		for (int a = 0; a < s->nc; a++) /* a row the formulation keeps: 0 */
 			s->ratio[a] = a < s->factored ? row_ratio(s, a) : 0;
 		out->row_ratio = s->ratio;
 	}

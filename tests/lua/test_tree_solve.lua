@@ -153,6 +153,23 @@ for _, spec in ipairs(point_models) do
   end
 end
 
+-- m:pieces' row ratios come from the layer's dense factor of S: where the
+-- tree (body coordinates) or the sparse system (point coordinates) solved
+-- instead, there are none to give, and never a NaN
+do
+  local m = build(40, {})
+  for _, f in ipairs { "body", "point" } do
+    local p = m:pieces{ formulation = f }
+    local finite = true
+    for _, x in ipairs(p.row_ratio or {}) do finite = finite and x == x and x < math.huge end
+    T.ok(finite, ("%s coordinates' pieces on 40 rows: row ratios %s"):format(f,
+      p.row_ratio and ("given, %s, %s"):format(tostring(p.row_ratio[1]), tostring(p.row_ratio[40])) or "left out"))
+  end
+  local p = m:pieces{ formulation = "body", redundant = "drop" }
+  T.ok(p.row_ratio and p.row_ratio[1] >= 1 and p.row_ratio[1] < 2,
+    ("and the dense path still gives them (%s)"):format(tostring(p.row_ratio and p.row_ratio[1])))
+end
+
 -- a pin given twice: the tree's loop system is singular, and the dense
 -- path names the joints as it always did
 do
