@@ -61,6 +61,19 @@ int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transp
 
 int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
 
+/* y_i of L y = x, row i of L complete and y_k (k < i) in x: row i's
+ * entries from its envelope's first column on. */
+static inline __attribute__((always_inline)) void forward_row(const double *row_i, int i,
+                                                              int from_i, int unrolled, double *x)
+{
+	double s = x[i];
+#pragma GCC unroll 16
+	for (int k = unrolled ? 0 : from_i; k < i; k++)
+		if (k >= from_i)
+			s -= row_i[k] * x[k];
+	x[i] = s / row_i[i];
+}
+
 /* The factorisation and the solve, row by row (each L_ij from the rows
  * before i, which are complete; every entry is the same sum in the same
  * order as column by column), over the lower half from column first[i] of
@@ -105,14 +118,8 @@ factor_rows(double *a, int tda, int n, const int *first, int unrolled, double *x
 		if (!(d > 1e-13 * scale))
 			return -1;
 		row_i[i] = sqrt(d);
-		if (x) { /* y_i of L y = x */
-			double s = x[i];
-#pragma GCC unroll 16
-			for (int k = unrolled ? 0 : from_i; k < i; k++)
-				if (k >= from_i)
-					s -= row_i[k] * x[k];
-			x[i] = s / row_i[i];
-		}
+		if (x) /* y_i of L y = x */
+			forward_row(row_i, i, from_i, unrolled, x);
 	}
 	return 0;
 }
@@ -122,16 +129,8 @@ static inline __attribute__((always_inline)) void
 solve_rows(const double *a, int tda, int n, const int *first, int unrolled, int forward, double *x)
 {
 #pragma GCC unroll 16
-	for (int i = 0; forward && i < n; i++) { /* L y = x */
-		const double *row_i = a + i * tda;
-		int from_i = first ? first[i] : 0;
-		double s = x[i];
-#pragma GCC unroll 16
-		for (int k = unrolled ? 0 : from_i; k < i; k++)
-			if (k >= from_i)
-				s -= row_i[k] * x[k];
-		x[i] = s / row_i[i];
-	}
+	for (int i = 0; forward && i < n; i++) /* L y = x */
+		forward_row(a + i * tda, i, first ? first[i] : 0, unrolled, x);
 #pragma GCC unroll 16
 	for (int i = n - 1; i >= 0; i--) { /* L' x = y */
 		double s = x[i];
