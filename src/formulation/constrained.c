@@ -274,15 +274,6 @@ static gsl_matrix leading(const gsl_matrix *S, int count)
 	return (gsl_matrix){(size_t)count, (size_t)count, S->tda, S->data, NULL, 0};
 }
 
-/* S = J W J' factored in place: W = M⁻¹ (after evaluate with
- * EVAL_MASS_SOLVE) over the rows the layer solves when weights is NULL,
- * else the diagonal `weights` over every row; shift (the penalty's 1/m_c)
- * added to its diagonal. A dropped row is an identity row. -1, with the
- * dependent joints named, when S is singular. Given rhs, also S x = rhs in
- * place (as solve below), the forward substitution made as the factor's
- * rows come; given x too, rhs is first the multipliers' right side from
- * J x (right_side), its products taken in the pass that forms S when the
- * weight is diagonal. */
 static void solve(struct constrained *s, double *rhs);
 
 /* γ - J M⁻¹h in place of J M⁻¹h, with Baumgarte's terms when asked (Eq.
@@ -302,6 +293,15 @@ static void right_side(struct constrained *s, double *rhs)
 	}
 }
 
+/* S = J W J' factored in place: W = M⁻¹ (after evaluate with
+ * EVAL_MASS_SOLVE) over the rows the layer solves when weights is NULL,
+ * else the diagonal `weights` over every row; shift (the penalty's 1/m_c)
+ * added to its diagonal. A dropped row is an identity row. -1, with the
+ * dependent joints named, when S is singular. Given rhs, also S x = rhs in
+ * place (as solve below), the forward substitution made as the factor's
+ * rows come; given x too, rhs is first the multipliers' right side from
+ * J x (right_side), its products taken in the pass that forms S when the
+ * weight is diagonal. */
 static int factor(struct constrained *s, double t, const double *weights, double shift, double *rhs,
                   const double *x)
 {

@@ -38,9 +38,9 @@ struct rows {
 	struct row_overlap *overlap; /* rows_list_overlaps: every pair's shared columns */
 	int noverlaps;
 	int *first; /* rows_list_overlaps: per row a, the first column of J W J' (W
-	             * diagonal) in its lower half that can be nonzero: the rows
-	             * before it share no column with a, nor with the rows between.
-	             * The Cholesky factor keeps this envelope (no fill before it). */
+	             * diagonal) in its lower half that can be nonzero: the first row
+	             * b < a that shares a column with a, else a itself. The
+	             * Cholesky factor keeps this envelope (no fill before it). */
 };
 
 /* count rows of cols columns, zero, each spanning every column until told
