@@ -27,8 +27,8 @@
 
 struct pc {
 	struct point_coords_head base; /* first: the shared entries read it */
-	struct sparse_kkt *kkt; /* constant M factored, and the whole system's pattern */
-	int whole;              /* the whole system solved sparse (large models) */
+	struct sparse_kkt *kkt;        /* constant M factored, and the whole system's pattern */
+	int whole;                     /* the whole system solved sparse (large models) */
 	double *c, *cd, *hc;           /* per evaluation: the bodies, their forces */
 	double potential;
 };

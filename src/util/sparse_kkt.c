@@ -24,13 +24,13 @@ struct sparse_kkt {
 	double *mass_value;       /* M's nonzeros, both triangles */
 	struct pattern mass, kkt; /* M, and the KKT matrix with M alone in it */
 	struct sparse_ldl *mass_factor, *kkt_factor;
-	double *kkt_template;   /* the KKT values with J zero */
-	int *j_slot;            /* per row, per column of its spans in turn: the KKT value it is */
-	int *j_first;           /* per row, its first j_slot */
-	int *diagonal_slot;     /* per row */
-	double *scale;          /* per row: Σ J_k² / M_kk at the last factor */
-	char *held;             /* per row: dropped at the last factor (λ = 0) */
-	double *x;              /* a solve's vector in KKT order */
+	double *kkt_template; /* the KKT values with J zero */
+	int *j_slot;          /* per row, per column of its spans in turn: the KKT value it is */
+	int *j_first;         /* per row, its first j_slot */
+	int *diagonal_slot;   /* per row */
+	double *scale;        /* per row: Σ J_k² / M_kk at the last factor */
+	char *held;           /* per row: dropped at the last factor (λ = 0) */
+	double *x;            /* a solve's vector in KKT order */
 };
 
 /* ------------------------------------------------------------ the order */
@@ -41,7 +41,8 @@ struct sparse_kkt {
  * the order is the same on every run. */
 static void minimum_degree(unsigned char *adjacent, int n, int *order)
 {
-	int *degree = calloc((size_t)n + 1, sizeof(int)), *near = calloc((size_t)n + 1, sizeof(int));
+	int *degree = calloc((size_t)n + 1, sizeof(int)),
+	    *near = calloc((size_t)n + 1, sizeof(int));
 	char *gone = calloc((size_t)n + 1, 1);
 	for (int v = 0; v < n; v++)
 		for (int u = 0; u < n; u++)
@@ -58,7 +59,8 @@ static void minimum_degree(unsigned char *adjacent, int n, int *order)
 				near[count++] = u, degree[u]--;
 		for (int a = 0; a < count; a++)
 			for (int b = 0; b < count; b++) {
-				unsigned char *edge = &adjacent[(size_t)near[a] * (size_t)n + (size_t)near[b]];
+				unsigned char *edge =
+				    &adjacent[(size_t)near[a] * (size_t)n + (size_t)near[b]];
 				if (a != b && !*edge)
 					*edge = 1, degree[near[a]]++;
 			}
@@ -155,8 +157,9 @@ struct sparse_kkt *sparse_kkt_new(const double *M, const struct rows *r)
 	k->mass_b = calloc((size_t)k->nmass + 1, sizeof(int));
 	k->mass_value = calloc((size_t)k->nmass + 1, sizeof(double));
 	int nj = k->j_first[nc], most = k->nmass + nc + nj + 1;
-	int *column = calloc((size_t)most, sizeof(int)), *row_of = calloc((size_t)most, sizeof(int)),
-	    *slot = calloc((size_t)most, sizeof(int)), count = 0;
+	int *column = calloc((size_t)most, sizeof(int)),
+	    *row_of = calloc((size_t)most, sizeof(int)), *slot = calloc((size_t)most, sizeof(int)),
+	    count = 0;
 	for (int a = 0, e = 0; a < n; a++)
 		for (int b = 0; b < n; b++) {
 			double v = M[(size_t)a * (size_t)n + (size_t)b];
@@ -202,7 +205,8 @@ struct sparse_kkt *sparse_kkt_new(const double *M, const struct rows *r)
 	k->kkt_factor = sparse_ldl_new(n + nc, k->kkt.start, k->kkt.row);
 	int definite = sparse_ldl_factor(k->mass_factor, k->mass.value) == 0;
 	for (int a = 0; a < n && definite; a++)
-		definite = sparse_ldl_pivot(k->mass_factor, k->mass_at[a]) > 1e-13 * k->mass_diagonal[a];
+		definite =
+		    sparse_ldl_pivot(k->mass_factor, k->mass_at[a]) > 1e-13 * k->mass_diagonal[a];
 	if (!definite) {
 		sparse_kkt_free(k);
 		return NULL;
@@ -278,7 +282,8 @@ int sparse_kkt_factor(struct sparse_kkt *k, const struct rows *r, const char *dr
 	/* the pivots' signs, and their sizes against their own scales as
 	 * cholesky_checked weighs S's (1e-13 of the square) */
 	for (int a = 0; a < k->n; a++)
-		if (!(sparse_ldl_pivot(k->kkt_factor, k->coord_at[a]) > 1e-13 * k->mass_diagonal[a]))
+		if (!(sparse_ldl_pivot(k->kkt_factor, k->coord_at[a]) >
+		      1e-13 * k->mass_diagonal[a]))
 			return -1;
 	for (int row = 0; row < k->rows; row++)
 		if (!(-sparse_ldl_pivot(k->kkt_factor, k->row_at[row]) > 1e-13 * k->scale[row]))

@@ -13,10 +13,10 @@ struct sparse_ldl {
 	int *filled;            /* per column, entries so far (during a factor) */
 	int *below;             /* L's row indices, column by column */
 	double *L, *D;
-	double *y;     /* a row being solved, scattered */
-	int *reached;  /* per column, the last row whose pattern reached it */
-	int *path;     /* row k's pattern, in the order the solve needs */
-	int *stack;    /* a climb up the tree before it joins path */
+	double *y;    /* a row being solved, scattered */
+	int *reached; /* per column, the last row whose pattern reached it */
+	int *path;    /* row k's pattern, in the order the solve needs */
+	int *stack;   /* a climb up the tree before it joins path */
 };
 
 struct sparse_ldl *sparse_ldl_new(int n, const int *start, const int *row)
