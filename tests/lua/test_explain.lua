@@ -138,6 +138,11 @@ group("explain", function()
   for line in out:gmatch("[^\n]+") do T.ok(utf8.len(line) <= 80, "fits 80 columns: " .. line) end
   local _, four = said(function() return m:explain{ t = 0 } end)
   T.near(four.acc[3], m:evaluate().acc[3], 1e-12, "the pieces returned are m:evaluate's")
+  T.ok(not out:find("do not watch", 1, true), "the four-bar's runs watch for toggles: no caveat")
+  -- from 32 rows on a run solves without S and does not watch: said
+  local chain = T.capture(function() mb.example("chain", 40):explain{ formulation = "point" } end)
+  T.ok(chain:find("solve\n   without S, through the joints' tree or sparse, and do not watch") ~= nil,
+    "a 40-link chain: its runs do not watch for toggles, said")
 end)
 
 ---------------------------------------------------------------- near a toggle
