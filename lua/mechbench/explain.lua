@@ -302,8 +302,8 @@ function M.text(m, opts)
       add("   (1/sin of the angle between a row and those before it; a run takes S_kk")
       add("   the largest so far): largest %.4g, at row '%s'; a run warns past 100", worst, rows[at])
       if nc >= 32 then -- constrained.c: TREE_SOLVE_ROWS
-        add("   (where it factors S: from 32 rows on, body and point coordinates solve")
-        add("   without S, through the joints' tree or sparse, and do not watch)")
+        add("   (from 32 rows on a run solves without S: body coordinates then watch")
+        add("   their loops' cut rows alone, and point coordinates do not watch)")
       end
     end
   end

@@ -238,14 +238,35 @@ static double row_ratio(struct constrained *s, int a)
 	return sqrt(s->seen[a]) / s->S->data[(size_t)a * (s->S->tda + 1)];
 }
 
-static void watch_toggle(struct constrained *s, double t)
+/* Through the joints' tree S is not formed: only a loop's cut rows can come
+ * near dependent (a tree's own rows cannot), and the factor of their system
+ * gives each one's L_kk as S's would with the cut rows last; S_kk is the
+ * row's J_k W J_k'. */
+static double cut_ratio(struct constrained *s, int k, const double *w)
+{
+	int a = tree_solve_cut_row(s->tree, k);
+	const double *j = s->rows->J + (size_t)a * (size_t)s->n;
+	double own = 0;
+	FOR_SPAN_COLUMNS(s->rows, a, c) own += j[c] * j[c] * w[c];
+	s->seen[a] = fmax(s->seen[a], own);
+	return sqrt(s->seen[a]) / tree_solve_cut_pivot(s->tree, k);
+}
+
+/* The largest ratio of the rows at a reported state, and past NEAR_TOGGLE
+ * the note (once); w: the diagonal weights when the tree factored. */
+static void watch_toggle(struct constrained *s, double t, const double *w)
 {
 	double worst = 0;
-	int at = -1;
-	for (int a = 0; a < s->factored; a++) {
+	int at = -1, cut = s->tree_factored ? tree_solve_cut_rows(s->tree) : 0;
+	for (int a = 0; !s->tree_factored && a < s->factored; a++) {
 		double ratio = row_ratio(s, a);
 		if (ratio > worst)
 			worst = ratio, at = a;
+	}
+	for (int k = 0; k < cut; k++) {
+		double ratio = cut_ratio(s, k, w);
+		if (ratio > worst)
+			worst = ratio, at = tree_solve_cut_row(s->tree, k);
 	}
 	if (at < 0 || !(worst > NEAR_TOGGLE))
 		return;
@@ -325,6 +346,8 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	s->tree_factored = diagonal && s->tree && r->count == s->nc && shift == 0 &&
 	                   tree_solve_factor(s->tree, r, diagonal) == 0;
 	if (s->tree_factored) {
+		if (s->watching && !s->d->near_singular[0])
+			watch_toggle(s, t, diagonal);
 		if (x)
 			rows_times(s->rows, x, rhs), right_side(s, rhs);
 		if (rhs)
@@ -367,7 +390,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 		cholesky_back(&S, s->envelope, rhs);
 	/* at a reported state; the penalty's shift bounds the ratios */
 	if (s->watching && shift == 0 && !s->d->near_singular[0])
-		watch_toggle(s, t);
+		watch_toggle(s, t, NULL);
 	return 0;
 }
 

@@ -179,6 +179,13 @@ void tree_solve_free(struct tree_solve *t)
 
 int tree_solve_cut_rows(const struct tree_solve *t) { return t->ncut; }
 
+int tree_solve_cut_row(const struct tree_solve *t, int k) { return t->cut[k]; }
+
+double tree_solve_cut_pivot(const struct tree_solve *t, int k)
+{
+	return t->Sc->data[(size_t)k * (t->Sc->tda + 1)];
+}
+
 /* ------------------------------------------------------------ factoring */
 
 /* inv = A⁻¹ for a small definite A (s x s, stride NODE_MAX) of sign `sign`

@@ -37,6 +37,13 @@ void tree_solve_free(struct tree_solve *t);
 /* How many rows are cut (0: the joints form a tree). */
 int tree_solve_cut_rows(const struct tree_solve *t);
 
+/* Cut row k's row in J, and after a factor its pivot L_kk in the Cholesky
+ * factor of the cut rows' system C K⁻¹ C' (the part of the row that the
+ * tree's rows and the cut rows before it do not give, in W's metric): a
+ * loop's rows come near dependent there, at a toggle. */
+int tree_solve_cut_row(const struct tree_solve *t, int k);
+double tree_solve_cut_pivot(const struct tree_solve *t, int k);
+
 /* Factor at the current J with weights w (one per column): 0, or -1 when a
  * pivot is too small (dependent rows: the caller takes its dense path,
  * which explains them). */

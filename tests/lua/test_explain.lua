@@ -141,9 +141,24 @@ group("explain", function()
   T.ok(not out:find("do not watch", 1, true), "the four-bar's runs watch for toggles: no caveat")
   -- from 32 rows on a run solves without S and does not watch: said
   local chain = T.capture(function() mb.example("chain", 40):explain{ formulation = "point" } end)
-  T.ok(chain:find("solve\n   without S, through the joints' tree or sparse, and do not watch") ~= nil,
-    "a 40-link chain: its runs do not watch for toggles, said")
+  T.ok(chain:find("body coordinates then watch\n   their loops' cut rows alone, and point coordinates do not watch", 1, true) ~= nil,
+    "a 40-link chain: what its runs watch for toggles, said")
 end)
+
+-- n links hanging in a chain from a ground point away from the rest
+local function with_chain(m, n)
+  m:point{ name = "hook", body = "ground", at = { 5, 0 } }
+  local previous = "hook"
+  for i = 1, n do
+    local name = "hang" .. i
+    m:body{ name = name, mass = 1, inertia = 0.01, pos = { 5, -0.25 - 0.5 * (i - 1) }, angle = -math.pi / 2 }
+    m:point{ name = name .. ".a", body = name, at = { -0.25, 0 } }
+    m:point{ name = name .. ".b", body = name, at = { 0.25, 0 } }
+    m:joint{ name = "hang pin " .. i, type = "revolute", points = { name .. ".a", previous } }
+    previous = name .. ".b"
+  end
+  return m
+end
 
 ---------------------------------------------------------------- near a toggle
 -- Spun at 3 rad/s from 0.5 rad with no gravity, the parallelogram's cranks
@@ -166,6 +181,18 @@ group("near a toggle", function()
     T.capture(function() rf = parallelogram(0.5, 3):simulate{ tf = 1.5, dt = 0.01, formulation = formulation } end)
     T.eq(#rf.warnings, 1, formulation .. " coordinates: warned once too: " .. tostring(rf.warnings[1]))
   end
+  -- with 12 links more hanging apart (32 rows) body coordinates solve
+  -- through the joints' tree, and watch the loop's cut rows: the same
+  -- warning at the same ratio
+  local rt
+  T.capture(function() rt = with_chain(parallelogram(0.5, 3), 12):simulate{ tf = 1.5, dt = 0.01 } end)
+  T.eq(#rt.warnings, 1, "through the tree: warned once too: " .. tostring(rt.warnings[1]))
+  local wt = rt.warnings[1] or ""
+  T.near(tonumber(wt:match("near a toggle at t = ([%d.e+-]+)")) or 0, (math.pi - 0.5) / 3, 0.01,
+    "through the tree: at the time the links line up")
+  T.near(tonumber(wt:match("ratio ([%d.e+-]+),")) or 0, tonumber(w:match("ratio ([%d.e+-]+),")) or -1, 1,
+    "through the tree: the dense path's ratio")
+  T.ok(wt:find("joint '[ABCD]'") ~= nil, "through the tree: naming a joint of the loop")
   local calm = parallelogram(0.5, 3):simulate{ tf = 0.5, dt = 0.01 }
   T.eq(#calm.warnings, 0, "away from it: no warning")
   local four = example("four_bar"):simulate{ tf = 2, dt = 0.01 }
