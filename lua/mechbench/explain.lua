@@ -303,7 +303,8 @@ function M.text(m, opts)
       add("   the largest so far): largest %.4g, at row '%s'; a run warns past 100", worst, rows[at])
       if nc >= 32 then -- constrained.c: TREE_SOLVE_ROWS
         add("   (from 32 rows on a run solves without S: body coordinates then watch")
-        add("   their loops' cut rows alone, and point coordinates do not watch)")
+        add("   their loops' cut rows alone, point coordinates their sparse factor's")
+        add("   pivots against the rows' scales in M's diagonal metric)")
       end
     end
   end

@@ -35,6 +35,7 @@ struct constrained {
 	double *ones;        /* n ones: the weights of least squares */
 	double *e;           /* nc: the penalty's right side */
 	double *diag;        /* nc: S's diagonal before it is factored (watch_toggle) */
+	double *square;      /* nc: a formulation's own pivots squared (row_pivots) */
 	double *ratio;       /* nc: the rows' ratios for the teaching pieces */
 	double *seen;        /* nc: the largest S_kk of each row so far in the run */
 	int watching;        /* a reported state is being measured: watch for toggles */
@@ -115,6 +116,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 		s->ones[k] = 1;
 	s->e = calloc(nc + 1, sizeof(double));
 	s->diag = calloc(nc + 1, sizeof(double));
+	s->square = calloc(nc + 1, sizeof(double));
 	s->ratio = calloc(nc + 1, sizeof(double));
 	s->seen = calloc(nc + 1, sizeof(double));
 	s->joint_of = calloc(nc + 1, sizeof(int));
@@ -160,7 +162,7 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->diag), free(s->ratio), free(s->seen), free(s->joint_of), free(s->X),
+	free(s->e), free(s->diag), free(s->square), free(s->ratio), free(s->seen), free(s->joint_of), free(s->X),
 	    free(s->M), free(s->dropped), free(s->order), free(s->fixed), free(s->measured_y);
 	free(s->c);
 	gsl_matrix_free(s->S);
@@ -252,14 +254,26 @@ static double cut_ratio(struct constrained *s, int k, const double *w)
 	return sqrt(s->seen[a]) / tree_solve_cut_pivot(s->tree, k);
 }
 
+/* A formulation that solved the state itself (point coordinates' sparse
+ * system) gives each row's scale and pivot: the same ratio in its metric,
+ * sqrt(scale)/pivot, 1 for a row held out. */
+static double own_ratio(struct constrained *s, int a)
+{
+	s->seen[a] = fmax(s->seen[a], s->diag[a]);
+	return sqrt(s->seen[a] / s->square[a]);
+}
+
 /* The largest ratio of the rows at a reported state, and past NEAR_TOGGLE
- * the note (once); w: the diagonal weights when the tree factored. */
-static void watch_toggle(struct constrained *s, double t, const double *w)
+ * the note (once): from S's factor, the tree's (w: its diagonal weights)
+ * or, when own is set, the formulation's. */
+static void watch_toggle(struct constrained *s, double t, const double *w, int own)
 {
 	double worst = 0;
-	int at = -1, cut = s->tree_factored ? tree_solve_cut_rows(s->tree) : 0;
-	for (int a = 0; !s->tree_factored && a < s->factored; a++) {
-		double ratio = row_ratio(s, a);
+	int at = -1, cut = s->tree_factored && !own ? tree_solve_cut_rows(s->tree) : 0;
+	if (own && s->f->row_pivots(s->ws, s->diag, s->square) != 0)
+		return;
+	for (int a = 0; a < (own ? s->nc : s->tree_factored ? 0 : s->factored); a++) {
+		double ratio = own ? own_ratio(s, a) : row_ratio(s, a);
 		if (ratio > worst)
 			worst = ratio, at = a;
 	}
@@ -347,7 +361,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 	                   tree_solve_factor(s->tree, r, diagonal) == 0;
 	if (s->tree_factored) {
 		if (s->watching && !s->d->near_singular[0])
-			watch_toggle(s, t, diagonal);
+			watch_toggle(s, t, diagonal, 0);
 		if (x)
 			rows_times(s->rows, x, rhs), right_side(s, rhs);
 		if (rhs)
@@ -390,7 +404,7 @@ static int factor(struct constrained *s, double t, const double *weights, double
 		cholesky_back(&S, s->envelope, rhs);
 	/* at a reported state; the penalty's shift bounds the ratios */
 	if (s->watching && shift == 0 && !s->d->near_singular[0])
-		watch_toggle(s, t, NULL);
+		watch_toggle(s, t, NULL, 0);
 	return 0;
 }
 
@@ -535,6 +549,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 	} else if ((own = own_solve(s, t, qd)) != 1) {
 		if (own != 0)
 			return -1;
+		if (s->watching && s->f->row_pivots && !s->d->near_singular[0])
+			watch_toggle(s, t, NULL, 1);
 	} else {
 		if (s->nc > 0) {
 			double *minv_h = s->work;

@@ -162,6 +162,10 @@ struct formulation {
 	 * to the layer's Schur complement (which explains dependent rows). */
 	int (*solve)(void *ws, double t, const struct rows *r, const double *h, const double *rhs,
 	             const char *dropped, double *acc, double *lambda);
+	/* After its own solve at a state (solve returned 0), what the toggle
+	 * watch reads of its factor, per row: the row's scale (as S_kk) and
+	 * its pivot's square (as L_kk²). 0, or -1 when it has none. NULL: none. */
+	int (*row_pivots)(void *ws, double *scale, double *square);
 	/* Its own force analysis (inverse dynamics), or NULL for the report's
 	 * least squares: λ of J'λ = M q̈ - h at a known q̈, after evaluate. */
 	int (*force_analysis)(void *ws, double t, const struct rows *r, const double *h,

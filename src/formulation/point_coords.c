@@ -29,6 +29,7 @@ struct pc {
 	struct point_coords_head base; /* first: the shared entries read it */
 	struct sparse_kkt *kkt;        /* constant M factored, and the whole system's pattern */
 	int whole;                     /* the whole system solved sparse (large models) */
+	int solved;                    /* the last state was solved so */
 	double *c, *cd, *hc;           /* per evaluation: the bodies, their forces */
 	double potential;
 };
@@ -117,9 +118,20 @@ static int solve(void *ws, double t, const struct rows *r, const double *h, cons
 {
 	(void)t;
 	struct pc *w = ws;
-	if (!w->whole || sparse_kkt_factor(w->kkt, r, dropped) != 0)
+	w->solved = w->whole && sparse_kkt_factor(w->kkt, r, dropped) == 0;
+	if (!w->solved)
 		return 1;
 	sparse_kkt_solve(w->kkt, h, rhs, acc, lambda);
+	return 0;
+}
+
+/* The toggle watch's view of the sparse factor (its rows' scales and pivots). */
+static int row_pivots(void *ws, double *scale, double *square)
+{
+	struct pc *w = ws;
+	if (!w->solved)
+		return -1;
+	sparse_kkt_row_pivots(w->kkt, scale, square);
 	return 0;
 }
 
@@ -143,4 +155,5 @@ const struct formulation formulation_point = {
     .mass_inverse_diagonal = NULL,
     .inertia_rate = NULL,
     .solve = solve,
+    .row_pivots = row_pivots,
 };

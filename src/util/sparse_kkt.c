@@ -291,6 +291,14 @@ int sparse_kkt_factor(struct sparse_kkt *k, const struct rows *r, const char *dr
 	return 0;
 }
 
+void sparse_kkt_row_pivots(const struct sparse_kkt *k, double *scale, double *square)
+{
+	for (int row = 0; row < k->rows; row++) {
+		scale[row] = k->scale[row];
+		square[row] = -sparse_ldl_pivot(k->kkt_factor, k->row_at[row]);
+	}
+}
+
 void sparse_kkt_solve(struct sparse_kkt *k, const double *h, const double *gamma, double *a,
                       double *lambda)
 {

@@ -141,7 +141,7 @@ group("explain", function()
   T.ok(not out:find("do not watch", 1, true), "the four-bar's runs watch for toggles: no caveat")
   -- from 32 rows on a run solves without S and does not watch: said
   local chain = T.capture(function() mb.example("chain", 40):explain{ formulation = "point" } end)
-  T.ok(chain:find("body coordinates then watch\n   their loops' cut rows alone, and point coordinates do not watch", 1, true) ~= nil,
+  T.ok(chain:find("body coordinates then watch\n   their loops' cut rows alone, point coordinates their sparse factor's", 1, true) ~= nil,
     "a 40-link chain: what its runs watch for toggles, said")
 end)
 
@@ -193,6 +193,18 @@ group("near a toggle", function()
   T.near(tonumber(wt:match("ratio ([%d.e+-]+),")) or 0, tonumber(w:match("ratio ([%d.e+-]+),")) or -1, 1,
     "through the tree: the dense path's ratio")
   T.ok(wt:find("joint '[ABCD]'") ~= nil, "through the tree: naming a joint of the loop")
+  -- point coordinates with 30 links more (32 rows and more) solve sparse and
+  -- watch their factor's pivots (ratio 532 there; 628 on the dense path)
+  local rp
+  T.capture(function() rp = with_chain(parallelogram(0.5, 3), 30):simulate{ tf = 1.5, dt = 0.01, formulation = "point" } end)
+  T.eq(#rp.warnings, 1, "point coordinates solved sparse: warned once: " .. tostring(rp.warnings[1]))
+  local wp = rp.warnings[1] or ""
+  T.near(tonumber(wp:match("near a toggle at t = ([%d.e+-]+)")) or 0, (math.pi - 0.5) / 3, 0.01,
+    "solved sparse: at the time the links line up")
+  T.ok(wp:find("joint 'coupler (its points)'", 1, true) ~= nil or wp:find("joint '[ABCD]'") ~= nil,
+    "solved sparse: naming a row of the loop")
+  local calm_sparse = with_chain(parallelogram(0.5, 3), 30):simulate{ tf = 0.5, dt = 0.01, formulation = "point" }
+  T.eq(#calm_sparse.warnings, 0, "solved sparse, away from the toggle: no warning")
   local calm = parallelogram(0.5, 3):simulate{ tf = 0.5, dt = 0.01 }
   T.eq(#calm.warnings, 0, "away from it: no warning")
   local four = example("four_bar"):simulate{ tf = 2, dt = 0.01 }
