@@ -17,11 +17,9 @@
  * in the number of bodies on chains and trees: M⁻¹ is full, so the layer's
  * Schur complement D M⁻¹ D' would cost the cube of it. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "formulation/formulation.h"
 #include "formulation/point_coords.h"
-#include "model/forces/force.h"
 #include "util/sparse_kkt.h"
 #include "util/tree_solve.h"
 
@@ -30,8 +28,6 @@ struct pc {
 	struct sparse_kkt *kkt;        /* constant M factored, and the whole system's pattern */
 	int whole;                     /* the whole system solved sparse (large models) */
 	int solved;                    /* the last state was solved so */
-	double *c, *cd, *hc;           /* per evaluation: the bodies, their forces */
-	double potential;
 };
 
 static void release(void *ws)
@@ -39,9 +35,8 @@ static void release(void *ws)
 	struct pc *w = ws;
 	if (!w)
 		return;
-	layout_free(w->base.L);
+	point_coords_head_release(&w->base);
 	sparse_kkt_free(w->kkt);
-	free(w->c), free(w->hc);
 	free(w);
 }
 
@@ -52,11 +47,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	if (!L)
 		return NULL;
 	struct pc *w = calloc(1, sizeof *w);
-	size_t n = (size_t)L->n, n3 = 3 * (size_t)m->nbodies;
-	w->base.m = m, w->base.d = d, w->base.L = L, w->base.n = L->n;
-	w->c = calloc(2 * n3 + 1, sizeof(double));
-	w->cd = w->c + n3;
-	w->hc = calloc(n3 + 1, sizeof(double));
+	size_t n = (size_t)L->n;
+	point_coords_head_init(&w->base, m, d, L);
 	double *M = calloc(n * n + 1, sizeof(double));
 	struct rows *spans = rows_new(L->nrows, L->n);
 	layout_mass(L, M);
@@ -79,18 +71,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 static int evaluate(void *ws, double t, const double *r, const double *rd, unsigned what,
                     struct rows *out, double *h)
 {
-	struct pc *w = ws;
-	layout_frames(w->base.L, r, rd);
-	if ((what & EVAL_ROWS) && layout_rows(w->base.L, w->base.d, t, r, rd, out) != 0)
-		return -1;
-	if (what & EVAL_FORCES) {
-		layout_to_bodies(w->base.L, r, rd, NULL, w->c, w->cd, NULL);
-		if (forces_apply(w->base.m, w->base.d, w->c, w->cd, t, w->hc, &w->potential) != 0)
-			return -1;
-		memset(h, 0, sizeof(double) * (size_t)w->base.n);
-		layout_forces(w->base.L, w->hc, h);
-	}
-	return 0; /* M is constant, factored at setup */
+	/* M is constant, factored at setup */
+	return point_coords_head_evaluate(ws, t, r, rd, what, out, h);
 }
 
 static void mass_apply(void *ws, const double *x, double *out)

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formulation/formulation.h"
+#include "model/forces/force.h"
 #include "model/joints/joint.h"
 
 /* ------------------------------------------------------------ lins */
@@ -1099,6 +1101,38 @@ void layout_mass(const struct layout *L, double *M)
 }
 
 /* ------------------------------------------------------------ the formulations' shared entries */
+
+void point_coords_head_init(struct point_coords_head *w, const struct model *m, struct run_data *d,
+                            struct layout *L)
+{
+	size_t n3 = 3 * (size_t)m->nbodies;
+	w->m = m, w->d = d, w->L = L, w->n = L->n;
+	w->c = calloc(2 * n3 + 1, sizeof(double));
+	w->cd = w->c + n3;
+	w->hc = calloc(n3 + 1, sizeof(double));
+}
+
+void point_coords_head_release(struct point_coords_head *w)
+{
+	layout_free(w->L);
+	free(w->c), free(w->hc);
+}
+
+int point_coords_head_evaluate(struct point_coords_head *w, double t, const double *r,
+                               const double *rd, unsigned what, struct rows *out, double *h)
+{
+	layout_frames(w->L, r, rd);
+	if ((what & EVAL_ROWS) && layout_rows(w->L, w->d, t, r, rd, out) != 0)
+		return -1;
+	if (!(what & EVAL_FORCES))
+		return 0;
+	layout_to_bodies(w->L, r, rd, NULL, w->c, w->cd, NULL);
+	if (forces_apply(w->m, w->d, w->c, w->cd, t, w->hc, &w->potential) != 0)
+		return -1;
+	memset(h, 0, sizeof(double) * (size_t)w->n);
+	layout_forces(w->L, w->hc, h);
+	return 0;
+}
 
 const struct layout *point_coords_layout(void *ws) { return ((struct point_coords_head *)ws)->L; }
 

@@ -203,8 +203,22 @@ struct point_coords_head {
 	const struct model *m;
 	struct run_data *d;
 	struct layout *L;
-	int n; /* the points' variables */
+	int n;               /* the points' variables */
+	double *c, *cd, *hc; /* per evaluation: the bodies, and their forces (3 each) */
+	double potential;
 };
+
+/* The head over layout L (its owner from now on), and its release. */
+void point_coords_head_init(struct point_coords_head *w, const struct model *m, struct run_data *d,
+                            struct layout *L);
+void point_coords_head_release(struct point_coords_head *w);
+
+/* An evaluation's part common to both (what: formulation.h's EVAL_ flags):
+ * the frames, the rows when asked, and with the forces the bodies' c, ċ and
+ * generalised forces hc, shared among the points as h by virtual work.
+ * 0, or -1 with the run's error set. */
+int point_coords_head_evaluate(struct point_coords_head *w, double t, const double *r,
+                               const double *rd, unsigned what, struct rows *out, double *h);
 
 /* ws: the workspace of a run in either (constrained_workspace): its layout. */
 const struct layout *point_coords_layout(void *ws);

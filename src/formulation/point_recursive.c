@@ -37,7 +37,6 @@
 
 #include "formulation/formulation.h"
 #include "formulation/point_coords.h"
-#include "model/forces/force.h"
 #include "util/lu.h"
 
 #define PARTICLES 6
@@ -71,8 +70,7 @@ struct pr {
 	struct point_coords_head base; /* first: the shared entries read it */
 	struct node *node;             /* per group; 0, the ground's, unused */
 	double *r, *rd;                /* the state of the last evaluation */
-	double *c, *cd, *hc, potential;
-	double *x; /* a copy of mass_solve's force */
+	double *x;                     /* a copy of mass_solve's force */
 };
 
 /* ------------------------------------------------------------ set-up */
@@ -132,8 +130,8 @@ static void release(void *ws)
 		free(nd->E), free(nd->Ea), free(nd->pivot), free(nd->K), free(nd->k), free(nd->e);
 	}
 	free(w->node);
-	layout_free(w->base.L);
-	free(w->r), free(w->c), free(w->hc), free(w->x);
+	point_coords_head_release(&w->base);
+	free(w->r), free(w->x);
 	free(w);
 }
 
@@ -144,14 +142,11 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	if (!L)
 		return NULL;
 	struct pr *w = calloc(1, sizeof *w);
-	size_t n = (size_t)L->n, n3 = 3 * (size_t)m->nbodies;
-	w->base.m = m, w->base.d = d, w->base.L = L, w->base.n = L->n;
+	size_t n = (size_t)L->n;
+	point_coords_head_init(&w->base, m, d, L);
 	w->r = calloc(2 * n + 1, sizeof(double));
 	w->rd = w->r + n;
 	w->x = calloc(n + 1, sizeof(double));
-	w->c = calloc(2 * n3 + 1, sizeof(double));
-	w->cd = w->c + n3;
-	w->hc = calloc(n3 + 1, sizeof(double));
 	w->node = calloc((size_t)L->ngroups, sizeof *w->node);
 	for (int g = 1; g < L->ngroups; g++) {
 		const struct group *G = &L->groups[g];
@@ -440,27 +435,22 @@ static int evaluate(void *ws, double t, const double *r, const double *rd, unsig
 	memcpy(w->r, r, sizeof(double) * n);
 	if (rd)
 		memcpy(w->rd, rd, sizeof(double) * n);
-	layout_frames(w->base.L, r, rd);
-	if ((what & EVAL_ROWS) && layout_rows(w->base.L, w->base.d, t, r, rd, out) != 0)
+	/* h (for the teaching pieces) is the same forces shared by virtual work */
+	if (point_coords_head_evaluate(&w->base, t, r, rd, what, out, h) != 0)
 		return -1;
 	if (what & EVAL_FORCES) { /* the bodies' forces: resultants about each base */
-		layout_to_bodies(w->base.L, r, rd, NULL, w->c, w->cd, NULL);
-		if (forces_apply(w->base.m, w->base.d, w->c, w->cd, t, w->hc, &w->potential) != 0)
-			return -1;
+		const double *hc = w->base.hc, *c = w->base.c;
 		for (int g = 1; g < w->base.L->ngroups; g++)
 			w->node[g].F = v2(0, 0), w->node[g].N = 0;
 		for (int b = 0; b < w->base.m->nbodies; b++) {
 			if (w->base.L->bodies[b].group == 0)
 				continue; /* welded to the ground: the ground takes its forces */
 			struct node *nd = &w->node[w->base.L->bodies[b].group];
-			vec2 f = v2(w->hc[3 * b], w->hc[3 * b + 1]);
-			vec2 arm = v2_sub(v2(w->c[3 * b], w->c[3 * b + 1]), point_at(w, nd->base));
+			vec2 f = v2(hc[3 * b], hc[3 * b + 1]);
+			vec2 arm = v2_sub(v2(c[3 * b], c[3 * b + 1]), point_at(w, nd->base));
 			nd->F = v2_add(nd->F, f);
-			nd->N += w->hc[3 * b + 2] + v2_cross(arm, f);
+			nd->N += hc[3 * b + 2] + v2_cross(arm, f);
 		}
-		/* h for the teaching pieces: the same forces shared by virtual work */
-		memset(h, 0, sizeof(double) * n);
-		layout_forces(w->base.L, w->hc, h);
 	}
 	if ((what & EVAL_MASS_SOLVE) && chains_inertia(w, t) != 0)
 		return -1;
