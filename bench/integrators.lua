@@ -13,17 +13,7 @@ local cases = { { "pendulum" }, { "double_pendulum" }, { "slider_crank" }, { "fo
 local integrators = { "dopri5", "rkck", "rk45", "rk8pd" }
 local tolerances = { 1e-4, 3e-5, 1e-5, 3e-6, 1e-6, 3e-7, 1e-7, 3e-8, 1e-8, 3e-9, 1e-9, 3e-10, 1e-10, 3e-11, 1e-11 }
 
-local function largest_difference(a, b)
-  local worst = 0
-  for _, name in ipairs(a.body_order) do
-    local ba, bb = a.bodies[name], b.bodies[name]
-    for i = 1, math.min(#a.t, #b.t) do
-      worst = math.max(worst, math.abs(ba.x[i] - bb.x[i]), math.abs(ba.y[i] - bb.y[i]),
-        math.abs(ba.angle[i] - bb.angle[i]))
-    end
-  end
-  return worst
-end
+local largest_difference = dofile((arg[0]:match("(.*/)") or "./") .. "difference.lua")
 
 print("adaptive integrators at the former default's accuracy (rk45, tol 1e-8, not dense): evaluations")
 local header = string.format("  %-20s %9s %7s", "model", "error", "rk45")

@@ -18,17 +18,7 @@ local models = {
   { "four_bar", 12.74 }, { "chain", 10.15, 4 }, { "sliding_pendulum", 1.54 },
 }
 
-local function largest_difference(a, b)
-  local worst = 0
-  for _, name in ipairs(a.body_order) do
-    local ba, bb = a.bodies[name], b.bodies[name]
-    for i = 1, #a.t do
-      worst = math.max(worst, math.abs(ba.x[i] - bb.x[i]), math.abs(ba.y[i] - bb.y[i]),
-        math.abs(ba.angle[i] - bb.angle[i]))
-    end
-  end
-  return worst
-end
+local largest_difference = dofile((arg[0]:match("(.*/)") or "./") .. "difference.lua")
 
 -- A run, its wall time the least of `repeats`: on a shared machine a short
 -- run that no other process interrupts shows what the run itself costs.
