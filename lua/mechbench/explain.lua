@@ -301,8 +301,8 @@ function M.text(m, opts)
       add("   what a run watches for toggles, sqrt(S_kk)/L_kk with S = D M^-1 D' = L L'")
       add("   (1/sin of the angle between a row and those before it; a run takes S_kk")
       add("   the largest so far): largest %.4g, at row '%s'; a run warns past 100", worst, rows[at])
-      if nc >= 32 then -- constrained.c: TREE_SOLVE_ROWS
-        add("   (from 32 rows on a run solves without S: body coordinates then watch")
+      if nc >= core.model.tree_rows then
+        add("   (from %d rows on a run solves without S: body coordinates then watch", core.model.tree_rows)
         add("   their loops' cut rows alone, point coordinates their sparse factor's")
         add("   pivots against the rows' scales in M's diagonal metric)")
       end

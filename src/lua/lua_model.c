@@ -25,6 +25,7 @@
 #include "model/forces/force.h"
 #include "model/joints/joint.h"
 #include "model/laws/law.h"
+#include "util/tree_solve.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
 {
@@ -1383,5 +1384,8 @@ int mb_open_model(lua_State *L)
 	                                 {"check", core_check},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
+	/* from this many rows on, large models solve without S (m:explain says so) */
+	lua_pushinteger(L, TREE_SOLVE_ROWS);
+	lua_setfield(L, -2, "tree_rows");
 	return 1;
 }
