@@ -162,8 +162,9 @@ void constrained_free(struct constrained *s)
 	s->f->release(s->ws);
 	rows_free(s->rows);
 	free(s->h), free(s->acc), free(s->lambda), free(s->work), free(s->push), free(s->ones);
-	free(s->e), free(s->diag), free(s->square), free(s->ratio), free(s->seen), free(s->joint_of), free(s->X),
-	    free(s->M), free(s->dropped), free(s->order), free(s->fixed), free(s->measured_y);
+	free(s->e), free(s->diag), free(s->square), free(s->ratio), free(s->seen),
+	    free(s->joint_of), free(s->X), free(s->M), free(s->dropped), free(s->order),
+	    free(s->fixed), free(s->measured_y);
 	free(s->c);
 	gsl_matrix_free(s->S);
 	if (s->A)
@@ -232,55 +233,56 @@ static const char *row_name(void *ctx, int row)
  * carries on; cholesky_checked stops it near 3e6. O(rows) on a factor made
  * anyway. */
 #define NEAR_TOGGLE 100.0
+
+/* sqrt(S_kk)/L_kk for row a from its S_kk (scale) and L_kk (pivot), S_kk
+ * the largest the row has had in the run so far. */
+static double ratio_of(struct constrained *s, int a, double scale, double pivot)
+{
+	s->seen[a] = fmax(s->seen[a], scale);
+	return sqrt(s->seen[a]) / pivot;
+}
+
 static double row_ratio(struct constrained *s, int a)
 {
 	if (s->dropped[a])
 		return 0;
-	s->seen[a] = fmax(s->seen[a], s->diag[a]);
-	return sqrt(s->seen[a]) / s->S->data[(size_t)a * (s->S->tda + 1)];
-}
-
-/* Through the joints' tree S is not formed: only a loop's cut rows can come
- * near dependent (a tree's own rows cannot), and the factor of their system
- * gives each one's L_kk as S's would with the cut rows last; S_kk is the
- * row's J_k W J_k'. */
-static double cut_ratio(struct constrained *s, int k, const double *w)
-{
-	int a = tree_solve_cut_row(s->tree, k);
-	const double *j = s->rows->J + (size_t)a * (size_t)s->n;
-	double own = 0;
-	FOR_SPAN_COLUMNS(s->rows, a, c) own += j[c] * j[c] * w[c];
-	s->seen[a] = fmax(s->seen[a], own);
-	return sqrt(s->seen[a]) / tree_solve_cut_pivot(s->tree, k);
-}
-
-/* A formulation that solved the state itself (point coordinates' sparse
- * system) gives each row's scale and pivot: the same ratio in its metric,
- * sqrt(scale)/pivot, 1 for a row held out. */
-static double own_ratio(struct constrained *s, int a)
-{
-	s->seen[a] = fmax(s->seen[a], s->diag[a]);
-	return sqrt(s->seen[a] / s->square[a]);
+	return ratio_of(s, a, s->diag[a], s->S->data[(size_t)a * (s->S->tda + 1)]);
 }
 
 /* The largest ratio of the rows at a reported state, and past NEAR_TOGGLE
- * the note (once): from S's factor, the tree's (w: its diagonal weights)
- * or, when own is set, the formulation's. */
+ * the note (once). Its sources:
+ * - S's factor (the dense path);
+ * - through the joints' tree (w: its diagonal weights), where S is not
+ *   formed: only a loop's cut rows can come near dependent (a tree's own
+ *   rows cannot), the factor of their system gives each one's L_kk as S's
+ *   would with the cut rows last, and S_kk is the row's J_k W J_k';
+ * - when own is set, the formulation that solved the state itself (point
+ *   coordinates' sparse system): each row's scale and pivot, the same ratio
+ *   in its metric (1 for a row held out). */
 static void watch_toggle(struct constrained *s, double t, const double *w, int own)
 {
-	double worst = 0;
-	int at = -1, cut = s->tree_factored && !own ? tree_solve_cut_rows(s->tree) : 0;
-	if (own && s->f->row_pivots(s->ws, s->diag, s->square) != 0)
-		return;
-	for (int a = 0; a < (own ? s->nc : s->tree_factored ? 0 : s->factored); a++) {
-		double ratio = own ? own_ratio(s, a) : row_ratio(s, a);
-		if (ratio > worst)
-			worst = ratio, at = a;
-	}
-	for (int k = 0; k < cut; k++) {
-		double ratio = cut_ratio(s, k, w);
-		if (ratio > worst)
-			worst = ratio, at = tree_solve_cut_row(s->tree, k);
+	double worst = 0, ratio;
+	int at = -1;
+	if (own) {
+		if (s->f->row_pivots(s->ws, s->diag, s->square) != 0)
+			return;
+		for (int a = 0; a < s->nc; a++)
+			if ((ratio = ratio_of(s, a, s->diag[a], sqrt(s->square[a]))) > worst)
+				worst = ratio, at = a;
+	} else if (s->tree_factored) {
+		for (int k = 0; k < tree_solve_cut_rows(s->tree); k++) {
+			int a = tree_solve_cut_row(s->tree, k);
+			const double *j = s->rows->J + (size_t)a * (size_t)s->n;
+			double scale = 0;
+			FOR_SPAN_COLUMNS(s->rows, a, c) scale += j[c] * j[c] * w[c];
+			if ((ratio = ratio_of(s, a, scale, tree_solve_cut_pivot(s->tree, k))) >
+			    worst)
+				worst = ratio, at = a;
+		}
+	} else {
+		for (int a = 0; a < s->factored; a++)
+			if ((ratio = row_ratio(s, a)) > worst)
+				worst = ratio, at = a;
 	}
 	if (at < 0 || !(worst > NEAR_TOGGLE))
 		return;
