@@ -61,17 +61,17 @@ int pivot_order(struct pivot *p, const double *A, int rows, int cols, int transp
 
 int cholesky_checked(gsl_matrix *A) { return cholesky_envelope(A, NULL); }
 
-/* y_i of L y = x, row i of L complete and y_k (k < i) in x: row i's
- * entries from its envelope's first column on. */
-static inline __attribute__((always_inline)) void forward_row(const double *row_i, int i,
-                                                              int from_i, int unrolled, double *x)
+/* s - Σ u_k v_k over k = from .. to - 1, in order: an entry of L (u, v
+ * rows of L) or of y in L y = x (v = x), the envelope's first column from
+ * on; unrolled, the loop runs from 0 with the terms before it skipped. */
+static inline __attribute__((always_inline)) double
+reduced(double s, const double *u, const double *v, int from, int to, int unrolled)
 {
-	double s = x[i];
 #pragma GCC unroll 16
-	for (int k = unrolled ? 0 : from_i; k < i; k++)
-		if (k >= from_i)
-			s -= row_i[k] * x[k];
-	x[i] = s / row_i[i];
+	for (int k = unrolled ? 0 : from; k < to; k++)
+		if (k >= from)
+			s -= u[k] * v[k];
+	return s;
 }
 
 /* The factorisation and the solve, row by row (each L_ij from the rows
@@ -106,12 +106,7 @@ factor_rows(double *a, int tda, int n, const int *first, int unrolled, double *x
 				continue;
 			const double *row_j = a + j * tda;
 			int from = first && first[j] > from_i ? first[j] : from_i;
-			double s = row_i[j];
-#pragma GCC unroll 16
-			for (int k = unrolled ? 0 : from; k < j; k++)
-				if (k >= from)
-					s -= row_i[k] * row_j[k];
-			row_i[j] = s / row_j[j];
+			row_i[j] = reduced(row_i[j], row_i, row_j, from, j, unrolled) / row_j[j];
 			d -= row_i[j] * row_i[j];
 		}
 		/* the pivot's square against the largest diagonal entry */
@@ -119,7 +114,7 @@ factor_rows(double *a, int tda, int n, const int *first, int unrolled, double *x
 			return -1;
 		row_i[i] = sqrt(d);
 		if (x) /* y_i of L y = x */
-			forward_row(row_i, i, from_i, unrolled, x);
+			x[i] = reduced(x[i], row_i, x, from_i, i, unrolled) / row_i[i];
 	}
 	return 0;
 }
@@ -130,7 +125,8 @@ solve_rows(const double *a, int tda, int n, const int *first, int unrolled, int 
 {
 #pragma GCC unroll 16
 	for (int i = 0; forward && i < n; i++) /* L y = x */
-		forward_row(a + i * tda, i, first ? first[i] : 0, unrolled, x);
+		x[i] = reduced(x[i], a + i * tda, x, first ? first[i] : 0, i, unrolled) /
+		       a[i * tda + i];
 #pragma GCC unroll 16
 	for (int i = n - 1; i >= 0; i--) { /* L' x = y */
 		double s = x[i];
