@@ -300,7 +300,8 @@ function M.text(m, opts)
       for k, x in ipairs(p.row_ratio) do if x > worst then worst, at = x, k end end
       add("   what a run watches for toggles, sqrt(S_kk)/L_kk with S = D M^-1 D' = L L'")
       add("   (1/sin of the angle between a row and those before it; a run takes S_kk")
-      add("   the largest so far): largest %.4g, at row '%s'; a run warns past 100", worst, rows[at])
+      add("   the largest so far): largest %.4g, at row '%s';", worst, rows[at])
+      add("   a run warns past 100")
       if nc >= core.model.tree_rows then
         add("   (from %d rows on a run solves without S: body coordinates then watch", core.model.tree_rows)
         add("   their loops' cut rows alone, point coordinates their sparse factor's")

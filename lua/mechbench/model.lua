@@ -1535,10 +1535,19 @@ function M.joint_rows(j) return kind_of_list.joint[j.kind].rows end
 -- rank of D at the start (mechbench.explain); printed unless quiet.
 -- One evaluation shown step by step (mechbench.explain): printed, and the
 -- pieces returned.
+-- At the prompt the returned pieces show as one line (the text above has
+-- their numbers already), not as every array they hold.
+local ExplainedPieces = {
+  __tostring = function(p)
+    return ("<pieces: %d coordinates, %d rows (q, D, gamma%s)>"):format(#p.q,
+      #p.gamma, p.M and ", M, h, acc, lambda" or "")
+  end,
+}
+
 function Model:explain(opts)
   local text, p = require("mechbench.explain").text(self, opts)
   print(text)
-  return p
+  return setmetatable(p, ExplainedPieces)
 end
 
 function Model:dof(opts)

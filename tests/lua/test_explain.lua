@@ -138,6 +138,8 @@ group("explain", function()
   for line in out:gmatch("[^\n]+") do T.ok(utf8.len(line) <= 80, "fits 80 columns: " .. line) end
   local _, four = said(function() return m:explain{ t = 0 } end)
   T.near(four.acc[3], m:evaluate().acc[3], 1e-12, "the pieces returned are m:evaluate's")
+  T.eq(tostring(four), "<pieces: 9 coordinates, 8 rows (q, D, gamma, M, h, acc, lambda)>",
+    "at the prompt the pieces returned show as one line")
   T.ok(not out:find("do not watch", 1, true), "the four-bar's runs watch for toggles: no caveat")
   -- from 32 rows on a run solves without S and does not watch: said
   local chain = T.capture(function() mb.example("chain", 40):explain{ formulation = "point" } end)
