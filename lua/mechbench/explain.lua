@@ -238,12 +238,7 @@ function M.text(m, opts)
   local cols = {}
   for k, name in ipairs(p.coordinate_names) do cols[k] = short_name(name) end
   local rows = p.row_names
-  -- the model's name, and what follows it on a line of its own when both
-  -- do not fit one
-  local name = fit(m.name, 76)
-  local what = "one evaluation, step by step"
-  if (utf8.len(name) or #name) + 2 + #what > 80 then add("%s:", name) add("  %s", what) else add("%s: %s", name, what) end
-  fill("    ", "  at t = %g in %s", t, title)
+  fill("  ", "one evaluation of %s at t = %g in %s", fit(m.name, 76), t, title)
   add("  (the state %s)", r and ("of the run at its sample " .. sample) or "at the model's start")
   add("")
   local joints, own = {}, 0
