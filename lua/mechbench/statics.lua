@@ -395,7 +395,9 @@ local function settle(m, opts, where)
   local damping = opts.damping or 1
   local name = "__equilibrium_damping"
   -- -c M v on every body: generalised forces straight from the
-  -- velocities, no state tables (three times faster than a user's force)
+  -- velocities, no state tables (a user's force, with them, took twice
+  -- the instructions of a pendulum's search, three times the time of a
+  -- stiff chunk's 6e5 evaluations)
   m:force{ name = name, type = "user", generalised = true, fn = function(_, _, cd)
     local h = {}
     for i, b in ipairs(m._order.bodies) do
