@@ -835,8 +835,11 @@ local function run_options(m, opts, level)
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
-    if o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 0 }) then
-      bad(("%s %s (got %s)"):format(key, why, type(o[key]) == "string" and ("%q"):format(o[key]) or tostring(o[key])))
+    local v = o[key]
+    if v ~= nil and args.bad_number(v, { positive = true, smallest = 0, largest = math.huge }) then
+      local got = type(v) == "string" and ("%q"):format(v) or type(v) ~= "number" and "a " .. type(v)
+        or v ~= v and "NaN" or tostring(v)
+      bad(("%s %s (got %s)"):format(key, why, got))
     end
   end
   positive("tf", "must be a positive, finite time")
@@ -930,17 +933,18 @@ local function run_options(m, opts, level)
   end
   if fixed_step[o.integrator] then
     o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
-    if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
+    positive("h", "must be a positive step, at most dt")
+    if o.h > o.dt then bad(("h must be at most dt = %g (got %g)"):format(o.dt, o.h)) end
     if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end
   o.tol = o.tol or 1e-10
-  if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
-    bad("tol must be at least 1e-14: double precision cannot do better")
-  end
+  positive("tol", "must be a positive number, a relative error")
+  if o.tol < 1e-14 then bad(("tol must be at least 1e-14: double precision cannot do better (got %g)"):format(o.tol)) end
   if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
   -- the absolute tolerance, in the state's own units (m, rad, m/s, rad/s)
-  if o.abstol ~= nil and (args.bad_number(o.abstol, { positive = true, smallest = 0 }) or o.abstol < 1e-300 or o.abstol > 1e12) then
-    bad("abstol must be a positive number from 1e-300 to 1e12, an absolute error (the default is tol)")
+  positive("abstol", "must be a positive number, an absolute error (the default is tol)")
+  if o.abstol ~= nil and (o.abstol < 1e-300 or o.abstol > 1e12) then
+    bad(("abstol must be from 1e-300 to 1e12, an absolute error (got %g)"):format(o.abstol))
   end
   for _, key in ipairs { "correct", "dense", "progress" } do
     if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
