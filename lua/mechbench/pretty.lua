@@ -5,6 +5,14 @@ local M = {}
 
 M.max_depth = 3
 M.max_items = 12
+-- A table goes on one line when it is short and fits the terminal's 80
+-- columns after what comes before it on that line (the indent and its key).
+M.short = 72
+M.columns = 79
+
+local function one_line(line, lead)
+  return #line <= M.short and lead + #line + 1 <= M.columns and not line:find("\n")
+end
 
 local function is_array(t)
   local n = #t
@@ -53,7 +61,7 @@ local format
 
 -- A long array shows its first max_items - 3 values and its last two, and
 -- says how many it leaves out of how many.
-local function format_array(t, n, depth, seen, indent)
+local function format_array(t, n, depth, seen, indent, lead)
   local parts = {}
   local cut = n > M.max_items
   local head, tail = M.max_items - 3, 2
@@ -62,15 +70,16 @@ local function format_array(t, n, depth, seen, indent)
       parts[#parts + 1] = string.format("... (%d hidden, %d in all) ...", n - head - tail, n)
     end
     if not cut or i <= head or i > n - tail then
-      parts[#parts + 1] = format(t[i], depth + 1, seen, indent .. "  ")
+      parts[#parts + 1] = format(t[i], depth + 1, seen, indent .. "  ", #indent + 2)
     end
   end
   local line = "{" .. table.concat(parts, ", ") .. "}"
-  if #line <= 72 and not line:find("\n") then return line end
+  if one_line(line, lead) then return line end
   return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
 end
 
-format = function(v, depth, seen, indent)
+-- lead: the columns its line already holds before the value
+format = function(v, depth, seen, indent, lead)
   if type(v) ~= "table" or has_tostring(v) then
     if has_tostring(v) then return tostring(v) end
     return scalar(v)
@@ -81,17 +90,18 @@ format = function(v, depth, seen, indent)
   local array, n = is_array(v)
   local out
   if array then
-    out = format_array(v, n, depth, seen, indent)
+    out = format_array(v, n, depth, seen, indent, lead)
   else
     local keys = {}
     for k in pairs(v) do keys[#keys + 1] = k end
     table.sort(keys, key_order)
     local lines = {}
     for _, k in ipairs(keys) do
-      lines[#lines + 1] = key_text(k) .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
+      local key = key_text(k) .. " = "
+      lines[#lines + 1] = key .. format(v[k], depth + 1, seen, indent .. "  ", #indent + 2 + #key)
     end
     local line = "{" .. table.concat(lines, ", ") .. "}"
-    if #line <= 72 and not line:find("\n") then
+    if one_line(line, lead) then
       out = line
     else
       out = "{\n" .. indent .. "  " .. table.concat(lines, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
@@ -104,7 +114,7 @@ end
 -- The text of any value; strings at the top print as they are.
 function M.format(v)
   if type(v) == "string" then return v end
-  return format(v, 0, {}, "")
+  return format(v, 0, {}, "", 0)
 end
 
 function M.print(...)

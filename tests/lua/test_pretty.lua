@@ -19,6 +19,15 @@ T.ok(s:find("9, ... (89 hidden, 100 in all) ..., 99", 1, true), "the cut counts 
 local twenty = {}
 for i = 1, 20 do twenty[i] = i end
 T.eq(fmt(twenty), "{1, 2, 3, 4, 5, 6, 7, 8, 9, ... (9 hidden, 20 in all) ..., 19, 20}", "20 values: 11 shown, 9 hidden")
+-- a nested table goes on one line only when it fits 80 columns after its
+-- indent and key (r:at(t).reactions of the cart put "torque = 0.0589048622"
+-- past column 80, and the terminal wrapped the number)
+local nested = { reactions = { ["front roll"] = { fx = 0.5890486225, fy = -113.2039606, torque = 0.05890486225 },
+  motor = { fx = 0, fy = 0, torque = -1.5 } } }
+local widest = 0
+for line in fmt(nested):gmatch("[^\n]+") do widest = math.max(widest, #line) end
+T.ok(widest <= 79, ("a nested table keeps within 79 columns (widest line %d)"):format(widest))
+T.ok(fmt(nested):find("motor = {fx = 0, fy = 0, torque = -1.5}", 1, true), "a short one stays on one line")
 -- messages wrap at words: the first line's file:line: whole, the lines it
 -- continues on indented two spaces, no line wider than asked unless one
 -- word is
