@@ -103,6 +103,13 @@ check_wrapped wrap-error "$(message 'mb.example("nosuch")')" "$plain_error"
 keys C-l; line 'm = mb.example("four_bar")' 'm.bodies.crank.omega = 2' 'r = m:simulate{ tf = 0.1, correct = true }'
 check_screen wrap-warning-shown 'rocker .*[0-9]$'
 check_wrapped wrap-warning "$(message 'r = m:simulate{ tf = 0.1, correct = true }')" "$plain_warning"
+# a long string printed as a value (an error kept by pcall, as lesson 14
+# shows one) wraps at words too; tmux cut "depend on t|he others"
+keys C-l; line 'p = mb.example("pendulum")' 'p:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }'
+line 'ok, why = pcall(p.simulate, p, { tf = 1 })' 'why'
+check_screen wrap-string-shown 'configuration$'
+plain_string=$(printf 'p = mb.example("pendulum")\np:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }\nok, why = pcall(p.simulate, p, { tf = 1 })\nprint(why)\n' | "$MB" 2>&1 | grep configuration)
+check_wrapped wrap-string "$(message 'why')" "$plain_string"
 keys C-d; check_screen wrap-exit 'EXITED=0'
 # a script's and --batch's messages are not wrapped, at a terminal too
 for mode in script batch; do

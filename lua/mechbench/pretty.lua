@@ -117,10 +117,18 @@ function M.format(v)
   return format(v, 0, {}, "", 0)
 end
 
+-- At the prompt on a terminal a string wider than it (an error caught by
+-- pcall, say) is wrapped at words, as errors are, so the terminal does not
+-- cut a word at its edge; elsewhere it prints as it is.
 function M.print(...)
+  local core = require "mechbench.core"
+  local width = core.mode == "interactive" and core.isatty(1) and core.term_size(1) - 1
   local n = select("#", ...)
   for i = 1, n do
-    io.write(M.format((select(i, ...))), "\n")
+    local v = select(i, ...)
+    local text = M.format(v)
+    if width and type(v) == "string" then text = require("mechbench.message").wrap(text, width) end
+    io.write(text, "\n")
   end
 end
 
