@@ -98,7 +98,8 @@ function M.dof_text(m, info)
   else
     add("  the two agree: no redundant joint")
   end
-  return table.concat(lines, "\n")
+  -- a long joint name or list wraps at words within 80 columns
+  return require("mechbench.message").wrap(table.concat(lines, "\n"), 79)
 end
 
 

@@ -1554,12 +1554,23 @@ function Model:explain(opts)
   return setmetatable(p, ExplainedPieces)
 end
 
+-- m:dof's info at the prompt: one line after the text that said it all
+-- (a dump of its fields scrolled that text away)
+local DofInfo = {
+  __tostring = function(i)
+    local names = {}
+    for k, r in ipairs(i.redundant) do names[k] = r.joint end
+    return ("<dof info: gruebler = %d, rank = %d of %d rows, dof = %d%s>"):format(i.gruebler, i.rank, i.rows, i.dof,
+      #names > 0 and ", redundant: " .. table.concat(names, ", ") or "")
+  end,
+}
+
 function Model:dof(opts)
   local o = args.options(opts, { "quiet" }, "dof")
   local explain = require "mechbench.explain"
   local info = explain.dof(self)
   if not o.quiet then print(explain.dof_text(self, info)) end
-  return info.gruebler, info.rows, info
+  return info.gruebler, info.rows, setmetatable(info, DofInfo)
 end
 
 -- A contact law by itself (Sec. 11.2): the normal force at penetration
