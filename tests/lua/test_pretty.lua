@@ -28,6 +28,16 @@ local widest = 0
 for line in fmt(nested):gmatch("[^\n]+") do widest = math.max(widest, #line) end
 T.ok(widest <= 79, ("a nested table keeps within 79 columns (widest line %d)"):format(widest))
 T.ok(fmt(nested):find("motor = {fx = 0, fy = 0, torque = -1.5}", 1, true), "a short one stays on one line")
+-- mb.example() at the prompt names every example (the long-array cut hid
+-- 25 of 36 from lesson 15's step that says it lists them all), within 79
+-- columns, and is still a list
+local names, shown = mb.example(), fmt(mb.example())
+local missing, wide = {}, 0
+for _, n in ipairs(names) do if not shown:find(n, 1, true) then missing[#missing + 1] = n end end
+for line in shown:gmatch("[^\n]+") do wide = math.max(wide, #line) end
+T.ok(#names > 20 and #missing == 0 and wide <= 79 and not shown:find("hidden", 1, true),
+  ("mb.example() shows all %d names within 79 columns (missing: %s; widest %d)"):format(#names,
+    table.concat(missing, ", "), wide))
 -- messages wrap at words: the first line's file:line: whole, the lines it
 -- continues on indented two spaces, no line wider than asked unless one
 -- word is
