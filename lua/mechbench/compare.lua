@@ -243,6 +243,17 @@ end
 
 local function g(v, fmt) return v and string.format(fmt or "%.2g", v) or "-" end
 
+-- "2 -> 1.824": four digits, or as many more as tell the two apart (a
+-- correction of 6e-7 m read "x 1 -> 1 m", as if nothing had moved)
+local function from_to(from, to)
+  local a, b
+  for digits = 4, 12 do
+    a, b = ("%." .. digits .. "g"):format(from), ("%." .. digits .. "g"):format(to)
+    if a ~= b then break end
+  end
+  return a .. " -> " .. b
+end
+
 function Comparison:table()
   local lines = {}
   local ref_label = self.order[1]
@@ -261,7 +272,7 @@ function Comparison:table()
     for _, mv in ipairs(self.correction) do
       if not by_body[mv.body] then by_body[mv.body], order[#order + 1] = {}, mv.body end
       local list = by_body[mv.body]
-      list[#list + 1] = string.format("%s %.4g -> %.4g %s", mv.field, mv.from, mv.to, mv.unit)
+      list[#list + 1] = string.format("%s %s %s", mv.field, from_to(mv.from, mv.to), mv.unit)
     end
     for _, body in ipairs(order) do
       local line = string.format("    %-10s", body)
