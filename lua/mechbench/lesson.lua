@@ -12,7 +12,9 @@
 -- relative 1e-3 per component. `tol` (relative) and `atol` (absolute)
 -- override it only for a count (tol = 0) or an exercise about precision,
 -- which then says why in `precision`; `components` names the entries of a
--- vector answer ({"x", "y"}) for the feedback. `book` holds the book's value
+-- vector answer ({"x", "y"}) for the feedback. A mistake { value, say,
+-- tol? } is recognised at the step's tolerances, or at its own relative
+-- tol when it is read off a table that prints few digits. `book` holds the book's value
 -- of an exercise with an oracle id (see M.selftest). Code the student may
 -- type is written in backquotes in a step's text, its hints, its mistakes'
 -- messages and the wrap-up (`m:correct().pendulum.y`): each piece must work
@@ -432,7 +434,9 @@ end
 -- Common slips, each with a specific word for the student.
 local function diagnose(step, got, want)
   for _, m in ipairs(step.mistakes or {}) do
-    if matches(step, got, m.value) then return m.say end
+    -- a mistake read off a printed table may carry its own (wider) tol
+    local at = m.tol and { tol = m.tol, atol = 0, components = step.components } or step
+    if matches(at, got, m.value) then return m.say end
   end
   if matches(step, got, map(want, function(x) return -x end)) then
     return "right size, wrong sign: check the direction you measured in."

@@ -146,6 +146,12 @@ T.ok(not ok and msg:find("before correction", 1, true),
   "8.2 is about the 5th digit: -0.233 is still the uncorrected value")
 T.ok(grade(step_of(8, 2), -0.23301), "8.2 accepts -0.23301")
 T.ok(not grade(step_of(10, 11), 11.01), "counts are exact")
+-- a mistake read off a table of two digits is named at its own tol: 13.7's
+-- Baumgarte run, 1.3e-05 in the table, said only "off by 1.3e-05"
+ok, msg = grade(step_of(13, 7), 1.3e-5)
+T.ok(not ok and msg:find("Baumgarte is good", 1, true), "13.7 names Baumgarte's 1.3e-05 read off the table: " .. msg)
+ok, msg = grade(step_of(13, 7), 1.3e-5 * 1.2)
+T.ok(not ok and not msg:find("Baumgarte", 1, true), "20% from it is not taken for Baumgarte's: " .. msg)
 -- every exercise: the one rule holds unless the exercise says why not
 for _, n in ipairs(all) do
   for i, s in ipairs(mb.lesson.load(n).steps) do
