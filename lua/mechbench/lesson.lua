@@ -339,6 +339,12 @@ end
 M.TOL, M.ATOL = 1e-3, 1e-12
 local function tolerances(step) return step.tol or M.TOL, step.atol or M.ATOL end
 
+-- "a string", "a table", "nothing": what the student gave, in words
+local function a_type(v)
+  if v == nil then return "nothing" end
+  return "a " .. type(v)
+end
+
 -- Pair the numbers of got and want, component by component, each with a
 -- name ("y", "row 2, column 1"); or nil and why the shapes differ.
 local function components(got, want, names)
@@ -347,7 +353,7 @@ local function components(got, want, names)
     -- a row of a column matrix (x[9] of a 9 x 1 solve) is its one number
     if type(got) == "table" and type(got[1]) == "number" and lua_next(got, 1) == nil then got = got[1] end
     if type(got) ~= "number" then
-      return nil, "the answer is a number; you gave " .. type(got) .. "."
+      return nil, "the answer is a number; you gave " .. a_type(got) .. "."
     end
     if got ~= got then return nil, "your answer is NaN (not a number)." end
     return { { got = got, want = want } }
@@ -357,7 +363,7 @@ local function components(got, want, names)
     return nil, "that is not the expected answer."
   end
   if type(got) ~= "table" then
-    return nil, string.format("the answer is a table of %d entries; you gave %s.", #want, type(got))
+    return nil, string.format("the answer is a table of %d entries; you gave %s.", #want, a_type(got))
   end
   if #got ~= #want then
     return nil, string.format("the answer has %d entries (rows); yours has %d.", #want, #got)
@@ -584,6 +590,16 @@ end
 
 function M.open(n, step)
   local lesson = M.load(tonumber(n) or n)
+  -- a step asked for that the lesson has not is said (it opened step 1);
+  -- a saved step past the lesson's end (the lesson got shorter) is not
+  if step ~= nil then
+    local k = math.tointeger(tonumber(step))
+    if not k or k < 1 or k > #lesson.steps then
+      error(("%s: lesson %d has steps 1 to %d, not %s"):format(require("mechbench.args").where(), lesson.number,
+        #lesson.steps, tostring(step)), 0)
+    end
+    step = k
+  end
   current = { lesson = lesson, step = 1 }
   local p = record(lesson)
   local start = step or p.step or 1
@@ -981,6 +997,10 @@ function M.install_globals(G)
   -- own next, so code that iterates tables keeps working.
   G.next = function(...)
     if select("#", ...) == 0 then return M.next_step() end
+    if type((...)) ~= "table" then
+      error(("%s: next() moves the lesson on and takes nothing (lesson(n, step) goes to a step); next(t, k) "
+        .. "is Lua's, for a table t, not %s"):format(require("mechbench.args").where(), a_type((...))), 0)
+    end
     return lua_next(...)
   end
 end
