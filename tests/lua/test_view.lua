@@ -176,8 +176,10 @@ T.eq(headers, 3, "three frames written as text")
 local out = {}
 local real = print
 print = function(...) out[#out + 1] = table.concat({ ... }, "\t") end
-r:animate()
+local returned = select("#", r:animate())
 print = real
+-- and returns nothing: at the prompt a returned r printed its summary again
+T.eq(returned, 0, "animate returns nothing for the prompt to print")
 local joined = table.concat(out, "\n")
 T.ok(joined:find("function evaluations", 1, true) and select(2, joined:gsub("%-%- t = ", "")) == 2,
   "animate in --batch prints the summary and the first and last frames")
