@@ -803,7 +803,7 @@ local function minimal_independent(m, o, bad)
   local sets = type(list[1]) == "table" and list or { list }
   local known, set_of = minimal_candidates(m), {}
   for _, n in ipairs(known) do set_of[n] = true end
-  local dof = m:dof()
+  local dof = m:dof{ quiet = true }
   local flat = {}
   for i, set in ipairs(sets) do
     if type(set) ~= "table" then bad("independent: set " .. i .. " must be a list of names") end
