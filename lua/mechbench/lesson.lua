@@ -775,20 +775,25 @@ end
 -- statement, print the values of expressions. As at the prompt
 -- (src/lua/repl.c), a line is first tried as an expression; one that does
 -- not finish a statement takes the next lines until it does, as a
--- statement.
-local function run_code(code, echo, env)
-  local pending = ""
+-- statement. Each chunk is named after the step and sits at its line of
+-- the step's code, so a message says "lesson 16.3:4:" (it said "lesson:1"
+-- for every line).
+local function run_code(code, echo, env, name)
+  local pending, number, first = "", 0, 1
+  name = "=" .. (name or "lesson")
   for line in (code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
     local f, printing
+    number = number + 1
     if pending == "" then
+      first = number
       -- an argument, not a tail call, so elements can see where they were made
-      f = load("return (function(...) return ... end)(" .. line .. "\n)", "=lesson", "t", env)
+      f = load(("\n"):rep(first - 1) .. "return (function(...) return ... end)(" .. line .. "\n)", name, "t", env)
       printing = f ~= nil
     end
     pending = pending == "" and line or (pending .. "\n" .. line)
     if not f then
       local err
-      f, err = load(pending, "=lesson", "t", env)
+      f, err = load(("\n"):rep(first - 1) .. pending, name, "t", env)
       if not f and err:match("<eof>$") then goto continue end
       if not f then error(err, 0) end
     end
@@ -830,7 +835,8 @@ function M.run()
   local step = current.lesson.steps[current.step]
   if not step.code then print("This step has no code to run.") return end
   local mine = {}
-  local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine))
+  local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine),
+    ("lesson %d.%d"):format(current.lesson.number, current.step))
   local missing, maker
   if not ok then missing, maker = unmade_variable(step.code) end
   if maker then
@@ -921,7 +927,7 @@ function M.selftest(n)
   for i, step in ipairs(lesson.steps) do
     expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
     if step.code then
-      local ok, err = pcall(run_code, step.code, false, env)
+      local ok, err = pcall(run_code, step.code, false, env, ("lesson %s.%d"):format(tostring(lesson.number), i))
       if step.raises then
         expect(not ok and tostring(err):find(step.raises, 1, true),
           ("step %d code stops with '%s': %s"):format(i, step.raises, ok and "it ran to its end" or tostring(err)))

@@ -54,6 +54,12 @@ T.fails(function() lesson(8, 99) end, me .. ":" .. debug.getinfo(1, "l").current
 T.fails(function() next(3) end, me .. ":" .. debug.getinfo(1, "l").currentline .. ": next() moves the lesson on and takes nothing",
   "next(3) says what next() does")
 T.eq(next({}), nil, "next(t) is still Lua's for a table")
+-- run()'s code says where in the step a message comes from (it said
+-- "lesson:1" for every line)
+T.capture(lesson, 16, 3)
+T.capture(run)
+T.ok(tostring(lesson.why):find("^lesson 16%.3:4: simulation of 'triple rocker' stopped"),
+  "an error kept by the step's code names the step and its line: " .. tostring(lesson.why))
 
 local text = capture(lesson, 2, 1)
 T.ok(text:find("Lesson 2, step 1 of", 1, true), "lesson(2) shows step 1")
