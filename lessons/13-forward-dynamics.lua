@@ -107,9 +107,9 @@ Baumgarte adds feedback on Phi and Phi' to gamma (alpha, beta); the
 penalty method turns joints into stiff, damped springs; the momentum method
 projects velocities back onto the constraints; coordinate partitioning
 integrates only independent coordinates and solves the rest (Secs.
-13.3.1-13.3.5). The comparison runs them all on the four-bar. Read max
-|Phi|: the differences compare each run with the first, and this crank
-swings up near its top, where a tiny error decides if it goes over.]],
+13.3.1-13.3.5). The comparison runs them all on the four-bar.
+Read max |Phi|: the differences compare each run with the first, and this
+crank swings up near its top, where a tiny error decides if it goes over.]],
       code = [[
 fb = mb.example("four_bar")
 c = mb.compare(fb, { "body",
