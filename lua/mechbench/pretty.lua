@@ -5,13 +5,14 @@ local M = {}
 
 M.max_depth = 3
 M.max_items = 12
--- A table goes on one line when it is short and fits the terminal's 80
--- columns after what comes before it on that line (the indent and its key).
+-- A table goes on one line when it fits the terminal's 80 columns after
+-- what comes before it on that line (the indent and its key, and a comma
+-- after it); at the top, when it is short.
 M.short = 72
 M.columns = 79
 
 local function one_line(line, lead)
-  return #line <= M.short and lead + #line + 1 <= M.columns and not line:find("\n")
+  return (lead > 0 or #line <= M.short) and lead + #line + 1 <= M.columns and not line:find("\n")
 end
 
 local function is_array(t)

@@ -28,6 +28,14 @@ local widest = 0
 for line in fmt(nested):gmatch("[^\n]+") do widest = math.max(widest, #line) end
 T.ok(widest <= 79, ("a nested table keeps within 79 columns (widest line %d)"):format(widest))
 T.ok(fmt(nested):find("motor = {fx = 0, fy = 0, torque = -1.5}", 1, true), "a short one stays on one line")
+-- an entry that fits its 80 columns stays on one line, though longer than
+-- the 72 of a value at the top (lesson 12's Newton history broke its third
+-- iteration over five lines)
+T.eq(fmt({ { f = 0.0151, n = 2, x = { 1.570796327, 0.5849449453, 1.339778425 } },
+  { f = 5.705393729e-05, n = 3, x = { 1.570796327, 0.5781646778, 1.335702882 } } }),
+  "{\n  {f = 0.0151, n = 2, x = {1.570796327, 0.5849449453, 1.339778425}},\n"
+  .. "  {f = 5.705393729e-05, n = 3, x = {1.570796327, 0.5781646778, 1.335702882}}\n}",
+  "a 74-column entry at indent 2 stays on one line")
 -- mb.example() at the prompt names every example (the long-array cut hid
 -- 25 of 36 from lesson 15's step that says it lists them all), within 79
 -- columns, and is still a list
