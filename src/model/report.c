@@ -1,6 +1,7 @@
 /* report.c — the report of one time (see report.h). */
 #include "model/report.h"
 
+#include <float.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
 #include <stdlib.h>
@@ -261,6 +262,48 @@ static void reactions(const struct report *w, const struct rows *r, const double
 	}
 }
 
+/* Every number a report holds is finite, and its poses and rates within
+ * 1e150 as a simulation's state must be (beyond it a square overflows);
+ * else the run stops naming the body or joint. The formulations check
+ * their own coordinates, but a report's bodies can come from elsewhere: a
+ * driver's function (minimal coordinates place a driven body from it, with
+ * no coordinate of its own) can ask for an angle of 1e308 or an
+ * acceleration that overflows while every constraint stays finite. */
+static int sample_finite(const struct model *m, struct run_data *d, double t,
+                         const struct sample *s)
+{
+	static const char *component[] = {"x", "y", "angle"};
+	const struct {
+		const double *v;
+		double largest;
+		const char *what;
+	} body_parts[] = {{s->q, 1e150, "position"},
+	                  {s->qd, 1e150, "velocity"},
+	                  {s->qdd, DBL_MAX, "acceleration"}};
+	for (int p = 0; p < 3; p++) {
+		int bad = vec_beyond(body_parts[p].v, 3 * m->nbodies, body_parts[p].largest);
+		if (bad >= 0) {
+			run_data_fail(
+			    d,
+			    "at t = %g the %s of body '%s' (its %s) is not finite or beyond "
+			    "%g: %g (a driver's function may ask what no mechanism can do)",
+			    t, body_parts[p].what, m->bodies[bad / 3].name, component[bad % 3],
+			    body_parts[p].largest, body_parts[p].v[bad]);
+			return -1;
+		}
+	}
+	int bad = vec_beyond(s->reaction, REACTION_FIELDS * m->njoints, DBL_MAX);
+	if (bad >= 0 || !isfinite(s->kinetic + s->potential)) {
+		if (bad >= 0)
+			run_data_fail(d, "at t = %g the reaction of joint '%s' is not finite", t,
+			              m->joints[bad / REACTION_FIELDS].name);
+		else
+			run_data_fail(d, "at t = %g the energy is not finite", t);
+		return -1;
+	}
+	return 0;
+}
+
 int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
                   const double *cdd, const double *lambda, const struct rows *rows,
                   struct sample *out)
@@ -291,5 +334,5 @@ int report_sample(struct report *w, struct run_data *d, double t, const double *
 	for (int a = 0; a < w->nc; a++)
 		rates[a] = rows_dot(r, a, cd) - r->vrhs[a];
 	out->velocity_violation = vec_norm(rates, w->nc);
-	return 0;
+	return sample_finite(m, d, t, out);
 }

@@ -193,4 +193,37 @@ end
 T.fails(function() runaway:simulate{ tf = 1, integrator = "rk4", h = 0.01 } end,
   "the rate of body 'puck' (x) is 5e+297", "body coordinates name the body and the coordinate")
 
+---------------------------------------------------------------- a driver asking what no mechanism does
+-- A body held by three drivers, one of them an angle of 1e308 rad: every
+-- constraint stays finite, but the pose and the acceleration the drivers
+-- ask cannot be reported. Minimal coordinates place the driven body from
+-- the functions alone (no coordinate of its own), and used to report its
+-- angular acceleration as -inf and its ax as NaN (fuzz case 160442).
+local driven = mb.model{ name = "driven" }
+driven:body{ name = "b1", mass = 2, inertia = 0.01, pos = { -0.19, -0.4 }, angle = -1.12 }
+driven:point{ name = "P1", body = "b1", at = { 0.089, -0.102 } }
+driven:point{ name = "P2", body = "ground", at = { -0.887, -0.024 } }
+driven:joint{ name = "D1", type = "driver", points = { "P1", "P2" }, fn = mb.fn.poly{ 0.813, 0, 0.004 } }
+driven:joint{ name = "D2", type = "driver", body = "b1", fn = function(t) return 1e308 end }
+driven:point{ name = "P3", body = "b1", at = { -0.0047, -0.0886 } }
+driven:point{ name = "P4", body = "ground", at = { -0.282, 0.0218 } }
+driven:joint{ name = "D3", type = "driver", points = { "P3", "P4" }, fn = 0.454 }
+local why = { "the constraints are not finite", "no closed loop", "states no constraint equations" }
+for _, f in ipairs(mb.formulations()) do
+  local ok, err = pcall(driven.kinematics, driven, { formulation = f, tf = 0.01, dt = 0.005 })
+  local at = above()
+  err = tostring(err)
+  local said = false
+  for _, w in ipairs(why) do said = said or err:find(w, 1, true) ~= nil end
+  if f == "minimal" then
+    said = err:find("at t = 0 the position of body 'b1' (its angle) is not finite or beyond 1e+150: 1e+308", 1, true)
+  end
+  T.ok(not ok and err:find(at, 1, true) and said,
+    ("%s: an angle of 1e308 from a driver stops the kinematics, said at the user's line (%s)"):format(f, err))
+  for _, v in ipairs(driven.last and driven.last.bodies and driven.last.bodies.b1.alpha or {}) do
+    T.ok(v == v and math.abs(v) < math.huge, f .. ": no sample kept holds a non-finite acceleration")
+  end
+end
+
+
 T.finish()
