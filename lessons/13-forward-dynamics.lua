@@ -257,8 +257,8 @@ Very many cheap steps against a few dear ones: the 64-link chain for
 ch = mb.example("chain", 64)
 rd = ch:simulate{ formulation = "discrete", tf = 0.5, dt = 0.01 }
 rb = ch:simulate{ tf = 0.5, dt = 0.01 }
-print("discrete", rd.stats.steps, "steps", rd.stats.wall, "s")
-print("body", rb.stats.steps, "steps", rb.stats.wall, "s")]] },
+print(("discrete: %d steps, %.3f s"):format(rd.stats.steps, rd.stats.wall))
+print(("body: %d steps, %.3f s"):format(rb.stats.steps, rb.stats.wall))]] },
 
     { title = "Too large a step",
       text = [[
