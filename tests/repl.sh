@@ -17,7 +17,12 @@ check_screen long-array-cut '^\{1, 2, 3, 4, 5, 6, 7, 8, 9, \.\.\. \(9 hidden, 20
 line 'do local inner = 1 end' 's = "local x" -- local y'
 line 'local m = mb.model{ name = "pasted" }'
 check_screen local-note "^At the prompt each line is its own chunk: a local ends with it\. Drop 'local'\.$"
-line '=m'; check_screen local-gone '^nil$'
+line '=m'; check_screen local-gone '^nil \(no variable m is set\)$'
+# a misspelt name says it is not set (it printed a bare nil); nil itself and
+# a nil field do not
+line 'clear'; check_screen unset-name '^nil \(no variable clear is set\)$'
+line 'nil'; check_screen nil-itself '^nil$'
+line 'nf = {}' 'nf.y'; check_screen nil-field '^nil$'
 line 'local again = 1' 'm = mb.model{ name = "kept" }' '=m.name'; check_screen global-kept '^kept$'
 expect_eq local-note-once "$(screen | grep -c 'each line is its own chunk')" 1
 line 'help "repl"'; check_screen local-in-help 'not local m: each line is its own chunk'
