@@ -76,30 +76,50 @@ function M.dof(m)
   return info
 end
 
-function M.dof_text(m, info)
+local function fit(text, width)
+  if utf8.len(text) and utf8.len(text) > width then
+    return text:sub(1, utf8.offset(text, width) - 1) .. "~"
+  end
+  return text
+end
+
+-- The text's lines: add(fmt, ...) one line as it is (a table's, short by
+-- construction), fill(indent, fmt, ...) one cut at spaces into lines of 80
+-- columns at most, those it continues on at indent (a model's or an
+-- element's name can be long).
+local function text_lines()
   local lines = {}
   local function add(...) lines[#lines + 1] = string.format(...) end
+  local function fill(indent, ...)
+    lines[#lines + 1] = require("mechbench.message").wrap(string.format(...), 80, indent)
+  end
+  return lines, add, fill
+end
+
+function M.dof_text(m, info)
+  local lines, add, fill = text_lines()
   local word = function(k, one, many) return k == 1 and one or many end
-  add("%s: degrees of freedom", m.name)
+  fill("  ", "%s: degrees of freedom", fit(m.name, 76))
   add("  Gruebler's count: 3 x %d bod%s - %d constraint row%s = %d", info.bodies, word(info.bodies, "y", "ies"),
     info.rows, word(info.rows, "", "s"), info.gruebler)
   add("  the constraint Jacobian's rank at the start: %d of %d row%s, so 3 x %d - %d = %d", info.rank, info.rows,
     word(info.rows, "", "s"), info.bodies, info.rank, info.dof)
   if info.rank < info.rows then
     for _, r in ipairs(info.redundant) do
-      add("  redundant: joint '%s': %s of its %d row%s already fixed by the joints before it",
-        r.joint, r.rows - r.independent == r.rows and "all" or tostring(r.rows - r.independent), r.rows,
+      fill("    ", "  redundant: joint '%s': %s of its %d row%s already fixed by the joints before it",
+        fit(r.joint, 60), r.rows - r.independent == r.rows and "all" or tostring(r.rows - r.independent), r.rows,
         word(r.rows, "", "s"))
     end
-    add("  the joints that depend on one another: %s", table.concat(info.involved, ", "))
+    local involved = {}
+    for i, name in ipairs(info.involved) do involved[i] = fit(name, 60) end
+    fill("    ", "  the joints that depend on one another: %s", table.concat(involved, ", "))
     add("  the count says %d, the rank %d: joints that repeat what others impose (their", info.gruebler, info.dof)
     add("  reactions are not unique), or a position where the joints lose a direction;")
     add('  a run stops there unless redundant = "drop" or stabilization = "penalty"')
   else
     add("  the two agree: no redundant joint")
   end
-  -- a long joint name or list wraps at words within 80 columns
-  return require("mechbench.message").wrap(table.concat(lines, "\n"), 79)
+  return table.concat(lines, "\n")
 end
 
 
@@ -119,11 +139,12 @@ local function short_name(name)
   return name
 end
 
-local function fit(text, width)
-  if utf8.len(text) and utf8.len(text) > width then
-    return text:sub(1, utf8.offset(text, width) - 1) .. "~"
-  end
-  return text
+-- A label cut to width; a coordinate's ("crank.angle") keeps which
+-- coordinate it is, its owner cut instead.
+local function fit_label(label, width)
+  local owner, which = label:match("^(.+)(%.[^.]+)$")
+  if not owner or utf8.len(which) > width // 2 then return fit(label, width) end
+  return fit(owner, width - utf8.len(which)) .. which
 end
 
 local function number(x) return ("%.4g"):format(x == 0 and 0 or x) end
@@ -159,7 +180,7 @@ end
 local function column(add, values, labels, unit)
   for i, v in ipairs(values) do
     if i > 40 then add(("  ... %d more"):format(#values - 40)) break end
-    add(("  %-14s %12s%s"):format(fit(labels[i], 14), number(v), unit and (" " .. unit) or ""))
+    add(("  %-14s %12s%s"):format(fit_label(labels[i], 14), number(v), unit and (" " .. unit) or ""))
   end
 end
 
@@ -212,13 +233,12 @@ function M.text(m, opts)
   if restore then restore() end
   if not ok then args.fail("m:explain", "%s", tostring(p)) end
 
-  local lines = {}
-  local function add(...) lines[#lines + 1] = string.format(...) end
+  local lines, add, fill = text_lines()
   local n, nc = #p.q, #p.gamma
   local cols = {}
   for k, name in ipairs(p.coordinate_names) do cols[k] = short_name(name) end
   local rows = p.row_names
-  add("%s at t = %g in %s: one evaluation, step by step", m.name, t, title)
+  fill("  ", "one evaluation of %s at t = %g in %s", fit(m.name, 76), t, title)
   add("  (the state %s)", r and ("of the run at its sample " .. sample) or "at the model's start")
   add("")
   local joints, own = {}, 0
@@ -244,15 +264,16 @@ function M.text(m, opts)
     from = (" (%d from %d joint%s, %d of the formulation's own)"):format(nc - own, njoints,
       njoints == 1 and "" or "s", own)
   end
-  add("1. sizes: %d coordinate%s q, %d constraint row%s%s", n, n == 1 and "" or "s", nc, nc == 1 and "" or "s", from)
+  fill("   ", "1. sizes: %d coordinate%s q, %d constraint row%s%s", n, n == 1 and "" or "s", nc, nc == 1 and "" or "s",
+    from)
   local step = 1
   local function heading(fmt, ...)
     step = step + 1
     add("")
-    add("%d. " .. fmt, step, ...)
+    fill("   ", "%d. " .. fmt, step, ...)
   end
   heading("the state: q and q'")
-  for k = 1, math.min(n, 40) do add("  %-14s %12s %12s", fit(cols[k], 14), number(p.q[k]), number(p.qd[k])) end
+  for k = 1, math.min(n, 40) do add("  %-14s %12s %12s", fit_label(cols[k], 14), number(p.q[k]), number(p.qd[k])) end
   local dynamic = p.M ~= nil -- a kinematic formulation states its rows only
   if dynamic then
     heading("M, the mass matrix (%d x %d)", n, n)
@@ -307,7 +328,7 @@ function M.text(m, opts)
       for k, x in ipairs(p.row_ratio) do if x > worst then worst, at = x, k end end
       add("   what a run watches for toggles, sqrt(S_kk)/L_kk with S = D M^-1 D' = L L'")
       add("   (1/sin of the angle between a row and those before it; a run takes S_kk")
-      add("   the largest so far): largest %.4g, at row '%s';", worst, rows[at])
+      fill("   ", "   the largest so far): largest %.4g, at row '%s';", worst, fit(rows[at], 74))
       add("   a run warns past 100")
       if nc >= core.model.tree_rows then
         add("   (from %d rows on a run solves without S: body coordinates then watch", core.model.tree_rows)
@@ -316,8 +337,7 @@ function M.text(m, opts)
       end
     end
   end
-  -- a long title or row name wraps at words within 80 columns
-  return require("mechbench.message").wrap(table.concat(lines, "\n"), 79), p
+  return table.concat(lines, "\n"), p
 end
 
 return M

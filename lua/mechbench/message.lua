@@ -15,15 +15,17 @@ local function columns(s)
 end
 
 -- One line cut at spaces into lines of at most width columns. Its own
--- indentation stays; the lines it continues on are indented two spaces
--- more. The first word, with a leading "file:line:" whole, never splits,
--- nor does any word longer than a line: it overflows instead.
-local function wrap_line(line, width)
+-- indentation stays; the lines it continues on are indented by indent, or
+-- two spaces more than it. The first word, with a leading "file:line:"
+-- whole, never splits, nor does any word longer than a line: it overflows
+-- instead.
+local function wrap_line(line, width, indent)
   local lead, rest = line:match("^(%s*)(.*)$")
   local first = rest:match("^%S+:%d+:") or rest:match("^%b():%d+:") or rest:match("^%S*")
   local words = { { "", first } }
   for space, word in rest:sub(#first + 1):gmatch("(%s*)(%S+)") do words[#words + 1] = { space, word } end
-  local out, current, indent = {}, lead .. first, lead .. "  "
+  local out, current = {}, lead .. first
+  indent = indent or (lead .. "  ")
   for i = 2, #words do
     local space, word = words[i][1], words[i][2]
     if columns(current .. space .. word) <= width then
@@ -37,10 +39,11 @@ local function wrap_line(line, width)
   return table.concat(out, "\n")
 end
 
--- A message wrapped at word boundaries to width columns, line by line.
-function M.wrap(text, width)
+-- A message wrapped at word boundaries to width columns, line by line;
+-- indent (optional): the continuation lines' indentation.
+function M.wrap(text, width, indent)
   local out = {}
-  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = wrap_line(line, width) end
+  for line in (text .. "\n"):gmatch("(.-)\n") do out[#out + 1] = wrap_line(line, width, indent) end
   return table.concat(out, "\n")
 end
 

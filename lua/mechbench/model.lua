@@ -48,7 +48,10 @@ local function pair(element, key, default)
 end
 
 -- Every field of element e must be one its kind knows (a set).
-local internal = { kind_of = true, where = true }
+-- fields the library sets itself; generalised: a user force whose fn
+-- takes (t, c, cd) and returns h, the generalised forces (statics.lua's
+-- damping), with no state tables made and checked at each evaluation
+local internal = { kind_of = true, where = true, generalised = true }
 local function known_fields(e, known)
   local set = { name = true }
   for k in pairs(known) do set[k] = true end
@@ -641,7 +644,7 @@ end
 
 local function compile_force(m, f)
   local d = compile_element(m, f, "force")
-  if f.type == "user" then d.fn = wrap_user_force(m, f) end
+  if f.type == "user" then d.fn = f.generalised and f.fn or wrap_user_force(m, f) end
   return d
 end
 
@@ -1022,6 +1025,16 @@ function Model:simulate(opts)
   local o = run_options(self, opts, 2)
   tree_option(self, o, 2)
   return simulate_checked(self, o, where(2))
+end
+
+-- A run for a search made of many short runs (statics.lua's damped
+-- dynamics): adaptive, it ends where it turns stiff (r.stiff says when,
+-- its samples stop there) instead of crawling on to tf for minutes, and
+-- its warnings are kept in r.warnings, not said.
+function M.simulate_until_stiff(m, opts)
+  local o = run_options(m, opts, 2)
+  o.stop_when_stiff = true
+  return require("mechbench.result").quietly(simulate_checked, m, o, where(2))
 end
 
 -- Kinematic analysis (Sec. 12.1, Algorithm K): the drivers fix the motion;

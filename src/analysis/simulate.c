@@ -155,18 +155,21 @@ static int record(struct sim *sim, double t, const double *y)
  * look like a hang. A stiff contact at its deepest takes a few thousand. */
 enum { STIFF_STEPS = 100000 };
 
-static void watch_stiffness(struct sim *sim, double t, double h)
+/* Returns 1 when the run is to end where it turned stiff
+ * (o->stop_when_stiff), else 0. */
+static int watch_stiffness(struct sim *sim, double t, double h)
 {
 	struct run *r = sim->r;
 	sim->smallest_step = fmin(sim->smallest_step, h);
 	if (r->stiff[0] || r->steps - sim->steps_at_report < STIFF_STEPS)
-		return;
+		return 0;
 	snprintf(r->stiff, sizeof r->stiff,
 	         "the run turned stiff at t = %.4g s: %s took %ld steps within one "
 	         "reporting interval, of %.2g s and less (a very stiff spring, contact or "
 	         "friction, or a large force against a joint?); a softer element or a fixed "
 	         "step (integrator = \"rk4\", h = ...) may be faster",
 	         t, sim->o->integrator, r->steps - sim->steps_at_report, sim->smallest_step);
+	return sim->o->stop_when_stiff;
 }
 
 /* After an accepted step at (t, y): the formulation may change its
@@ -249,7 +252,8 @@ static void run_gsl(struct sim *sim, const gsl_odeiv2_step_type *type, double *y
 			goto done;
 		}
 		d->error[0] = '\0'; /* what failed in a rejected trial step is no error */
-		watch_stiffness(sim, t, t - t0);
+		if (watch_stiffness(sim, t, t - t0))
+			goto done;
 		int event = events_after_step(sim->ev, t0, y0, &t, y, advance_one, &adv);
 		if (event < 0)
 			goto done;
@@ -366,7 +370,8 @@ static void run_dopri5(struct sim *sim, double *y, long nsteps)
 		}
 		sim->r->steps++;
 		d->error[0] = '\0'; /* what failed in a rejected trial step is no error */
-		watch_stiffness(sim, t, t - t0);
+		if (watch_stiffness(sim, t, t - t0))
+			goto done;
 		int event = events_after_step(sim->ev, t0, y0, &t, y, dense_advance, w);
 		if (event < 0)
 			goto done;

@@ -19,6 +19,10 @@ struct sim_options {
 	int dense;              /* adaptive: interpolate reports between free steps */
 	struct formulation_config cfg;
 	int progress; /* print progress on stderr */
+	/* adaptive: end the run where it turns stiff (run->stiff says when), its
+	 * samples stopping there, no error: for a search made of many short
+	 * runs, which a stiff one would hold up for minutes */
+	int stop_when_stiff;
 };
 
 /* What a run takes unless told: Dormand–Prince, with dense reports, at

@@ -426,7 +426,9 @@ static int core_simulate(lua_State *L)
 	o.dense = lua_isnil(L, -1) ? integrator_interpolates(o.integrator) : lua_toboolean(L, -1);
 	lua_getfield(L, 2, "resumed");
 	o.resumed = lua_toboolean(L, -1);
-	lua_pop(L, 4);
+	lua_getfield(L, 2, "stop_when_stiff");
+	o.stop_when_stiff = lua_toboolean(L, -1);
+	lua_pop(L, 5);
 	read_stabilization(L, 1, 2, &o.cfg.stab);
 	read_config(L, 2, &o.cfg);
 	o.cfg.step = fixed ? o.h : 0;

@@ -289,6 +289,41 @@ group("errors at the user's line", function()
   T.near(m.bodies.slider.pos[1], 0, 0, "no rest: the model's start is left as it was")
 end)
 
+-- a ball started 0.1 m deep in a Flores contact (Eq. 11.43): its damping
+-- k δ^n 8(1 - e)/(5e) δ̇/v0 with v0 at its floor of 1e-3 m/s makes the
+-- damped motion stiff at once (steps of 1e-8 s). A chunk of it went on to
+-- its end (28.9 million evaluations, most of a minute, for each of up to
+-- 200 chunks); now the first chunk stops where it turns stiff (1e5
+-- steps, about 6e5 evaluations) and the search says so at the user's line.
+group("dynamics that turn stiff stop at once", function()
+  local m = mb.model{ name = "sunk ball" }
+  m:body{ name = "ball", mass = 1, inertia = 0.01, pos = { 0, 0 } }
+  m:point{ name = "c", body = "ball" }
+  m:point{ name = "G", body = "ground" }
+  m:vector{ name = "up", body = "ball", dir = { 0, 1 } }
+  m:vector{ name = "rail", body = "ground", dir = { 0, 1 } }
+  m:joint{ name = "guide", type = "translational", points = { "c", "G" }, vectors = { "up", "rail" } }
+  m:contact{ name = "floor", point = "c", radius = 0.1, law = "flores", k = 1e6, n = 2, e = 0.5 }
+  local evaluations = 0 -- a torque of fn(t) = 0 counts them: one call each
+  m:force{ name = "counter", type = "torque", body = "ball",
+    value = function() evaluations = evaluations + 1 return 0, 0, 0 end }
+  for _, opts in ipairs { { method = "dynamics" }, { stable = true } } do
+    evaluations = 0
+    local err
+    fails_here(function() local _, e = pcall(m.equilibrium, m, opts) err = tostring(e) error(e, 0) end,
+      "equilibrium: the damped motion turned stiff at t = ", "stiff dynamics: said at the user's line")
+    T.ok(err:find("contact 'floor', flores law, k = 1e+06", 1, true) and err:find('try method = "newton"', 1, true),
+      "stiff dynamics: names the stiffest element and the way out: " .. err)
+    T.eq(err:find("without stable = true", 1, true) ~= nil, opts.stable == true,
+      "stiff dynamics: with stable = true, says to leave it out")
+    T.ok(evaluations < 2e6, ("stiff dynamics: the first chunk stops where it turns stiff: %d evaluations "
+      .. "(one chunk to its end took 28.9 million)"):format(evaluations))
+    T.near(m.bodies.ball.pos[2], 0, 0, "stiff dynamics: the model's start is left as it was")
+  end
+  -- and Newton finds the rest the message points to: k δ² = m g
+  T.near(m:equilibrium{}:body("ball").y[1], 0.1 - math.sqrt(9.81 / 1e6), 1e-12, "stiff dynamics: Newton's rest")
+end)
+
 -- a driven crank at rest: the motor holds its angle at t = 0 (its speed
 -- would ask for motion) and carries the weight's moment, m g (L/2) cos 0.7
 do
