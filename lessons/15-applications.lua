@@ -213,7 +213,9 @@ Here the brake is one driver, and each move is an event that sets its
 body and angle: { t = 1, set = "brake", body = "front disc", fn = ... }.]],
       code = [=[
 robot, brake = mb.example("creeping_robot")
-brake(3)
+for _, e in ipairs(brake(3)) do
+  print(("t = %g s: the brake holds the %s"):format(e.t, e.body))
+end
 r = robot:simulate{ tf = 6, dt = 0.01, events = brake(3) }
 r:plot("rear disc.x", "front disc.x")]=] },
 
