@@ -89,17 +89,21 @@ for _, c in ipairs(models) do
 end
 
 -- The cost of one evaluation on these models: rk4 at h = 1e-4 over 0.02 s
--- with two reports, so the evaluations (800) dominate; the least of 100
--- short runs, which a shared machine interrupts less than one long run.
-print("cost per evaluation (rk4, h = 1e-4, 0.02 s, 2 reports; least of 100 runs), microseconds")
-print(string.format("  %-17s %7s %7s", "model", "body", "joint"))
+-- with two reports, so the evaluations (800) dominate; the least of 300
+-- short runs, which a shared machine interrupts less than one long run
+-- (with 100, a burst of other work sometimes held a whole series up).
+-- Point coordinates, which the comparison above does not pick (more
+-- coordinates, their bodies' frames rebuilt from points at every
+-- evaluation), are shown for what they cost.
+print("cost per evaluation (rk4, h = 1e-4, 0.02 s, 2 reports; least of 300 runs), microseconds")
+print(string.format("  %-17s %7s %7s %7s", "model", "body", "joint", "point"))
 for _, c in ipairs(models) do
   local model = mb.example(c[1], c[3])
   model:correct()
   local cells = {}
-  for _, formulation in ipairs { "body", "joint" } do
+  for _, formulation in ipairs { "body", "joint", "point" } do
     local best
-    for _ = 1, 100 do
+    for _ = 1, 300 do
       local r = model:simulate { formulation = formulation, integrator = "rk4", h = 1e-4, tf = 0.02, dt = 0.01,
         progress = false }
       local each = r.stats.wall / r.stats.fevals

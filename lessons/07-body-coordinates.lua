@@ -127,12 +127,11 @@ component, in newtons?   check(value)]],
         "lambda2 = m g - 3 m g / 4 = m g / 4 = 4.905 N.",
       } },
 
-    { title = "A constraint that is not quite met",
+    { title = "Two free bodies",
       text = [[
 The book's Example 7.2: two free bodies joined by a massless link of
-length 0.355 m (a rev-rev joint). The given positions do not satisfy the
-link exactly; Phi shows by how much. The book solves Eq. 7.56 anyway, and
-so do we, to compare numbers (Sec. 7.4).]],
+length 0.355 m (a rev-rev joint), with a spring between them and a damper
+to the ground. First the bodies, moving, and their points.]],
       code = [[
 m2 = mb.model{ name = "Example 7.2" }
 m2:body{ name = "b1", mass = 0.2, inertia = 0.03, pos = {0.02, 0.2},
@@ -143,7 +142,14 @@ m2:point{ name = "A", body = "b1", at = {0.15, 0} }
 m2:point{ name = "B", body = "b1", at = {-0.15, 0} }
 m2:point{ name = "C", body = "b2", at = {0, 0.12} }
 m2:point{ name = "D", body = "b2", at = {0, -0.12} }
-m2:point{ name = "Q", body = "ground" }
+m2:point{ name = "Q", body = "ground" }]] },
+
+    { title = "A constraint that is not quite met",
+      text = [[
+Now the spring, the damper and the link. The given positions do not
+satisfy the link exactly; Phi shows by how much. The book solves Eq. 7.56
+anyway, and so do we, to compare numbers (Sec. 7.4).]],
+      code = [[
 m2:force{ name = "spring", type = "spring-damper", points = {"A", "C"},
           k = 50, length = 0.2 }
 m2:force{ name = "damper", type = "spring-damper", points = {"B", "Q"},

@@ -29,7 +29,10 @@ finds a stable rest.]] },
       text = [[
 The book's Example 14.2 (the pendulum of Examples 7.3 and 9.3): an arm on a
 torsion spring, a slider on it held by a spring from the pin. Find its rest
-both ways and compare.]],
+both ways and compare. `eq.history` is the residual before each Newton
+step: it falls slowly while the steps are cut short, then its exponent
+about doubles at each step: near its answer Newton-Raphson converges
+quadratically.]],
       code = [=[
 vp = mb.example("variable_length_pendulum")
 eq = vp:equilibrium{}
@@ -48,6 +51,7 @@ check(value)]],
       mistakes = {
         { value = 0.7, say = "0.7 m is the spring's free length: the slider's weight stretches it." },
         { value = 0.8, say = "0.8 m is where it starts; at rest the spring holds the weight." },
+        { value = -(0.7 + 9.81 / 20), say = "that is the slider's y, below the pin; a distance is positive." },
       },
       hints = {
         "At rest the spring force equals the weight: k (L - 0.7) = m g.",

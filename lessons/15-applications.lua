@@ -120,7 +120,10 @@ is the mean torque.   check(value)]],
 Sec. 15.8 puts two double A-arm suspensions (Sec. 15.6) under a chassis
 that now floats. It starts at rest on a flat road (found by the statics of
 Lesson 14). Give the chassis a small upward speed and it bounces: the
-time between upward crossings of its speed is the period.]],
+time between upward crossings of its speed is the period. Alone, that
+speed would pull the chassis off its arms, so correction takes the nearest
+velocities the joints allow (least squares, Sec. 14.3): the arms and
+wheels share it, and `fixed.chassis.vy` is what is left of 0.01 m/s.]],
       code = [=[
 hc = mb.example("half_car", 1, 0)
 hc.bodies.chassis.vel = {0, 0.01}

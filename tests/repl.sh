@@ -17,7 +17,12 @@ check_screen long-array-cut '^\{1, 2, 3, 4, 5, 6, 7, 8, 9, \.\.\. \(9 hidden, 20
 line 'do local inner = 1 end' 's = "local x" -- local y'
 line 'local m = mb.model{ name = "pasted" }'
 check_screen local-note "^At the prompt each line is its own chunk: a local ends with it\. Drop 'local'\.$"
-line '=m'; check_screen local-gone '^nil$'
+line '=m'; check_screen local-gone '^nil \(no variable m is set\)$'
+# a misspelt name says it is not set (it printed a bare nil); nil itself and
+# a nil field do not
+line 'clear'; check_screen unset-name '^nil \(no variable clear is set\)$'
+line 'nil'; check_screen nil-itself '^nil$'
+line 'nf = {}' 'nf.y'; check_screen nil-field '^nil$'
 line 'local again = 1' 'm = mb.model{ name = "kept" }' '=m.name'; check_screen global-kept '^kept$'
 expect_eq local-note-once "$(screen | grep -c 'each line is its own chunk')" 1
 line 'help "repl"'; check_screen local-in-help 'not local m: each line is its own chunk'
@@ -103,6 +108,13 @@ check_wrapped wrap-error "$(message 'mb.example("nosuch")')" "$plain_error"
 keys C-l; line 'm = mb.example("four_bar")' 'm.bodies.crank.omega = 2' 'r = m:simulate{ tf = 0.1, correct = true }'
 check_screen wrap-warning-shown 'rocker .*[0-9]$'
 check_wrapped wrap-warning "$(message 'r = m:simulate{ tf = 0.1, correct = true }')" "$plain_warning"
+# a long string printed as a value (an error kept by pcall, as lesson 14
+# shows one) wraps at words too; tmux cut "depend on t|he others"
+keys C-l; line 'p = mb.example("pendulum")' 'p:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }'
+line 'ok, why = pcall(p.simulate, p, { tf = 1 })' 'why'
+check_screen wrap-string-shown 'configuration$'
+plain_string=$(printf 'p = mb.example("pendulum")\np:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }\nok, why = pcall(p.simulate, p, { tf = 1 })\nprint(why)\n' | "$MB" 2>&1 | grep configuration)
+check_wrapped wrap-string "$(message 'why')" "$plain_string"
 keys C-d; check_screen wrap-exit 'EXITED=0'
 # a script's and --batch's messages are not wrapped, at a terminal too
 for mode in script batch; do

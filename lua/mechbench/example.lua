@@ -22,9 +22,17 @@ local function available()
   return names
 end
 
+-- The list at the prompt: every name, wrapped at words (the printer's cut
+-- of a long array hid 25 of 36)
+local Names = {
+  __tostring = function(names)
+    return require("mechbench.message").wrap(("%d examples: %s"):format(#names, table.concat(names, ", ")), 79)
+  end,
+}
+
 return function(name, ...)
   local names = available()
-  if name == nil then return names end
+  if name == nil then return setmetatable(names, Names) end
   local found = false
   for _, n in ipairs(names) do found = found or n == name end
   if not found then args.fail("mb.example", "%s", args.unknown("example", name, names)) end

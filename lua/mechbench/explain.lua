@@ -251,8 +251,14 @@ function M.text(m, opts)
   local njoints = 0
   for _ in pairs(joints) do njoints = njoints + 1 end
   local from
+  local entry
+  for _, f in ipairs(names) do if f.name == formulation then entry = f end end
   if nc == 0 then
-    from = #m._order.joints > 0 and ": its joints act through forces of its own, inside h" or ""
+    -- the discrete method's joints are springs; elsewhere (minimal
+    -- coordinates, a tree in joint coordinates) they hold by construction
+    from = #m._order.joints == 0 and ""
+      or entry.can.joint_forces and ": its joints act through forces of its own, inside h"
+      or ": its coordinates keep every joint closed by construction"
   elseif own == nc then
     from = " (the formulation's own, not the joints')"
   elseif own == 0 then
@@ -261,7 +267,8 @@ function M.text(m, opts)
     from = (" (%d from %d joint%s, %d of the formulation's own)"):format(nc - own, njoints,
       njoints == 1 and "" or "s", own)
   end
-  fill("   ", "1. sizes: %d coordinates q, %d constraint row%s%s", n, nc, nc == 1 and "" or "s", from)
+  fill("   ", "1. sizes: %d coordinate%s q, %d constraint row%s%s", n, n == 1 and "" or "s", nc, nc == 1 and "" or "s",
+    from)
   local step = 1
   local function heading(fmt, ...)
     step = step + 1

@@ -12,7 +12,9 @@
 -- relative 1e-3 per component. `tol` (relative) and `atol` (absolute)
 -- override it only for a count (tol = 0) or an exercise about precision,
 -- which then says why in `precision`; `components` names the entries of a
--- vector answer ({"x", "y"}) for the feedback. `book` holds the book's value
+-- vector answer ({"x", "y"}) for the feedback. A mistake { value, say,
+-- tol? } is recognised at the step's tolerances, or at its own relative
+-- tol when it is read off a table that prints few digits. `book` holds the book's value
 -- of an exercise with an oracle id (see M.selftest). Code the student may
 -- type is written in backquotes in a step's text, its hints, its mistakes'
 -- messages and the wrap-up (`m:correct().pendulum.y`): each piece must work
@@ -337,6 +339,12 @@ end
 M.TOL, M.ATOL = 1e-3, 1e-12
 local function tolerances(step) return step.tol or M.TOL, step.atol or M.ATOL end
 
+-- "a string", "a table", "nothing": what the student gave, in words
+local function a_type(v)
+  if v == nil then return "nothing" end
+  return "a " .. type(v)
+end
+
 -- Pair the numbers of got and want, component by component, each with a
 -- name ("y", "row 2, column 1"); or nil and why the shapes differ.
 local function components(got, want, names)
@@ -345,7 +353,7 @@ local function components(got, want, names)
     -- a row of a column matrix (x[9] of a 9 x 1 solve) is its one number
     if type(got) == "table" and type(got[1]) == "number" and lua_next(got, 1) == nil then got = got[1] end
     if type(got) ~= "number" then
-      return nil, "the answer is a number; you gave " .. type(got) .. "."
+      return nil, "the answer is a number; you gave " .. a_type(got) .. "."
     end
     if got ~= got then return nil, "your answer is NaN (not a number)." end
     return { { got = got, want = want } }
@@ -355,7 +363,7 @@ local function components(got, want, names)
     return nil, "that is not the expected answer."
   end
   if type(got) ~= "table" then
-    return nil, string.format("the answer is a table of %d entries; you gave %s.", #want, type(got))
+    return nil, string.format("the answer is a table of %d entries; you gave %s.", #want, a_type(got))
   end
   if #got ~= #want then
     return nil, string.format("the answer has %d entries (rows); yours has %d.", #want, #got)
@@ -432,7 +440,9 @@ end
 -- Common slips, each with a specific word for the student.
 local function diagnose(step, got, want)
   for _, m in ipairs(step.mistakes or {}) do
-    if matches(step, got, m.value) then return m.say end
+    -- a mistake read off a printed table may carry its own (wider) tol
+    local at = m.tol and { tol = m.tol, atol = 0, components = step.components } or step
+    if matches(at, got, m.value) then return m.say end
   end
   if matches(step, got, map(want, function(x) return -x end)) then
     return "right size, wrong sign: check the direction you measured in."
@@ -580,6 +590,16 @@ end
 
 function M.open(n, step)
   local lesson = M.load(tonumber(n) or n)
+  -- a step asked for that the lesson has not is said (it opened step 1);
+  -- a saved step past the lesson's end (the lesson got shorter) is not
+  if step ~= nil then
+    local k = math.tointeger(tonumber(step))
+    if not k or k < 1 or k > #lesson.steps then
+      error(("%s: lesson %d has steps 1 to %d, not %s"):format(require("mechbench.args").where(), lesson.number,
+        #lesson.steps, tostring(step)), 0)
+    end
+    step = k
+  end
   current = { lesson = lesson, step = 1 }
   local p = record(lesson)
   local start = step or p.step or 1
@@ -755,20 +775,25 @@ end
 -- statement, print the values of expressions. As at the prompt
 -- (src/lua/repl.c), a line is first tried as an expression; one that does
 -- not finish a statement takes the next lines until it does, as a
--- statement.
-local function run_code(code, echo, env)
-  local pending = ""
+-- statement. Each chunk is named after the step and sits at its line of
+-- the step's code, so a message says "lesson 16.3:4:" (it said "lesson:1"
+-- for every line).
+local function run_code(code, echo, env, name)
+  local pending, number, first = "", 0, 1
+  name = "=" .. (name or "lesson")
   for line in (code:gsub("\n$", "") .. "\n"):gmatch("(.-)\n") do
     local f, printing
+    number = number + 1
     if pending == "" then
+      first = number
       -- an argument, not a tail call, so elements can see where they were made
-      f = load("return (function(...) return ... end)(" .. line .. "\n)", "=lesson", "t", env)
+      f = load(("\n"):rep(first - 1) .. "return (function(...) return ... end)(" .. line .. "\n)", name, "t", env)
       printing = f ~= nil
     end
     pending = pending == "" and line or (pending .. "\n" .. line)
     if not f then
       local err
-      f, err = load(pending, "=lesson", "t", env)
+      f, err = load(("\n"):rep(first - 1) .. pending, name, "t", env)
       if not f and err:match("<eof>$") then goto continue end
       if not f then error(err, 0) end
     end
@@ -810,7 +835,8 @@ function M.run()
   local step = current.lesson.steps[current.step]
   if not step.code then print("This step has no code to run.") return end
   local mine = {}
-  local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine))
+  local ok, err = pcall(run_code, step.code, true, lesson_env(vars, mine),
+    ("lesson %d.%d"):format(current.lesson.number, current.step))
   local missing, maker
   if not ok then missing, maker = unmade_variable(step.code) end
   if maker then
@@ -901,7 +927,7 @@ function M.selftest(n)
   for i, step in ipairs(lesson.steps) do
     expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
     if step.code then
-      local ok, err = pcall(run_code, step.code, false, env)
+      local ok, err = pcall(run_code, step.code, false, env, ("lesson %s.%d"):format(tostring(lesson.number), i))
       if step.raises then
         expect(not ok and tostring(err):find(step.raises, 1, true),
           ("step %d code stops with '%s': %s"):format(i, step.raises, ok and "it ran to its end" or tostring(err)))
@@ -977,6 +1003,10 @@ function M.install_globals(G)
   -- own next, so code that iterates tables keeps working.
   G.next = function(...)
     if select("#", ...) == 0 then return M.next_step() end
+    if type((...)) ~= "table" then
+      error(("%s: next() moves the lesson on and takes nothing (lesson(n, step) goes to a step); next(t, k) "
+        .. "is Lua's, for a table t, not %s"):format(require("mechbench.args").where(), a_type((...))), 0)
+    end
     return lua_next(...)
   end
 end

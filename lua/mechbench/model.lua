@@ -816,7 +816,7 @@ local function minimal_independent(m, o, bad)
   local sets = type(list[1]) == "table" and list or { list }
   local known, set_of = minimal_candidates(m), {}
   for _, n in ipairs(known) do set_of[n] = true end
-  local dof = m:dof()
+  local dof = m:dof{ quiet = true }
   local flat = {}
   for i, set in ipairs(sets) do
     if type(set) ~= "table" then bad("independent: set " .. i .. " must be a list of names") end
@@ -848,8 +848,11 @@ local function run_options(m, opts, level)
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
-    if o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 0 }) then
-      bad(("%s %s (got %s)"):format(key, why, type(o[key]) == "string" and ("%q"):format(o[key]) or tostring(o[key])))
+    local v = o[key]
+    if v ~= nil and args.bad_number(v, { positive = true, smallest = 0, largest = math.huge }) then
+      local got = type(v) == "string" and ("%q"):format(v) or type(v) ~= "number" and "a " .. type(v)
+        or v ~= v and "NaN" or tostring(v)
+      bad(("%s %s (got %s)"):format(key, why, got))
     end
   end
   positive("tf", "must be a positive, finite time")
@@ -943,17 +946,18 @@ local function run_options(m, opts, level)
   end
   if fixed_step[o.integrator] then
     o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
-    if args.bad_number(o.h, { positive = true, smallest = 0 }) or o.h > o.dt then bad("h must be positive and at most dt") end
+    positive("h", "must be a positive step, at most dt")
+    if o.h > o.dt then bad(("h must be at most dt = %g (got %g)"):format(o.dt, o.h)) end
     if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
   end
   o.tol = o.tol or 1e-10
-  if args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-14 then
-    bad("tol must be at least 1e-14: double precision cannot do better")
-  end
+  positive("tol", "must be a positive number, a relative error")
+  if o.tol < 1e-14 then bad(("tol must be at least 1e-14: double precision cannot do better (got %g)"):format(o.tol)) end
   if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
   -- the absolute tolerance, in the state's own units (m, rad, m/s, rad/s)
-  if o.abstol ~= nil and (args.bad_number(o.abstol, { positive = true, smallest = 0 }) or o.abstol < 1e-300 or o.abstol > 1e12) then
-    bad("abstol must be a positive number from 1e-300 to 1e12, an absolute error (the default is tol)")
+  positive("abstol", "must be a positive number, an absolute error (the default is tol)")
+  if o.abstol ~= nil and (o.abstol < 1e-300 or o.abstol > 1e12) then
+    bad(("abstol must be from 1e-300 to 1e12, an absolute error (got %g)"):format(o.abstol))
   end
   for _, key in ipairs { "correct", "dense", "progress" } do
     if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
@@ -1573,12 +1577,23 @@ function Model:explain(opts)
   return setmetatable(p, ExplainedPieces)
 end
 
+-- m:dof's info at the prompt: one line after the text that said it all
+-- (a dump of its fields scrolled that text away)
+local DofInfo = {
+  __tostring = function(i)
+    local names = {}
+    for k, r in ipairs(i.redundant) do names[k] = r.joint end
+    return ("<dof info: gruebler = %d, rank = %d of %d rows, dof = %d%s>"):format(i.gruebler, i.rank, i.rows, i.dof,
+      #names > 0 and ", redundant: " .. table.concat(names, ", ") or "")
+  end,
+}
+
 function Model:dof(opts)
   local o = args.options(opts, { "quiet" }, "dof")
   local explain = require "mechbench.explain"
   local info = explain.dof(self)
   if not o.quiet then print(explain.dof_text(self, info)) end
-  return info.gruebler, info.rows, info
+  return info.gruebler, info.rows, setmetatable(info, DofInfo)
 end
 
 -- A contact law by itself (Sec. 11.2): the normal force at penetration

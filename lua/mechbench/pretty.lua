@@ -5,6 +5,15 @@ local M = {}
 
 M.max_depth = 3
 M.max_items = 12
+-- A table goes on one line when it fits the terminal's 80 columns after
+-- what comes before it on that line (the indent and its key, and a comma
+-- after it); at the top, when it is short.
+M.short = 72
+M.columns = 79
+
+local function one_line(line, lead)
+  return (lead > 0 or #line <= M.short) and lead + #line + 1 <= M.columns and not line:find("\n")
+end
 
 local function is_array(t)
   local n = #t
@@ -53,7 +62,7 @@ local format
 
 -- A long array shows its first max_items - 3 values and its last two, and
 -- says how many it leaves out of how many.
-local function format_array(t, n, depth, seen, indent)
+local function format_array(t, n, depth, seen, indent, lead)
   local parts = {}
   local cut = n > M.max_items
   local head, tail = M.max_items - 3, 2
@@ -62,15 +71,16 @@ local function format_array(t, n, depth, seen, indent)
       parts[#parts + 1] = string.format("... (%d hidden, %d in all) ...", n - head - tail, n)
     end
     if not cut or i <= head or i > n - tail then
-      parts[#parts + 1] = format(t[i], depth + 1, seen, indent .. "  ")
+      parts[#parts + 1] = format(t[i], depth + 1, seen, indent .. "  ", #indent + 2)
     end
   end
   local line = "{" .. table.concat(parts, ", ") .. "}"
-  if #line <= 72 and not line:find("\n") then return line end
+  if one_line(line, lead) then return line end
   return "{\n" .. indent .. "  " .. table.concat(parts, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
 end
 
-format = function(v, depth, seen, indent)
+-- lead: the columns its line already holds before the value
+format = function(v, depth, seen, indent, lead)
   if type(v) ~= "table" or has_tostring(v) then
     if has_tostring(v) then return tostring(v) end
     return scalar(v)
@@ -81,17 +91,18 @@ format = function(v, depth, seen, indent)
   local array, n = is_array(v)
   local out
   if array then
-    out = format_array(v, n, depth, seen, indent)
+    out = format_array(v, n, depth, seen, indent, lead)
   else
     local keys = {}
     for k in pairs(v) do keys[#keys + 1] = k end
     table.sort(keys, key_order)
     local lines = {}
     for _, k in ipairs(keys) do
-      lines[#lines + 1] = key_text(k) .. " = " .. format(v[k], depth + 1, seen, indent .. "  ")
+      local key = key_text(k) .. " = "
+      lines[#lines + 1] = key .. format(v[k], depth + 1, seen, indent .. "  ", #indent + 2 + #key)
     end
     local line = "{" .. table.concat(lines, ", ") .. "}"
-    if #line <= 72 and not line:find("\n") then
+    if one_line(line, lead) then
       out = line
     else
       out = "{\n" .. indent .. "  " .. table.concat(lines, ",\n" .. indent .. "  ") .. "\n" .. indent .. "}"
@@ -104,13 +115,21 @@ end
 -- The text of any value; strings at the top print as they are.
 function M.format(v)
   if type(v) == "string" then return v end
-  return format(v, 0, {}, "")
+  return format(v, 0, {}, "", 0)
 end
 
+-- At the prompt on a terminal a string wider than it (an error caught by
+-- pcall, say) is wrapped at words, as errors are, so the terminal does not
+-- cut a word at its edge; elsewhere it prints as it is.
 function M.print(...)
+  local core = require "mechbench.core"
+  local width = core.mode == "interactive" and core.isatty(1) and core.term_size(1) - 1
   local n = select("#", ...)
   for i = 1, n do
-    io.write(M.format((select(i, ...))), "\n")
+    local v = select(i, ...)
+    local text = M.format(v)
+    if width and type(v) == "string" then text = require("mechbench.message").wrap(text, width) end
+    io.write(text, "\n")
   end
 end
 

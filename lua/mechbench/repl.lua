@@ -19,7 +19,14 @@ function M.prompt(continuation)
   return where and string.format("mb[%s]> ", where) or "mb> "
 end
 
-function M.print_results(...)
+-- The values of what was typed (src). A lone name that is nil says so: a
+-- misspelt or never-set variable printed a bare nil.
+function M.print_results(src, ...)
+  local name = select("#", ...) == 1 and (...) == nil and src:match("^%s*([%a_][%w_]*)%s*$")
+  if name and name ~= "nil" then
+    print(("nil (no variable %s is set)"):format(name))
+    return
+  end
   mb.pretty.print(...)
 end
 

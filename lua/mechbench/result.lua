@@ -438,7 +438,9 @@ function M.switch_notes(r)
 end
 
 -- Full-screen animation at the prompt; in --batch (or with no terminal) the
--- summary and the first and last frames instead.
+-- summary and the first and last frames instead. It returns nothing: at the
+-- prompt a returned r printed its summary under the step a student had
+-- come back to.
 function Result:animate(opts)
   opts = picture("animate", opts)
   local scene, poses = drawing(self, opts.points)
@@ -456,7 +458,7 @@ function Result:animate(opts)
       figures = self:figures_text(), notes = M.switch_notes(self) } },
       labels = opts.labels, trails = opts.trails, speed = opts.speed, unicode = view.unicode,
       explain = explain }
-    if ok then return self end
+    if ok then return end
     require("mechbench.message").to_stderr("animate: " .. tostring(err) .. "; showing text instead")
   end
   print(self:summary())
@@ -465,7 +467,6 @@ function Result:animate(opts)
     print(self:frame(t, { width = opts.width or 72, height = opts.height or 18, labels = true,
       points = opts.points }))
   end
-  return self
 end
 
 ------------------------------------------------------------------ free-body diagrams

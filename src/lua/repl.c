@@ -131,15 +131,21 @@ static void remember(const char *chunk)
 		append_history(1, history_file);
 }
 
-static void run_loaded(lua_State *L, int top)
+/* Run the loaded chunk and print what it returns, with the text typed
+ * first (print_results says of a lone name that is nil that no variable
+ * has that name). */
+static void run_loaded(lua_State *L, int top, const char *src)
 {
 	if (mb_docall(L, 0, LUA_MULTRET) != LUA_OK) {
 		mb_report(L, NULL);
 		return;
 	}
 	int nres = lua_gettop(L) - top;
-	if (nres > 0)
-		call_helper(L, "print_results", nres, 0);
+	if (nres > 0) {
+		lua_pushstring(L, src);
+		lua_insert(L, -1 - nres);
+		call_helper(L, "print_results", nres + 1, 0);
+	}
 }
 
 /* One line of input. Returns 1 while a chunk is unfinished. */
@@ -159,7 +165,7 @@ static int accept_line(lua_State *L, const char *line)
 		lua_remove(L, -2);
 		if (status == LUA_OK) {
 			remember(line);
-			run_loaded(L, top);
+			run_loaded(L, top, src);
 			return 0;
 		}
 		lua_pop(L, 1);
@@ -178,7 +184,7 @@ static int accept_line(lua_State *L, const char *line)
 	}
 	remember(pending);
 	if (status == LUA_OK) {
-		run_loaded(L, top);
+		run_loaded(L, top, pending);
 		if (tty) { /* a local typed at the prompt: say once where it went */
 			lua_pushstring(L, pending);
 			call_helper(L, "after_chunk", 1, 0);

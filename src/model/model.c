@@ -1,6 +1,7 @@
 /* model.c — the compiled mechanism and a run's data (see model.h). */
 #include "model/model.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -349,10 +350,26 @@ void run_data_free(struct run_data *d)
 	free(d);
 }
 
+/* printf writes a NaN as "nan" or "-nan"; a message says NaN, as the Lua
+ * side does (a student read "is -nan" as a number) */
+static void name_nan(char *s)
+{
+	for (char *p = s; (p = strstr(p, "nan")) != NULL; p += 3) {
+		if ((p > s && isalnum((unsigned char)p[-1])) || isalnum((unsigned char)p[3]))
+			continue; /* a word that holds "nan" */
+		char *from = p > s && p[-1] == '-' ? p - 1 : p;
+		memmove(from + 3, p + 3, strlen(p + 3) + 1);
+		memcpy(from, "NaN", 3);
+		p = from;
+	}
+}
+
 static void record(struct run_data *d, const char *fmt, va_list ap)
 {
-	if (!d->error[0]) /* keep the first cause */
+	if (!d->error[0]) { /* keep the first cause */
 		vsnprintf(d->error, sizeof d->error, fmt, ap);
+		name_nan(d->error);
+	}
 }
 
 void run_data_fail(struct run_data *d, const char *fmt, ...)

@@ -151,6 +151,20 @@ T.fails(function() mb.compare(m, { "body", "minimal", "partitioning" }, { tf = 0
   .. 'stabilization = "partitioning" }', "a remedy named as a compared run says how to ask for it")
 T.fails(function() m:simulate{ tf = "2" } end, here() .. 'simulate: tf must be a positive, finite time (got "2")',
   "the bad value is echoed")
+-- a tolerance or a step of the wrong type is named as such, not as too small
+T.fails(function() m:simulate{ tf = 1, tol = "1e-6" } end,
+  above() .. 'simulate: tol must be a positive number, a relative error (got "1e-6")', "tol as a string")
+T.fails(function() m:simulate{ tf = 1, abstol = "1e-9" } end,
+  above() .. 'simulate: abstol must be a positive number, an absolute error (the default is tol) (got "1e-9")',
+  "abstol as a string")
+T.fails(function() m:simulate{ tf = 1, abstol = 1e20 } end,
+  above() .. "simulate: abstol must be from 1e-300 to 1e12, an absolute error (got 1e+20)", "abstol too large")
+T.fails(function() m:simulate{ tf = 1, dt = 0.1, integrator = "rk4", h = "0.01" } end,
+  above() .. 'simulate: h must be a positive step, at most dt (got "0.01")', "h as a string")
+T.fails(function() m:simulate{ tf = 1, dt = 0.1, integrator = "rk4", h = 0.5 } end,
+  above() .. "simulate: h must be at most dt = 0.1 (got 0.5)", "h past dt")
+T.fails(function() m:simulate{ tf = 1, tol = 0 / 0 } end,
+  above() .. "simulate: tol must be a positive number, a relative error (got NaN)", "NaN tol said as NaN")
 T.fails(function() mb.example("chain", "ten") end,
   above() .. "mb.example: chain: the number of links must be a whole number from 1 to 1000, not ten",
   "an example's own check, said at the user's line")

@@ -77,6 +77,17 @@ group("degrees of freedom", function()
   T.ok(out:find("redundant: joint 'F'", 1, true) ~= nil, "F named in the text: " .. out)
   T.ok(out:find("Gruebler's count: 3 x 4 bodies - 12 constraint rows = 0", 1, true) ~= nil, "the count shown")
   T.ok(out:find("rank at the start: 11 of 12 rows", 1, true) ~= nil, "the rank shown")
+  T.eq(mb.pretty.format(info), "<dof info: gruebler = 0, rank = 11 of 12 rows, dof = 1, redundant: F>",
+    "its info prints as one line at the prompt, after the text")
+  -- a long joint name wraps at words within 80 columns (lesson 14's 'second
+  -- pin' put "joints b|efore it" past the edge)
+  local twice = mb.example("pendulum")
+  twice:joint{ name = "a second pin at the same place", type = "revolute", points = { "A", "O" } }
+  out = said(function() return twice:dof() end)
+  local widest = 0
+  for line in out:gmatch("[^\n]+") do widest = math.max(widest, utf8.len(line)) end
+  T.ok(widest <= 79 and out:find("  redundant: joint 'a second pin at the same place': all of its 2 rows", 1, true),
+    ("a long redundant joint's line wraps within 79 columns (widest %d): %s"):format(widest, out))
   local three = parallelogram(0.5, 0, true)
   T.fails(function() three:pieces{} end, "depend on the others", "m:pieces of redundant joints: stops and says so")
   local p = three:pieces{ redundant = "drop" }
@@ -115,8 +126,17 @@ group("explain", function()
     local q = m:pieces{ formulation = formulation }
     T.ok(out:gsub("\n  ", " "):find("one evaluation of four-bar at t = 0 in " .. titles[formulation], 1, true) ~= nil,
       formulation .. ": the heading")
-    T.ok(out:find(("%d coordinates q, %d constraint row"):format(#q.q, #q.gamma), 1, true) ~= nil,
-      formulation .. ": the sizes")
+    local flat = out:gsub("\n +", " ")
+    T.ok(flat:find(("%d coordinate%s q, %d constraint row"):format(#q.q, #q.q == 1 and "" or "s", #q.gamma), 1, true)
+      ~= nil, formulation .. ": the sizes")
+    -- no rows: springs in the discrete method, joints held by the
+    -- coordinates elsewhere (minimal said "act through forces of its own")
+    if #q.gamma == 0 then
+      local springs
+      for _, f in ipairs(mb.formulations(true)) do if f.name == formulation then springs = f.can.joint_forces end end
+      T.ok(flat:find(springs and "act through forces of its own" or "closed by construction", 1, true) ~= nil,
+        formulation .. ": why there are no rows")
+    end
     if not q.M then -- a kinematic formulation: its rows only
       T.ok(out:find("a kinematic formulation: its rows only", 1, true) ~= nil, formulation .. ": said kinematic")
       T.ok(not out:find("mass matrix", 1, true), formulation .. ": no M shown")

@@ -46,6 +46,20 @@ local capture = T.capture
 
 T.fails(function() next() end, "no lesson is open", "next() with no lesson explains")
 T.fails(function() lesson(99) end, "there is no lesson 99", "unknown lesson named")
+-- a step the lesson has not is said at the user's line (it opened step 1
+-- without a word), and next(3) is not Lua's next failing inside lesson.lua
+local me = debug.getinfo(1, "S").short_src
+T.fails(function() lesson(8, 99) end, me .. ":" .. debug.getinfo(1, "l").currentline .. ": lesson 8 has steps 1 to 8, not 99",
+  "lesson(8, 99) names the steps there are")
+T.fails(function() next(3) end, me .. ":" .. debug.getinfo(1, "l").currentline .. ": next() moves the lesson on and takes nothing",
+  "next(3) says what next() does")
+T.eq(next({}), nil, "next(t) is still Lua's for a table")
+-- run()'s code says where in the step a message comes from (it said
+-- "lesson:1" for every line)
+T.capture(lesson, 16, 3)
+T.capture(run)
+T.ok(tostring(lesson.why):find("^lesson 16%.3:4: simulation of 'triple rocker' stopped"),
+  "an error kept by the step's code names the step and its line: " .. tostring(lesson.why))
 
 local text = capture(lesson, 2, 1)
 T.ok(text:find("Lesson 2, step 1 of", 1, true), "lesson(2) shows step 1")
@@ -146,6 +160,14 @@ T.ok(not ok and msg:find("before correction", 1, true),
   "8.2 is about the 5th digit: -0.233 is still the uncorrected value")
 T.ok(grade(step_of(8, 2), -0.23301), "8.2 accepts -0.23301")
 T.ok(not grade(step_of(10, 11), 11.01), "counts are exact")
+ok, msg = grade(step_of(8, 2), "-0.23301")
+T.ok(not ok and msg:find("you gave a string.", 1, true), "a string is named as one: " .. msg)
+-- a mistake read off a table of two digits is named at its own tol: 13.7's
+-- Baumgarte run, 1.3e-05 in the table, said only "off by 1.3e-05"
+ok, msg = grade(step_of(13, 7), 1.3e-5)
+T.ok(not ok and msg:find("Baumgarte is good", 1, true), "13.7 names Baumgarte's 1.3e-05 read off the table: " .. msg)
+ok, msg = grade(step_of(13, 7), 1.3e-5 * 1.2)
+T.ok(not ok and not msg:find("Baumgarte", 1, true), "20% from it is not taken for Baumgarte's: " .. msg)
 -- every exercise: the one rule holds unless the exercise says why not
 for _, n in ipairs(all) do
   for i, s in ipairs(mb.lesson.load(n).steps) do

@@ -12,7 +12,8 @@
 --    so an unmarked snippet cannot slip past the checks above;
 --  * every line the lesson engine prints fits an 80-column terminal: the
 --    lesson list, a lesson's opening, each step, hints, feedback, the last
---    step's messages and the wrap-up.
+--    step's messages and the wrap-up; and each step, shown, fits 24 rows
+--    with the prompt.
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 
 local all = mb.lesson.available()
@@ -221,7 +222,12 @@ for _, n in ipairs(all) do
   fits(("lesson %d opens"):format(n), capture(lesson, n, 1))
   for i, s in ipairs(L.steps) do
     local at = ("%d.%d"):format(n, i)
-    fits(at .. " shown", capture(show))
+    local shown = capture(show)
+    fits(at .. " shown", shown)
+    -- and 24 rows: the step and the prompt under it (lesson 7's Example 7.2
+    -- was 30 lines, its text scrolled off before the student read it)
+    local _, breaks = shown:gsub("\n", "")
+    T.ok(breaks + 2 <= 24, ("%s shown fits 24 rows with the prompt (%d lines)"):format(at, breaks + 1))
     for _ = 1, #(s.hints or {}) + 1 do fits(at .. " hint()", capture(hint)) end
     if s.answer then
       fits(at .. " check()", capture(check))

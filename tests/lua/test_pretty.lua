@@ -19,6 +19,33 @@ T.ok(s:find("9, ... (89 hidden, 100 in all) ..., 99", 1, true), "the cut counts 
 local twenty = {}
 for i = 1, 20 do twenty[i] = i end
 T.eq(fmt(twenty), "{1, 2, 3, 4, 5, 6, 7, 8, 9, ... (9 hidden, 20 in all) ..., 19, 20}", "20 values: 11 shown, 9 hidden")
+-- a nested table goes on one line only when it fits 80 columns after its
+-- indent and key (r:at(t).reactions of the cart put "torque = 0.0589048622"
+-- past column 80, and the terminal wrapped the number)
+local nested = { reactions = { ["front roll"] = { fx = 0.5890486225, fy = -113.2039606, torque = 0.05890486225 },
+  motor = { fx = 0, fy = 0, torque = -1.5 } } }
+local widest = 0
+for line in fmt(nested):gmatch("[^\n]+") do widest = math.max(widest, #line) end
+T.ok(widest <= 79, ("a nested table keeps within 79 columns (widest line %d)"):format(widest))
+T.ok(fmt(nested):find("motor = {fx = 0, fy = 0, torque = -1.5}", 1, true), "a short one stays on one line")
+-- an entry that fits its 80 columns stays on one line, though longer than
+-- the 72 of a value at the top (lesson 12's Newton history broke its third
+-- iteration over five lines)
+T.eq(fmt({ { f = 0.0151, n = 2, x = { 1.570796327, 0.5849449453, 1.339778425 } },
+  { f = 5.705393729e-05, n = 3, x = { 1.570796327, 0.5781646778, 1.335702882 } } }),
+  "{\n  {f = 0.0151, n = 2, x = {1.570796327, 0.5849449453, 1.339778425}},\n"
+  .. "  {f = 5.705393729e-05, n = 3, x = {1.570796327, 0.5781646778, 1.335702882}}\n}",
+  "a 74-column entry at indent 2 stays on one line")
+-- mb.example() at the prompt names every example (the long-array cut hid
+-- 25 of 36 from lesson 15's step that says it lists them all), within 79
+-- columns, and is still a list
+local names, shown = mb.example(), fmt(mb.example())
+local missing, wide = {}, 0
+for _, n in ipairs(names) do if not shown:find(n, 1, true) then missing[#missing + 1] = n end end
+for line in shown:gmatch("[^\n]+") do wide = math.max(wide, #line) end
+T.ok(#names > 20 and #missing == 0 and wide <= 79 and not shown:find("hidden", 1, true),
+  ("mb.example() shows all %d names within 79 columns (missing: %s; widest %d)"):format(#names,
+    table.concat(missing, ", "), wide))
 -- messages wrap at words: the first line's file:line: whole, the lines it
 -- continues on indented two spaces, no line wider than asked unless one
 -- word is

@@ -176,8 +176,10 @@ T.eq(headers, 3, "three frames written as text")
 local out = {}
 local real = print
 print = function(...) out[#out + 1] = table.concat({ ... }, "\t") end
-r:animate()
+local returned = select("#", r:animate())
 print = real
+-- and returns nothing: at the prompt a returned r printed its summary again
+T.eq(returned, 0, "animate returns nothing for the prompt to print")
 local joined = table.concat(out, "\n")
 T.ok(joined:find("function evaluations", 1, true) and select(2, joined:gsub("%-%- t = ", "")) == 2,
   "animate in --batch prints the summary and the first and last frames")
@@ -267,6 +269,16 @@ T.ok(tab3:find("run +states +fevals") and tab3:find("\n  joint +6 ") and tab3:fi
 T.ok(tab3:find("|Phi'|", 1, true) and tab3:find("position [m]", 1, true) and tab3:find("angle [rad]", 1, true),
   "the table shows the start's residuals and the differences in metres and radians apart")
 T.ok(tab3:find("crank +.*omega 2 %-> 1%.824 rad/s"), "the table says what the correction moved")
+-- a kinematic comparison's energy changes by its drivers' work: not a drift
+local kin = mb.compare(example("slider_crank")(1.5), { "body", "vector" }, { tf = 1, show = false }):table()
+T.ok(kin:find("energy change", 1, true) and not kin:find("energy drift", 1, true),
+  "a kinematic comparison says energy change:\n" .. kin)
+-- a small move shows with the digits that tell it (lesson 8's sliding
+-- pendulum read "x 1 -> 1 m")
+local small = mb.compare(example("sliding_pendulum")(), { "body", "joint" },
+  { tf = 0.1, correct = true, show = false }):table()
+T.ok(small:find("slider +x 1 %-> 0%.999999 m") and small:find("y %-0%.233 %-> %-0%.23301 m"),
+  "a correction of 6e-7 m is shown, not '1 -> 1':\n" .. small)
 local function widest(text)
   local w = 0
   for l in (text .. "\n"):gmatch("(.-)\n") do w = math.max(w, utf8.len(l)) end
