@@ -76,10 +76,13 @@ function M.dof(m)
   return info
 end
 
+-- text cut to width columns, its last one "~"; a name the C side cut to
+-- its buffer can end inside a character: it is cut before that byte too
+-- (else it passed whole, a line of 300 columns with a broken character).
 local function fit(text, width)
-  if utf8.len(text) and utf8.len(text) > width then
-    return text:sub(1, utf8.offset(text, width) - 1) .. "~"
-  end
+  local _, broken = utf8.len(text)
+  if broken then text = text:sub(1, broken - 1) .. "~" end
+  if utf8.len(text) > width then return text:sub(1, utf8.offset(text, width) - 1) .. "~" end
   return text
 end
 

@@ -48,10 +48,7 @@ local function pair(element, key, default)
 end
 
 -- Every field of element e must be one its kind knows (a set).
--- fields the library sets itself; generalised: a user force whose fn
--- takes (t, c, cd) and returns h, the generalised forces (statics.lua's
--- damping), with no state tables made and checked at each evaluation
-local internal = { kind_of = true, where = true, generalised = true }
+local internal = { kind_of = true, where = true } -- the library sets them
 local function known_fields(e, known)
   local set = { name = true }
   for k in pairs(known) do set[k] = true end
@@ -642,9 +639,22 @@ local function wrap_user_force(m, f)
   end
 end
 
+-- User forces the library makes whose fn takes (t, c, cd) and returns h,
+-- the generalised forces, with no state tables made and checked at each
+-- evaluation (statics.lua's damping). Kept here, not as a field, which a
+-- user could set on a force of their own: their fn would then be given
+-- arrays it does not expect.
+local generalised = setmetatable({}, { __mode = "k" })
+
+function M.generalised_force(m, spec)
+  local f = m:force(spec)
+  generalised[f] = true
+  return f
+end
+
 local function compile_force(m, f)
   local d = compile_element(m, f, "force")
-  if f.type == "user" then d.fn = f.generalised and f.fn or wrap_user_force(m, f) end
+  if f.type == "user" then d.fn = generalised[f] and f.fn or wrap_user_force(m, f) end
   return d
 end
 

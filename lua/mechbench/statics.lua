@@ -398,7 +398,7 @@ local function settle(m, opts, where)
   -- velocities, no state tables (a user's force, with them, took twice
   -- the instructions of a pendulum's search, three times the time of a
   -- stiff chunk's 6e5 evaluations)
-  m:force{ name = name, type = "user", generalised = true, fn = function(_, _, cd)
+  require("mechbench.model").generalised_force(m, { name = name, type = "user", fn = function(_, _, cd)
     local h = {}
     for i, b in ipairs(m._order.bodies) do
       local k = 3 * (i - 1)
@@ -406,7 +406,7 @@ local function settle(m, opts, where)
       h[k + 3] = -damping * b.inertia * cd[k + 3]
     end
     return h
-  end }
+  end })
   local ok, err = pcall(function()
     for chunk = 1, opts.max_chunks or 200 do
       m:correct()

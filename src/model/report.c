@@ -4,6 +4,7 @@
 #include <float.h>
 #include <gsl/gsl_linalg.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -268,7 +269,9 @@ static void reactions(const struct report *w, const struct rows *r, const double
  * their own coordinates, but a report's bodies can come from elsewhere: a
  * driver's function (minimal coordinates place a driven body from it, with
  * no coordinate of its own) can ask for an angle of 1e308 or an
- * acceleration that overflows while every constraint stays finite. */
+ * acceleration that overflows while every constraint stays finite; and
+ * bodies built from drifting points (point coordinates) can overflow a
+ * step before the points themselves pass 1e150. */
 static int sample_finite(const struct model *m, struct run_data *d, double t,
                          const struct sample *s)
 {
@@ -282,15 +285,20 @@ static int sample_finite(const struct model *m, struct run_data *d, double t,
 	                  {s->qdd, DBL_MAX, "acceleration"}};
 	for (int p = 0; p < 3; p++) {
 		int bad = vec_beyond(body_parts[p].v, 3 * m->nbodies, body_parts[p].largest);
-		if (bad >= 0) {
-			run_data_fail(
-			    d,
-			    "at t = %g the %s of body '%s' (its %s) is not finite or beyond "
-			    "%g: %g (a driver's function may ask what no mechanism can do)",
-			    t, body_parts[p].what, m->bodies[bad / 3].name, component[bad % 3],
-			    body_parts[p].largest, body_parts[p].v[bad]);
-			return -1;
-		}
+		if (bad < 0)
+			continue;
+		char value[64] = "not finite";      /* no NaN said as if it were a number */
+		if (isfinite(body_parts[p].v[bad])) /* a position or a rate */
+			snprintf(value, sizeof value, "%g, beyond 1e150", body_parts[p].v[bad]);
+		int driven = 0; /* a runaway motion alone needs no hint */
+		for (int j = 0; j < m->njoints; j++)
+			driven |= (m->joints[j].kind->capabilities & JOINT_DRIVER) != 0;
+		const char *hint =
+		    driven ? " (a driver's function may ask what no mechanism can do)" : "";
+		run_data_fail(d, "at t = %g the %s of body '%s' (its %s) is %s%s", t,
+		              body_parts[p].what, m->bodies[bad / 3].name, component[bad % 3],
+		              value, hint);
+		return -1;
 	}
 	int bad = vec_beyond(s->reaction, REACTION_FIELDS * m->njoints, DBL_MAX);
 	if (bad >= 0 || !isfinite(s->kinetic + s->potential)) {

@@ -88,15 +88,19 @@ reduced(double s, const double *u, const double *v, int from, int to, int unroll
  * loops' counting, which on a mechanism of a few bodies is most of it; and
  * no term waits on a zero before the envelope.
  *
- * Pivots are used through their reciprocals, as LAPACK's dpotf2 does:
- * L_ij = u_ij (1/L_jj) with u_ij = S_ij - Σ_k L_ik L_jk, and the pivot
- * d_i = S_ii - Σ_j L_ij² takes each square as u_ij² (1/d_j). A small
- * system is a chain of pivots, each waiting on the one before; this way a
- * pivot waits on one division of the last, while the square root and the
- * division that give L_jj and 1/L_jj run beside the next row's sums
- * (about an eighth off an evaluation of the slider-crank in body
- * coordinates). The reciprocals are kept for the rows done: 2n numbers on
- * the stack, beside the n² of the matrix; with n a constant, two arrays. */
+ * Pivots are used through their reciprocals: L_ij = u_ij (1/L_jj) with
+ * u_ij = S_ij - Σ_k L_ik L_jk (as LAPACK's dpotf2 scales a column), and
+ * the pivot d_i = S_ii - Σ_j L_ij² takes each square as u_ij (u_ij / d_j)
+ * (dpotf2 squares the stored L_ij instead). A small system is a chain of
+ * pivots, each waiting on the one before; this way a pivot waits on one
+ * division of the last, while the square root and the division that give
+ * L_jj and 1/L_jj run beside the next row's sums (about an eighth off an
+ * evaluation of the slider-crank in body coordinates). u_ij / d_j first,
+ * never u_ij² (as large as S_ii S_jj): the square overflowed past S ~
+ * 1e154, finding a diverging run's rows dependent, and underflowed below
+ * 1e-154, leaving the pivot too large. The reciprocals are kept for the
+ * rows done: 2n numbers on the stack, beside the n² of the matrix (on the
+ * heap); with n a constant, two arrays. */
 static inline __attribute__((always_inline)) int
 factor_rows(double *a, int tda, int n, const int *first, int unrolled, double *x)
 {
@@ -118,7 +122,7 @@ factor_rows(double *a, int tda, int n, const int *first, int unrolled, double *x
 			int from = first && first[j] > from_i ? first[j] : from_i;
 			double u = reduced(row_i[j], row_i, row_j, from, j, unrolled);
 			row_i[j] = u * inverse[j];
-			d -= u * u * pivot_inverse[j];
+			d -= u * (u * pivot_inverse[j]);
 		}
 		/* the pivot against the largest diagonal entry */
 		if (!(d > 1e-13 * scale))

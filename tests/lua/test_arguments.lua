@@ -216,7 +216,8 @@ for _, f in ipairs(mb.formulations()) do
   local said = false
   for _, w in ipairs(why) do said = said or err:find(w, 1, true) ~= nil end
   if f == "minimal" then
-    said = err:find("at t = 0 the position of body 'b1' (its angle) is not finite or beyond 1e+150: 1e+308", 1, true)
+    said = err:find("at t = 0 the position of body 'b1' (its angle) is 1e+308, beyond 1e150 (a driver's function", 1,
+      true)
   end
   T.ok(not ok and err:find(at, 1, true) and said,
     ("%s: an angle of 1e308 from a driver stops the kinematics, said at the user's line (%s)"):format(f, err))

@@ -202,6 +202,24 @@ group("long names fit 80 columns", function()
   local dof = T.capture(function() parallelogram(0.5, 0, true, true):dof() end)
   T.eq(#over(dof), 0, "every line of m:dof within 80 columns: " .. table.concat(over(dof), " | "))
   T.ok(dof:find("redundant: joint 'F of the parallelogram,", 1, true) ~= nil, "m:dof: the redundant joint named: " .. dof)
+  -- a body named with 150 two-byte letters: its coordinates' names come
+  -- from C cut to a buffer, inside a letter (the column heads of M and D
+  -- were passed whole: 299 columns, broken letters)
+  local wide = mb.model{ name = "wide" }
+  local name = ("\u{e4}"):rep(150)
+  wide:body{ name = name, mass = 1, inertia = 0.1, pos = { 0.5, 0 } }
+  wide:point{ name = "O", body = "ground" }
+  wide:point{ name = "A", body = name, at = { -0.5, 0 } }
+  wide:joint{ name = "pin", type = "revolute", points = { "O", "A" } }
+  for _, formulation in ipairs { "body", "fbd", "discrete" } do
+    local out = T.capture(function() wide:explain{ formulation = formulation } end)
+    local bad = {}
+    for line in out:gmatch("[^\n]+") do
+      if not utf8.len(line) or utf8.len(line) > 80 then bad[#bad + 1] = line end
+    end
+    T.eq(#bad, 0, formulation .. ": a body's name of 150 two-byte letters: every line whole letters within 80 "
+      .. "columns: " .. table.concat(bad, " | "):sub(1, 300))
+  end
 end)
 
 -- n links hanging in a chain from a ground point away from the rest

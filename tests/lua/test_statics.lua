@@ -287,6 +287,10 @@ group("errors at the user's line", function()
   m:force{ name = "push", type = "force", point = "P", value = { 1, 0 } }
   fails_here(function() local _ = m:equilibrium{} end, "equilibrium: the equations are singular here", "no rest: said at the user's line")
   T.near(m.bodies.slider.pos[1], 0, 0, "no rest: the model's start is left as it was")
+  -- the damping's force takes generalised velocities; a user's force cannot
+  -- ask for that by a field (it was taken, and its fn given arrays)
+  fails_here(function() p:force{ name = "push", type = "user", generalised = true, fn = function() return {} end } end,
+    "force 'push': unknown field 'generalised'", "the damping's private kind of user force is no field of a user's")
 end)
 
 -- a ball started 0.1 m deep in a Flores contact (Eq. 11.43): its damping
