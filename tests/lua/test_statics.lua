@@ -318,6 +318,10 @@ group("dynamics that turn stiff stop at once", function()
       "equilibrium: the damped motion turned stiff at t = ", "stiff dynamics: said at the user's line")
     T.ok(err:find("contact 'floor', flores law, k = 1e+06", 1, true) and err:find('try method = "newton"', 1, true),
       "stiff dynamics: names the stiffest element and the way out: " .. err)
+    -- the time and the step are read out of the run's stiff warning: a
+    -- change of its wording must fail here, not fall back unseen
+    T.ok(err:find("turned stiff at t = [%d.e+-]+ s: its steps fell to [%d.e+-]+ s") ~= nil,
+      "stiff dynamics: says when and how small the steps fell: " .. err)
     T.eq(err:find("without stable = true", 1, true) ~= nil, opts.stable == true,
       "stiff dynamics: with stable = true, says to leave it out")
     T.ok(evaluations < 2e6, ("stiff dynamics: the first chunk stops where it turns stiff: %d evaluations "
