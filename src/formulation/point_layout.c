@@ -55,22 +55,6 @@ static struct lin lin_sub(struct lin a, const struct lin *b)
 	return a;
 }
 
-vec2 lin_value(const struct lin *l, const double *r)
-{
-	vec2 v = l->c;
-	for (int k = 0; k < l->n; k++)
-		v = v2_add(v, cmul(l->z[k], v2(r[l->v[k]], r[l->v[k] + 1])));
-	return v;
-}
-
-vec2 lin_rate(const struct lin *l, const double *rd)
-{
-	vec2 v = v2(0, 0);
-	for (int k = 0; rd && k < l->n; k++)
-		v = v2_add(v, cmul(l->z[k], v2(rd[l->v[k]], rd[l->v[k] + 1])));
-	return v;
-}
-
 void lin_gradient(const struct lin *l, vec2 g, double *row)
 {
 	for (int k = 0; k < l->n; k++) {
@@ -527,6 +511,7 @@ static struct prow *length_row(struct layout *L, struct lin a, const struct lin 
 {
 	struct prow *r = new_row(L, PROW_DOT, "length", joint, body);
 	r->a = r->b = lin_sub(a, b);
+	r->same = 1;
 	r->w = 0.5, r->k = 0.5 * len * len, r->value = len;
 	return r;
 }
@@ -685,7 +670,17 @@ static void joint_rows(struct builder *B, int j)
 	}
 }
 
-/* The coordinates a row touches, in order. */
+/* The place of point coordinate var among a row's vars, -1 if none. */
+static int var_slot(const struct prow *r, int var)
+{
+	for (int i = 0; i < r->nvars; i++)
+		if (r->vars[i] == var)
+			return i;
+	return -1;
+}
+
+/* The coordinates a row touches, in order, and where each of its points'
+ * gradients goes among them. */
 static void row_vars(const struct layout *L, struct prow *r)
 {
 	int *v = r->vars, n = 0;
@@ -710,6 +705,16 @@ static void row_vars(const struct layout *L, struct prow *r)
 		if (m == 0 || v[m - 1] != v[i])
 			v[m++] = v[i];
 	r->nvars = m;
+	for (int i = 0; i < m; i++)
+		r->coords[2 * i] = v[i], r->coords[2 * i + 1] = v[i] + 1;
+	for (int k = 0; k < r->a.n; k++)
+		r->slot_a[k] = (signed char)var_slot(r, r->a.v[k]);
+	for (int k = 0; k < r->b.n; k++)
+		r->slot_b[k] = (signed char)var_slot(r, r->b.v[k]);
+	for (int s = 0; s < 2; s++)
+		for (int f = 0; r->group[s] >= 0 && f < 2; f++)
+			r->slot_frame[s][f] = (signed char)var_slot(
+			    r, L->points[L->groups[r->group[s]].points[f]].var);
 	/* a row written on vectors and offsets names, for the listing, the
 	 * moving points it touches */
 	for (int i = 0, k = 0, unnamed = r->points[0] < 0; unnamed && i < m; i++)
@@ -787,6 +792,8 @@ struct layout *layout_new(const struct model *m, const struct layout_options *o,
 		if (G->motion == MOTION_TURNING) {
 			G->length = v2_norm(v2_sub(G->at[1], G->at[0]));
 			G->dir = v2_angle(v2_sub(G->at[1], G->at[0]));
+			struct lin a = lin_of_point(L, G->points[0]);
+			G->frame = lin_sub(lin_of_point(L, G->points[1]), &a);
 		}
 		G->centre = lin_in_group(L, g, G->centre_at);
 	}
@@ -869,9 +876,7 @@ void layout_frames(struct layout *L, const double *r, const double *rd)
 		struct group *G = &L->groups[g];
 		if (G->motion != MOTION_TURNING)
 			continue;
-		struct lin a = lin_of_point(L, G->points[0]), b = lin_of_point(L, G->points[1]);
-		struct lin d = lin_sub(b, &a);
-		G->d = lin_value(&d, r), G->dd = lin_rate(&d, rd);
+		G->d = lin_value(&G->frame, r), G->dd = lin_rate(&G->frame, rd);
 		double len2 = v2_dot(G->d, G->d);
 		G->phi += remainder(v2_angle(G->d) - G->dir - G->phi, 2 * M_PI);
 		G->grad = v2_scale(1 / len2, v2_perp(G->d)); /* φ̇ = d̆'ḋ / |d|² */
@@ -934,66 +939,65 @@ void layout_to_bodies(const struct layout *L, const double *r, const double *rd,
 	}
 }
 
-static void grad_add(struct prow_value *o, int var, double w)
-{
-	for (int k = 0; k < o->n; k++)
-		if (o->var[k] == var) {
-			o->grad[k] += w;
-			return;
-		}
-	o->var[o->n] = var, o->grad[o->n++] = w;
-}
-
-static void grad_lin(struct prow_value *o, const struct lin *l, vec2 g)
+/* grad += (∂l/∂r)' g, into the row's places slot of l's points */
+static void grad_lin(double *grad, const struct lin *l, const signed char *slot, vec2 g)
 {
 	for (int k = 0; k < l->n; k++) {
 		vec2 w = cmul_t(l->z[k], g);
-		grad_add(o, l->v[k], w.x), grad_add(o, l->v[k] + 1, w.y);
+		grad[2 * slot[k]] += w.x, grad[2 * slot[k] + 1] += w.y;
 	}
 }
 
-static void grad_point(struct prow_value *o, const struct layout *L, int p, vec2 g)
+/* the same for one point of a frame at its place (-1: stationary) */
+static void grad_point(double *grad, int slot, vec2 g)
 {
-	int var = L->points[p].var;
-	if (var >= 0)
-		grad_add(o, var, g.x), grad_add(o, var + 1, g.y);
+	if (slot >= 0)
+		grad[2 * slot] += g.x, grad[2 * slot + 1] += g.y;
 }
 
 int layout_row(const struct layout *L, struct run_data *d, int row, double t, const double *r,
                const double *rd, struct prow_value *out)
 {
 	const struct prow *p = &L->rows[row];
-	out->n = 0, out->vrhs = out->gamma = 0;
+	double *grad = out->grad;
+	out->n = 2 * p->nvars, out->var = p->coords, out->vrhs = out->gamma = 0;
+	memset(grad, 0, sizeof(double) * (size_t)out->n);
 	vec2 A = lin_value(&p->a, r), Ad = lin_rate(&p->a, rd);
 	switch (p->kind) {
 	case PROW_DOT: {
+		if (p->same) { /* w a'a: the two terms below in one, 2 w exact */
+			out->phi = p->w * v2_dot(A, A) - p->k;
+			grad_lin(grad, &p->a, p->slot_a, v2_scale(2 * p->w, A));
+			out->gamma = -2 * p->w * v2_dot(Ad, Ad);
+			break;
+		}
 		vec2 Bv = lin_value(&p->b, r), Bd = lin_rate(&p->b, rd);
 		out->phi = p->w * v2_dot(A, Bv) - p->k;
-		grad_lin(out, &p->a, v2_scale(p->w, Bv));
-		grad_lin(out, &p->b, v2_scale(p->w, A));
+		grad_lin(grad, &p->a, p->slot_a, v2_scale(p->w, Bv));
+		grad_lin(grad, &p->b, p->slot_b, v2_scale(p->w, A));
 		out->gamma = -2 * p->w * v2_dot(Ad, Bd);
 		break;
 	}
 	case PROW_CROSS: {
 		vec2 Bv = lin_value(&p->b, r), Bd = lin_rate(&p->b, rd);
 		out->phi = p->w * v2_cross(A, Bv) - p->k;
-		grad_lin(out, &p->a, v2_scale(-p->w, v2_perp(Bv)));
-		grad_lin(out, &p->b, v2_scale(p->w, v2_perp(A)));
+		grad_lin(grad, &p->a, p->slot_a, v2_scale(-p->w, v2_perp(Bv)));
+		grad_lin(grad, &p->b, p->slot_b, v2_scale(p->w, v2_perp(A)));
 		out->gamma = -2 * p->w * v2_cross(Ad, Bd);
 		break;
 	}
 	case PROW_LINEAR:
 	case PROW_ANGLE:
 		out->phi = v2_dot(p->g, A) - p->k;
-		grad_lin(out, &p->a, p->g);
+		grad_lin(grad, &p->a, p->slot_a, p->g);
 		for (int s = 0; p->kind == PROW_ANGLE && s < 2; s++) {
 			if (p->group[s] < 0)
 				continue;
 			const struct group *G = &L->groups[p->group[s]];
 			double w = p->weight[s];
 			out->phi += w * G->phi;
-			grad_point(out, L, G->points[1], v2_scale(w, G->grad));
-			grad_point(out, L, G->points[0], v2_scale(-w, G->grad));
+			grad_point(grad, p->slot_frame[s][1], v2_scale(w, G->grad));
+			grad_point(grad, p->slot_frame[s][0], v2_scale(-w, G->grad));
 			out->gamma -= w * G->bias;
 		}
 		break;

@@ -48,6 +48,7 @@ struct group {
 	double mass, inertia; /* the group as one body; inertia about its mass centre */
 	vec2 centre_at;       /* that mass centre in the reference frame */
 	struct lin centre;    /* and as a point */
+	struct lin frame;     /* turning: d = r_b - r_a over its frame's points */
 	/* turning, per evaluation: d = r_b - r_a, ḋ, the angle φ (whole turns
 	 * kept), φ̇, ∂φ/∂r_b = d̆ / |d|² and φ̈ when d̈ = 0 */
 	vec2 d, dd, grad;
@@ -83,6 +84,7 @@ enum prow_kind {
 enum prow_time { TIME_NONE, TIME_LINEAR, TIME_HALF_SQUARE };
 
 #define PROW_POINTS 4
+#define PROW_VARS 12 /* a, b and two frames: 4 + 4 + 2 x 2 points */
 struct prow {
 	enum prow_kind kind;
 	const char *type; /* the book's name: length, normal, parallel, angle, simple, ... */
@@ -92,11 +94,18 @@ struct prow {
 	int group[2]; /* PROW_ANGLE: turning groups and their weights */
 	double weight[2];
 	enum prow_time time;
-	int joint;               /* the model joint it states, or -1: a body's own */
-	int body;                /* own rows: the group's reference body */
-	int points[PROW_POINTS]; /* the points it is written on, for the listing (-1: none) */
-	double value;            /* its length, offset or angle, for the listing */
-	int nvars, vars[16];     /* the coordinates it touches */
+	int joint;                  /* the model joint it states, or -1: a body's own */
+	int body;                   /* own rows: the group's reference body */
+	int points[PROW_POINTS];    /* the points it is written on, for the listing (-1: none) */
+	double value;               /* its length, offset or angle, for the listing */
+	int nvars, vars[PROW_VARS]; /* the points it touches, by their first coordinates */
+	/* set with vars, so that an evaluation finds without a search where a
+	 * gradient goes: each point's two coordinates in turn, and the place
+	 * in vars of each point of a and b and of the angle's frame points
+	 * (-1: stationary) */
+	int coords[2 * PROW_VARS];
+	signed char slot_a[LIN_REFS], slot_b[LIN_REFS], slot_frame[2][2];
+	int same; /* b is a (a length row): its value is a's */
 };
 
 /* One row's value at a state: Φ, the right sides of D q̇ = v and D q̈ = γ,
@@ -104,8 +113,8 @@ struct prow {
 struct prow_value {
 	double phi, vrhs, gamma;
 	int n;
-	int var[24];
-	double grad[24];
+	const int *var; /* the row's coords */
+	double grad[2 * PROW_VARS];
 };
 
 /* Where a body sits in its group's reference frame. */
@@ -144,15 +153,28 @@ void layout_free(struct layout *L);
 /* the columns a row touches, as the constrained layer's spans */
 void layout_spans(const struct layout *L, struct rows *r);
 
-/* the value of a lin at r (rates: the same map without its constant) */
-vec2 lin_value(const struct lin *l, const double *r);
-vec2 lin_rate(const struct lin *l, const double *rd);
-
 /* z r and its transpose: z' r = conj(z) r */
 static inline vec2 cmul(vec2 z, vec2 r) { return v2(z.x * r.x - z.y * r.y, z.y * r.x + z.x * r.y); }
 static inline vec2 cmul_t(vec2 z, vec2 r)
 {
 	return v2(z.x * r.x + z.y * r.y, z.x * r.y - z.y * r.x);
+}
+
+/* the value of a lin at r (rates: the same map without its constant);
+ * inline, as every evaluation takes several per row */
+static inline vec2 lin_value(const struct lin *l, const double *r)
+{
+	vec2 v = l->c;
+	for (int k = 0; k < l->n; k++)
+		v = v2_add(v, cmul(l->z[k], v2(r[l->v[k]], r[l->v[k] + 1])));
+	return v;
+}
+static inline vec2 lin_rate(const struct lin *l, const double *rd)
+{
+	vec2 v = v2(0, 0);
+	for (int k = 0; rd && k < l->n; k++)
+		v = v2_add(v, cmul(l->z[k], v2(rd[l->v[k]], rd[l->v[k] + 1])));
+	return v;
 }
 
 /* The turning groups' frames at (r, ṙ) (ṙ may be NULL): d, ḋ, φ (the branch
