@@ -28,7 +28,16 @@ struct pc {
 	struct sparse_kkt *kkt;        /* constant M factored, and the whole system's pattern */
 	int whole;                     /* the whole system solved sparse (large models) */
 	int solved;                    /* the last state was solved so */
+	double *inverse;               /* small models: M⁻¹ dense, n x n (see DENSE_INVERSE) */
+	double *product;               /* a solve's result before it replaces x */
 };
+
+/* Up to DENSE_INVERSE coordinates M⁻¹ is kept whole (at most 32 KB): the
+ * layer's Schur complement solves M against each constraint row, which
+ * touches a few coordinates, and with M⁻¹ at hand that solve is those few
+ * of its columns, where the sparse factor's solve would walk all of L twice
+ * (on the 4-link chain, 4 columns of 8 against two passes over L). */
+#define DENSE_INVERSE 64
 
 static void release(void *ws)
 {
@@ -37,6 +46,7 @@ static void release(void *ws)
 		return;
 	point_coords_head_release(&w->base);
 	sparse_kkt_free(w->kkt);
+	free(w->inverse), free(w->product);
 	free(w);
 }
 
@@ -65,6 +75,14 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	 * layer's path, and with it the toggle watch and their numbers; rows
 	 * dropped as redundant are its business too */
 	w->whole = L->nrows >= TREE_SOLVE_ROWS && !cfg->drop_redundant;
+	if (n <= DENSE_INVERSE) { /* column k of M⁻¹ (and row k: M is symmetric) */
+		w->inverse = calloc(n * n, sizeof(double));
+		w->product = calloc(n, sizeof(double));
+		for (size_t k = 0; k < n; k++) {
+			w->inverse[k * n + k] = 1;
+			sparse_kkt_mass_solve(w->kkt, w->inverse + k * n);
+		}
+	}
 	return w;
 }
 
@@ -81,10 +99,29 @@ static void mass_apply(void *ws, const double *x, double *out)
 	sparse_kkt_mass_apply(w->kkt, x, out);
 }
 
+/* x ← M⁻¹ x; with M⁻¹ dense, the sum of its columns over x's nonzero
+ * points (a constraint row's few), a point's two columns at once. */
 static void mass_solve(void *ws, double *x)
 {
 	struct pc *w = ws;
-	sparse_kkt_mass_solve(w->kkt, x);
+	if (!w->inverse) {
+		sparse_kkt_mass_solve(w->kkt, x);
+		return;
+	}
+	int n = w->base.n;
+	double *sum = w->product;
+	for (int i = 0; i < n; i++)
+		sum[i] = 0;
+	for (int k = 0; k < n; k += 2) {
+		double along = x[k], across = x[k + 1];
+		if (along == 0 && across == 0)
+			continue;
+		const double *first = w->inverse + (size_t)k * (size_t)n, *second = first + n;
+		for (int i = 0; i < n; i++)
+			sum[i] += first[i] * along + second[i] * across;
+	}
+	for (int i = 0; i < n; i++)
+		x[i] = sum[i];
 }
 
 static void mass_dense(void *ws, double *A)

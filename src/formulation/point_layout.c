@@ -729,6 +729,29 @@ static void row_vars(const struct layout *L, struct prow *r)
 
 /* -------------------------------------------- the layout */
 
+/* The groups whose angle an evaluation reads: by an angle row, or by a
+ * force or contact on one of its bodies (a user's force, or a contact, may
+ * read any). */
+static void angles_read(struct layout *L)
+{
+	const struct model *m = L->m;
+	int every = m->ncontacts > 0;
+	for (int i = 0; i < L->nrows; i++)
+		for (int s = 0; L->rows[i].kind == PROW_ANGLE && s < 2; s++)
+			if (L->rows[i].group[s] >= 0)
+				L->groups[L->rows[i].group[s]].angle_read = 1;
+	for (int i = 0; i < m->nforces; i++) {
+		const struct force *f = &m->forces[i];
+		every = every || f->kind == &force_user;
+		if (f->bi >= 0)
+			L->groups[L->bodies[f->bi].group].angle_read = 1;
+		if (f->bj >= 0)
+			L->groups[L->bodies[f->bj].group].angle_read = 1;
+	}
+	for (int g = 0; g < L->ngroups; g++)
+		L->groups[g].angle_read = L->groups[g].angle_read || every;
+}
+
 static void name_points(struct layout *L)
 {
 	const struct model *m = L->m;
@@ -826,6 +849,7 @@ struct layout *layout_new(const struct model *m, const struct layout_options *o,
 		for (int i = 0; i < kept; i++)
 			L->nown += L->rows[i].joint < 0;
 		L->nrows = kept;
+		angles_read(L);
 		name_points(L);
 		for (int g = 1; g < L->ngroups; g++)
 			L->groups[g].name = text("%s (its points)", body_name(m, L->groups[g].ref));
@@ -870,15 +894,39 @@ void layout_spans(const struct layout *L, struct rows *r)
 
 /* ------------------------------------------------------------ evaluation */
 
-void layout_frames(struct layout *L, const double *r, const double *rd)
+/* G's whole turns at its new d, last the d of its last frame: atan2(d)
+ * jumps by a turn where d crosses the negative x axis (y's sign, -0
+ * included, says which side of the cut atan2 takes), which d did if it
+ * turned that way, the frames being less than half a turn apart (the
+ * branch nearest the last frame). */
+static void count_turns(struct group *G, vec2 last)
+{
+	if (!G->turns_known) { /* φ as set: its turns beyond atan2's */
+		G->turns = (int)nearbyint((G->phi - (v2_angle(G->d) - G->dir)) / (2 * M_PI));
+		G->turns_known = 1;
+		return;
+	}
+	int was_above = !signbit(last.y);
+	if (was_above == !signbit(G->d.y))
+		return;
+	double turn = v2_cross(last, G->d); /* > 0: anticlockwise */
+	int through_cut = turn == 0 ? G->d.x < 0 : was_above ? turn > 0 : turn < 0;
+	if (through_cut)
+		G->turns += was_above ? 1 : -1;
+}
+
+void layout_frames(struct layout *L, const double *r, const double *rd, int all_angles)
 {
 	for (int g = 1; g < L->ngroups; g++) {
 		struct group *G = &L->groups[g];
 		if (G->motion != MOTION_TURNING)
 			continue;
+		vec2 last = G->d;
 		G->d = lin_value(&G->frame, r), G->dd = lin_rate(&G->frame, rd);
 		double len2 = v2_dot(G->d, G->d);
-		G->phi += remainder(v2_angle(G->d) - G->dir - G->phi, 2 * M_PI);
+		count_turns(G, last);
+		if (all_angles || G->angle_read) /* atan2 is dear: only where read */
+			G->phi = v2_angle(G->d) - G->dir + 2 * M_PI * G->turns;
 		G->grad = v2_scale(1 / len2, v2_perp(G->d)); /* φ̇ = d̆'ḋ / |d|² */
 		G->phid = v2_dot(G->grad, G->dd);
 		G->bias = -2 * v2_dot(G->d, G->dd) * v2_cross(G->d, G->dd) / (len2 * len2);
@@ -898,7 +946,7 @@ void layout_from_bodies(struct layout *L, const double *c, const double *cd, dou
 		vec2 pos = v2(c[3 * b], c[3 * b + 1]), vel = v2(cd[3 * b], cd[3 * b + 1]);
 		double omega = G->motion == MOTION_TURNING ? cd[3 * b + 2] : 0;
 		if (G->motion == MOTION_TURNING)
-			G->phi = c[3 * b + 2];
+			G->phi = c[3 * b + 2], G->turns_known = 0;
 		double phi = group_angle(G);
 		for (int k = 0; k < G->npoints; k++) {
 			const struct point *pt = &L->points[G->points[k]];
@@ -1125,7 +1173,7 @@ void point_coords_head_release(struct point_coords_head *w)
 int point_coords_head_evaluate(struct point_coords_head *w, double t, const double *r,
                                const double *rd, unsigned what, struct rows *out, double *h)
 {
-	layout_frames(w->L, r, rd);
+	layout_frames(w->L, r, rd, 0);
 	if ((what & EVAL_ROWS) && layout_rows(w->L, w->d, t, r, rd, out) != 0)
 		return -1;
 	if (!(what & EVAL_FORCES))
@@ -1177,7 +1225,7 @@ int point_coords_to_bodies(void *ws, double t, const double *r, const double *rd
 {
 	(void)t;
 	struct layout *L = ((struct point_coords_head *)ws)->L;
-	layout_frames(L, r, rd);
+	layout_frames(L, r, rd, 1);
 	layout_to_bodies(L, r, rd, rdd, c, cd, cdd);
 	return 0;
 }

@@ -53,6 +53,11 @@ struct group {
 	 * kept), φ̇, ∂φ/∂r_b = d̆ / |d|² and φ̈ when d̈ = 0 */
 	vec2 d, dd, grad;
 	double phi, phid, bias;
+	/* φ = atan2(d) - dir + 2π turns, its whole turns counted at every
+	 * frame from where d crosses atan2's cut (turns_known 0: to be taken
+	 * from φ as set, at the next frame); φ itself is computed only where
+	 * it is read (angle_read: by a row or a force; a report always) */
+	int turns, turns_known, angle_read;
 	/* Attia's tree (recursive layouts): the parent group (-1: a root) and
 	 * the pin to it (-1: none, the root floats or stands on the ground) */
 	int parent, parent_joint;
@@ -178,13 +183,16 @@ static inline vec2 lin_rate(const struct lin *l, const double *rd)
 }
 
 /* The turning groups' frames at (r, ṙ) (ṙ may be NULL): d, ḋ, φ (the branch
- * nearest the last), φ̇, ∂φ/∂r_b and the bias. Every evaluation starts here. */
-void layout_frames(struct layout *L, const double *r, const double *rd);
+ * nearest the last; of every group when all_angles, else of those whose
+ * angle_read says a row or a force reads it), φ̇, ∂φ/∂r_b and the bias.
+ * Every evaluation starts here. */
+void layout_frames(struct layout *L, const double *r, const double *rd, int all_angles);
 
 /* The groups' angles and the points standing for the bodies' c and ċ. */
 void layout_from_bodies(struct layout *L, const double *c, const double *cd, double *r, double *rd);
 
-/* c, ċ (and c̈ when rdd and cdd are given) after layout_frames. */
+/* c, ċ (and c̈ when rdd and cdd are given) after layout_frames (the angles
+ * in c those layout_frames computed). */
 void layout_to_bodies(const struct layout *L, const double *r, const double *rd, const double *rdd,
                       double *c, double *cd, double *cdd);
 
@@ -226,7 +234,8 @@ struct point_coords_head {
 	struct run_data *d;
 	struct layout *L;
 	int n;               /* the points' variables */
-	double *c, *cd, *hc; /* per evaluation: the bodies, and their forces (3 each) */
+	double *c, *cd, *hc; /* per evaluation: the bodies (their angles where the
+	                      * forces read them), and their forces (3 each) */
 	double potential;
 };
 
