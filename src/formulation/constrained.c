@@ -563,12 +563,15 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 				return -1;
 		}
 		if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
-			/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not */
+			/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not (row
+			 * by row along X's storage: each q̈_k sums in row order still) */
 			memcpy(s->acc, s->work, sizeof(double) * (size_t)s->n);
-			for (int k = 0; k < s->n; k++)
-				for (int row = 0; row < s->nc; row++)
-					s->acc[k] += s->X[(size_t)row * (size_t)s->n + (size_t)k] *
-					             s->lambda[row];
+			for (int row = 0; row < s->nc; row++) {
+				const double *x = s->X + (size_t)row * (size_t)s->n;
+				double l = s->lambda[row];
+				for (int k = 0; k < s->n; k++)
+					s->acc[k] += x[k] * l;
+			}
 		} else {
 			memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
 			rows_add_transpose(r, s->lambda, s->acc);

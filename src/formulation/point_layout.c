@@ -987,29 +987,42 @@ void layout_to_bodies(const struct layout *L, const double *r, const double *rd,
 	}
 }
 
-/* grad += (∂l/∂r)' g, into the row's places slot of l's points */
-static void grad_lin(double *grad, const struct lin *l, const signed char *slot, vec2 g)
+/* The gradient's sink: a dense row of J by coordinate, or else grad by the
+ * row's places (slot) of the points. */
+struct sink {
+	double *dense, *grad;
+};
+
+/* += (∂l/∂r)' g */
+static void grad_lin(struct sink o, const struct lin *l, const signed char *slot, vec2 g)
 {
+	if (o.dense) {
+		lin_gradient(l, g, o.dense);
+		return;
+	}
 	for (int k = 0; k < l->n; k++) {
 		vec2 w = cmul_t(l->z[k], g);
-		grad[2 * slot[k]] += w.x, grad[2 * slot[k] + 1] += w.y;
+		o.grad[2 * slot[k]] += w.x, o.grad[2 * slot[k] + 1] += w.y;
 	}
 }
 
-/* the same for one point of a frame at its place (-1: stationary) */
-static void grad_point(double *grad, int slot, vec2 g)
+/* the same for a frame's point, coordinates var (-1: stationary) */
+static void grad_point(struct sink o, int var, int slot, vec2 g)
 {
-	if (slot >= 0)
-		grad[2 * slot] += g.x, grad[2 * slot + 1] += g.y;
+	if (var < 0)
+		return;
+	double *at = o.dense ? o.dense + var : o.grad + 2 * slot;
+	at[0] += g.x, at[1] += g.y;
 }
 
 int layout_row(const struct layout *L, struct run_data *d, int row, double t, const double *r,
-               const double *rd, struct prow_value *out)
+               const double *rd, struct prow_value *out, double *dense)
 {
 	const struct prow *p = &L->rows[row];
-	double *grad = out->grad;
+	struct sink grad = {dense, out->grad};
 	out->n = 2 * p->nvars, out->var = p->coords, out->vrhs = out->gamma = 0;
-	memset(grad, 0, sizeof(double) * (size_t)out->n);
+	if (!dense)
+		memset(out->grad, 0, sizeof(double) * (size_t)out->n);
 	vec2 A = lin_value(&p->a, r), Ad = lin_rate(&p->a, rd);
 	switch (p->kind) {
 	case PROW_DOT: {
@@ -1044,8 +1057,10 @@ int layout_row(const struct layout *L, struct run_data *d, int row, double t, co
 			const struct group *G = &L->groups[p->group[s]];
 			double w = p->weight[s];
 			out->phi += w * G->phi;
-			grad_point(grad, p->slot_frame[s][1], v2_scale(w, G->grad));
-			grad_point(grad, p->slot_frame[s][0], v2_scale(-w, G->grad));
+			grad_point(grad, L->points[G->points[1]].var, p->slot_frame[s][1],
+			           v2_scale(w, G->grad));
+			grad_point(grad, L->points[G->points[0]].var, p->slot_frame[s][0],
+			           v2_scale(-w, G->grad));
 			out->gamma -= w * G->bias;
 		}
 		break;
@@ -1070,11 +1085,8 @@ int layout_rows(const struct layout *L, struct run_data *d, double t, const doub
 	struct prow_value v;
 	rows_clear(out);
 	for (int i = 0; i < L->nrows; i++) {
-		if (layout_row(L, d, i, t, r, rd, &v) != 0)
+		if (layout_row(L, d, i, t, r, rd, &v, out->J + (size_t)i * (size_t)out->cols) != 0)
 			return -1;
-		double *row = out->J + (size_t)i * (size_t)out->cols;
-		for (int k = 0; k < v.n; k++)
-			row[v.var[k]] = v.grad[k];
 		out->phi[i] = v.phi, out->vrhs[i] = v.vrhs, out->gamma[i] = v.gamma;
 	}
 	return 0;

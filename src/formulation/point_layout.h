@@ -197,9 +197,11 @@ void layout_to_bodies(const struct layout *L, const double *r, const double *rd,
                       double *c, double *cd, double *cdd);
 
 /* Row `row` at (t, r, ṙ) after layout_frames: 0, or -1 when a driver's
- * function fails (the run's error set). */
+ * function fails (the run's error set). Its gradient goes into out, or
+ * when dense is given, added into that row of J (n wide, zero where the
+ * row is written) with out's gradient left unset. */
 int layout_row(const struct layout *L, struct run_data *d, int row, double t, const double *r,
-               const double *rd, struct prow_value *out);
+               const double *rd, struct prow_value *out, double *dense);
 
 /* Every row into out (the constrained layer's rows): 0 or -1. */
 int layout_rows(const struct layout *L, struct run_data *d, double t, const double *r,

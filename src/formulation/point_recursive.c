@@ -289,7 +289,7 @@ static int chains_inertia(struct pr *w, double t)
 		}
 		for (int k = 0; k < nd->nrows; k++, row++) { /* D_own r̈ = γ */
 			struct prow_value v;
-			if (layout_row(L, w->base.d, nd->rows[k], t, w->r, w->rd, &v) != 0)
+			if (layout_row(L, w->base.d, nd->rows[k], t, w->r, w->rd, &v, NULL) != 0)
 				return -1;
 			for (int j = 0; j < v.n; j++) {
 				int slot = slot_of(w, nd, v.var[j]);
@@ -588,7 +588,7 @@ int pr_system(void *ws, double t, double *A, double *b)
 	memset(A, 0, sizeof(double) * (size_t)size * (size_t)size);
 	int status = 0;
 	for (int i = 0; i < L->nrows && status == 0; i++)
-		status = layout_row(L, w->base.d, i, t, w->r, w->rd, &v[i]);
+		status = layout_row(L, w->base.d, i, t, w->r, w->rd, &v[i], NULL);
 	for (int i = 1; i < L->norder && status == 0; i++) {
 		int c = L->order[i];
 		const struct node *top = &w->node[c];
