@@ -29,7 +29,8 @@ struct pc {
 	int whole;                     /* the whole system solved sparse (large models) */
 	int solved;                    /* the last state was solved so */
 	double *inverse;               /* small models: M⁻¹ dense, n x n (see DENSE_INVERSE) */
-	double *product;               /* a solve's result before it replaces x */
+	double *product;               /* a solve's nonzero points of x: their values, */
+	int *nonzero;                  /* and their first coordinates */
 };
 
 /* Up to DENSE_INVERSE coordinates M⁻¹ is kept whole (at most 32 KB): the
@@ -46,7 +47,7 @@ static void release(void *ws)
 		return;
 	point_coords_head_release(&w->base);
 	sparse_kkt_free(w->kkt);
-	free(w->inverse), free(w->product);
+	free(w->inverse), free(w->product), free(w->nonzero);
 	free(w);
 }
 
@@ -78,6 +79,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	if (n <= DENSE_INVERSE) { /* column k of M⁻¹ (and row k: M is symmetric) */
 		w->inverse = calloc(n * n, sizeof(double));
 		w->product = calloc(n, sizeof(double));
+		w->nonzero = calloc(n, sizeof(int));
 		for (size_t k = 0; k < n; k++) {
 			w->inverse[k * n + k] = 1;
 			sparse_kkt_mass_solve(w->kkt, w->inverse + k * n);
@@ -108,20 +110,22 @@ static void mass_solve(void *ws, double *x)
 		sparse_kkt_mass_solve(w->kkt, x);
 		return;
 	}
-	int n = w->base.n;
-	double *sum = w->product;
-	for (int i = 0; i < n; i++)
-		sum[i] = 0;
-	for (int k = 0; k < n; k += 2) {
-		double along = x[k], across = x[k + 1];
-		if (along == 0 && across == 0)
-			continue;
-		const double *first = w->inverse + (size_t)k * (size_t)n, *second = first + n;
-		for (int i = 0; i < n; i++)
-			sum[i] += first[i] * along + second[i] * across;
+	int n = w->base.n, points = 0, *at = w->nonzero;
+	double *value = w->product;
+	for (int k = 0; k < n; k += 2)
+		if (x[k] != 0 || x[k + 1] != 0)
+			at[points] = k, value[2 * points] = x[k], value[2 * points + 1] = x[k + 1],
+			points++;
+	for (int e = 0; e < points; e++) {
+		const double *first = w->inverse + (size_t)at[e] * (size_t)n, *second = first + n;
+		double along = value[2 * e], across = value[2 * e + 1];
+		if (e == 0)
+			for (int i = 0; i < n; i++)
+				x[i] = first[i] * along + second[i] * across;
+		else
+			for (int i = 0; i < n; i++)
+				x[i] += first[i] * along + second[i] * across;
 	}
-	for (int i = 0; i < n; i++)
-		x[i] = sum[i];
 }
 
 static void mass_dense(void *ws, double *A)
