@@ -1,12 +1,18 @@
 -- rod.lua: a 2 m rod thrown down at 45 degrees (the book's Rod model, App.
 -- B.4.5). Its ends E1 and E2 strike the ground through the contact law of
 -- Eq. 11.42 (Lankarani-Nikravesh) with k = 1e11 N/m^1.5 and e = 0.95, as
--- DAP_BC's Contact does; build("impulse") swaps in the piecewise method of
--- Sec. 11.1, and the two agree closely. The contact lasts about a tenth of
+-- DAP_BC's Contact does; build("flores") takes Flores' law with the same
+-- k and e, and build("impulse") swaps in the piecewise method of Sec.
+-- 11.1, which agrees closely with the default. The contact lasts about a tenth of
 -- a millisecond: a fine reporting step shows the force peaks.
 --   mechbench --batch examples/rod.lua [body|joint]
 local function build(law)
   law = law or "lankarani-nikravesh"
+  -- the laws that take the book's restitution e = 0.95
+  if law ~= "lankarani-nikravesh" and law ~= "flores" and law ~= "impulse" then
+    error(("the rod's law is 'lankarani-nikravesh' (the default), 'flores' or 'impulse', which take its "
+      .. "restitution e = 0.95, not %s"):format(type(law) == "string" and ("'" .. law .. "'") or tostring(law)), 0)
+  end
   local m = mb.model{ name = "rod" }
   m:body{ name = "rod", mass = 1, inertia = 0.01, pos = {0, 1}, angle = math.pi / 4, vel = {0, -6} }
   m:point{ name = "E1", body = "rod", at = {0, -1} }

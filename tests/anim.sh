@@ -30,9 +30,11 @@ fi
 keys Right; sleep 0.3; c=$(shown_time)
 if awk -v a="$b" -v c="$c" 'BEGIN { exit !(c > a + 0.01 && c < a + 0.03) }'; then pass; else fail step-one-frame "t went from $b to $c"; fi
 keys Left; sleep 0.3; expect_eq step-back "$(shown_time)" "$b"
-# the key e: m:explain at the frame shown, over the animation; any key goes back
+# the key e: m:explain at the frame shown, over the animation; q quits
+# (a student pressing q means to leave, not to go back), any other key
+# goes back
 keys e; check_screen explain-page 'slider-crank at t = [0-9.]+ in body coordinates' 3
-check_screen explain-keys 'back to the animation$' 2
+check_screen explain-keys '^ explain \| up/down scroll  q quit  any other key: back to the animation$' 2
 keys Down; sleep 0.3
 expect_match explain-scrolls "$(screen | sed -n 1p)" '^  \(the state of the run at its sample [0-9]+\)'
 keys x; check_screen explain-back 't = [0-9.]+/8 s' 2
@@ -110,6 +112,12 @@ keys ' '; check_screen small-paused 'paused' 2
 $T resize-window -t mb -x 80 -y 24; sleep 0.5
 expect_match shrink-while-paused "$(last_row 24)" '^ t = .*paused.*q quit$'
 keys C-c; check_screen small-ctrl-c '^mb> ?$' 3
+# q on the explain page quits the animation, its key line fitting 80 columns
+line 'r:animate()'; check_screen small-replays 't = [0-9.]+/6 s' 5
+keys e; check_screen small-explain 'four-bar at t = [0-9.]+ in body coordinates' 3
+expect_match small-explain-keys "$(last_row 24)" '^ explain \| .*q quit  any other key: back to the animation$'
+keys q; check_screen small-explain-quits '^mb> ?$' 3
+line '=#r.t'; check_screen small-explain-result '^301$'
 
 # a plot: its legend wraps rather than losing a series; resizing re-lays out
 line 'r:plot("crank.omega", "coupler.omega", "rocker.omega", "energy.total")'
@@ -197,10 +205,15 @@ check_screen stale-readline-width "^mb> y = 1 x = 'aaa" 2
 keys C-e C-u; keys C-d; check_screen stale-exit 'EXITED=0'
 
 # the terminal is sane after every way out of a script's animation
-for way in q C-c; do
+for way in q C-c explain-q; do
   start "$MB -e 'loadfile(mb.paths.examples .. \"/pendulum.lua\")(\"model\")():simulate{ tf = 4 }:animate()'; stty -a | tr ' ;' '\n\n' | grep -xE -- '-?(icanon|echo|isig)' | tr '\n' ' '" 80 24
   check_screen "script-plays-$way" 't = [0-9.]+/4 s' 5
-  keys ' '; sleep 0.2; keys "$way"
+  keys ' '; sleep 0.2
+  if [ "$way" = explain-q ]; then
+    keys e; check_screen script-explains 'pendulum at t = [0-9.]+ in body' 3; keys q
+  else
+    keys "$way"
+  fi
   check_screen "sane-after-$way" '^isig icanon echo EXITED=0' 3
 done
 
@@ -228,6 +241,7 @@ if command -v valgrind >/dev/null; then
   keys ' '; sleep 0.3; $T resize-window -t mb -x 70 -y 22; sleep 0.5
   keys e; check_screen vg-explain 'pendulum at t = [0-9.]+ in body' 20
   keys Down; sleep 0.5; keys x; check_screen vg-explain-back 't = [0-9.]+/2' 10
+  keys e; check_screen vg-explain-again 'pendulum at t = [0-9.]+ in body' 20
   keys q; check_screen vg-back '^mb> ?$' 10
   line 'r:plot("rod.angle")'; check_screen vg-plot 'q back to the prompt' 10
   keys q; check_screen vg-plot-back '^mb> ?$' 10

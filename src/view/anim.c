@@ -320,8 +320,9 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 
 /* A page of text over the animation, a line wider than the screen going on
  * in the next row, scrolled by the arrows and the page keys, until another
- * key (or Ctrl-C). */
-static void show_page(const char *text)
+ * key (or Ctrl-C). Returns 1 when that key was q, which quits the
+ * animation as it does there: a student pressing q means to leave. */
+static int show_page(const char *text)
 {
 	int top = 0;
 	for (;;) {
@@ -338,9 +339,10 @@ static void show_page(const char *text)
 			} while (len > 0);
 			s += end ? 1 : 0;
 		}
-		static const struct key_help keys[] = {
-		    {"up/down scroll", 1}, {"any other key: back to the animation", 1000}};
-		status_line(" explain", keys, 2);
+		static const struct key_help keys[] = {{"up/down scroll", 1},
+		                                       {"q quit", 1000},
+		                                       {"any other key: back to the animation", 2}};
+		status_line(" explain", keys, 3);
 		refresh();
 		int ch = wait_key(-1);
 		take_resize();
@@ -350,7 +352,7 @@ static void show_page(const char *text)
 		else if (ch == KEY_UP || ch == KEY_PPAGE)
 			top = top > step ? top - step : 0;
 		else if (interrupt_pending() || (ch != ERR && ch != KEY_RESIZE))
-			return;
+			return ch == 'q' || ch == 'Q';
 	}
 }
 
@@ -368,8 +370,8 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 	const double *times = o->times;
 	double t0 = times[0], t_end = times[o->nframes - 1];
 	double t = t0, speed = o->speed > 0 ? o->speed : 1, last = clock_seconds();
-	int playing = 1, labels = o->labels, trails = o->trails, frame = 0;
-	for (;;) {
+	int playing = 1, labels = o->labels, trails = o->trails, frame = 0, quit = 0;
+	while (!quit) {
 		if (interrupt_pending()) {
 			mb_sigint_seen =
 			    0; /* Ctrl-C is taken here; a limit or a quit signal stays */
@@ -440,7 +442,7 @@ int anim_run(const struct anim_options *o, char *err, size_t errlen)
 			if (o->explain) {
 				playing = 0;
 				const char *text = o->explain(o->explain_ctx, frame);
-				show_page(text ? text : "(nothing to explain here)");
+				quit = show_page(text ? text : "(nothing to explain here)");
 			}
 			break;
 		default: /* KEY_RESIZE, an interrupted wait, a timeout: the next pass redraws */

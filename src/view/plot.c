@@ -8,7 +8,8 @@
 /* Each series' own mark, so series are told apart without colour (NO_COLOR,
  * a monochrome terminal, text output): in ASCII its curve is drawn in it;
  * in Unicode the curves are braille lines and, when there is more than one,
- * each carries its mark every few cells. The legend shows the same mark. */
+ * each carries its mark every few cells, or at each sample when it has few.
+ * The legend shows the same mark. */
 static const uint32_t ascii_marks[] = {'*', '+', 'o', 'x', '#', '@', '%', '&'};
 static const uint32_t unicode_marks[] = {0x25CF, 0x25A0, 0x25B2, 0x25C6,  /* ● ■ ▲ ◆ */
                                          0x25CB, 0x25A1, 0x25B3, 0x25C7}; /* ○ □ △ ◇ */
@@ -116,7 +117,33 @@ static double cell_y(const struct frame *f, double y)
 	return f->bottom - (y - f->ylo) * f->sy + 0.5;
 }
 
-/* Marks along a Unicode curve: one every `spacing` cells of its length on
+/* Whether a series is sparse enough to carry its mark at each sample: at
+ * most `most` plottable samples and at least `apart` columns of the plot
+ * area for each, so the marks stay apart. Marks spaced along such a curve
+ * would sit between the samples, where there are no data (lesson 13's
+ * four-point log-log plot). */
+static int marks_at_samples(const struct frame *f, const struct plot_series *ps)
+{
+	const int most = 20, apart = 3;
+	int n = 0;
+	for (int i = 0; i < ps->n; i++)
+		n += plottable(ps->x[i]) && plottable(ps->y[i]);
+	return n <= most && n * apart <= f->right - f->left;
+}
+
+/* A mark on the cell of the plot area a data point falls in, unless the
+ * cell holds another glyph. */
+static void put_mark(struct grid *g, const struct frame *f, double x, double y, uint32_t mark,
+                     int color)
+{
+	int col = grid_index(x), row = grid_index(y);
+	if (col > f->left && col <= f->right && row >= f->top && row <= f->bottom &&
+	    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
+		grid_put(g, col, row, mark, color);
+}
+
+/* Marks along a Unicode curve: at each sample of a sparse series (see
+ * marks_at_samples), else one every `spacing` cells of its length on
  * screen (a row counts as two columns, as it looks), series s starting
  * s/n of the way into the first interval so that curves lying together
  * still show each one's marks. Only on cells of the plot area that hold no
@@ -124,6 +151,14 @@ static double cell_y(const struct frame *f, double y)
 static void put_marks(struct grid *g, const struct frame *f, const struct plot_series *ps, int s,
                       int nseries, int color)
 {
+	uint32_t mark = unicode_marks[s % NMARKS];
+	if (marks_at_samples(f, ps)) {
+		for (int i = 0; i < ps->n; i++)
+			if (plottable(ps->x[i]) && plottable(ps->y[i]))
+				put_mark(g, f, cell_x(f, ps->x[i]), cell_y(f, ps->y[i]), mark,
+				         color);
+		return;
+	}
 	const double spacing = 10;
 	double next = spacing * (0.5 + (double)s / nseries), run = 0;
 	for (int i = 1; i < ps->n; i++) {
@@ -135,11 +170,7 @@ static void put_marks(struct grid *g, const struct frame *f, const struct plot_s
 		double step = hypot(x1 - x0, 2 * (y1 - y0));
 		for (; run + step >= next; next += spacing) {
 			double t = step > 0 ? (next - run) / step : 0;
-			int col = grid_index(x0 + t * (x1 - x0)),
-			    row = grid_index(y0 + t * (y1 - y0));
-			if (col > f->left && col <= f->right && row >= f->top && row <= f->bottom &&
-			    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
-				grid_put(g, col, row, unicode_marks[s % NMARKS], color);
+			put_mark(g, f, x0 + t * (x1 - x0), y0 + t * (y1 - y0), mark, color);
 		}
 		run += step;
 	}

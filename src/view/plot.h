@@ -4,8 +4,9 @@
  * at the axes' ends (never over a curve), a title and a legend. Each series
  * has its own mark, so series are told apart without colour: in ASCII its
  * curve is drawn in it; in Unicode each is a braille line in its own
- * colour that, when there are several, carries its mark every few cells.
- * The legend shows each series' mark. */
+ * colour that, when there are several, carries its mark every few cells,
+ * or at each of its samples when it has few (where its data are). The
+ * legend shows each series' mark. */
 #ifndef MB_PLOT_H
 #define MB_PLOT_H
 

@@ -140,6 +140,9 @@ end
 
 -- Rod: free fall (angle and spin unchanged, y'' = -g) until E1 reaches the
 -- ground at y = 0, which happens when 1 - sin(pi/4) = 6 t + g t^2 / 2
+-- the rod's laws are those that take its restitution; another is named
+T.fails(function() mb.example("rod", "hunt-crossley") end,
+  "the rod's law is 'lankarani-nikravesh' (the default), 'flores' or 'impulse'", "rod: a law without e is refused, by name")
 local rr = example("rod")():simulate{ tf = 0.1, dt = 0.01 }
 T.near(rr:body("rod").y[5], 1 - 6 * 0.04 - 9.81 * 0.04^2 / 2, 1e-9, "rod falls freely before it lands")
 T.near(rr:body("rod").angle[5], math.pi / 4, 1e-12, "rod keeps its angle before it lands")

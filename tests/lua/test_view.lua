@@ -139,6 +139,41 @@ for i, mark in ipairs(marks) do
 end
 local one = r25:plot("rod.angle", { text = true, width = 80, height = 20, unicode = true })
 T.ok(one:find("\u{2501} rod.angle", 1, true) and not one:find(marks[1], 1, true), "a single curve needs no marks")
+-- a series of few samples carries its mark at each sample, where the data
+-- are (lesson 13's four-point log-log plot had marks between its points,
+-- where there are none); with samples on the ticks, each mark is on a
+-- tick's column and on a tick's row
+local sparse = mb.plot{ series = { { x = { 1, 2, 3, 4 }, y = { 0, 2, 1, 3 }, label = "a" },
+                                   { x = { 1, 2, 3, 4 }, y = { 3, 1, 2, 0 }, label = "b" } },
+  xlabel = "h", ylabel = "e", text = true, width = 80, height = 22, unicode = true }
+local srows = rows(sparse)
+local tick_cols, tick_rows = {}, {}
+for r, l in ipairs(srows) do
+  local chars = {}
+  for _, cp in utf8.codes(l) do chars[#chars + 1] = utf8.char(cp) end
+  for c, ch in ipairs(chars) do
+    if ch == "\u{252C}" then tick_cols[c] = true end -- ┬ on the x axis
+    if ch == "\u{2524}" then tick_rows[r] = true end -- ┤ on the y axis
+  end
+end
+for i, mark in ipairs(marks) do
+  local at, off = 0, {}
+  for r, l in ipairs(srows) do
+    if r > 1 then -- below the legend
+      local c = 0
+      for _, cp in utf8.codes(l) do
+        c = c + 1
+        if utf8.char(cp) == mark then
+          at = at + 1
+          if not (tick_cols[c] and tick_rows[r]) then off[#off + 1] = ("(%d,%d)"):format(r, c) end
+        end
+      end
+    end
+  end
+  T.eq(at, 4, ("series %d of four samples carries its mark %s four times:\n%s"):format(i, mark, sparse))
+  T.eq(#off, 0, ("series %d's marks are on its samples, not at %s:\n%s"):format(i, table.concat(off, " "), sparse))
+end
+T.ok(sparse:find("\u{2501}" .. marks[1] .. "\u{2501} a", 1, true), "the legend still shows the mark on its line")
 local ascii_two = r25:plot("rod.angle", "rod.omega", { text = true, width = 80, height = 20, unicode = false })
 T.ok(ascii_two:find("* rod.angle", 1, true) and ascii_two:find("+ rod.omega", 1, true), "in ASCII each series is drawn in its own mark")
 
