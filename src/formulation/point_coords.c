@@ -60,6 +60,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	struct pc *w = calloc(1, sizeof *w);
 	size_t n = (size_t)L->n;
 	point_coords_head_init(&w->base, m, d, L);
+	w->base.weights_once = 1; /* nothing here reads the bodies' c, ċ or hc */
 	double *M = calloc(n * n + 1, sizeof(double));
 	struct rows *spans = rows_new(L->nrows, L->n);
 	layout_mass(L, M);

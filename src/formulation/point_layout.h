@@ -239,6 +239,13 @@ struct point_coords_head {
 	double *c, *cd, *hc; /* per evaluation: the bodies (their angles where the
 	                      * forces read them), and their forces (3 each) */
 	double potential;
+	/* set by a formulation that reads neither c, ċ nor hc: when the forces
+	 * are the weights alone, h is the same at every state (a constant
+	 * force at a mass centre, a fixed combination of the points, Eq.
+	 * 10.28, has fixed shares on them), so it is shared among the points
+	 * once and kept in weights_h */
+	int weights_once, weights_known;
+	double *weights_h;
 };
 
 /* The head over layout L (its owner from now on), and its release. */
