@@ -8,8 +8,9 @@
 -- model's), so the masses here are our own; the kinematics of A and B and
 -- the top speed of C do not depend on them.
 --   mechbench --batch examples/cart.lua [body|joint]
+local parameter = require("mechbench.args").parameter
 local function build(variant)
-  variant = variant or "A"
+  variant = parameter(variant, { "the cart", choices = { "A", "B", "C", "D" }, default = "A" })
   local m = mb.model{ name = "cart " .. variant }
   m:body{ name = "chassis", mass = 20, inertia = 2, pos = {0.5, 0.2} }
   m:body{ name = "rear", mass = 2, inertia = 0.01, pos = {0.2, 0.1} }

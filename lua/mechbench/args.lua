@@ -200,7 +200,7 @@ function M.parameter(value, spec, within)
     elseif spec.flag then
       said = "true or false"
     else
-      said = ("a table of options {%s}"):format(table.concat(M.sorted_keys(spec.options), ", "))
+      said = ("a table with keys among {%s}"):format(table.concat(M.sorted_keys(spec.options), ", "))
     end
     if spec.default ~= nil and not spec.choices and type(spec.default) ~= "table" then
       said = said .. (" (%s by default)"):format(type(spec.default) == "number" and ("%.4g"):format(spec.default)
@@ -217,7 +217,16 @@ function M.parameter(value, spec, within)
   local function in_range(v, range)
     return math.type(v) ~= nil and v >= range[1] and v <= range[2] and not (spec.whole and math.type(v) ~= "integer")
   end
-  if value == nil and spec.default ~= nil then return spec.default end
+  if value == nil and spec.default ~= nil then
+    -- a table default is copied: the model may keep it, and the caller change it
+    local function copy(v)
+      if type(v) ~= "table" then return v end
+      local c = {}
+      for k, x in pairs(v) do c[k] = copy(x) end
+      return c
+    end
+    return copy(spec.default)
+  end
   if value == nil and spec.optional then return nil end
   if spec.also and value == spec.also[1] then return value end
   if spec.choices then
@@ -226,7 +235,10 @@ function M.parameter(value, spec, within)
   elseif spec.number then
     if not in_range(value, spec.number) then refuse(value) end
   elseif spec.numbers then
-    if type(value) ~= "table" or #value ~= spec.numbers[1] then refuse(value) end
+    if type(value) ~= "table" then refuse(value) end
+    if #value ~= spec.numbers[1] then
+      error(("%s: %s is %s, not a list of %d"):format(M.where(), what, allowed(), #value), 0)
+    end
     for i = 1, spec.numbers[1] do
       if not in_range(value[i], { spec.numbers[2], spec.numbers[3] }) then
         error(("%s: %s is %s, not one with [%d] = %s"):format(M.where(), what, allowed(), i, shown(value[i])), 0)
@@ -244,8 +256,8 @@ function M.parameter(value, spec, within)
   else
     if value ~= nil and type(value) ~= "table" then refuse(value) end
     local copy = M.options(value, M.sorted_keys(spec.options), spec[1])
-    for key, field in pairs(spec.options) do
-      copy[key] = M.parameter(copy[key], field, { spec[1], key = key })
+    for _, key in ipairs(M.sorted_keys(spec.options)) do
+      copy[key] = M.parameter(copy[key], spec.options[key], { spec[1], key = key })
     end
     return copy
   end
