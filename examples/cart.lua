@@ -4,6 +4,7 @@
 --   "B": that speed reached smoothly over 2 s (DAP_BC function type c);
 --   "C": a motor torque T = 20 (1 - w / 4 pi) instead of the driver;
 --   "D": C plus air drag 10 v^2 on the chassis.
+-- build(variant) takes the letter, "A" unless given.
 -- The book's listing of the cart's masses is a misprint (a copy of another
 -- model's), so the masses here are our own; the kinematics of A and B and
 -- the top speed of C do not depend on them.

@@ -3,7 +3,7 @@
 -- N degrees of freedom, 3N body coordinates. The cost of a formulation
 -- grows with N in its own way; bench/models.lua measures it.
 --   mechbench --batch examples/chain.lua [N] [body|joint|point]
---   at the prompt: m = mb.example("chain", 20)
+--   at the prompt: m = mb.example("chain", 20)   (N from 1 to 1000, 8 unless given)
 local parameter = require("mechbench.args").parameter
 local function build(n)
   n = parameter(n, { "the number of links", number = { 1, 1000 }, whole = true, default = 8 })

@@ -240,9 +240,11 @@ help "model" shows them at work.]] },
     sig = 'm = mb.example("four_bar" [, ...]), mb.example()',
     text = [[
 One of the example models, built and ready to run; arguments after the
-name go to the example (mb.example("cart", "B"), mb.example("chain", 20)).
-With no name, the list of the examples' names. Each is a file in the
-examples folder, which also runs as a script.]] },
+name go to the example (mb.example("cart", "B"), mb.example("chain", 20)),
+which checks them: a wrong one is refused, saying what it may be; the
+file's first lines say what each takes. With no name, the list of the
+examples' names. Each is a file in the examples folder, which also runs
+as a script.]] },
   { name = "m:body", man = MODELS,
     sig = "m:body{ name, mass, inertia, pos = {x, y}, angle, vel, omega }",
     text = [[
