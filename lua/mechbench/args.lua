@@ -210,9 +210,16 @@ function M.parameter(value, spec, within)
     if spec.optional or spec.options and spec.default == nil then said = said .. " or nothing" end
     return said .. (spec.note and ", " .. spec.note or "")
   end
+  -- the choice meant, when a string is near one (not merely another letter: "E" for "A")
+  local function meant(got)
+    if not spec.choices or type(got) ~= "string" then return "" end
+    for _, c in ipairs(spec.choices) do if type(c) ~= "string" then return "" end end
+    local near = M.nearest(got, spec.choices)
+    if near and (#got > 1 or near:lower() == got:lower()) then return (" (did you mean '%s'?)"):format(near) end
+    return ""
+  end
   local function refuse(got)
-    error(("%s: %s is %s, not %s%s"):format(M.where(), what, allowed(), shown(got),
-      spec.choices and M.suggest(got, spec.choices) or ""), 0)
+    error(("%s: %s is %s, not %s%s"):format(M.where(), what, allowed(), shown(got), meant(got)), 0)
   end
   local function in_range(v, range)
     return math.type(v) ~= nil and v >= range[1] and v <= range[2] and not (spec.whole and math.type(v) ~= "integer")

@@ -202,11 +202,42 @@ do
     { "head_neck", 0, 2 }, { "pendulum", 2, 3 }, { "mountain_bike", 0 }, { "dump_truck", 1.5, 4 }, { "elliptical", 1, 0 },
     { "triple_rocker", 0.8, 1 }, { "slider_crank_ch12", 5 }, { "four_bar", 0 }, { "six_bar_dwell", 0 },
     { "six_bar_quick_return", 0 }, { "windshield_wiper", 1 },
+    { "four_bar_program", { name = "cutter", RQ = { 0.65, -0.1 }, L = { 0.1, 0.7, 1.0 }, LP = { 0, 1.0, 0.82 },
+      beta = { 0, -36.87, -37.57 }, theta = { 30, 90, 140 }, omega1 = 2 * math.pi, alpha1 = 0, m = { 1, 10, 10 },
+      J = { 1.0, 5.0, 5.0 }, LG = { 0, 0.52, 0.68 }, gamma = { 0, -16.7, -17.1 }, g = 9.81,
+      damper = { c = 10, at = { 0, 0.2 } }, cut = { force = 1000, gap = 0.005 } } },
   }
   for _, use in ipairs(uses) do
     local ok, m = pcall(mb.example, table.unpack(use))
     T.ok(ok and m and m.bodies ~= nil, ("mb.example('%s', %s, ...) builds%s"):format(use[1], tostring(use[2]),
       ok and "" or (": " .. tostring(m))))
+    -- and each field of a table argument, made junk, is refused (a table or NaN: no field takes either)
+    for at = 2, #use do
+      if type(use[at]) == "table" then
+        local bad, tried = nil, 0
+        for _, key in ipairs(require("mechbench.args").sorted_keys(use[at])) do
+          for _, junk in ipairs { { zzz = 1 }, 0 / 0 } do
+            local given = {}
+            for k, v in pairs(use[at]) do given[k] = v end
+            given[key] = junk
+            local call_args = { table.unpack(use, 2, #use) }
+            call_args[at - 1] = given
+            local refused, err = pcall(call, use[1], table.unpack(call_args, 1, #use - 1))
+            refused, tried = not refused, tried + 1
+            local words = not refused and "accepted" or nil
+            for _, word in ipairs(internal) do
+              if refused and tostring(err):find(word, 1, true) then words = "Lua's own words: " .. tostring(err) end
+            end
+            if refused and not tostring(err):find(("test_examples.lua:%d: mb.example: %s: "):format(line, use[1]), 1, true) then
+              words = "not at the caller's line: " .. tostring(err)
+            end
+            if words and not bad then bad = ("%s = %s %s"):format(key, tostring(junk), words) end
+          end
+        end
+        T.ok(bad == nil, ("mb.example('%s', ...): each of %d junk fields of its table refused%s"):format(use[1], tried,
+          bad and (": " .. bad) or ""))
+      end
+    end
   end
 end
 
