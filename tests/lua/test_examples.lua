@@ -211,12 +211,13 @@ do
     local ok, m = pcall(mb.example, table.unpack(use))
     T.ok(ok and m and m.bodies ~= nil, ("mb.example('%s', %s, ...) builds%s"):format(use[1], tostring(use[2]),
       ok and "" or (": " .. tostring(m))))
-    -- and each field of a table argument, made junk, is refused (a table or NaN: no field takes either)
+    -- and each field of a table argument, made junk, is refused (a table or NaN: no field takes either; a
+    -- string where the field's own value is not one)
     for at = 2, #use do
       if type(use[at]) == "table" then
         local bad, tried = nil, 0
         for _, key in ipairs(require("mechbench.args").sorted_keys(use[at])) do
-          for _, junk in ipairs { { zzz = 1 }, 0 / 0 } do
+          for _, junk in ipairs { { zzz = 1 }, 0 / 0, type(use[at][key]) ~= "string" and "zzz" or nil } do
             local given = {}
             for k, v in pairs(use[at]) do given[k] = v end
             given[key] = junk
