@@ -18,7 +18,7 @@ local program = loadfile(mb.core.paths.examples .. "/four_bar_program.lua")("mod
 local parameter = require("mechbench.args").parameter
 local function build(opts)
   local o = parameter(opts, { "the options table", options = {
-    guess = { "theta2, theta3 in rad", numbers = { 2, -1000, 1000 }, default = { 0.5, 1.3 } },
+    guess = { "theta2, theta3 in rad", numbers = { 2, -100, 100 }, default = { 0.5, 1.3 } },
     omega = { "the crank's rate, rad/s", number = { -1000, 1000 }, optional = true },
     alpha = { "the crank's acceleration, rad/s^2", number = { -1e6, 1e6 }, optional = true },
     damper = { "Ex. 6.5's damper", flag = true, default = false },

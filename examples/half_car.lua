@@ -57,8 +57,8 @@ local suspensions = {
 
 local parameter = require("mechbench.args").parameter
 local function build(f, a, excite, suspension)
-  f = parameter(f, { "the road's frequency f (Hz)", number = { 0, 100 }, default = 1 })
-  a = parameter(a, { "the road's amplitude a (m)", number = { -0.2, 0.2 }, default = 0.01 })
+  f = parameter(f, { "the road's frequency f (Hz)", number = { 0, 20 }, default = 1 })
+  a = parameter(a, { "the road's amplitude a (m)", number = { -0.1, 0.1 }, default = 0.01 })
   excite = parameter(excite, { "excite", choices = { "left", "in", "out" }, default = "left" })
   suspension = parameter(suspension, { "the suspension", choices = { "AA", "MP" }, default = "AA" })
   local phase = ({ left = { 1, 0 }, ["in"] = { 1, 1 }, out = { 1, -1 } })[excite]

@@ -3,8 +3,8 @@
 --   mechbench --batch examples/pendulum.lua [body|joint]
 local parameter = require("mechbench.args").parameter
 local function build(length, mass)
-  local L = parameter(length, { "the rod's length (m)", number = { 1e-3, 1000 }, default = 1.0 })
-  local m_rod = parameter(mass, { "its mass (kg)", number = { 1e-6, 1e6 }, default = 2.0 })
+  local L = parameter(length, { "the rod's length (m)", number = { 0.01, 1000 }, default = 1.0 })
+  local m_rod = parameter(mass, { "its mass (kg)", number = { 1e-3, 1e6 }, default = 2.0 })
   local m = mb.model{ name = "pendulum" }
   m:body{ name = "rod", mass = m_rod, inertia = m_rod * L^2 / 12, pos = {L / 2, 0}, angle = 0 }
   m:point{ name = "O", body = "ground", at = {0, 0} }

@@ -11,10 +11,10 @@ local function build(omega, data)
   omega = parameter(omega, { "the crank's rate (rad/s)", number = { -1000, 1000 }, default = 1.5,
     also = { false, "no motor" } })
   local d = parameter(data, { "the data", options = {
-    L1 = { "the crank's length, m", number = { 1e-3, 100 }, default = 0.2 },
-    L2 = { "the rod's length, m", number = { 1e-3, 100 }, default = 0.4 },
+    L1 = { "the crank's length, m", number = { 0.01, 100 }, default = 0.2 },
+    L2 = { "the rod's length, m", number = { 0.01, 100 }, default = 0.4 },
     theta = { "the crank's starting angle, degrees", number = { -1e4, 1e4 }, default = 30 },
-    m = { "the three masses, kg", numbers = { 3, 1e-9, 1e9 }, default = { 1, 2, 3 } },
+    m = { "the three masses, kg", numbers = { 3, 1e-4, 1e9 }, default = { 1, 2, 3 } },
     J = { "the three moments of inertia, kg m^2", numbers = { 3, 1e-12, 1e9 }, optional = true },
     gravity = { "gravity {gx, gy}, m/s^2", numbers = { 2, -1000, 1000 }, optional = true },
     force = { "the horizontal force on the slider, N", number = { -1e9, 1e9 }, optional = true },
