@@ -181,7 +181,7 @@ do
   T.fails(function() mb.example("conveyor", "A", { lenght = 0.5 }) end,
     "mb.example: conveyor: the options table: unknown option 'lenght': did you mean 'length'?", "conveyor: a misspelled option")
   T.fails(function() mb.example("slider_crank", 1.5, { m = { 1, 2 } }) end,
-    "m (the three masses, kg) is a list of 3 numbers {a, b, c}, each from 1e-09 to 1e+09, not a list of 2",
+    "m (the three masses, kg) is a list of 3 numbers {a, b, c}, each from 0.0001 to 1e+09, not a list of 2",
     "slider_crank: a list one short")
   T.fails(function() mb.example("aa", "B") end, "mb.example: aa takes no arguments, you gave 'B'",
     "an example without parameters takes no arguments")
