@@ -9,7 +9,7 @@
 -- model's), so the masses here are our own; the kinematics of A and B and
 -- the top speed of C do not depend on them.
 --   mechbench --batch examples/cart.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(variant)
   variant = parameter(variant, { "the cart", choices = { "A", "B", "C", "D" }, default = "A" })
   local m = mb.model{ name = "cart " .. variant }

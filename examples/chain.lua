@@ -4,7 +4,7 @@
 -- grows with N in its own way; bench/models.lua measures it.
 --   mechbench --batch examples/chain.lua [N] [body|joint|point]
 --   at the prompt: m = mb.example("chain", 20)   (N from 1 to 1000, 8 unless given)
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(n)
   n = parameter(n, { "the number of links", number = { 1, 1000 }, whole = true, default = 8 })
   local L, mass = 0.5, 1

@@ -16,7 +16,7 @@
 local belt, mass, k, g = 0.1, 1, 10, 9.81
 local mu_s, mu_d, v_t = 0.2, 0.15, 1e-3
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(law, opts)
   law = parameter(law, { "the friction law", choices = { "A", "B", "B-stick" }, default = "A" })
   opts = parameter(opts, { "the options table", options = {

@@ -14,7 +14,7 @@
 -- (a toggle) near 50 degrees, beyond which it cannot be lifted.
 --   build(stroke, period): stroke in m (1.3), period in s (5)
 --   mechbench --batch examples/dump_truck.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(stroke, period)
   stroke = parameter(stroke, { "the stroke (m)", number = { 0.01, 1.5 }, default = 1.3,
     note = "beyond which links 2 and 3 pass their toggle" })

@@ -16,7 +16,7 @@
 local crank, bar, foot, weight = 0.15, 1.2, 0.8, 700
 local O, rail_point, incline = { 0, 0.4 }, { 1.1, 0.2 }, math.rad(10)
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(tau, c)
   tau = parameter(tau, { "the period tau of the weight's shift from foot to foot and back (s)", number = { 0.01, 100 },
     default = 2 })

@@ -5,7 +5,7 @@
 -- with the crank shortest: build(crank_angle) starts the crank at any angle
 -- (radians, 60 degrees unless given).
 --   mechbench --batch examples/four_bar.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(crank_angle)
   local a, b, c, g = 0.1, 0.35, 0.25, 0.4
   local th = parameter(crank_angle, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = math.rad(60) })

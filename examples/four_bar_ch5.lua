@@ -15,7 +15,7 @@
 --   mechbench --batch examples/four_bar_ch5.lua
 local program = loadfile(mb.core.paths.examples .. "/four_bar_program.lua")("model")
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(opts)
   local o = parameter(opts, { "the options table", options = {
     guess = { "theta2, theta3 in rad", numbers = { 2, -100, 100 }, default = { 0.5, 1.3 } },

@@ -17,7 +17,7 @@ local function grashof(ground, l1, l2, l3)
   return all[1] + all[4] <= all[2] + all[3]
 end
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 -- what build(d) takes; without d, the web cutter
 local lengths, angles, sizes = { 3, -100, 100 }, { 3, -1e4, 1e4 }, { 3, 1e-9, 1e9 }
 local data = { "the data", options = {

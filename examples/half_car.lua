@@ -55,7 +55,7 @@ local suspensions = {
     end },
 }
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(f, a, excite, suspension)
   f = parameter(f, { "the road's frequency f (Hz)", number = { 0, 20 }, default = 1 })
   a = parameter(a, { "the road's amplitude a (m)", number = { -0.1, 0.1 }, default = 0.01 })

@@ -19,7 +19,7 @@
 --   mechbench --batch examples/head_neck.lua [body|joint]
 local h_vertebra, n_vertebrae = 0.018, 7
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(a, hz)
   a = parameter(a, { "the torso's swing a (m)", number = { -0.5, 0.5 }, default = 0.1 })
   hz = parameter(hz, { "its frequency (Hz)", number = { 0, 100 }, default = 2 })

@@ -7,7 +7,7 @@
 -- cradle: the impact runs through the row of touching balls.
 --   build{ angle = ball 1's angle (rad), balls = 2, e = 1 }
 --   mechbench --batch examples/impacting_pendulums.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(opts)
   opts = parameter(opts, { "the options table", options = {
     angle = { "ball 1's starting angle, rad", number = { -math.pi, math.pi }, default = math.pi / 3 },

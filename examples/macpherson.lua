@@ -6,7 +6,7 @@
 -- build(variant) takes the letter, "A" by default.
 -- The tire is a radial spring-damper that only pushes, applied at point C.
 --   mechbench --batch examples/macpherson.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(variant)
   variant = parameter(variant, { "the model", choices = { "A", "B", "C" }, default = "A" })
   local m = mb.model{ name = "MacPherson " .. variant }

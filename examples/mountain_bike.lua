@@ -26,7 +26,7 @@ local function road(x) -- the road's height and slope under x
   return bump_height * 0.5 * (1 - math.cos(2 * math.pi * s)), bump_height * math.pi / bump_length * math.sin(2 * math.pi * s)
 end
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(rider)
   rider = parameter(rider, { "the rider's mass (kg)", number = { 0, 500 }, default = 70 })
   local vec = mb.vec

@@ -1,7 +1,7 @@
 -- pendulum.lua: a slender rod pinned to the ground at one end, released
 -- from the horizontal. build(length, mass): 1 m and 2 kg unless given.
 --   mechbench --batch examples/pendulum.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(length, mass)
   local L = parameter(length, { "the rod's length (m)", number = { 0.01, 1000 }, default = 1.0 })
   local m_rod = parameter(mass, { "its mass (kg)", number = { 1e-3, 1e6 }, default = 2.0 })

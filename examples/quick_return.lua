@@ -11,7 +11,7 @@
 --   mechbench --batch examples/quick_return.lua [body|joint|vector]
 local vec = mb.vec
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(omega, theta)
   omega = parameter(omega, { "the crank's rate (rad/s)", number = { -1000, 1000 }, default = 2 * math.pi,
     also = { false, "no motor" } })

@@ -6,7 +6,7 @@
 -- 11.1, which agrees closely with the default. The contact lasts about a tenth of
 -- a millisecond: a fine reporting step shows the force peaks.
 --   mechbench --batch examples/rod.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(law)
   -- the laws that take the book's restitution e = 0.95
   law = parameter(law, { "the rod's law", choices = { "lankarani-nikravesh", "flores", "impulse" },

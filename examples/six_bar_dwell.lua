@@ -13,7 +13,7 @@
 local crank, coupler, rocker, ground, extension = 0.1, 0.25, 0.25, 0.2, 0.5
 local G = { 0.55, 0.4 }
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(theta0)
   theta0 = parameter(theta0, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = math.rad(180) })
   local vec = mb.vec

@@ -12,7 +12,7 @@
 --   mechbench --batch examples/six_bar_quick_return.lua [body|joint]
 local r_crank, OQ, rocker, link, rail = 0.1, 0.2, 0.5, 0.25, 0.35
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(theta0)
   theta0 = parameter(theta0, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = math.rad(90) })
   local vec = mb.vec

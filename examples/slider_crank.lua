@@ -6,7 +6,7 @@
 -- (three each), gravity, force (horizontal, on the slider), name, and
 -- assembly = 2 for the slider on the crank's other side (Fig. 5.9).
 --   mechbench --batch examples/slider_crank.lua [body|joint]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(omega, data)
   omega = parameter(omega, { "the crank's rate (rad/s)", number = { -1000, 1000 }, default = 1.5,
     also = { false, "no motor" } })

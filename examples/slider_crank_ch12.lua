@@ -8,7 +8,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local slider_crank = loadfile(here .. "slider_crank.lua")("model")
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 
 local function build(force)
   force = parameter(force, { "the force on the slider (N)", number = { -1e6, 1e6 }, default = 10 })

@@ -8,7 +8,7 @@
 -- build(crank_angle, crank_speed) starts the crank at crank_angle (radians,
 -- 40 degrees unless given) turning at crank_speed (rad/s, 0).
 --   mechbench --batch examples/triple_rocker.lua [body|joint|minimal]
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(crank_angle, crank_speed)
   local a, b, c, g = 0.35, 0.15, 0.18, 0.4
   local th = parameter(crank_angle, { "the crank's starting angle (rad)", number = { -1000, 1000 },

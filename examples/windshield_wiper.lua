@@ -17,7 +17,7 @@ local density, press, mu = 0.3, 10, { mu_s = 0.4, mu_d = 0.3, v_t = 1e-3 }
 local M, P1, P2 = { 0, -0.05 }, { -0.35, 0.1 }, { 0.45, 0.1 }
 local crank, lever, arm, arm_angle = 0.05, 0.08, 0.45, math.rad(100) -- arm_angle: from the lever
 
-local parameter = require("mechbench.args").parameter
+local parameter = mb.parameter
 local function build(theta0)
   theta0 = parameter(theta0, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = 0 })
   local vec = mb.vec

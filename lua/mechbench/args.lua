@@ -164,7 +164,8 @@ local function shown(v)
 end
 M.shown = shown
 
--- The parameters of an example's builder (examples/*.lua), each checked
+-- The parameters of an example's builder (examples/*.lua; mb.parameter,
+-- so that those files also run under --sandbox), each checked
 -- at the top of build against what it may be, so that mb.example("cart",
 -- "E") is refused by name rather than building another cart or failing
 -- inside the builder. spec = { "what it is", default = ..., and one of

@@ -605,6 +605,9 @@ long arrays cut in the middle, at most mb.pretty.max_depth levels.]] },
   { name = "mb.pretty.print", man = OTHER,
     sig = "mb.pretty.print(...)",
     text = "Prints each value as the prompt would, one to a line." },
+  { name = "mb.parameter", sig = 'x = mb.parameter(x, { "what it is", choices | number | numbers | options ... })',
+    internal = "the check of an example builder's parameters (lua/mechbench/args.lua), on mb so that"
+      .. " the example files also run as scripts under --sandbox" },
   { name = "mb.core", sig = "mb.core",
     internal = "the C core under the Lua modules; its tables follow the C side."
       .. " Everything a user needs is reached through the names in this table" },
