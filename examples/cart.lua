@@ -4,12 +4,14 @@
 --   "B": that speed reached smoothly over 2 s (DAP_BC function type c);
 --   "C": a motor torque T = 20 (1 - w / 4 pi) instead of the driver;
 --   "D": C plus air drag 10 v^2 on the chassis.
+-- build(variant) takes the letter, "A" unless given.
 -- The book's listing of the cart's masses is a misprint (a copy of another
 -- model's), so the masses here are our own; the kinematics of A and B and
 -- the top speed of C do not depend on them.
 --   mechbench --batch examples/cart.lua [body|joint]
+local parameter = mb.parameter
 local function build(variant)
-  variant = variant or "A"
+  variant = parameter(variant, { "the cart", choices = { "A", "B", "C", "D" }, default = "A" })
   local m = mb.model{ name = "cart " .. variant }
   m:body{ name = "chassis", mass = 20, inertia = 2, pos = {0.5, 0.2} }
   m:body{ name = "rear", mass = 2, inertia = 0.01, pos = {0.2, 0.1} }

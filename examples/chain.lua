@@ -3,12 +3,10 @@
 -- N degrees of freedom, 3N body coordinates. The cost of a formulation
 -- grows with N in its own way; bench/models.lua measures it.
 --   mechbench --batch examples/chain.lua [N] [body|joint|point]
---   at the prompt: m = mb.example("chain", 20)
+--   at the prompt: m = mb.example("chain", 20)   (N from 1 to 1000, 8 unless given)
+local parameter = mb.parameter
 local function build(n)
-  n = n or 8
-  if math.type(n) ~= "integer" or n < 1 or n > 1000 then
-    error(("the number of links must be a whole number from 1 to 1000, not %s"):format(tostring(n)), 2)
-  end
+  n = parameter(n, { "the number of links", number = { 1, 1000 }, whole = true, default = 8 })
   local L, mass = 0.5, 1
   local m = mb.model{ name = n .. "-link chain" }
   m:point{ name = "O", body = "ground" }

@@ -16,11 +16,16 @@
 local belt, mass, k, g = 0.1, 1, 10, 9.81
 local mu_s, mu_d, v_t = 0.2, 0.15, 1e-3
 
+local parameter = mb.parameter
 local function build(law, opts)
-  law, opts = law or "A", opts or {}
-  local length = opts.length or 0.8
+  law = parameter(law, { "the friction law", choices = { "A", "B", "B-stick" }, default = "A" })
+  opts = parameter(opts, { "the options table", options = {
+    length = { "the spring's free length L0, m", number = { 0.01, 10 }, default = 0.8 },
+    x0 = { "the block's starting x, m", number = { 0.01, 10 }, default = 1 },
+    v0 = { "its starting speed, m/s", number = { -10, 10 }, default = 0 } } })
+  local length = opts.length
   local m = mb.model{ name = "conveyor belt" }
-  m:body{ name = "block", mass = mass, inertia = 1, pos = {opts.x0 or 1, 0.2}, vel = {opts.v0 or 0, 0} }
+  m:body{ name = "block", mass = mass, inertia = 1, pos = {opts.x0, 0.2}, vel = {opts.v0, 0} }
   m:point{ name = "wall", body = "ground", at = {0, 0.2} }
   m:point{ name = "P", body = "block" }
   m:vector{ name = "along belt", body = "ground", dir = {1, 0} }

@@ -12,9 +12,13 @@
 -- rest (the book's DAP_BC function type b: mb.fn.smooth_step). The bed
 -- then tips 44 degrees; with 1.5 m of stroke links 2 and 3 come into line
 -- (a toggle) near 50 degrees, beyond which it cannot be lifted.
+--   build(stroke, period): stroke in m (1.3), period in s (5)
 --   mechbench --batch examples/dump_truck.lua [body|joint]
+local parameter = mb.parameter
 local function build(stroke, period)
-  stroke, period = stroke or 1.3, period or 5
+  stroke = parameter(stroke, { "the stroke (m)", number = { 0.01, 1.5 }, default = 1.3,
+    note = "beyond which links 2 and 3 pass their toggle" })
+  period = parameter(period, { "the time to lift (s)", number = { 0.01, 1000 }, default = 5 })
   local vec = mb.vec
   local H, G2, B3, C1 = vec(4, 1.2), vec(2.8, 0.8), vec(1.8, 1.2), vec(3.9, -0.9)
   local L2, L3 = 1.3, 1.5

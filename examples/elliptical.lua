@@ -16,8 +16,11 @@
 local crank, bar, foot, weight = 0.15, 1.2, 0.8, 700
 local O, rail_point, incline = { 0, 0.4 }, { 1.1, 0.2 }, math.rad(10)
 
+local parameter = mb.parameter
 local function build(tau, c)
-  tau, c = tau or 2, c or 1
+  tau = parameter(tau, { "the period tau of the weight's shift from foot to foot and back (s)", number = { 0.01, 100 },
+    default = 2 })
+  c = parameter(c, { "the brake's c (N m s)", number = { 0, 1000 }, default = 1 })
   local vec = mb.vec
   local theta0, spin = math.rad(90), 2 * math.pi
   local m = mb.model{ name = "elliptical trainer (Sec. 15.15)" }

@@ -1,11 +1,14 @@
 -- four_bar.lua: a crank-rocker four-bar swinging freely under gravity.
 -- Ground pivots O2 = (0, 0) and O4 = (0.4, 0); crank 0.1 m, coupler
 -- 0.35 m, rocker 0.25 m. The coupler and rocker positions come from
--- intersecting two circles, so the model starts assembled.
+-- intersecting two circles, so the model starts assembled. It is Grashof
+-- with the crank shortest: build(crank_angle) starts the crank at any angle
+-- (radians, 60 degrees unless given).
 --   mechbench --batch examples/four_bar.lua [body|joint]
+local parameter = mb.parameter
 local function build(crank_angle)
   local a, b, c, g = 0.1, 0.35, 0.25, 0.4
-  local th = crank_angle or math.rad(60)
+  local th = parameter(crank_angle, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = math.rad(60) })
   local A = { a * math.cos(th), a * math.sin(th) }
   local O4 = { g, 0 }
   -- B: on the circle of radius b about A and of radius c about O4 (upper branch)

@@ -15,11 +15,20 @@
 --   mechbench --batch examples/four_bar_ch5.lua
 local program = loadfile(mb.core.paths.examples .. "/four_bar_program.lua")("model")
 
+local parameter = mb.parameter
 local function build(opts)
-  local o = opts or {}
-  local guess, L = o.guess or { 0.5, 1.3 }, o.L or { 0.1, 0.3, 0.22 }
-  local m = program{ name = o.name or "four-bar (Ex. 5.2)", RQ = { o.ground or 0.2, 0 }, L = L,
-    LP = { 0, 0.2, 0 }, beta = { 0, o.beta or 30, 0 },
+  local o = parameter(opts, { "the options table", options = {
+    guess = { "theta2, theta3 in rad", numbers = { 2, -100, 100 }, default = { 0.5, 1.3 } },
+    omega = { "the crank's rate, rad/s", number = { -1000, 1000 }, optional = true },
+    alpha = { "the crank's acceleration, rad/s^2", number = { -1e6, 1e6 }, optional = true },
+    damper = { "Ex. 6.5's damper", flag = true, default = false },
+    L = { "L1, L2, L3 in m", numbers = { 3, 1e-3, 100 }, default = { 0.1, 0.3, 0.22 } },
+    ground = { "the ground link's length, m", number = { 1e-3, 100 }, default = 0.2 },
+    beta = { "P2's angle, degrees", number = { -360, 360 }, default = 30 },
+    name = { "the model's name", text = true, default = "four-bar (Ex. 5.2)" } } })
+  local guess, L = o.guess, o.L
+  local m = program{ name = o.name, RQ = { o.ground, 0 }, L = L,
+    LP = { 0, 0.2, 0 }, beta = { 0, o.beta, 0 },
     theta = { 45, math.deg(guess[1]), math.deg(guess[2]) }, omega1 = o.omega or 1.5,
     alpha1 = o.alpha or (o.omega and 0 or -1.2), m = { 1, 6, 3 }, J = { 0.001, 0.1, 0.015 },
     LG = { L[1] / 2, 0.16, L[3] / 2 }, gamma = { 0, 12, 0 },

@@ -17,14 +17,37 @@ local function grashof(ground, l1, l2, l3)
   return all[1] + all[4] <= all[2] + all[3]
 end
 
+local parameter = mb.parameter
+-- what build(d) takes; without d, the web cutter
+local lengths, angles, sizes = { 3, -100, 100 }, { 3, -1e4, 1e4 }, { 3, 1e-9, 1e9 }
+local data = { "the data", options = {
+  name = { "the model's name", text = true, optional = true },
+  RQ = { "the rocker's ground pin Q, m", numbers = { 2, -100, 100 } },
+  L = { "the three links' lengths, m", numbers = { 3, 1e-3, 100 } },
+  LP = { "each point P's distance, m", numbers = lengths },
+  beta = { "each point P's angle, degrees", numbers = angles },
+  theta = { "each link's angle (estimates for 2 and 3), degrees", numbers = angles },
+  omega1 = { "the crank's rate, rad/s", number = { -1000, 1000 } },
+  alpha1 = { "its acceleration, rad/s^2", number = { -1e6, 1e6 }, optional = true },
+  m = { "the masses, kg", numbers = sizes },
+  J = { "the moments of inertia, kg m^2", numbers = sizes },
+  LG = { "each mass centre's distance, m", numbers = lengths },
+  gamma = { "each mass centre's angle, degrees", numbers = angles },
+  g = { "gravity, m/s^2", number = { -1000, 1000 }, optional = true },
+  damper = { "the damper", optional = true, options = {
+    c = { "its damping, N s/m", number = { 0, 1e9 } }, at = { "its ground point, m", numbers = { 2, -100, 100 } } } },
+  cut = { "the cut", optional = true, options = {
+    force = { "the cutting force, N", number = { -1e9, 1e9 } }, gap = { "the blades' gap, m", number = { 1e-9, 100 } } } },
+}, default = {
+  name = "web cutter (Ex. 12.7)",
+  RQ = { 0.65, -0.1 }, L = { 0.1, 0.7, 1.0 }, LP = { 0, 1.0, 0.82 }, beta = { 0, -36.87, -37.57 },
+  theta = { 30, 90, 140 }, omega1 = 2 * math.pi,
+  m = { 1, 10, 10 }, J = { 1.0, 5.0, 5.0 }, LG = { 0, 0.52, 0.68 }, gamma = { 0, -16.7, -17.1 }, g = 9.81,
+  cut = { force = 1000, gap = 0.005 }, -- the blades at P2 and P3
+} }
+
 local function build(d)
-  d = d or {
-    name = "web cutter (Ex. 12.7)",
-    RQ = { 0.65, -0.1 }, L = { 0.1, 0.7, 1.0 }, LP = { 0, 1.0, 0.82 }, beta = { 0, -36.87, -37.57 },
-    theta = { 30, 90, 140 }, omega1 = 2 * math.pi,
-    m = { 1, 10, 10 }, J = { 1.0, 5.0, 5.0 }, LG = { 0, 0.52, 0.68 }, gamma = { 0, -16.7, -17.1 }, g = 9.81,
-    cut = { force = 1000, gap = 0.005 }, -- the blades at P2 and P3
-  }
+  d = parameter(d, data)
   local rad = math.rad
   local m = mb.model{ name = d.name, gravity = { 0, -(d.g or 9.81) } }
   local O, Q = mb.vec(0, 0), mb.vec(d.RQ)

@@ -55,12 +55,14 @@ local suspensions = {
     end },
 }
 
+local parameter = mb.parameter
 local function build(f, a, excite, suspension)
-  f, a, excite, suspension = f or 1, a or 0.01, excite or "left", suspension or "AA"
+  f = parameter(f, { "the road's frequency f (Hz)", number = { 0, 20 }, default = 1 })
+  a = parameter(a, { "the road's amplitude a (m)", number = { -0.1, 0.1 }, default = 0.01 })
+  excite = parameter(excite, { "excite", choices = { "left", "in", "out" }, default = "left" })
+  suspension = parameter(suspension, { "the suspension", choices = { "AA", "MP" }, default = "AA" })
   local phase = ({ left = { 1, 0 }, ["in"] = { 1, 1 }, out = { 1, -1 } })[excite]
-  if not phase then error(("excite must be \"left\", \"in\" or \"out\", not %s"):format(tostring(excite)), 2) end
   local kind = suspensions[suspension]
-  if not kind then error(("suspension must be \"AA\" or \"MP\", not %s"):format(tostring(suspension)), 2) end
   local yc = 0.5
   local m = mb.model{ name = ("half-car %s (Sec. 15.8), road %g Hz"):format(suspension, f) }
   m:body{ name = "chassis", mass = kind.chassis[1], inertia = kind.chassis[2], pos = { 0, yc } }

@@ -19,8 +19,10 @@
 --   mechbench --batch examples/head_neck.lua [body|joint]
 local h_vertebra, n_vertebrae = 0.018, 7
 
+local parameter = mb.parameter
 local function build(a, hz)
-  a, hz = a or 0.1, hz or 2
+  a = parameter(a, { "the torso's swing a (m)", number = { -0.5, 0.5 }, default = 0.1 })
+  hz = parameter(hz, { "its frequency (Hz)", number = { 0, 100 }, default = 2 })
   local w = 2 * math.pi * hz
   local m = mb.model{ name = ("head and neck (Sec. 15.14), %g Hz"):format(hz) }
   -- the slide is measured from a rail point 1 m behind (a distance driver

@@ -5,11 +5,16 @@
 -- Eq. 11.27; with e = 1 and equal balls the striker stops dead and the
 -- other swings off, then back. With balls = 3 or more it is Newton's
 -- cradle: the impact runs through the row of touching balls.
+--   build{ angle = ball 1's angle (rad), balls = 2, e = 1 }
 --   mechbench --batch examples/impacting_pendulums.lua [body|joint]
+local parameter = mb.parameter
 local function build(opts)
-  opts = opts or {}
+  opts = parameter(opts, { "the options table", options = {
+    angle = { "ball 1's starting angle, rad", number = { -math.pi, math.pi }, default = math.pi / 3 },
+    balls = { "how many", number = { 2, 100 }, whole = true, default = 2 },
+    e = { "the restitution", number = { 0, 1 }, default = 1 } } })
   local L, R, mass = 0.1, 0.01, 0.1
-  local angle, n = opts.angle or math.pi / 3, opts.balls or 2
+  local angle, n = opts.angle, opts.balls
   local m = mb.model{ name = "impacting pendulums" }
   for k = 1, n do
     local pivot = { 2 * R * (n - k), 0 }
@@ -23,7 +28,7 @@ local function build(opts)
   end
   for k = 1, n - 1 do
     m:contact{ name = "hit" .. k, type = "circles", points = { "C" .. k, "C" .. (k + 1) },
-               radii = { R, R }, law = "impulse", e = opts.e or 1 }
+               radii = { R, R }, law = "impulse", e = opts.e }
   end
   return m
 end

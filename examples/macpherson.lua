@@ -3,10 +3,12 @@
 --   "A": knuckle, lower arm and strut rod, with a sliding joint in the strut;
 --   "B": the strut rod replaced by a pin-in-slot (rev-tran) joint;
 --   "C": the knuckle alone, the lower arm replaced by a rev-rev link.
+-- build(variant) takes the letter, "A" by default.
 -- The tire is a radial spring-damper that only pushes, applied at point C.
 --   mechbench --batch examples/macpherson.lua [body|joint]
+local parameter = mb.parameter
 local function build(variant)
-  variant = variant or "A"
+  variant = parameter(variant, { "the model", choices = { "A", "B", "C" }, default = "A" })
   local m = mb.model{ name = "MacPherson " .. variant }
   m:body{ name = "knuckle", mass = 20, inertia = 2.5, pos = {0.5840, 0.3586}, angle = 6.0819 }
   m:point{ name = "A1", body = "knuckle", at = {0, -0.07} }

@@ -26,8 +26,9 @@ local function road(x) -- the road's height and slope under x
   return bump_height * 0.5 * (1 - math.cos(2 * math.pi * s)), bump_height * math.pi / bump_length * math.sin(2 * math.pi * s)
 end
 
+local parameter = mb.parameter
 local function build(rider)
-  rider = rider or 70
+  rider = parameter(rider, { "the rider's mass (kg)", number = { 0, 500 }, default = 70 })
   local vec = mb.vec
   local m = mb.model{ name = "mountain bike 1 (Sec. 15.9)" }
   local rear, front, pivot, head = vec(0, R0), vec(1.1, R0), vec(0.45, 0.45), vec(1.0, 0.95)

@@ -11,10 +11,13 @@
 --   mechbench --batch examples/quick_return.lua [body|joint|vector]
 local vec = mb.vec
 
+local parameter = mb.parameter
 local function build(omega, theta)
-  if omega == nil then omega = 2 * math.pi end
+  omega = parameter(omega, { "the crank's rate (rad/s)", number = { -1000, 1000 }, default = 2 * math.pi,
+    also = { false, "no motor" } })
+  theta = parameter(theta, { "the crank's starting angle (degrees)", number = { -1e4, 1e4 }, default = 0 })
   local a, b, L1, L3, L5 = 0.15, 0.2, 0.1, 0.45, 0.2
-  local th1 = math.rad(theta or 0)
+  local th1 = math.rad(theta)
   local O, R = vec(0, a), vec(0, a + b)
   local A = O + L1 * vec.unit(th1)
   local th3 = vec.angle(A)                      -- link 3 points from Q through A

@@ -6,13 +6,11 @@
 -- 11.1, which agrees closely with the default. The contact lasts about a tenth of
 -- a millisecond: a fine reporting step shows the force peaks.
 --   mechbench --batch examples/rod.lua [body|joint]
+local parameter = mb.parameter
 local function build(law)
-  law = law or "lankarani-nikravesh"
   -- the laws that take the book's restitution e = 0.95
-  if law ~= "lankarani-nikravesh" and law ~= "flores" and law ~= "impulse" then
-    error(("the rod's law is 'lankarani-nikravesh' (the default), 'flores' or 'impulse', which take its "
-      .. "restitution e = 0.95, not %s"):format(type(law) == "string" and ("'" .. law .. "'") or tostring(law)), 0)
-  end
+  law = parameter(law, { "the rod's law", choices = { "lankarani-nikravesh", "flores", "impulse" },
+    default = "lankarani-nikravesh", note = "which take its restitution e = 0.95" })
   local m = mb.model{ name = "rod" }
   m:body{ name = "rod", mass = 1, inertia = 0.01, pos = {0, 1}, angle = math.pi / 4, vel = {0, -6} }
   m:point{ name = "E1", body = "rod", at = {0, -1} }

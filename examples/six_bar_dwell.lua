@@ -8,12 +8,14 @@
 -- pivoted at G = (0.55, 0.4) on that line: while P runs along the line,
 -- the slot turns about nothing and the output dwells; on the rest of P's
 -- path it swings up and back. The motor turns at 2 pi rad/s (our choice).
+-- build(theta0) starts the crank at theta0 (radians, 180 degrees unless given).
 --   mechbench --batch examples/six_bar_dwell.lua [body|joint]
 local crank, coupler, rocker, ground, extension = 0.1, 0.25, 0.25, 0.2, 0.5
 local G = { 0.55, 0.4 }
 
+local parameter = mb.parameter
 local function build(theta0)
-  theta0 = theta0 or math.rad(180)
+  theta0 = parameter(theta0, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = math.rad(180) })
   local vec = mb.vec
   local O, Q = vec(0, 0), vec(ground, 0)
   local A = O + crank * vec.unit(theta0)

@@ -8,11 +8,13 @@
 -- rad/s (our choice). The rocker's extreme positions are where QA is at
 -- right angles to OA: the crank turns 240 degrees one way between them and
 -- 120 the other, a time ratio of 2 for a motor at constant speed.
+-- build(theta0) starts the crank at theta0 (radians, 90 degrees unless given).
 --   mechbench --batch examples/six_bar_quick_return.lua [body|joint]
 local r_crank, OQ, rocker, link, rail = 0.1, 0.2, 0.5, 0.25, 0.35
 
+local parameter = mb.parameter
 local function build(theta0)
-  theta0 = theta0 or math.rad(90)
+  theta0 = parameter(theta0, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = math.rad(90) })
   local vec = mb.vec
   local O, Q = vec(0, 0), vec(0, -OQ)
   local A = O + r_crank * vec.unit(theta0)

@@ -6,16 +6,31 @@
 -- (three each), gravity, force (horizontal, on the slider), name, and
 -- assembly = 2 for the slider on the crank's other side (Fig. 5.9).
 --   mechbench --batch examples/slider_crank.lua [body|joint]
+local parameter = mb.parameter
 local function build(omega, data)
-  if omega == nil then omega = 1.5 end
-  local d = data or {}
-  local L1, L2, th = d.L1 or 0.2, d.L2 or 0.4, math.rad(d.theta or 30)
-  local mass = d.m or { 1, 2, 3 }
+  omega = parameter(omega, { "the crank's rate (rad/s)", number = { -1000, 1000 }, default = 1.5,
+    also = { false, "no motor" } })
+  local d = parameter(data, { "the data", options = {
+    L1 = { "the crank's length, m", number = { 0.01, 100 }, default = 0.2 },
+    L2 = { "the rod's length, m", number = { 0.01, 100 }, default = 0.4 },
+    theta = { "the crank's starting angle, degrees", number = { -1e4, 1e4 }, default = 30 },
+    m = { "the three masses, kg", numbers = { 3, 1e-4, 1e9 }, default = { 1, 2, 3 } },
+    J = { "the three moments of inertia, kg m^2", numbers = { 3, 1e-12, 1e9 }, optional = true },
+    gravity = { "gravity {gx, gy}, m/s^2", numbers = { 2, -1000, 1000 }, optional = true },
+    force = { "the horizontal force on the slider, N", number = { -1e9, 1e9 }, optional = true },
+    name = { "the model's name", text = true, default = "slider-crank" },
+    assembly = { "the assembly", choices = { 1, 2 }, default = 1 } } })
+  local L1, L2, th = d.L1, d.L2, math.rad(d.theta)
+  local mass = d.m
   local inertia = d.J or { mass[1] * L1^2 / 12, mass[2] * L2^2 / 12, 0.01 }
   local A = { L1 * math.cos(th), L1 * math.sin(th) }               -- crank pin
+  if L2 < math.abs(A[2]) then
+    error(("the rod (L2 = %g m) cannot reach the slider's line from the crank pin, %g m off it at %g degrees"):format(
+      L2, math.abs(A[2]), d.theta), 0)
+  end
   local xB = A[1] + (d.assembly == 2 and -1 or 1) * math.sqrt(L2^2 - A[2]^2)  -- slider pin
   local beta = math.atan(-A[2], xB - A[1])                          -- rod angle
-  local m = mb.model{ name = d.name or "slider-crank", gravity = d.gravity }
+  local m = mb.model{ name = d.name, gravity = d.gravity }
   m:body{ name = "crank", mass = mass[1], inertia = inertia[1], pos = { A[1] / 2, A[2] / 2 }, angle = th }
   m:body{ name = "rod", mass = mass[2], inertia = inertia[2],
           pos = { (A[1] + xB) / 2, A[2] / 2 }, angle = beta }

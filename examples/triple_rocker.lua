@@ -5,16 +5,24 @@
 -- coupler 0.15 m, rocker 0.18 m. Swinging freely under gravity it passes
 -- through those positions, where any one fixed independent coordinate
 -- fails: the minimal formulation switches its coordinates before each.
+-- build(crank_angle, crank_speed) starts the crank at crank_angle (radians,
+-- 40 degrees unless given) turning at crank_speed (rad/s, 0).
 --   mechbench --batch examples/triple_rocker.lua [body|joint|minimal]
+local parameter = mb.parameter
 local function build(crank_angle, crank_speed)
   local a, b, c, g = 0.35, 0.15, 0.18, 0.4
-  local th = crank_angle or math.rad(40)
+  local th = parameter(crank_angle, { "the crank's starting angle (rad)", number = { -1000, 1000 },
+    default = math.rad(40) })
+  local w = parameter(crank_speed, { "its starting rate (rad/s)", number = { -1000, 1000 }, default = 0 })
   local A = { a * math.cos(th), a * math.sin(th) }
   local O4 = { g, 0 }
   -- B: on the circle of radius b about A and of radius c about O4 (upper branch)
   local dx, dy = O4[1] - A[1], O4[2] - A[2]
   local d = math.sqrt(dx * dx + dy * dy)
   local along = (b * b - c * c + d * d) / (2 * d)
+  if math.abs(along) > b then
+    error(("the crank's starting angle %g rad is past its limits: the coupler and rocker cannot reach A"):format(th), 0)
+  end
   local h = math.sqrt(b * b - along * along)
   local B = { A[1] + along * dx / d - h * dy / d, A[2] + along * dy / d + h * dx / d }
   local function link(name, mass, P, Q)
@@ -23,7 +31,6 @@ local function build(crank_angle, crank_speed)
   end
   local m = mb.model{ name = "triple rocker" }
   local crank = link("crank", 1.0, { 0, 0 }, A)
-  local w = crank_speed or 0
   crank.vel, crank.omega = { -w * A[2] / 2, w * A[1] / 2 }, w
   m:body(crank)
   m:body(link("coupler", 0.4, A, B))

@@ -10,14 +10,16 @@
 -- the blade point 0.45 m from the pivot. Gravity's share along the glass
 -- is left out. Friction follows Eq. 4.44 (mb.friction.brown_mcphee) with
 -- a transition speed of 1 mm/s, so it is smooth through each reversal.
--- Inverse dynamics gives the motor torque and power.
+-- Inverse dynamics gives the motor torque and power. build(theta0) starts
+-- the crank at theta0 (radians, 0 unless given).
 --   mechbench --batch examples/windshield_wiper.lua [body|joint]
 local density, press, mu = 0.3, 10, { mu_s = 0.4, mu_d = 0.3, v_t = 1e-3 }
 local M, P1, P2 = { 0, -0.05 }, { -0.35, 0.1 }, { 0.45, 0.1 }
 local crank, lever, arm, arm_angle = 0.05, 0.08, 0.45, math.rad(100) -- arm_angle: from the lever
 
+local parameter = mb.parameter
 local function build(theta0)
-  theta0 = theta0 or 0
+  theta0 = parameter(theta0, { "the crank's starting angle (rad)", number = { -1000, 1000 }, default = 0 })
   local vec = mb.vec
   local A = vec(M) + crank * vec.unit(theta0)
   -- the first rocker's lever tip E1: |E1 - P1| = lever, |E1 - A| = the link's length

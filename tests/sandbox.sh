@@ -172,4 +172,11 @@ out=$("$MB" --sandbox dots.lua x y); expect_eq one-script-args "$out" "x	y"
 out=$("$MB" --sandbox -i sub/a.lua sub/c.lua 2>&1); rc=$?
 expect_eq grade-i-rc "$rc" 1; expect_match grade-i "$out" '-i takes one script'
 
+# an example file runs as a script under --sandbox: its parameters' check
+# is reached through mb (a require of mechbench.args was refused)
+cp "$(dirname "$MB")/examples/pendulum.lua" pendulum.lua
+out=$("$MB" --sandbox --batch pendulum.lua 2>&1); rc=$?
+expect_eq example-script-rc "$rc" 0
+expect_match example-script "$out" 'largest constraint violation'
+
 finish

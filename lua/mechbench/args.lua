@@ -154,6 +154,124 @@ function M.bad_pair(v, opts)
   end
 end
 
+-- How a value a user gave reads in a message: 'zzz', 1.5, NaN, a table.
+local function shown(v)
+  if type(v) == "string" then return "'" .. v .. "'" end
+  if type(v) == "number" then return v ~= v and "NaN" or ("%g"):format(v) end
+  if v == nil then return "nothing" end
+  if type(v) == "boolean" then return tostring(v) end
+  return "a " .. type(v)
+end
+M.shown = shown
+
+-- The parameters of an example's builder (examples/*.lua; mb.parameter,
+-- so that those files also run under --sandbox), each checked
+-- at the top of build against what it may be, so that mb.example("cart",
+-- "E") is refused by name rather than building another cart or failing
+-- inside the builder. spec = { "what it is", default = ..., and one of
+--   choices = { "A", "B" }         one of these (a string is matched exactly)
+--   number = { lo, hi }            a number from lo to hi; whole = true: a whole one
+--   numbers = { n, lo, hi }        a list of n numbers, each from lo to hi
+--   text = true                    a string; flag = true: true or false
+--   options = { key = spec, ... }  a table of only these keys (args.options),
+--                                  each checked; nil is an empty one
+-- also = { value, "what it means" } takes one value besides (false: no
+-- motor); optional = true takes nil and gives nil; note is said after what
+-- is allowed. Returns the value, its default for nil, or for options a
+-- copy with each key's default filled in. A wrong value is an error at the
+-- example's line (example.lua says it at the user's): "the variant is 'A'
+-- (the default), 'B' or 'C', not 'E'".
+function M.parameter(value, spec, within)
+  local what = within and ("%s: %s (%s)"):format(within[1], within.key, spec[1]) or spec[1]
+  local function allowed()
+    local said
+    if spec.choices then
+      local each = {}
+      for i, c in ipairs(spec.choices) do
+        each[i] = (type(c) == "string" and ("'%s'"):format(c) or tostring(c)) .. (c == spec.default and " (the default)" or "")
+      end
+      said = #each == 1 and each[1] or table.concat(each, ", ", 1, #each - 1) .. " or " .. each[#each]
+    elseif spec.number then
+      said = ("a %snumber from %g to %g"):format(spec.whole and "whole " or "", spec.number[1], spec.number[2])
+    elseif spec.numbers then
+      said = ("a list of %d numbers {%s}, each from %g to %g"):format(spec.numbers[1],
+        ("a, b, c, d"):sub(1, 3 * spec.numbers[1] - 2), spec.numbers[2], spec.numbers[3])
+    elseif spec.text then
+      said = "a string"
+    elseif spec.flag then
+      said = "true or false"
+    else
+      said = ("a table with keys among {%s}"):format(table.concat(M.sorted_keys(spec.options), ", "))
+    end
+    if spec.default ~= nil and not spec.choices and type(spec.default) ~= "table" then
+      said = said .. (" (%s by default)"):format(type(spec.default) == "number" and ("%.4g"):format(spec.default)
+        or tostring(spec.default))
+    end
+    if spec.also then said = said .. (" or %s (%s)"):format(tostring(spec.also[1]), spec.also[2]) end
+    if spec.optional or spec.options and spec.default == nil then said = said .. " or nothing" end
+    return said .. (spec.note and ", " .. spec.note or "")
+  end
+  -- the choice meant, when a string is near one (not merely another letter: "E" for "A")
+  local function meant(got)
+    if not spec.choices or type(got) ~= "string" then return "" end
+    for _, c in ipairs(spec.choices) do if type(c) ~= "string" then return "" end end
+    local near = M.nearest(got, spec.choices)
+    if near and (#got > 1 or near:lower() == got:lower()) then return (" (did you mean '%s'?)"):format(near) end
+    return ""
+  end
+  local function refuse(got)
+    error(("%s: %s is %s, not %s%s"):format(M.where(), what, allowed(), shown(got), meant(got)), 0)
+  end
+  local function in_range(v, range)
+    return math.type(v) ~= nil and v >= range[1] and v <= range[2] and not (spec.whole and math.type(v) ~= "integer")
+  end
+  if value == nil and spec.default ~= nil then
+    -- a table default is copied: the model may keep it, and the caller change it
+    local function copy(v)
+      if type(v) ~= "table" then return v end
+      local c = {}
+      for k, x in pairs(v) do c[k] = copy(x) end
+      return c
+    end
+    return copy(spec.default)
+  end
+  if value == nil and spec.optional then return nil end
+  if spec.also and value == spec.also[1] then return value end
+  if spec.choices then
+    for _, c in ipairs(spec.choices) do if value == c then return value end end
+    refuse(value)
+  elseif spec.number then
+    if not in_range(value, spec.number) then refuse(value) end
+  elseif spec.numbers then
+    if type(value) ~= "table" then refuse(value) end
+    if #value ~= spec.numbers[1] then
+      error(("%s: %s is %s, not a list of %d"):format(M.where(), what, allowed(), #value), 0)
+    end
+    for i = 1, spec.numbers[1] do
+      if not in_range(value[i], { spec.numbers[2], spec.numbers[3] }) then
+        error(("%s: %s is %s, not one with [%d] = %s"):format(M.where(), what, allowed(), i, shown(value[i])), 0)
+      end
+    end
+    for k in pairs(value) do
+      if math.type(k) ~= "integer" or k < 1 or k > spec.numbers[1] then
+        error(("%s: %s is %s, not one with a field [%s]"):format(M.where(), what, allowed(), shown(k)), 0)
+      end
+    end
+  elseif spec.text then
+    if type(value) ~= "string" then refuse(value) end
+  elseif spec.flag then
+    if type(value) ~= "boolean" then refuse(value) end
+  else
+    if value ~= nil and type(value) ~= "table" then refuse(value) end
+    local copy = M.options(value, M.sorted_keys(spec.options), what)
+    for _, key in ipairs(M.sorted_keys(spec.options)) do
+      copy[key] = M.parameter(copy[key], spec.options[key], { what, key = key })
+    end
+    return copy
+  end
+  return value
+end
+
 -- "pos[1] must be ..." or "mass must be ...": a field's name and why.
 function M.said(key, why) return key .. (why:find("^%[") and "" or " ") .. why end
 

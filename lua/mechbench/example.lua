@@ -1,6 +1,7 @@
 -- mechbench.example: the example models by name.
 --   m = mb.example("four_bar")         the model, ready to run
---   m = mb.example("cart", "B")        arguments go to the example's builder
+--   m = mb.example("cart", "B")        arguments go to the example's builder,
+--                                      which checks them (args.parameter)
 --   mb.example()                       the names of the examples
 -- An example file builds its model when loaded with the argument "model"
 -- (it then returns its builder, and perhaps data beside it); run as a
@@ -39,8 +40,22 @@ return function(name, ...)
   local chunk, err = loadfile(core.paths.examples .. "/" .. name .. ".lua")
   if not chunk then args.fail("mb.example", "%s", err) end
   local loaded = table.pack(chunk("model"))
+  -- more arguments than the builder has parameters would be dropped
+  -- unseen (mb.example("aa", "B") built the one AA): refused, named
+  local build, given = loaded[1], table.pack(...)
+  local shape = debug.getinfo(build, "u")
+  local last = 0
+  for i = 1, given.n do if given[i] ~= nil then last = i end end
+  if not shape.isvararg and last > shape.nparams then
+    local names, gave = {}, {}
+    for i = 1, shape.nparams do names[i] = debug.getlocal(build, i) end
+    for i = 1, last do gave[i] = args.shown(given[i]) end
+    args.fail("mb.example", "%s takes %s, you gave %s", name, shape.nparams == 0 and "no arguments"
+      or ("%d argument%s (%s)"):format(shape.nparams, shape.nparams == 1 and "" or "s", table.concat(names, ", ")),
+      table.concat(gave, ", "))
+  end
   -- the example's own complaint, said at the user's line
-  local ok, model = pcall(loaded[1], ...)
+  local ok, model = pcall(build, ...)
   if not ok then args.fail("mb.example", "%s: %s", name, tostring(model):gsub("^[^:]*:%d+: ", "")) end
   return model, table.unpack(loaded, 2, loaded.n)
 end

@@ -17,6 +17,7 @@ mb.pretty = require "mechbench.pretty"
 mb.lesson = require "mechbench.lesson"
 mb.model = require("mechbench.model").new
 mb.example = require "mechbench.example"
+mb.parameter = require("mechbench.args").parameter -- the examples' own check, here for --sandbox
 mb.contact_force = require("mechbench.model").contact_force
 mb.formulations = require("mechbench.model").formulations
 mb.fn = require "mechbench.fn"

@@ -240,9 +240,11 @@ help "model" shows them at work.]] },
     sig = 'm = mb.example("four_bar" [, ...]), mb.example()',
     text = [[
 One of the example models, built and ready to run; arguments after the
-name go to the example (mb.example("cart", "B"), mb.example("chain", 20)).
-With no name, the list of the examples' names. Each is a file in the
-examples folder, which also runs as a script.]] },
+name go to the example (mb.example("cart", "B"), mb.example("chain", 20)),
+which checks them: a wrong one is refused, saying what it may be; the
+file's first lines say what each takes. With no name, the list of the
+examples' names. Each is a file in the examples folder, which also runs
+as a script.]] },
   { name = "m:body", man = MODELS,
     sig = "m:body{ name, mass, inertia, pos = {x, y}, angle, vel, omega }",
     text = [[
@@ -603,6 +605,9 @@ long arrays cut in the middle, at most mb.pretty.max_depth levels.]] },
   { name = "mb.pretty.print", man = OTHER,
     sig = "mb.pretty.print(...)",
     text = "Prints each value as the prompt would, one to a line." },
+  { name = "mb.parameter", sig = 'x = mb.parameter(x, { "what it is", choices | number | numbers | options ... })',
+    internal = "the check of an example builder's parameters (lua/mechbench/args.lua), on mb so that"
+      .. " the example files also run as scripts under --sandbox" },
   { name = "mb.core", sig = "mb.core",
     internal = "the C core under the Lua modules; its tables follow the C side."
       .. " Everything a user needs is reached through the names in this table" },

@@ -166,7 +166,7 @@ T.fails(function() m:simulate{ tf = 1, dt = 0.1, integrator = "rk4", h = 0.5 } e
 T.fails(function() m:simulate{ tf = 1, tol = 0 / 0 } end,
   above() .. "simulate: tol must be a positive number, a relative error (got NaN)", "NaN tol said as NaN")
 T.fails(function() mb.example("chain", "ten") end,
-  above() .. "mb.example: chain: the number of links must be a whole number from 1 to 1000, not ten",
+  above() .. "mb.example: chain: the number of links is a whole number from 1 to 1000 (8 by default), not 'ten'",
   "an example's own check, said at the user's line")
 local corrected = pendulum()
 corrected.bodies.rod.omega = 3

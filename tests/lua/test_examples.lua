@@ -138,6 +138,110 @@ do -- O-14.3: the stick law costs far fewer evaluations than the smooth one
   T.ok(held > 100, ("O-14.3: the stick law holds the block at exactly the belt speed (%d samples)"):format(held))
 end
 
+-- A wrong argument to any example is refused at the caller's line, naming
+-- the example, what the parameter is and what is allowed: each parameter in
+-- turn (and one past the last) gets a junk string, a junk table, a number
+-- out of every range and NaN. Before args.parameter, 17 examples took such
+-- arguments silently (mb.example("cart", "zzz") built cart A) and the rest
+-- failed inside the builder ("attempt to add a 'number' with a 'string'",
+-- "bad argument #1 to 'cos'", "... not NaN").
+do
+  local line = debug.getinfo(1, "l").currentline + 1
+  local function call(name, ...) local m = mb.example(name, ...) return m end -- no tail call: the line stays
+  local internal = { "attempt to", "bad argument", "nil value", "table: 0x", "stack traceback" }
+  local names = mb.example()
+  T.ok(#names >= 36, ("mb.example() lists the examples (%d)"):format(#names))
+  for _, name in ipairs(names) do
+    local build = loadfile(here .. "../../examples/" .. name .. ".lua")("model")
+    local params = debug.getinfo(build, "u").nparams
+    local bad, tried = nil, 0
+    for position = 1, params + 1 do
+      for _, junk in ipairs { "zzz", { zzz = 1 }, -1e9, 0 / 0 } do
+        local given = { n = position }
+        given[position] = junk
+        local ok, err = pcall(call, name, table.unpack(given, 1, given.n))
+        tried = tried + 1
+        local want = ("test_examples.lua:%d: mb.example: %s"):format(line, name)
+        local why = ok and "accepted" or not tostring(err):find(want, 1, true) and "not at the caller's line"
+        for _, word in ipairs(internal) do
+          if not ok and tostring(err):find(word, 1, true) then why = "Lua's own words: '" .. word .. "'" end
+        end
+        if why and not bad then
+          bad = ("argument %d = %s %s: %s"):format(position, type(junk) == "string" and "'zzz'" or tostring(junk),
+            why, ok and "" or tostring(err))
+        end
+      end
+    end
+    T.ok(bad == nil, ("mb.example('%s', ...): each of %d wrong arguments refused at the caller's line%s"):format(
+      name, tried, bad and (": " .. bad) or ""))
+  end
+  -- the message says what the parameter is and what it may be
+  T.fails(function() mb.example("cart", "b") end, "mb.example: cart: the cart is 'A' (the default), 'B', 'C' or 'D', "
+    .. "not 'b' (did you mean 'B'?)", "cart 'b': the variants, and the one meant")
+  T.fails(function() mb.example("conveyor", "A", { lenght = 0.5 }) end,
+    "mb.example: conveyor: the options table: unknown option 'lenght': did you mean 'length'?", "conveyor: a misspelled option")
+  T.fails(function() mb.example("slider_crank", 1.5, { m = { 1, 2 } }) end,
+    "m (the three masses, kg) is a list of 3 numbers {a, b, c}, each from 0.0001 to 1e+09, not a list of 2",
+    "slider_crank: a list one short")
+  T.fails(function() mb.example("aa", "B") end, "mb.example: aa takes no arguments, you gave 'B'",
+    "an example without parameters takes no arguments")
+  T.fails(function() mb.example("cart", "B", 3) end, "mb.example: cart takes 1 argument (variant), you gave 'B', 3",
+    "one argument too many")
+  T.fails(function() mb.example("slider_crank", 1.5, { L2 = 0.05 }) end,
+    "the rod (L2 = 0.05 m) cannot reach the slider's line", "slider_crank: a rod too short to assemble")
+  T.fails(function() mb.example("triple_rocker", -1) end, "is past its limits", "triple_rocker: a crank angle it cannot take")
+  -- every documented variant and option still builds, through mb.example
+  local uses = {
+    { "cart", "A" }, { "cart", "B" }, { "cart", "C" }, { "cart", "D" }, { "macpherson", "A" }, { "macpherson", "B" },
+    { "macpherson", "C" }, { "chain", 4 }, { "rod", "impulse" }, { "rod", "flores" }, { "rod", "lankarani-nikravesh" },
+    { "conveyor", "B-stick", { length = 0.5, x0 = 0.5, v0 = 0.1 } }, { "conveyor", "B" }, { "slider_crank", false },
+    { "slider_crank", 1.6, { L1 = 0.12, L2 = 0.26, theta = 65, assembly = 2, m = { 1, 2, 4 }, J = { 0.001, 0.01, 0.02 },
+      force = 50, gravity = { 0, 0 }, name = "sc" } }, { "quick_return", false, 30 },
+    { "four_bar_ch5", { damper = true, omega = 2 * math.pi, beta = 15, guess = { 4.0, 3.9 } } },
+    { "impacting_pendulums", { balls = 3, e = 0.8, angle = 0.5 } }, { "half_car", 1, 0, "out", "MP" },
+    { "head_neck", 0, 2 }, { "pendulum", 2, 3 }, { "mountain_bike", 0 }, { "dump_truck", 1.5, 4 }, { "elliptical", 1, 0 },
+    { "triple_rocker", 0.8, 1 }, { "slider_crank_ch12", 5 }, { "four_bar", 0 }, { "six_bar_dwell", 0 },
+    { "six_bar_quick_return", 0 }, { "windshield_wiper", 1 },
+    { "four_bar_program", { name = "cutter", RQ = { 0.65, -0.1 }, L = { 0.1, 0.7, 1.0 }, LP = { 0, 1.0, 0.82 },
+      beta = { 0, -36.87, -37.57 }, theta = { 30, 90, 140 }, omega1 = 2 * math.pi, alpha1 = 0, m = { 1, 10, 10 },
+      J = { 1.0, 5.0, 5.0 }, LG = { 0, 0.52, 0.68 }, gamma = { 0, -16.7, -17.1 }, g = 9.81,
+      damper = { c = 10, at = { 0, 0.2 } }, cut = { force = 1000, gap = 0.005 } } },
+  }
+  for _, use in ipairs(uses) do
+    local ok, m = pcall(mb.example, table.unpack(use))
+    T.ok(ok and m and m.bodies ~= nil, ("mb.example('%s', %s, ...) builds%s"):format(use[1], tostring(use[2]),
+      ok and "" or (": " .. tostring(m))))
+    -- and each field of a table argument, made junk, is refused (a table or NaN: no field takes either; a
+    -- string where the field's own value is not one)
+    for at = 2, #use do
+      if type(use[at]) == "table" then
+        local bad, tried = nil, 0
+        for _, key in ipairs(require("mechbench.args").sorted_keys(use[at])) do
+          for _, junk in ipairs { { zzz = 1 }, 0 / 0, type(use[at][key]) ~= "string" and "zzz" or nil } do
+            local given = {}
+            for k, v in pairs(use[at]) do given[k] = v end
+            given[key] = junk
+            local call_args = { table.unpack(use, 2, #use) }
+            call_args[at - 1] = given
+            local refused, err = pcall(call, use[1], table.unpack(call_args, 1, #use - 1))
+            refused, tried = not refused, tried + 1
+            local words = not refused and "accepted" or nil
+            for _, word in ipairs(internal) do
+              if refused and tostring(err):find(word, 1, true) then words = "Lua's own words: " .. tostring(err) end
+            end
+            if refused and not tostring(err):find(("test_examples.lua:%d: mb.example: %s: "):format(line, use[1]), 1, true) then
+              words = "not at the caller's line: " .. tostring(err)
+            end
+            if words and not bad then bad = ("%s = %s %s"):format(key, tostring(junk), words) end
+          end
+        end
+        T.ok(bad == nil, ("mb.example('%s', ...): each of %d junk fields of its table refused%s"):format(use[1], tried,
+          bad and (": " .. bad) or ""))
+      end
+    end
+  end
+end
+
 -- Rod: free fall (angle and spin unchanged, y'' = -g) until E1 reaches the
 -- ground at y = 0, which happens when 1 - sin(pi/4) = 6 t + g t^2 / 2
 -- the rod's laws are those that take its restitution; another is named
