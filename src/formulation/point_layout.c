@@ -1,7 +1,6 @@
 /* point_layout.c — a model's bodies as points (see point_layout.h). */
 #include "formulation/point_layout.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -903,9 +902,7 @@ void layout_spans(const struct layout *L, struct rows *r)
 static void count_turns(struct group *G, vec2 last)
 {
 	if (!G->turns_known) { /* φ as set: its turns beyond atan2's */
-		double turns = nearbyint((G->phi - (v2_angle(G->d) - G->dir)) / (2 * M_PI));
-		G->turns =
-		    fabs(turns) < INT_MAX ? (int)turns : 0; /* NaN: the state checks report it */
+		G->turns = nearbyint((G->phi - (v2_angle(G->d) - G->dir)) / (2 * M_PI));
 		G->turns_known = 1;
 		return;
 	}

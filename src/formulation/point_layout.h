@@ -56,8 +56,11 @@ struct group {
 	/* φ = atan2(d) - dir + 2π turns, its whole turns counted at every
 	 * frame from where d crosses atan2's cut (turns_known 0: to be taken
 	 * from φ as set, at the next frame); φ itself is computed only where
-	 * it is read (angle_read: by a row or a force; a report always) */
-	int turns, turns_known, angle_read;
+	 * it is read (angle_read: by a row or a force; a report always). The
+	 * turns are a whole number held as a double: an angle may start
+	 * anywhere up to 1e15 rad, beyond an int's turns */
+	double turns;
+	int turns_known, angle_read;
 	/* Attia's tree (recursive layouts): the parent group (-1: a root) and
 	 * the pin to it (-1: none, the root floats or stands on the ground) */
 	int parent, parent_joint;

@@ -217,4 +217,20 @@ do -- O-10.3: a four-bar with a coupler point P (measured positions, Ex 10.3)
   T.agree("O-10.3 four-bar swinging under gravity", four_bar(), "point")
 end
 
+---------------------------------------------------------------- a body's angle from its points
+-- A turning body's angle is atan2 of its frame plus its whole turns, kept
+-- from the angle it started at. A start may be anywhere up to 1e15 rad
+-- (beyond 1.4e10 rad the turns no longer fit an int, which once reset
+-- them to 0: the reported angle was off by the whole start).
+for _, start in ipairs { 1e6, -3e11, 1e14 } do
+  local m = mb.model{ name = "spinner" }
+  m:body{ name = "b", mass = 2, inertia = 0.3, angle = start, omega = 5 }
+  local rb = m:simulate{ tf = 1, dt = 0.1 }
+  local rp = m:simulate{ tf = 1, dt = 0.1, formulation = "point" }
+  local gap = 0
+  for i = 1, #rb.t do gap = math.max(gap, math.abs(rb:body("b").angle[i] - rp:body("b").angle[i])) end
+  -- both sum the turn onto the start, a rounding of 1e-16 of it
+  T.ok(gap <= 1e-3 + 1e-15 * math.abs(start), ("a body spun from %g rad: its angle in point coordinates is body coordinates' (%.2g)"):format(start, gap))
+end
+
 T.finish()
