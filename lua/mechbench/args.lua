@@ -182,6 +182,12 @@ M.shown = shown
 -- example's line (example.lua says it at the user's): "the variant is 'A'
 -- (the default), 'B' or 'C', not 'E'".
 function M.parameter(value, spec, within)
+  -- on mb, so a script may call it: a spec that is not one is said there
+  if type(spec) ~= "table" or type(spec[1]) ~= "string" or spec.choices and (type(spec.choices) ~= "table"
+      or #spec.choices == 0) then
+    error(("%s: mb.parameter: the second argument is what the value may be, such as"
+      .. ' { "the length (m)", number = { 0.01, 10 }, default = 1 }, not %s'):format(M.where(), shown(spec)), 0)
+  end
   local what = within and ("%s: %s (%s)"):format(within[1], within.key, spec[1]) or spec[1]
   local function allowed()
     local said

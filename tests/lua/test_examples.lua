@@ -472,4 +472,11 @@ end
 T.eq(select(1, mb.fn.smooth_step{ from = 1, to = 3, t0 = 0.5, t1 = 2 }(5)), 3, "smooth_step holds its end value")
 T.near(select(2, mb.fn.ramp_rate{ rate = -2 * math.pi, t1 = 2 }(3)), -2 * math.pi, 1e-15, "ramp_rate holds its rate")
 
+-- mb.parameter is on mb for the example files, so a script may call it:
+-- a spec that is not one is refused at the script's line, not inside args.lua
+for _, spec in ipairs { false, {}, { "x", choices = {} }, { "x", choices = "A" } } do
+  T.fails(function() mb.parameter(1, spec) end, "test_examples.lua:",
+    ("mb.parameter with the spec %s is refused at the caller's line"):format(require("mechbench.args").shown(spec)))
+end
+
 T.finish()
