@@ -491,7 +491,9 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 		              "%s states constraints only, no masses or forces: it takes kinematic "
 		              "analysis (m:kinematics) and inverse dynamics, not a simulation",
 		              f->title);
-	struct constrained *s = d->error[0] ? NULL : constrained_new(m, f, &o->cfg, d);
+	struct formulation_config cfg = o->cfg;
+	cfg.accepted_steps = 1; /* each accepted step goes through coordinates_after_step */
+	struct constrained *s = d->error[0] ? NULL : constrained_new(m, f, &cfg, d);
 	if (!s) {
 		run_finish(r, d, start);
 		run_data_free(d);

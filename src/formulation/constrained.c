@@ -783,9 +783,11 @@ int constrained_after_step(struct constrained *s, double t, double *y,
 {
 	if (!s->f->after_step)
 		return 0;
-	s->measured = 0; /* the workspace is written outside evaluate */
 	/* the formulations that switch have no rows: the state is {q, q̇} */
-	return s->f->after_step(s->ws, t, y, y + s->n, out);
+	int status = s->f->after_step(s->ws, t, y, y + s->n, out);
+	if (status != 0) /* new coordinates: what was measured is of the old */
+		s->measured = 0;
+	return status;
 }
 
 /* ------------------------------------------------------------ correction */

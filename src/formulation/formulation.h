@@ -39,6 +39,9 @@ struct formulation_config {
 	double step;           /* the run's fixed step h (0: adaptive steps, or none) */
 	double joint_omega;    /* joint forces: the springs' natural frequency (0: from h) */
 	double joint_zeta;     /* joint forces: their damping ratio (0: the formulation's own) */
+	/* the caller calls after_step at each step it accepts (a simulation), so
+	 * a state evaluated in between may belong to a trial step it refuses */
+	int accepted_steps;
 };
 
 /* What evaluate() is asked for. */

@@ -53,7 +53,7 @@ static void release(void *ws)
 
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
-	struct layout_options o = {0};
+	struct layout_options o = {.accepted_steps = cfg->accepted_steps};
 	struct layout *L = layout_new(m, &o, d);
 	if (!L)
 		return NULL;
@@ -172,6 +172,7 @@ const struct formulation formulation_point = {
     .coordinate_name = point_coords_coordinate_name,
     .from_bodies = point_coords_from_bodies,
     .to_bodies = point_coords_to_bodies,
+    .after_step = point_coords_after_step,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,

@@ -781,6 +781,7 @@ struct layout *layout_new(const struct model *m, const struct layout_options *o,
 	struct layout *L = calloc(1, sizeof *L);
 	int nb = m->nbodies, ng_max = nb + 1;
 	L->m = m;
+	L->accepted_steps = o->accepted_steps;
 	L->groups = calloc((size_t)ng_max, sizeof *L->groups);
 	L->bodies = calloc((size_t)nb + 1, sizeof *L->bodies);
 	L->order = calloc((size_t)ng_max, sizeof *L->order);
@@ -894,25 +895,46 @@ void layout_spans(const struct layout *L, struct rows *r)
 
 /* ------------------------------------------------------------ evaluation */
 
-/* G's whole turns at its new d, last the d of its last frame: atan2(d)
- * jumps by a turn where d crosses the negative x axis (y's sign, -0
- * included, says which side of the cut atan2 takes), which d did if it
- * turned that way, the frames being less than half a turn apart (the
- * branch nearest the last frame). */
-static void count_turns(struct group *G, vec2 last)
+/* The whole turns atan2 loses from a frame's d at last to its d now (1,
+ * -1 or 0): it jumps by a turn where d crosses the negative x axis (y's
+ * sign, -0 included, says which side of the cut atan2 takes), which d did
+ * if it turned that way, the two being less than half a turn apart (the
+ * branch nearest the last). */
+static double turns_between(vec2 last, vec2 d)
+{
+	int was_above = !signbit(last.y);
+	if (was_above == !signbit(d.y))
+		return 0;
+	double turn = v2_cross(last, d); /* > 0: anticlockwise */
+	int through_cut = turn == 0 ? d.x < 0 : was_above ? turn > 0 : turn < 0;
+	return through_cut ? (was_above ? 1 : -1) : 0;
+}
+
+/* G's whole turns at its new d, last the d of its last frame: from φ as
+ * set, then from the last accepted step in a simulation, else from the
+ * last frame. */
+static void count_turns(const struct layout *L, struct group *G, vec2 last)
 {
 	if (!G->turns_known) { /* φ as set: its turns beyond atan2's */
 		G->turns = nearbyint((G->phi - (v2_angle(G->d) - G->dir)) / (2 * M_PI));
 		G->turns_known = 1;
-		return;
+		G->anchor = G->d, G->anchor_turns = G->turns;
+	} else if (L->accepted_steps)
+		G->turns = G->anchor_turns + turns_between(G->anchor, G->d);
+	else
+		G->turns += turns_between(last, G->d);
+}
+
+void layout_accept(struct layout *L, const double *r)
+{
+	for (int g = 1; g < L->ngroups; g++) {
+		struct group *G = &L->groups[g];
+		if (G->motion != MOTION_TURNING || !G->turns_known)
+			continue; /* not turning, or its turns are still to be taken from φ */
+		vec2 d = lin_value(&G->frame, r);
+		G->anchor_turns += turns_between(G->anchor, d);
+		G->anchor = d;
 	}
-	int was_above = !signbit(last.y);
-	if (was_above == !signbit(G->d.y))
-		return;
-	double turn = v2_cross(last, G->d); /* > 0: anticlockwise */
-	int through_cut = turn == 0 ? G->d.x < 0 : was_above ? turn > 0 : turn < 0;
-	if (through_cut)
-		G->turns += was_above ? 1 : -1;
 }
 
 void layout_frames(struct layout *L, const double *r, const double *rd, int all_angles)
@@ -924,7 +946,7 @@ void layout_frames(struct layout *L, const double *r, const double *rd, int all_
 		vec2 last = G->d;
 		G->d = lin_value(&G->frame, r), G->dd = lin_rate(&G->frame, rd);
 		double len2 = v2_dot(G->d, G->d);
-		count_turns(G, last);
+		count_turns(L, G, last);
 		if (all_angles || G->angle_read) /* atan2 is dear: only where read */
 			G->phi = v2_angle(G->d) - G->dir + 2 * M_PI * G->turns;
 		G->grad = v2_scale(1 / len2, v2_perp(G->d)); /* φ̇ = d̆'ḋ / |d|² */
@@ -1239,6 +1261,14 @@ void point_coords_coordinate_name(void *ws, int k, char *buf, size_t len)
 void point_coords_from_bodies(void *ws, const double *c, const double *cd, double *r, double *rd)
 {
 	layout_from_bodies(((struct point_coords_head *)ws)->L, c, cd, r, rd);
+}
+
+int point_coords_after_step(void *ws, double t, double *r, double *rd,
+                            struct coordinate_switch *out)
+{
+	(void)t, (void)rd, (void)out;
+	layout_accept(((struct point_coords_head *)ws)->L, r);
+	return 0;
 }
 
 int point_coords_to_bodies(void *ws, double t, const double *r, const double *rd, const double *rdd,

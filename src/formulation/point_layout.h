@@ -61,6 +61,11 @@ struct group {
 	 * anywhere up to 1e15 rad, beyond an int's turns */
 	double turns;
 	int turns_known, angle_read;
+	/* in a simulation (accepted_steps), d and the turns at its last
+	 * accepted step: the turns of any state are counted from there, so a
+	 * refused trial step, whose stages may lie far apart, leaves no trace */
+	vec2 anchor;
+	double anchor_turns;
 	/* Attia's tree (recursive layouts): the parent group (-1: a root) and
 	 * the pin to it (-1: none, the root floats or stands on the ground) */
 	int parent, parent_joint;
@@ -142,6 +147,7 @@ struct layout {
 	struct prow *rows; /* the groups' own rows first, then the joints' */
 	/* recursive layouts: the groups parents first, and the cut pins */
 	int *order, norder;
+	int accepted_steps; /* the caller tells each accepted step (layout_accept) */
 };
 
 /* How the pins share their points: all of them (the book's Ch. 10), or
@@ -151,6 +157,7 @@ struct layout_options {
 	int recursive;
 	const int *tree;
 	int ntree;
+	int accepted_steps; /* the formulation_config's */
 };
 
 /* The layout of model m, or NULL with the reason in d's error. */
@@ -190,6 +197,9 @@ static inline vec2 lin_rate(const struct lin *l, const double *rd)
  * angle_read says a row or a force reads it), φ̇, ∂φ/∂r_b and the bias.
  * Every evaluation starts here. */
 void layout_frames(struct layout *L, const double *r, const double *rd, int all_angles);
+
+/* A simulation accepted its step at r: the turns are counted from there. */
+void layout_accept(struct layout *L, const double *r);
 
 /* The groups' angles and the points standing for the bodies' c and ċ. */
 void layout_from_bodies(struct layout *L, const double *c, const double *cd, double *r, double *rd);
@@ -271,6 +281,9 @@ int point_coords_row_joint(void *ws, int row);
 const char *point_coords_row_name(void *ws, int row);
 void point_coords_coordinate_name(void *ws, int k, char *buf, size_t len);
 void point_coords_from_bodies(void *ws, const double *c, const double *cd, double *r, double *rd);
+struct coordinate_switch; /* formulation.h */
+int point_coords_after_step(void *ws, double t, double *r, double *rd,
+                            struct coordinate_switch *out);
 int point_coords_to_bodies(void *ws, double t, const double *r, const double *rd, const double *rdd,
                            double *c, double *cd, double *cdd);
 

@@ -137,7 +137,10 @@ static void release(void *ws)
 
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
-	struct layout_options o = {.recursive = 1, .tree = cfg->tree, .ntree = cfg->ntree};
+	struct layout_options o = {.recursive = 1,
+	                           .tree = cfg->tree,
+	                           .ntree = cfg->ntree,
+	                           .accepted_steps = cfg->accepted_steps};
 	struct layout *L = layout_new(m, &o, d);
 	if (!L)
 		return NULL;
@@ -536,6 +539,7 @@ const struct formulation formulation_point_recursive = {
     .coordinate_name = point_coords_coordinate_name,
     .from_bodies = point_coords_from_bodies,
     .to_bodies = point_coords_to_bodies,
+    .after_step = point_coords_after_step,
     .evaluate = evaluate,
     .mass_apply = mass_apply,
     .mass_solve = mass_solve,
