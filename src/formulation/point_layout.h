@@ -53,9 +53,10 @@ struct group {
 	 * kept), φ̇, ∂φ/∂r_b = d̆ / |d|² and φ̈ when d̈ = 0 */
 	vec2 d, dd, grad;
 	double phi, phid, bias;
-	/* φ = atan2(d) - dir + 2π turns, its whole turns counted at every
-	 * frame from where d crosses atan2's cut (turns_known 0: to be taken
-	 * from φ as set, at the next frame); φ itself is computed only where
+	/* φ = atan2(d) - dir + 2π turns, its whole turns counted from where d
+	 * crossed atan2's cut since the last frame (in a simulation, since the
+	 * last accepted step: anchor below; turns_known 0: to be taken from φ
+	 * as set, at the next frame); φ itself is computed only where
 	 * it is read (angle_read: by a row or a force; a report always). The
 	 * turns are a whole number held as a double: an angle may start
 	 * anywhere up to 1e15 rad, beyond an int's turns */
