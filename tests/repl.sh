@@ -38,10 +38,10 @@ keys C-u; line 'error("boom")';  check_screen error-shown '^stdin:1: boom$'
 line 'nosuch.field'; check_screen expr-error-line "^stdin:1: attempt to index a nil value \(global 'nosuch'\)$"
 line 'x.a.b.c -- deep'; check_screen expr-error-line-comment "^stdin:1: attempt to index a nil value \(field 'b'\)$"
 line '1 + 2 -- three'; check_screen expr-comment-prints '^3$'
-line 'while true do end'; sleep 0.3; keys C-c
+line 'while true do end'; seen 'mb> while true do end'; sleep 0.3; keys C-c
 check_screen ctrl-c-interrupts 'interrupted!'
 line '=2*21';              check_screen alive-after-interrupt '^42$'
-text 'half typed'; keys C-c;           check_screen ctrl-c-clears 'half typed\^C'
+text 'half typed'; seen 'mb> half typed'; keys C-c; check_screen ctrl-c-clears 'half typed\^C'
 keys C-c;                        check_screen ctrl-c-empty-warns 'press Ctrl-C again or Ctrl-D'
 line 'help';               check_screen help 'lessons\(\) +list the lessons'
 line 'lesson(2)';          check_screen lesson-opens 'Lesson 2, step 1 of'
@@ -162,7 +162,7 @@ keys C-d;                        check_screen dash-i-exit 'EXITED=0'
 # the terminal is left sane: after exit the shell echoes again
 start "bash --norc"
 line "$MB";                check_screen nested-prompt '^mb> ?$'
-line 'while true do end'; sleep 0.3; keys C-c; sleep 0.2; keys C-d
+line 'while true do end'; seen 'mb> while true do end'; sleep 0.3; keys C-c; sleep 0.2; keys C-d
 sleep 0.3; line 'stty -a | tr " " "\n" | grep -E "^-?(echo|icanon)$" | tr "\n" " "; echo' 
 check_screen stty-sane '^(echo icanon|icanon echo) ?$'
 
@@ -217,16 +217,17 @@ keys C-d; check_screen fbd-exit 'EXITED=0'
 start "$MB" 100 30
 check_screen cb-prompt '^mb> ?$'
 line 'm = mb.example("pendulum")' 'm:force{ name = "stuck", type = "user", fn = function() while true do end end }' 'r = m:simulate{ tf = 1 }'
-sleep 0.5; keys C-c
+seen 'mb> r = m:simulate{ tf = 1 }'; sleep 0.5; keys C-c
 # (the terminal may echo ^C on the same line before the message)
 check_screen cb-interrupted "(^|\^C)stdin:1: simulation of 'pendulum' stopped: stdin:1: interrupted!" 5
 line '=1+1'; check_screen cb-prompt-back '^2$'
 keys C-l
 line 'k = mb.example("slider_crank", false)' 'k:joint{ name = "spin", type = "driver", joint = "main", fn = function(t) while true do end end }' 'k:kinematics{ tf = 1 }'
-sleep 0.5; keys C-c
+seen 'mb> k:kinematics{ tf = 1 }'; sleep 0.5; keys C-c
 check_screen driver-interrupted 'stdin:1: interrupted!' 5
 line '=2+2'; check_screen driver-prompt-back '^4$'
-line 'while true do pcall(function() while true do end end) end'; sleep 0.3; keys C-c
+line 'while true do pcall(function() while true do end end) end'
+seen 'mb> while true do pcall'; sleep 0.3; keys C-c
 check_screen pcall-interrupted '(^|\^C)stdin:1: interrupted!$' 5
 line '=3*3'; check_screen pcall-prompt-back '^9$'
 keys C-d; check_screen cb-exit 'EXITED=0'
@@ -261,7 +262,7 @@ if command -v valgrind >/dev/null; then
   start "valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 $MB"
   check_screen vg-prompt '^mb> ?$' 20
   text 'mb.vec.ro'; keys Tab; sleep 0.3; keys Tab; check_screen vg-complete 'mb\.vec\.rotate\(' 10
-  keys C-u; line 'for i = 1, 1e9 do end'; sleep 1; keys C-c; check_screen vg-interrupt 'interrupted!' 10
+  keys C-u; line 'for i = 1, 1e9 do end'; seen 'mb> for i = 1, 1e9 do end' 20; sleep 1; keys C-c; check_screen vg-interrupt 'interrupted!' 10
   line 'lesson(2, 2)' 'check(240)'; check_screen vg-lesson '^Correct' 10
   keys C-d; check_screen vg-clean 'EXITED=0' 20
 fi
