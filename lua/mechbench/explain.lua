@@ -333,10 +333,13 @@ function M.text(m, opts)
       add("   (1/sin of the angle between a row and those before it; a run takes S_kk")
       fill("   ", "   the largest so far): largest %.4g, at row '%s';", worst, fit(rows[at], 74))
       add("   a run warns past 100")
-      if nc >= core.model.tree_rows then
-        add("   (from %d rows on a run solves without S: body coordinates then watch", core.model.tree_rows)
-        add("   their loops' cut rows alone, point coordinates their sparse factor's")
-        add("   pivots against the rows' scales in M's diagonal metric)")
+      if formulation == "body" and nc >= core.model.tree_rows then
+        add("   (from %d rows on a run solves without S, through the joints' tree,", core.model.tree_rows)
+        add("   and watches its loops' cut rows alone)")
+      elseif formulation == "point" and nc >= core.model.sparse_rows then
+        add("   (from %d rows on a run solves without S, its whole system sparse,", core.model.sparse_rows)
+        add("   and watches that factor's pivots against the rows' scales in M's")
+        add("   diagonal metric)")
       end
     end
   end

@@ -21,7 +21,6 @@
 #include "formulation/formulation.h"
 #include "formulation/point_coords.h"
 #include "util/sparse_kkt.h"
-#include "util/tree_solve.h"
 
 struct pc {
 	struct point_coords_head base; /* first: the shared entries read it */
@@ -73,10 +72,9 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		release(w);
 		return NULL;
 	}
-	/* as for Baraff's tree in body coordinates: small models keep the
-	 * layer's path, and with it the toggle watch and their numbers; rows
-	 * dropped as redundant are its business too */
-	w->whole = L->nrows >= TREE_SOLVE_ROWS && !cfg->drop_redundant;
+	/* small models keep the layer's dense path, which is faster there
+	 * (util/sparse_kkt.h); rows dropped as redundant are its business */
+	w->whole = L->nrows >= SPARSE_KKT_ROWS && !cfg->drop_redundant;
 	if (n <= DENSE_INVERSE) { /* column k of M⁻¹ (and row k: M is symmetric) */
 		w->inverse = calloc(n * n, sizeof(double));
 		w->product = calloc(n, sizeof(double));

@@ -25,6 +25,7 @@
 #include "model/forces/force.h"
 #include "model/joints/joint.h"
 #include "model/laws/law.h"
+#include "util/sparse_kkt.h"
 #include "util/tree_solve.h"
 
 static double opt_number(lua_State *L, int t, const char *key, double fallback)
@@ -1389,5 +1390,7 @@ int mb_open_model(lua_State *L)
 	/* from this many rows on, large models solve without S (m:explain says so) */
 	lua_pushinteger(L, TREE_SOLVE_ROWS);
 	lua_setfield(L, -2, "tree_rows");
+	lua_pushinteger(L, SPARSE_KKT_ROWS);
+	lua_setfield(L, -2, "sparse_rows");
 	return 1;
 }

@@ -170,10 +170,22 @@ group("explain", function()
   T.eq(tostring(four), "<pieces: 9 coordinates, 8 rows (q, D, gamma, M, h, acc, lambda)>",
     "at the prompt the pieces returned show as one line")
   T.ok(not out:find("do not watch", 1, true), "the four-bar's runs watch for toggles: no caveat")
-  -- from 32 rows on a run solves without S and does not watch: said
-  local chain = T.capture(function() mb.example("chain", 40):explain{ formulation = "point" } end)
-  T.ok(chain:find("body coordinates then watch\n   their loops' cut rows alone, point coordinates their sparse factor's", 1, true) ~= nil,
-    "a 40-link chain: what its runs watch for toggles, said")
+  -- from core.model.sparse_rows rows on (point coordinates) and
+  -- core.model.tree_rows (body coordinates) a run solves without S and
+  -- watches otherwise: said, and not one row below
+  local sparse, tree = mb.core.model.sparse_rows, mb.core.model.tree_rows
+  local point_said = "its whole system sparse,\n   and watches that factor's pivots"
+  local chain = T.capture(function() mb.example("chain", sparse):explain{ formulation = "point" } end)
+  T.ok(chain:find(point_said, 1, true) ~= nil, ("a %d-link chain (%d rows): what its point coordinates' runs watch, said")
+    :format(sparse, sparse))
+  chain = T.capture(function() mb.example("chain", sparse - 1):explain{ formulation = "point" } end)
+  T.ok(chain:find(point_said, 1, true) == nil, "one row fewer: not said")
+  local body_said = "through the joints' tree,\n   and watches its loops' cut rows alone"
+  chain = T.capture(function() mb.example("chain", tree // 2):explain{} end)
+  T.ok(chain:find(body_said, 1, true) ~= nil, ("a %d-link chain (%d rows): what its body coordinates' runs watch, said")
+    :format(tree // 2, tree))
+  chain = T.capture(function() mb.example("chain", tree // 2 - 1):explain{} end)
+  T.ok(chain:find(body_said, 1, true) == nil, "two rows fewer: not said")
 end)
 
 ---------------------------------------------------------------- long names
@@ -258,11 +270,13 @@ group("near a toggle", function()
     T.capture(function() rf = parallelogram(0.5, 3):simulate{ tf = 1.5, dt = 0.01, formulation = formulation } end)
     T.eq(#rf.warnings, 1, formulation .. " coordinates: warned once too: " .. tostring(rf.warnings[1]))
   end
-  -- with 12 links more hanging apart (32 rows) body coordinates solve
-  -- through the joints' tree, and watch the loop's cut rows: the same
-  -- warning at the same ratio
-  local rt
-  T.capture(function() rt = with_chain(parallelogram(0.5, 3), 12):simulate{ tf = 1.5, dt = 0.01 } end)
+  -- with links enough hanging apart to reach core.model.tree_rows (8 rows
+  -- and 2 a link) body coordinates solve through the joints' tree, and
+  -- watch the loop's cut rows: the same warning at the same ratio
+  local rt, tree_links = nil, (mb.core.model.tree_rows - 8) // 2
+  T.eq(#with_chain(parallelogram(0.5, 3), tree_links):pieces{}.gamma, mb.core.model.tree_rows,
+    "the parallelogram and its chain: just at the tree's rows")
+  T.capture(function() rt = with_chain(parallelogram(0.5, 3), tree_links):simulate{ tf = 1.5, dt = 0.01 } end)
   T.eq(#rt.warnings, 1, "through the tree: warned once too: " .. tostring(rt.warnings[1]))
   local wt = rt.warnings[1] or ""
   T.near(tonumber(wt:match("near a toggle at t = ([%d.e+-]+)")) or 0, (math.pi - 0.5) / 3, 0.01,
@@ -270,17 +284,22 @@ group("near a toggle", function()
   T.near(tonumber(wt:match("ratio ([%d.e+-]+),")) or 0, tonumber(w:match("ratio ([%d.e+-]+),")) or -1, 1,
     "through the tree: the dense path's ratio")
   T.ok(wt:find("joint '[ABCD]'") ~= nil, "through the tree: naming a joint of the loop")
-  -- point coordinates with 30 links more (32 rows and more) solve sparse and
-  -- watch their factor's pivots (ratio 532 there; 628 on the dense path)
-  local rp
-  T.capture(function() rp = with_chain(parallelogram(0.5, 3), 30):simulate{ tf = 1.5, dt = 0.01, formulation = "point" } end)
+  -- point coordinates with links enough to reach core.model.sparse_rows
+  -- (1 row a link) solve sparse and watch their factor's pivots (ratio 532,
+  -- as with 30 links; 628 on the dense path); the parallelogram alone is below
+  local rp, base = nil, #parallelogram(0.5, 3):pieces{ formulation = "point" }.gamma
+  local point_links = mb.core.model.sparse_rows - base
+  T.ok(point_links > 0, ("the parallelogram alone (%d rows) below the sparse path's rows"):format(base))
+  T.capture(function()
+    rp = with_chain(parallelogram(0.5, 3), point_links):simulate{ tf = 1.5, dt = 0.01, formulation = "point" }
+  end)
   T.eq(#rp.warnings, 1, "point coordinates solved sparse: warned once: " .. tostring(rp.warnings[1]))
   local wp = rp.warnings[1] or ""
   T.near(tonumber(wp:match("near a toggle at t = ([%d.e+-]+)")) or 0, (math.pi - 0.5) / 3, 0.01,
     "solved sparse: at the time the links line up")
   T.ok(wp:find("joint 'coupler (its points)'", 1, true) ~= nil or wp:find("joint '[ABCD]'") ~= nil,
     "solved sparse: naming a row of the loop")
-  local calm_sparse = with_chain(parallelogram(0.5, 3), 30):simulate{ tf = 0.5, dt = 0.01, formulation = "point" }
+  local calm_sparse = with_chain(parallelogram(0.5, 3), point_links):simulate{ tf = 0.5, dt = 0.01, formulation = "point" }
   T.eq(#calm_sparse.warnings, 0, "solved sparse, away from the toggle: no warning")
   local calm = parallelogram(0.5, 3):simulate{ tf = 0.5, dt = 0.01 }
   T.eq(#calm.warnings, 0, "away from it: no warning")
