@@ -23,15 +23,19 @@
 struct tree_solve;
 
 /* From this many rows on, body coordinates (diagonal M) and the report's
- * least squares solve through the tree. The dense path factors S in its
- * rows' envelope, also linear on a chain, and with fewer and cheaper
- * operations: rk4 h = 1e-3, µs per evaluation, tree against dense (and
- * instructions per evaluation): a chain of 64 rows 8.0 / 4.6 (72k / 67k),
- * 128 rows 16.5 / 11.6 (145k / 156k), 200 rows 25.8 / 22.6, 300 rows 45 /
- * 69; a binary tree of 126 rows 14.1 / 15.4, 254 rows 34 / 44. A loop's cut
- * rows cost the tree a solve each: a four-bar with a hanging chain, 208
- * rows, 38.7 / 26.7. */
-#define TREE_SOLVE_ROWS 256
+ * least squares solve through the tree, whose cost grows linearly with the
+ * rows whatever the tree's shape. The dense path factors S in its rows'
+ * envelope: linear too on a chain, and there with fewer and cheaper
+ * operations, but the envelope of a branching tree fills in. rk4 h = 1e-3,
+ * µs per evaluation, tree against dense (and instructions): a chain of 64
+ * rows 8.0 / 4.6 (72k / 67k), 128 rows 16.5 / 11.6 (145k / 156k), 200 rows
+ * 25.8 / 22.6, 300 rows 45 / 69; a binary tree of 126 rows 14.1 / 15.4,
+ * 254 rows 34 / 44. A loop's cut rows cost the tree a solve each: a
+ * four-bar with a hanging chain, 208 rows, 38.7 / 26.7. No row count is
+ * right for every shape; 32 keeps the growth linear on every tree (make
+ * bench fits it), at up to twice the dense cost on long chains and loops.
+ * Choosing by the envelope's size at setup would serve both. */
+#define TREE_SOLVE_ROWS 32
 
 /* For rows r whose columns come in blocks of `block` (3: a body's x, y, φ),
  * the rows of one joint sharing a group number (group[row] ≥ 0; -1: a row

@@ -1,5 +1,5 @@
 -- Linear-time multipliers (src/util/tree_solve.c, Baraff's method): on
--- models with core.model.tree_rows rows or more (256), body coordinates
+-- models with core.model.tree_rows rows or more (32), body coordinates
 -- solve J M⁻¹ J' through the joints' tree, and every formulation's report
 -- finds reactions through it.
 -- redundant = "drop" keeps the dense path, so the two are compared on trees,
