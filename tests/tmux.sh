@@ -7,28 +7,23 @@ trap '$T kill-server 2>/dev/null; rm -rf "$SANDBOX"' EXIT
 TERM_ENV=${TERM_ENV:-TERM=xterm}
 
 screen() { $T capture-pane -p -t mb; }
-# wait_for PATTERN [SECONDS]: poll the screen until PATTERN shows
-wait_for() {
+# poll E|F PATTERN [SECONDS]: poll the screen until PATTERN shows, as an
+# extended regular expression (E) or literal text (F)
+poll() {
   local i
-  for ((i = 0; i < ${2:-5} * 20; i++)); do
-    screen | grep -Eq -- "$1" && return 0
+  for ((i = 0; i < ${3:-5} * 20; i++)); do
+    screen | grep -q"$1" -- "$2" && return 0
     sleep 0.05
   done
   return 1
 }
-# seen TEXT [SECONDS]: poll until TEXT shows, taken literally. Text shown
-# has reached mechbench's readline (which echoes it, not the terminal), so
-# a Ctrl-C sent next cannot flush it from the terminal's queue unread: on a
+wait_for() { poll E "$1" "${2:-5}"; }
+# seen TEXT [SECONDS]: until TEXT shows, taken literally. Text shown has
+# reached mechbench's readline (which echoes it, not the terminal), so a
+# Ctrl-C sent next cannot flush it from the terminal's queue unread: on a
 # loaded machine a Ctrl-C right after send-keys met 'half typed' still
 # queued, found an empty line and, pressed again, left mechbench.
-seen() {
-  local i
-  for ((i = 0; i < ${2:-5} * 20; i++)); do
-    screen | grep -Fq -- "$1" && return 0
-    sleep 0.05
-  done
-  return 1
-}
+seen() { poll F "$1" "${2:-5}"; }
 check_screen() { if wait_for "$2" "${3:-5}"; then pass; else fail "$1" "no /$2/ on screen:
 $(screen | grep -v '^$' | tail -n 10)"; fi; }
 keys() { $T send-keys -t mb "$@"; }
