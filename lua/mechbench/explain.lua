@@ -196,9 +196,9 @@ function M.text(m, opts)
   local o = args.options(opts, KNOWN, "explain")
   local formulation = o.formulation or "body"
   local names = require("mechbench.model").formulations(true)
-  local title
-  for _, f in ipairs(names) do if f.name == formulation then title = f.title end end
-  if not title then
+  local entry -- the formulation's table entry: its title, its capabilities
+  for _, f in ipairs(names) do if f.name == formulation then entry = f end end
+  if not entry then
     local list = {}
     for i, f in ipairs(names) do list[i] = f.name end
     args.fail("m:explain", "formulation must be one of %s, not %s%s", table.concat(list, ", "),
@@ -241,7 +241,7 @@ function M.text(m, opts)
   local cols = {}
   for k, name in ipairs(p.coordinate_names) do cols[k] = short_name(name) end
   local rows = p.row_names
-  fill("  ", "one evaluation of %s at t = %g in %s", fit(m.name, 76), t, title)
+  fill("  ", "one evaluation of %s at t = %g in %s", fit(m.name, 76), t, entry.title)
   add("  (the state %s)", r and ("of the run at its sample " .. sample) or "at the model's start")
   add("")
   local joints, own = {}, 0
@@ -251,8 +251,6 @@ function M.text(m, opts)
   local njoints = 0
   for _ in pairs(joints) do njoints = njoints + 1 end
   local from
-  local entry
-  for _, f in ipairs(names) do if f.name == formulation then entry = f end end
   if nc == 0 then
     -- the discrete method's joints are springs; elsewhere (minimal
     -- coordinates, a tree in joint coordinates) they hold by construction
