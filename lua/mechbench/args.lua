@@ -269,8 +269,9 @@ function M.parameter(value, spec, within)
     if type(value) ~= "boolean" then refuse(value) end
   else
     if value ~= nil and type(value) ~= "table" then refuse(value) end
-    local copy = M.options(value, M.sorted_keys(spec.options), what)
-    for _, key in ipairs(M.sorted_keys(spec.options)) do
+    local keys = M.sorted_keys(spec.options)
+    local copy = M.options(value, keys, what)
+    for _, key in ipairs(keys) do
       copy[key] = M.parameter(copy[key], spec.options[key], { what, key = key })
     end
     return copy
