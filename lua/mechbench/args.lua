@@ -181,12 +181,26 @@ M.shown = shown
 -- copy with each key's default filled in. A wrong value is an error at the
 -- example's line (example.lua says it at the user's): "the variant is 'A'
 -- (the default), 'B' or 'C', not 'E'".
+local PARAMETER_KINDS = { "choices", "number", "numbers", "text", "flag", "options" }
+local PARAMETER_FIELDS = { default = true, optional = true, also = true, note = true, whole = true }
+for _, kind in ipairs(PARAMETER_KINDS) do PARAMETER_FIELDS[kind] = true end
+
 function M.parameter(value, spec, within)
-  -- on mb, so a script may call it: a spec that is not one is said there
-  if type(spec) ~= "table" or type(spec[1]) ~= "string" or spec.choices and (type(spec.choices) ~= "table"
+  -- on mb, so a script may call it: a spec that is not one is said there,
+  -- as is a field it does not know (whole misspelt took fractions) and a
+  -- spec of no kind or of two (it failed inside this file, or one was ignored)
+  local why
+  if type(spec) == "table" then
+    local kinds = 0
+    for _, kind in ipairs(PARAMETER_KINDS) do kinds = kinds + (spec[kind] ~= nil and 1 or 0) end
+    why = M.unknown_field(spec, PARAMETER_FIELDS, "field", { [1] = true })
+      or kinds ~= 1 and ("it has %d of %s, not one"):format(kinds, table.concat(PARAMETER_KINDS, ", "))
+  end
+  if type(spec) ~= "table" or type(spec[1]) ~= "string" or why or spec.choices and (type(spec.choices) ~= "table"
       or #spec.choices == 0) then
     error(("%s: mb.parameter: the second argument is what the value may be, such as"
-      .. ' { "the length (m)", number = { 0.01, 10 }, default = 1 }, not %s'):format(M.where(), shown(spec)), 0)
+      .. ' { "the length (m)", number = { 0.01, 10 }, default = 1 }, not %s%s'):format(M.where(), shown(spec),
+      why and ": " .. why or ""), 0)
   end
   local what = within and ("%s: %s (%s)"):format(within[1], within.key, spec[1]) or spec[1]
   local function allowed()
@@ -200,8 +214,10 @@ function M.parameter(value, spec, within)
     elseif spec.number then
       said = ("a %snumber from %g to %g"):format(spec.whole and "whole " or "", spec.number[1], spec.number[2])
     elseif spec.numbers then
+      local letters = {}
+      for i = 1, spec.numbers[1] do letters[i] = string.char(96 + i) end
       said = ("a list of %d numbers {%s}, each from %g to %g"):format(spec.numbers[1],
-        ("a, b, c, d"):sub(1, 3 * spec.numbers[1] - 2), spec.numbers[2], spec.numbers[3])
+        table.concat(letters, ", "), spec.numbers[2], spec.numbers[3])
     elseif spec.text then
       said = "a string"
     elseif spec.flag then
