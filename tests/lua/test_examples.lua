@@ -474,9 +474,13 @@ T.near(select(2, mb.fn.ramp_rate{ rate = -2 * math.pi, t1 = 2 }(3)), -2 * math.p
 
 -- mb.parameter is on mb for the example files, so a script may call it:
 -- a spec that is not one is refused at the script's line, not inside args.lua
-for _, spec in ipairs { false, {}, { "x", choices = {} }, { "x", choices = "A" } } do
+-- (also one of no kind, one of two, one with a misspelt field)
+for _, spec in ipairs { false, {}, { "x", choices = {} }, { "x", choices = "A" }, { "x" },
+    { "x", number = { 0, 1 }, text = true }, { "x", number = { 0, 1 }, integer = true } } do
   T.fails(function() mb.parameter(1, spec) end, "test_examples.lua:",
     ("mb.parameter with the spec %s is refused at the caller's line"):format(require("mechbench.args").shown(spec)))
 end
+T.fails(function() mb.parameter({ 1, 2, 3, 4 }, { "five", numbers = { 5, 0, 10 } }) end,
+  "five is a list of 5 numbers {a, b, c, d, e}", "a list of five numbers is shown with five letters")
 
 T.finish()
