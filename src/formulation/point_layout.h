@@ -252,7 +252,6 @@ struct point_coords_head {
 	int n;               /* the points' variables */
 	double *c, *cd, *hc; /* per evaluation: the bodies (their angles where the
 	                      * forces read them), and their forces (3 each) */
-	double potential;
 	/* set by a formulation that reads neither c, ċ nor hc: when the forces
 	 * are the weights alone, h is the same at every state (a constant
 	 * force at a mass centre, a fixed combination of the points, Eq.
