@@ -98,7 +98,7 @@ enum prow_kind {
 enum prow_time { TIME_NONE, TIME_LINEAR, TIME_HALF_SQUARE };
 
 #define PROW_POINTS 4
-#define PROW_VARS 12 /* a, b and two frames: 4 + 4 + 2 x 2 points */
+#define PROW_VARS (2 * LIN_REFS + 2 * 2) /* a's and b's points, two frames' two */
 struct prow {
 	enum prow_kind kind;
 	const char *type; /* the book's name: length, normal, parallel, angle, simple, ... */
