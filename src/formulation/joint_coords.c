@@ -42,6 +42,7 @@ struct jc {
 	struct run_data *d;
 	int nb, n3, n, nc, absolute;
 	int composite_method;   /* method = "crb": M̄ written out, factored densely */
+	int many;               /* most vectors per mass_solve_many pass (0: crb, or one floats) */
 	int *order;             /* bodies, parents first */
 	struct tree_link *link; /* per body */
 	int *cut, ncut;         /* model joints that are cut */
@@ -228,6 +229,10 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	size_t vectors = w->nc > 1 ? (size_t)w->nc : 1;
 	w->force = calloc(3 * nb * vectors + 1, sizeof(double));
 	w->accel = calloc(3 * nb * vectors + 1, sizeof(double));
+	w->many = w->composite_method ? 0 : (int)vectors;
+	for (int b = 0; b < w->nb; b++)
+		if (w->link[b].kind == TREE_FLOAT)
+			w->many = 0;
 	return w;
 }
 
@@ -959,10 +964,7 @@ static void mass_solve(void *ws, double *x)
 static void mass_solve_many(void *ws, double *x, int count, int stride)
 {
 	struct jc *w = ws;
-	int pins_and_slides = !w->composite_method && count <= (w->nc > 1 ? w->nc : 1);
-	for (int b = 0; pins_and_slides && b < w->nb; b++)
-		pins_and_slides = w->link[b].kind != TREE_FLOAT;
-	if (!pins_and_slides) {
+	if (count > w->many) {
 		for (int v = 0; v < count; v++)
 			mass_solve(ws, x + (size_t)v * (size_t)stride);
 		return;

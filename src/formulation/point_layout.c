@@ -1219,8 +1219,9 @@ int point_coords_head_evaluate(struct point_coords_head *w, double t, const doub
 		memcpy(h, w->weights_h, size);
 		return 0;
 	}
+	double potential; /* the energy is the report's (model/report.c) */
 	layout_to_bodies(w->L, r, rd, NULL, w->c, w->cd, NULL);
-	if (forces_apply(w->m, w->d, w->c, w->cd, t, w->hc, &w->potential) != 0)
+	if (forces_apply(w->m, w->d, w->c, w->cd, t, w->hc, &potential) != 0)
 		return -1;
 	memset(h, 0, size);
 	layout_forces(w->L, w->hc, h);

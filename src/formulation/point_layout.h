@@ -98,7 +98,7 @@ enum prow_kind {
 enum prow_time { TIME_NONE, TIME_LINEAR, TIME_HALF_SQUARE };
 
 #define PROW_POINTS 4
-#define PROW_VARS 12 /* a, b and two frames: 4 + 4 + 2 x 2 points */
+#define PROW_VARS (2 * LIN_REFS + 2 * 2) /* a's and b's points, two frames' two */
 struct prow {
 	enum prow_kind kind;
 	const char *type; /* the book's name: length, normal, parallel, angle, simple, ... */
@@ -252,7 +252,6 @@ struct point_coords_head {
 	int n;               /* the points' variables */
 	double *c, *cd, *hc; /* per evaluation: the bodies (their angles where the
 	                      * forces read them), and their forces (3 each) */
-	double potential;
 	/* set by a formulation that reads neither c, ċ nor hc: when the forces
 	 * are the weights alone, h is the same at every state (a constant
 	 * force at a mass centre, a fixed combination of the points, Eq.

@@ -54,14 +54,14 @@ void sparse_kkt_mass_dense(const struct sparse_kkt *k, double *M);
  * multiplier at zero. 0, or -1 when the rows are dependent. */
 int sparse_kkt_factor(struct sparse_kkt *k, const struct rows *r, const char *dropped);
 
-/* a and λ = -μ (so that M a = h + J'λ, the constrained layer's sign) for
- * right sides h and γ, after sparse_kkt_factor. */
 /* After a factor, per row: its scale Σ J_k² / M_kk and its pivot's square
  * -D_rr (a row held out: 1 and 1). Their ratio grows as 1/sin² of the
  * angle between the row and those factored before it, in M's diagonal
  * metric: at a toggle, where a loop's rows come near dependent. */
 void sparse_kkt_row_pivots(const struct sparse_kkt *k, double *scale, double *square);
 
+/* a and λ = -μ (so that M a = h + J'λ, the constrained layer's sign) for
+ * right sides h and γ, after sparse_kkt_factor. */
 void sparse_kkt_solve(struct sparse_kkt *k, const double *h, const double *gamma, double *a,
                       double *lambda);
 
