@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # mechbench — a terminal workbench for planar multibody dynamics.
 #   make          build ./mechbench
 #   make run      install what is missing, build, open the first lesson

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/chain.lua: one timed run, a process of its own so that its peak
 -- memory is its own (make bench runs it beside bench/mujoco_peer.c; never a
 -- test).

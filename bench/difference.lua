@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/difference.lua: the error measure of bench/ode45.lua and
 -- bench/integrators.lua: the largest difference of any body's position (m)
 -- or angle (rad) between two runs, over the reports both have.

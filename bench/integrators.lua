@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/integrators.lua: which adaptive integrator is cheapest at equal
 -- accuracy on the example models (make bench; a benchmark, never a test).
 -- The accuracy asked is that of the former default (rk45, tol 1e-8, every

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/models.lua: speed of the formulations (make bench). Prints one line
 -- per case; never a test. Wall times vary with the machine, evaluations do not.
 -- the examples, by name, as a student loads them (the chain: examples/chain.lua)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* mujoco_peer.c — the benchmark's peer (make bench builds it when MuJoCo is
  * installed): the same planar mechanisms as bench/chain.lua, in MuJoCo,
  * stepped by its RK4 at the same h, timed the same way (the steps and the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- bench/ode45.lua: the six models of the book's program DAP_BC against
 -- mechbench's cheapest configuration that is at least as accurate (make
 -- bench; a benchmark, never a test). Wall times vary with the machine and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make bench: measured figures, one line per case (a benchmark, not a test).
 cd "$(dirname "$0")/.."
 export HOME=$(mktemp -d) XDG_STATE_HOME= XDG_DATA_HOME=

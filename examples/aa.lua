@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- aa.lua: double A-arm suspension (AA) of the book's Sec. 8.1.1 and App.
 -- B.4.1, chassis held fixed: lower arm, wheel assembly, upper arm, a
 -- suspension spring-damper and a tire modelled as a radial spring-damper

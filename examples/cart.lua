@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- cart.lua: the cart of the book's Sec. 8.1.3 and App. B.4.3: a chassis on
 -- two wheels of radius 0.1 m that roll without slip (disc joints).
 --   "A": the rear wheel driven at -2 pi rad/s relative to the chassis;

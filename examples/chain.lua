@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- chain.lua: an N-link pendulum chain of slender rods (0.5 m, 1 kg each),
 -- pinned end to end and released horizontally: a tree of N revolute joints,
 -- N degrees of freedom, 3N body coordinates. The cost of a formulation

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- conveyor.lua: a block on a belt running at 0.1 m/s, tied to a wall by a
 -- spring (the book's CB model, Sec. 8.1.4 and App. B.4.4). The belt drags
 -- the block by friction until the spring wins, then the block slips back:

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- creeping_robot.lua: the creeping robot ("Robot Gusano") of the book's
 -- Sec. 15.12. Two legs stand on two discs; a motor between the rear leg
 -- (2) and its housing (5) turns a crank whose link (6) pushes and pulls

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- double_pendulum.lua: two slender rods, the book's Sec. 1.3 example.
 -- Angles there are measured from the downward vertical (theta); a body's
 -- angle here is measured from +x, so phi = theta - 90 degrees.

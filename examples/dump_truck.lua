@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- dump_truck.lua: the dump truck of the book's Sec. 15.11. A hydraulic
 -- actuator (cylinder 1 and rod 4) opens a pair of links (2 and 3) that
 -- lift the bed (5) about its hinge at the back of the chassis (the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- elliptical.lua: the elliptical exercise machine of the book's Sec.
 -- 15.15: two slider-cranks half a turn apart on one flywheel; each
 -- footrest bar is pinned to the flywheel at one end and rides an inclined

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- film_strip.lua: the film-strip advancer of Example 12.5 (Sec. 15.1), a
 -- four-bar whose coupler point P2 pulls the film one frame at a time,
 -- through the book's four-bar program (four_bar_program.lua). The data are

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- four_bar.lua: a crank-rocker four-bar swinging freely under gravity.
 -- Ground pivots O2 = (0, 0) and O4 = (0.4, 0); crank 0.1 m, coupler
 -- 0.35 m, rocker 0.25 m. The coupler and rocker positions come from

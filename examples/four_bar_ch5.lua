@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- four_bar_ch5.lua: the book's four-bar of Examples 5.2, 6.5 and 6.7. The
 -- crank (0.1 m) turns about O = (0, 0), the rocker (0.22 m) about
 -- Q = (0.2, 0), the coupler (0.3 m) joins them; the coupler point P2 is

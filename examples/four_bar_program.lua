@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- four_bar_program.lua: the book's four-bar programs (KAP and IDAP, Sec.
 -- 12.1.3 and 12.2.1) as a model builder, with the web cutter of Example
 -- 12.7 (Sec. 15.2) as its data. Links 1 (crank, pinned at the origin), 2

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- half_car.lua: the half-car of the book's Sec. 15.8, front view: a
 -- quarter-car suspension on each side of a chassis that is now free to
 -- move (floating: no joint to the ground), the right side the left one

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- head_neck.lua: the head and neck of the book's Sec. 15.14: a torso
 -- sliding on the ground, seven vertebra-disc units pinned one on another,
 -- the skull pinned on the top one (C1) and the brain held in the skull by

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- impacting_pendulums.lua: balls on massless rods that strike each other
 -- (the book's Example 13.9, Sec. 13.4): R = 0.01 m, L = 0.1 m, m = 0.1 kg,
 -- J = m R^2 / 2, e = 1. Ball 1 is released at 60 degrees (the book's code;

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- inverted_slider_crank.lua: a crank pinned to the ground at (0.15, 0.33)
 -- and a block sliding on a link pinned at the origin, joined by the pin B,
 -- moving under gravity (the book's Examples 9.5-9.7, from its rounded

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- macpherson.lua: the MacPherson strut suspension of the book's Sec. 8.1.2
 -- and App. B.4.2, in its three models:
 --   "A": knuckle, lower arm and strut rod, with a sliding joint in the strut;

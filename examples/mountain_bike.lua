@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mountain_bike.lua: mountain bike 1 of the book's Sec. 15.9, riding over
 -- a bump. Table 15.7's data: frame (1) 3.2 kg, rear swing arm (2) 1.8 kg,
 -- wheels 1.5 kg; front suspension 10,000 N/m and 1,350 N s/m, rear

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- pendulum.lua: a slender rod pinned to the ground at one end, released
 -- from the horizontal. build(length, mass): 1 m and 2 kg unless given.
 --   mechbench --batch examples/pendulum.lua [body|joint]

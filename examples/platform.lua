@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- platform.lua: the planar 3-DOF platform manipulator of Attia's paper on
 -- recursive point coordinates (KSME Int. J. 17(12), 2003, Sec. 4): a
 -- triangular platform held by three serial chains of two links and three

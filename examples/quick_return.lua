@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- quick_return.lua: the six-bar quick-return of the book's Sec. 5.3.3 and
 -- 15.3. A motor turns the crank (1) about O; the block (2) on its end
 -- slides along link 3, pinned to the ground at Q; link 5 joins link 3's

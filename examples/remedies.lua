@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- remedies.lua: the book's Examples 13.3-13.8 on one model, the
 -- variable-length pendulum of Ex 9.3, from rest at theta = (pi/3, 0.8):
 --   13.3  joint coordinates, RK4 with steps of 0.02 s over 5 s

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- rod.lua: a 2 m rod thrown down at 45 degrees (the book's Rod model, App.
 -- B.4.5). Its ends E1 and E2 strike the ground through the contact law of
 -- Eq. 11.42 (Lankarani-Nikravesh) with k = 1e11 N/m^1.5 and e = 0.95, as

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- rod2.lua: two rods joined by a pin, thrown down at the ground (DAP_JC's
 -- Rod2: three candidate contact points, the two free ends and the pin).
 -- The book gives no data; these are ours. Each point meets the ground

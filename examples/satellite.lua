@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- satellite.lua: one side of a satellite's solar panels unfolding, the
 -- book's Sec. 15.17, as one model with events. The middle panel is the
 -- satellite (the ground); panel 1 is hinged to it at S1, panel 2 to panel

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- six_bar_dwell.lua: the six-bar dwell mechanism of the book's Sec. 15.4.
 -- Masses and inertias are Table 15.4's; the book gives the dimensions only
 -- in its Fig. 15.4b, so the design here is our own: Hoekens' four-bar

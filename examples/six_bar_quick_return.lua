@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- six_bar_quick_return.lua: the six-bar quick-return mechanism of the
 -- book's Sec. 15.3. Masses and inertias are Table 15.3's; the book gives
 -- the dimensions only in its Fig. 15.3b, so the dimensions here are our

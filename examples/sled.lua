@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- sled.lua: the sled test with a belted dummy of the book's Sec. 15.13,
 -- its simple model: the upper leg fixed to the seat, no lower leg or foot.
 -- Masses, inertias and the neck's, seatback's and belt's stiffness and

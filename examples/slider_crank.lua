@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- slider_crank.lua: a crank driven at constant speed pushes a slider
 -- through a connecting rod (the book's Fig. 1.1 proportions: crank 0.2 m,
 -- rod 0.4 m, crank speed 1.5 rad/s, starting at 30 degrees): DAP_JC's SCd.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- slider_crank_ch12.lua: the slider-crank of the book's Examples 12.1 and
 -- 12.6: crank 0.12 m, rod 0.26 m, the crank turning at 2 pi rad/s from 65
 -- degrees, a horizontal force of 10 N on the slider (the book's code; its

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- sliding_pendulum.lua: the sliding pendulum (SP) of the book's Appendix B
 -- (Example B.1, data of Example 6.3): a slider on a horizontal guide, held
 -- by a spring to the ground, carrying a pendulum on a pin.

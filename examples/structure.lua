@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- structure.lua: the book's two-link structure (Example 14.1, Sec. 14.1):
 -- link 1 from the ground pin O = (0, 0) to A = (3, 4), link 2 from the
 -- ground pin Q = (3, 0) up to A, a 50 N horizontal force at A. As many

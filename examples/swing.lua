@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- swing.lua: a child pumping a swing, the book's Sec. 15.16. Five bodies,
 -- six pins, three degrees of freedom: the swing (1: ropes and seat, with
 -- the thighs), the torso (2) pinned at the seat, the upper arm (3) and

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- triple_pendulum.lua: a T-shaped middle pendulum pinned to the ground,
 -- with two pendulums hanging from the ends of its cross-bar (the book's
 -- Fig. 5.7, DAP_JC's TP). Lengths from Problem 5.4: L1 = 0.20 m, L2 = L3 =

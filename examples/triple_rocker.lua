@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- triple_rocker.lua: a four-bar that is not Grashof (shortest + longest =
 -- 0.55 m > 0.53 m, the sum of the other two), so no link turns fully:
 -- each of the three rocks between limit positions, where the other two

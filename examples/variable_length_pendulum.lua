@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- variable_length_pendulum.lua: an arm pinned to the ground with a slider
 -- on it, a torsion spring at the pin and a spring-damper from the pin to the
 -- slider (the book's Examples 7.3 and 9.3).

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- vectors.lua: the Chapter 2 helpers in a few lines.
 --   mechbench --batch examples/vectors.lua
 local vec, mat = mb.vec, mb.mat

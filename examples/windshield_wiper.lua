@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- windshield_wiper.lua: the windshield wiper of the book's Sec. 15.5, a
 -- six-bar in the plane of the glass: the motor's crank drives the first
 -- wiper's rocker through a link, and a second link makes the second

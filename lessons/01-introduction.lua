@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 1: what a multibody system is, and the two examples of Ch. 1.
 local example = mb.example
 local function kinematics() return example("slider_crank", 1.5):kinematics{ tf = 0.1 } end

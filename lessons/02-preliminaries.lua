@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 2: the algebra every later chapter leans on.
 local vec, mat = mb.vec, mb.mat
 

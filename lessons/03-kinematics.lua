@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 3: where a point on a moving body is, and how fast it moves.
 local vec = mb.vec
 local r, phi = {2.5, 1.2}, 5.6723

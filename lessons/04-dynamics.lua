@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 4: forces on a body and the accelerations they cause.
 local vec = mb.vec
 

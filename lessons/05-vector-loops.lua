@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 5: vector loops, the classical kinematics of mechanisms.
 local example = mb.example
 local book51 = { L1 = 0.12, L2 = 0.26, theta = 65 }

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 6: free-body diagrams, and the forces a motion takes.
 local example = mb.example
 local book64 = { L1 = 0.12, L2 = 0.26, theta = 65, m = { 1, 2, 4 }, J = { 0.001, 0.01, 0.02 }, force = 50 }

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 7: the body-coordinate formulation.
 local function rod_model()
   local m = mb.model{ name = "rod" }

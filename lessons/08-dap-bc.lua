@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 8: the body-coordinate program at work on the book's models.
 local example = mb.example
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 9: joint coordinates, derived from the same model.
 local example = mb.example
 

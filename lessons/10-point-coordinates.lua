@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 10: the point-coordinate formulation.
 local example = mb.example
 

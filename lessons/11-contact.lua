@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 11: contact and impact, piecewise and continuous.
 local example = mb.example
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 12: kinematic analysis and inverse dynamics.
 local example = mb.example
 local function cubic(x) return x^3 - 4 * x^2 - 44 * x + 96 end

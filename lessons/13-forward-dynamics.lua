@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 13: forward dynamics: step sizes and constraint drift.
 local example = mb.example
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 14: static equilibrium, initial conditions, redundant constraints.
 local example = mb.example
 

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 15: three of the book's application examples, each through the
 -- analysis it calls for: a windshield wiper by inverse dynamics, a
 -- half-car's natural frequency and resonance, a creeping robot whose

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Lesson 16: minimal coordinates, their singularities, and switching them.
 local example = mb.example
 

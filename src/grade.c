@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grade.c — several scripts under --sandbox, one process each (see grade.h). */
 #include "grade.h"
 

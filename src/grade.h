@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grade.h — several scripts under --sandbox, each graded on its own:
  *
  *   mechbench --sandbox --batch --cpu 5 --mem 200 sub/NAME.lua ...

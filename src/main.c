@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* main.c — mechbench's command line: REPL, script, batch, lesson. */
 #include <gsl/gsl_errno.h>
 #include <locale.h>
@@ -84,7 +85,11 @@ static int parse(int argc, char **argv, struct options *o)
 			fputs(usage, stdout);
 			return 0;
 		} else if (strcmp(a, "--version") == 0 || strcmp(a, "-v") == 0) {
-			printf("mechbench %s (%s)\n", MB_VERSION, LUA_RELEASE);
+			printf("mechbench %s (%s)\n"
+			       "Licence GPL-3.0-or-later: the GNU General Public License, version 3 or\n"
+			       "any later version <https://www.gnu.org/licenses/gpl.html>. There is NO\n"
+			       "WARRANTY, to the extent permitted by law.\n",
+			       MB_VERSION, LUA_RELEASE);
 			return 0;
 		} else if (strcmp(a, "-i") == 0) {
 			o->interactive = 1;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The animation and the comparison as a student sees them, in tmux: play,
 # pause, step, resize, quit and Ctrl-C back to a working prompt; no busy
 # loop while paused; colour only without NO_COLOR.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make asan: the C unit tests, the Lua tests, every example (with its
 # default arguments and each formulation its usage line offers) and the fuzz
 # cases, under ./mechbench-asan (AddressSanitizer and UndefinedBehavior-

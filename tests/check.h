@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* check.h — the C tests' tolerance helpers (after Box2D's ENSURE).
  * Each failed check prints where and why; finish() prints the closing line
  * "N passed, N failed" that tests/run.sh adds up. */

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The command line: options, batch exit codes, error messages, piped input.
 . tests/lib.sh
 cd "$SANDBOX"
 
 out=$("$MB" --version); expect_match version "$out" '^mechbench [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4'
+expect_match "version names the licence" "$out" 'GPL-3\.0-or-later'
 out=$("$MB" --help); expect_match help "$out" '--batch' ; expect_match help-lesson "$out" '--lesson N'
 out=$("$MB" --frobnicate 2>&1); rc=$?
 expect_eq unknown-option-rc "$rc" 1; expect_match unknown-option-msg "$out" "unknown option '--frobnicate'"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # deps.sh KIND DEBIAN-PACKAGES... [-- PKG-CONFIG-MODULES...]
 # Installs the Debian packages that are missing, when we are root or have
 # passwordless sudo; otherwise prints the one command to run and fails.

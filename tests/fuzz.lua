@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- tests/fuzz.lua: a seeded generator of model scripts (issue 11).
 --
 --   mechbench --batch tests/fuzz.lua FIRST COUNT DIR

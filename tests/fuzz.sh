@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tests/fuzz.sh: run the model scripts tests/fuzz.lua writes, and judge each.
 #   bash tests/fuzz.sh                          300 cases, seeds 1-300 (make check)
 #   FUZZ_CASES=5000 FUZZ_FIRST=100000 bash tests/fuzz.sh           (make fuzz)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make install into a staging folder, then use the installed program; the
 # man pages render and lint clean.
 . tests/lib.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # lib.sh — shared by the shell tests: counters, expectations, a sandbox HOME.
 # Each test script sources it, calls the expect_* helpers, and ends with
 # finish, which prints "N passed, N failed".

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The REPL as a student meets it: driven in tmux with send-keys, read back
 # with capture-pane.
 . tests/lib.sh

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # make check: every suite, each ending with "N passed, N failed"; the last
 # line here is their sum.
 cd "$(dirname "$0")/.."

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # --sandbox, --cpu, --mem and grading several scripts: each forbidden thing
 # refused at the script's line with exit 1 (and allowed without --sandbox),
 # each limit reached in Lua code, in a run and in a callback with a clear

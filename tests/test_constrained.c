@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_constrained.c — the constrained-dynamics layer on systems whose
  * answers are known in closed form, in every formulation it serves.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_dopri5.c — the Dormand–Prince integrator on problems with known
  * solutions: the order of its steps and of its continuous extension
  * measured by halving h, its step control against the tolerance, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_joints.c — every registered joint kind against finite differences.
  *
  * A kind is built from its own table entry (its shape says which points,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_paths.c — mkdir -p and the data-directory search. */
 #include <stdio.h>
 #include <stdlib.h>

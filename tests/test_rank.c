@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_rank.c — the Cholesky factor of rank.c: its range, and the fused
  * forward substitution against the separate one. */
 #include "check.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_sparse.c — the sparse L D L' (util/sparse_ldl.c) and the KKT system
  * of a sparse mass matrix (util/sparse_kkt.c) against dense solves, on
  * patterns no mechanism of the examples makes: random ones with fill, an

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test_vec2.c — the planar vector algebra against book Ch. 2 (oracles O-2.x). */
 #include "check.h"
 #include "util/vec2.h"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # tmux.sh — driving mechbench in tmux as a student would: sourced by the
 # REPL and animation tests after lib.sh. Set TERM_ENV before start() to
 # choose the terminal (default: TERM=xterm).

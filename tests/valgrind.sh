@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A scripted REPL session and a batch run under valgrind: no leak, no
 # invalid access.
 . tests/lib.sh

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.args: how every public function treats what it is given.
 -- An error a user can cause names the user's file and line (the first
 -- caller outside this library), the element or function, and what is

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.compare: one model through several formulations (or several
 -- integrators, remedies, steps) with the same options, side by side.
 --   c = mb.compare(m, {"body", "joint"}, { tf = 2, dt = 0.01 })

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.example: the example models by name.
 --   m = mb.example("four_bar")         the model, ready to run
 --   m = mb.example("cart", "B")        arguments go to the example's builder,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.explain: answers to "how many degrees of freedom does this
 -- really have" and "what happens in one evaluation".
 --   m:dof()            Gruebler's count beside the constraint Jacobian's rank,

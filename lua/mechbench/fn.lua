@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.fn: functions of time for drivers and actuators, the forms the
 -- book's DAP_BC offers (App. B.2). Each returns function(t) -> f, f', f''
 -- with exact derivatives, so drivers need no finite differences.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.friction: the friction laws of Sec. 4.5 as coefficients of the
 -- normal force, for user forces (DAP_BC's Friction_A and Friction_B). Each
 -- takes the slip speed v (its sign gives the direction) and the law's

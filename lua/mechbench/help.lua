@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.help: `help`, `help "topic"`, `help "name"` and `help(f)`.
 -- Typing `help` alone prints the overview, because the table prints itself.
 -- The topics are pages written here; every function's text comes from the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench: the Lua side of the workbench, preloaded as the global `mb`.
 local core = require "mechbench.core"
 

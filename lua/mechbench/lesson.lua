@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.lesson: the lesson engine.
 --
 -- A lesson file (lessons/NN-topic.lua) returns a table:

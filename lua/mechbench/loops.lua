@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.loops: a model's vector loops (book Ch. 5) as equations.
 --   L = m:loops()      L[k] = the joints around loop k, in the order walked;
 --                      L[k].equation = "0.12 u(theta1) + 0.26 u(theta2) - theta3 u_x = 0"

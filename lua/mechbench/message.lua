@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.message: errors and warnings on stderr, written by one routine
 -- (mb_report in C sends every error here, result.lua's warn every warning):
 -- at the prompt on a terminal wrapped at words to its width, so no word is

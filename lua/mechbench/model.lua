@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.model: a planar mechanism described once, in Lua, for every
 -- formulation. Elements are kept by name; every element remembers the
 -- file and line that defined it, so an error can point there. Values are

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.modes: small oscillations about a rest, constraints included.
 --   md = m:modes{ stable, method, tol }
 -- The rest is m:equilibrium's (the start when it already is one: Newton

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.newton: Newton-Raphson as the book teaches it (Sec. 12.1.2),
 -- for students to watch: every iteration is recorded.
 --   x, h = mb.newton(f, x0, { derivative = df, tol = 1e-4, max_iterations = 15 })

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.points: the hand calculations of Chapter 10 (point coordinates)
 -- for lessons and checks; the formulation itself is formulation = "point".
 -- Positions along a body's axis are measured from its mass centre.

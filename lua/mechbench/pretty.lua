@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.pretty: values printed the way a student wants to read them.
 -- Tables nest with sorted keys, long arrays are cut in the middle, depth is
 -- limited, cycles are named; anything with __tostring prints as itself.

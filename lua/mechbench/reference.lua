@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.reference: one entry for every public function and method,
 -- the single table behind help(f), help "name" and the check of the man
 -- page (tests/lua/test_help.lua).

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.repl: what the C prompt asks of Lua — the prompt text, how
 -- results print, and tab-completion candidates.
 local mb = require "mechbench"

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.result: the one result type every formulation returns.
 --   r.t, r:body(name).x/.y/.angle/.vx/.vy/.omega/.ax/.ay/.alpha,
 --   r:reaction(name).fx/.fy/.torque, r.energy.kinetic/.potential/.total,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.sandbox: the globals of untrusted code (mechbench --sandbox).
 --
 -- Under --sandbox every chunk the user gives (the script, -e, a line at

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.statics: static equilibrium (Sec. 14.2): at rest, with no
 -- accelerations, the applied forces balance the reactions and the joints
 -- hold: h(c) + D'λ = 0, Φ(c) = 0.

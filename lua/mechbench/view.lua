@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.view: pictures of models and results. The drawing is done in C
 -- (render.c, plot.c) into character grids; this file says what to draw:
 -- which points make each body's stick figure, which joints and forces

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dopri5.c — Dormand–Prince 5(4) with FSAL, step-size control and dense
  * output (see dopri5.h). The coefficients are Dormand and Prince's (1980)
  * and, for the continuous extension, Shampine's (1986) as used in DOPRI5. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* dopri5.h — the Dormand–Prince 5(4) pair with its continuous extension:
  * the method of MATLAB's and Octave's ode45, which the book's program
  * DAP_BC calls. Seven stages, the last at the step's end (FSAL: it is the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* events.c — contact events during a run (see events.h). */
 #include "analysis/events.h"
 

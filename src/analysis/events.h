@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* events.h — contact events during a forward run (book Sec. 13.4).
  *
  * After every accepted step the contacts are checked. When one has closed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impact.c — velocity jumps in body coordinates (see impact.h). */
 #include "analysis/impact.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* impact.h — velocity jumps in body coordinates: impacts (book Sec.
  * 11.1.4, Eq. 11.27, with Coulomb friction as Eq. 11.30) and the impulse of
  * a joint that closes (Sec. 13.5, Eq. 13.55). Whatever a run's formulation,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kinematics.c — Algorithm K and inverse dynamics (see kinematics.h). */
 #include "analysis/kinematics.h"
 

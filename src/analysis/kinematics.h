@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* kinematics.h — kinematic analysis and inverse dynamics, book Sec.
  * 12.1-12.2, in any formulation.
  *

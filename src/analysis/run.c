@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* run.c — a recorded run (see run.h). */
 #include "analysis/run.h"
 

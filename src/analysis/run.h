@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* run.h — a recorded run: the samples of a forward or kinematic analysis
  * at its reporting times, its counts and how it ended. */
 #ifndef MB_RUN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* simulate.c — the forward-dynamics driver (see simulate.h). */
 #include "analysis/simulate.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* simulate.h — forward dynamics of any formulation (book Ch. 13): GSL's
  * odeiv2 integrators or the classic fixed-step RK4, a reporting step apart
  * from the integration step, function evaluations counted, samples

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* start.c — the start of a forward run (start.h). */
 #include "analysis/start.h"
 

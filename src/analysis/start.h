@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* start.h — the start of a forward run, judged in body coordinates for
  * every formulation. Initial conditions that break the joints (book Sec.
  * 14.3) are said, naming the joints and by how much, or corrected once, by

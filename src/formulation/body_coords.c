@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* body_coords.c — body coordinates, book Ch. 7 and 8.
  *
  * q = c = {x, y, φ} per body; M is diagonal (m, m, J per body, Eq. 7.52),

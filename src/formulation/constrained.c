@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* constrained.c — the constrained-dynamics layer (see constrained.h).
  *
  * Every formulation's equations are solved here, once for all:

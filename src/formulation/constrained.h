@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* constrained.h — the constrained-dynamics layer under every formulation.
  *
  * A formulation (formulation.h) states M, h, Φ, J, v and γ in its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* discrete.c — the discrete-time method: each body on its own Newton-Euler
  * step, its joints held by forces of its own ("Calculation of mechanism
  * motion using discrete time approach", Eqs. 2-17, taken to the plane).

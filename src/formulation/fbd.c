@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fbd.c — free-body diagrams, book Ch. 6 (see fbd.h).
  *
  * The coordinates and the constraint rows are the bodies' and the joints'

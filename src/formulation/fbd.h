@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fbd.h — free-body diagrams, book Ch. 6.
  *
  * Each body is cut free: on it act its weight, the force elements' forces

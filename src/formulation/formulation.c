@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* formulation.c — the table of formulations. */
 #include "formulation/formulation.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* formulation.h — what a formulation provides: the equations of motion of
  * the model in its own coordinates q,
  *     M(q) q̈ = h(q, q̇, t) + J'λ,   Φ(q, t) = 0,   J q̇ = v,   J q̈ = γ,

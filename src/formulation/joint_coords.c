@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* joint_coords.c — joint coordinates, book Ch. 9 (see joint_coords.h).
  *
  * Recursive kinematics along the tree (Sec. 9.1.2) give, body by body from

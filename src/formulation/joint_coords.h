@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* joint_coords.h — the joint-coordinate formulation, book Ch. 9.
  *
  * Derived from the same model as body coordinates: a spanning tree grows

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* minimal_coords.c — minimal coordinates from explicit inverse kinematics
  * (see minimal_coords.h): W. Blajer, W. Schiehlen, W. Schirm, "Dynamic
  * analysis of constrained multibody systems using inverse kinematics",

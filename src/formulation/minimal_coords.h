@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* minimal_coords.h — minimal coordinates from explicit inverse kinematics
  * (Blajer, Schiehlen and Schirm, 1992), switching the independent
  * coordinates before a singularity.

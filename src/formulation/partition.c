@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* partition.c — coordinate partitioning (see partition.h). */
 #include "formulation/partition.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* partition.h — coordinate partitioning (book Sec. 13.3.2) for any
  * formulation's constraint rows.
  *

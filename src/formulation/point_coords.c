@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* point_coords.c — point coordinates as the book writes them, Ch. 10.
  *
  * The points are those of point_layout.h: one at every pin, shared by its

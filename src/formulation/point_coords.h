@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* point_coords.h — the two point-coordinate formulations, book Ch. 10
  * (formulation_point) and Attia's recursive one (formulation_point_recursive),
  * with their pieces open for teaching. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* point_layout.c — a model's bodies as points (see point_layout.h). */
 #include "formulation/point_layout.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* point_layout.h — a model's bodies as points, book Ch. 10, shared by the
  * two point formulations: the book's (point_coords.c) and Attia's
  * recursive one (point_recursive.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* point_recursive.c — Attia's recursive point coordinates (H. A. Attia,
  * "Dynamic modelling of planar mechanisms using point coordinates", KSME
  * Int. J. 17(12), 2003).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vector_loops.c — vector-loop kinematics, book Ch. 5 (see vector_loops.h).
  *
  * Every sum of vectors is evaluated the same way, term by term (Eqs.

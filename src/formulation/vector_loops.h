@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vector_loops.h — vector-loop kinematics, book Ch. 5.
  *
  * The joint graph of the model (bodies and the ground as nodes, joints as

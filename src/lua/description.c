@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* description.c — the model from its Lua description (see description.h). */
 #include "lua/description.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* description.h — the C model from the description table that
  * lua/mechbench/model.lua compiles (indices, local coordinates, kinds by
  * name, each kind's numbers by the names its table entry gives). Lua

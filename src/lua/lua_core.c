@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_core.c — mechbench.core: paths, files, terminal, clock (see lua_core.h). */
 #include "lua/lua_core.h"
 

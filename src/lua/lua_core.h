@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_core.h — the C half of the Lua module: `require "mechbench.core"`.
  * It holds what Lua cannot do itself (paths, mkdir, terminal queries, a
  * monotonic clock) and the numeric helpers (vec, mat). */

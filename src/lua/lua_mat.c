@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_mat.c — mb.mat: dense matrices for the lessons, on GSL (book Ch. 2).
  *
  * A matrix is a userdata holding rows, cols and row-major elements, so a

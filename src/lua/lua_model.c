@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_model.c — the model's C entry points for Lua (mechbench.core):
  *   simulate(desc, opts)   forward dynamics -> result table
  *   evaluate(desc, t)      M, D, γ, Φ, h, c̈, λ at the initial state

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_vec.c — mb.vec: planar vectors as Lua tables {x, y} (book Ch. 2).
  *
  * Tables returned here carry a metatable for arithmetic and printing, yet

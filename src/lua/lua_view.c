@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_view.c — pictures for Lua (mechbench.core.view):
  *   scene(desc)                      a drawable model (render.h)
  *   poses(bodies, times)             a run's poses, flattened once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* luaenv.c — one Lua state for all front doors (see luaenv.h).
  *
  * Interrupting follows lua.c: the SIGINT handler only sets a hook, and the

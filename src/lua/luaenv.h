@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* luaenv.h — the Lua state that every front door (REPL, script, batch,
  * lesson) shares: the mechbench module loaded, errors reported the same way,
  * Ctrl-C turned into a Lua error "interrupted!" while code runs, the CPU and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* luafield.c — description-table readers (see luafield.h). */
 #include "lua/luafield.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* luafield.h — reading the plain description tables Lua hands to C.
  * Each reads field `key` of the table at index t and leaves the stack as
  * it was; a missing or mistyped field gives the fallback. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* paths.c — locating data and per-user files (see paths.h). */
 #include "lua/paths.h"
 

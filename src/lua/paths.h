@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* paths.h — where mechbench finds its Lua library, lessons and examples,
  * and where it keeps a user's history and progress.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* repl.c — the interactive prompt (see repl.h).
  *
  * Evaluation follows lua.c: try "return <line>" first so expressions print,

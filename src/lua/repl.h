@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* repl.h — the interactive prompt.
  *
  * On a terminal: GNU readline with history, tab completion of Lua names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* constraints.c — the joints' constraints in body coordinates (see
  * constraints.h). */
 #include "model/constraints.h"

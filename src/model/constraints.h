@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* constraints.h — the joints' constraints in body coordinates, book Sec.
  * 7.2.9: Φ, D, γ and the velocity right side, c = {x, y, φ} per body.
  *

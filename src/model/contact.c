@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* contact.c — contact geometry and force laws (see contact.h). */
 #include "model/contact.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* contact.h — contact between bodies, book Ch. 11: geometry and laws.
  *
  * Geometry: a circle of body i (radius 0: a point) against a line of body

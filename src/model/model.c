@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* model.c — the compiled mechanism and a run's data (see model.h). */
 #include "model/model.h"
 

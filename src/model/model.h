@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* model.h — a planar mechanism in the form every formulation reads, and
  * what a run writes beside it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report.c — the report of one time (see report.h). */
 #include "model/report.h"
 

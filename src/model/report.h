@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* report.h — the report of one time: what every formulation, kinematic
  * analysis and inverse dynamics record at a reporting time, computed the
  * same way for all of them in body coordinates.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* time_forms.c — DAP_BC's functions of time in C (see time_forms.h). The
  * expressions follow fn.lua's term by term, in Lua's order of evaluation
  * (and its x^2 = x*x, other powers by pow), so both give the same bits. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* time_forms.h — the functions of time of the book's program (App. B.2)
  * that mb.fn offers, evaluated in C: a driver or actuator made with them
  * costs no call into Lua at each evaluation. Each gives f, f' and f''

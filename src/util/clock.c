@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* clock.c — see clock.h. */
 #include "util/clock.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* clock.h — a monotonic clock for wall times and progress notes. */
 #ifndef MB_CLOCK_H
 #define MB_CLOCK_H

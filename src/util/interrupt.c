@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* interrupt.c — see interrupt.h. */
 #include "util/interrupt.h"
 

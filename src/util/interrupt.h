@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* interrupt.h — what stops a computation or ends the program, as the
  * numeric core, the views and the prompt see it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* limits.c — see limits.h. */
 #include "util/limits.h"
 

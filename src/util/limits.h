@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* limits.h — the CPU and memory limits of --cpu SECONDS and --mem MB.
  *
  * Reaching a limit is a flag, mb_limit_hit, that every computation polls:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* linalg.c — see linalg.h. */
 #include "util/linalg.h"
 

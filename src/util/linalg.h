@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* linalg.h — the few vector helpers every layer needs; anything larger is
  * GSL's. */
 #ifndef MB_LINALG_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lu.c — LU factorisation with partial pivoting (see lu.h). */
 #include "util/lu.h"
 

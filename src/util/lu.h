@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lu.h — LU factorisation with partial pivoting (book App. A), in the
  * caller's arrays.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rank.c — rank-revealing helpers (see rank.h). */
 #include "util/rank.h"
 

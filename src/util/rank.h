@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rank.h — rank-revealing helpers for constraint Jacobians (book Sec.
  * 14.4, App. A). QR with column pivoting finds which rows (or columns) the
  * others already determine: redundant-constraint diagnosis, redundant =

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rows.c — constraint rows (see rows.h). */
 #include "util/rows.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rows.h — constraint rows: the Jacobian J of a set of constraints Φ with
  * the right sides of J q̇ = v and J q̈ = γ (book Eqs. 7.12-7.13), as every
  * formulation and the model's body-coordinate layer hand them on.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sparse_kkt.c — the KKT system of a constant sparse M (see sparse_kkt.h).
  * The ordering is written here: GSL has none for sparse factorisation. */
 #include "util/sparse_kkt.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sparse_kkt.h — the KKT system of a constant, sparse mass matrix M and
  * constraint rows J that change from one evaluation to the next:
  *     [M  J'] {a}   {h}

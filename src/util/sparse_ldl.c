@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sparse_ldl.c — sparse L D L' by rows over the elimination tree (see
  * sparse_ldl.h). */
 #include "util/sparse_ldl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* sparse_ldl.h — L D L' of a sparse symmetric matrix without pivoting, its
  * pattern analysed once and its numbers factored many times.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tree_solve.c — Baraff's linear-time KKT factorisation (see tree_solve.h).
  * Hand-written: GSL has no tree-ordered sparse factorisation. */
 #include "util/tree_solve.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* tree_solve.h — S λ = b for S = J W J' (W diagonal) in time linear in the
  * number of bodies when the joints form a tree (Baraff's method).
  *

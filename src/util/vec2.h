@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* vec2.h — planar vectors, the algebra of book Ch. 2.
  *
  * A vector is two doubles. Everything here is small enough to inline, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* anim.c — full-screen views on ncurses (see anim.h). */
 #include "view/anim.h"
 

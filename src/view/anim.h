@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* anim.h — the full-screen views: animation and plots, on ncurses.
  *
  * Everything shown is drawn into grids first (render.h, plot.h); this file

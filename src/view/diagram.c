@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* diagram.c — a free-body diagram as a picture (see diagram.h). */
 #include "view/diagram.h"
 

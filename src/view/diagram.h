@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* diagram.h — a free-body diagram as a picture (book Ch. 6): one body's
  * outline and every force on it as an arrow from its point of application,
  * scaled to the largest and labelled; a couple as a turning mark. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grid.c — the character canvas (see grid.h). */
 #include "view/grid.h"
 

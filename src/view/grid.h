@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* grid.h — a character canvas: what every picture is drawn into.
  *
  * Cells hold an explicit glyph (text, markers) or, in Unicode mode, braille

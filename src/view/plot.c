@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* plot.c — curves in a grid (see plot.h). */
 #include "view/plot.h"
 

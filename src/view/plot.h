@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* plot.h — curves in a grid: time histories and x-y paths.
  *
  * Axes with "nice" ticks (1, 2, 5 x 10^k) and their numbers, axis labels

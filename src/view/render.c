@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* render.c — scenes drawn into grids (see render.h). */
 #include "view/render.h"
 

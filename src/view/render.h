@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* render.h — one frame of a mechanism as a picture in a grid.
  *
  * A scene is the drawable part of a model: each body's points (drawn as a

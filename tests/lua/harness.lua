@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- harness.lua: a tiny test library for the Lua tests, run with
 --   mechbench --batch tests/lua/test_NAME.lua
 -- T.near(got, want, tol, what) and friends count; T.finish() prints the

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The sliding pendulum's motion over 4 s from the corrected start (App. B
 -- Example B.1, Table B.9; App. C Table C.2: the same run in body and in
 -- joint coordinates), as recomputed in the oracle files, since the book's

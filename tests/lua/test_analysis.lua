@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Kinematic analysis and inverse dynamics (Ch. 12): Newton-Raphson against
 -- the book's iteration tables, positions against a closed form, velocities
 -- and accelerations against differences, driver torques against the power

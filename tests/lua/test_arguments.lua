@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- What a user gives is checked where it is given: a misspelled option or
 -- field, a number that is not finite or not sane, each refused at the
 -- user's own line with the nearest known name.

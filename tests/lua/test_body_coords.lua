@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The body-coordinate formulation against the book's oracles (O-7.1,
 -- O-7.2, O-7.3, O-B.1, O-8.6), finite-difference checks of every joint's
 -- D and γ, energy conservation, and hand-computed reactions.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The Chapter 15 applications (examples/*.lua, Sec. 15.3-15.17): each runs
 -- in body and in joint coordinates and the two agree, and each shows what
 -- it is built to show, checked against a closed form, a balance of power

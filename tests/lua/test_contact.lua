@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Contact and impact (Ch. 11, Sec. 13.4): the impact oracles O-11.1 to
 -- O-11.4 through m:impact, the contact laws against O-11.6 (errata values),
 -- Example 13.9 against its analytic impact times (H-13.9) in both

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Determinism: every example model, run with fixed steps in every formulation
 -- (and through kinematics, statics and the remedies), is reduced to a
 -- fingerprint that tests/lua/determinism.txt records. A number that changes

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The discrete-time method (formulation "discrete", integrator
 -- "symplectic"): every body on its own semi-implicit Euler step of h, each
 -- joint row a stiff spring and damper tuned to h. Against exact answers

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- test_dopri5.lua: the Dormand–Prince integrator (integrator = "dopri5", or
 -- "ode45") on the book's models against rk8pd at tol 1e-12, its dense
 -- reports, its contact events, and tol and abstol reaching it. (Its order

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The Appendix B and Chapter 8 models: each runs, and each shows what the
 -- book says it shows.
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- test_explain.lua: m:dof() (Gruebler's count beside the Jacobian's rank,
 -- the redundant joints named), m:explain{} (one evaluation step by step in
 -- each formulation, its numbers those of m:pieces) and the warning a run

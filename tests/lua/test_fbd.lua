@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Free-body diagrams (book Ch. 6): the fbd formulation's applied forces
 -- h and reaction matrix D' against Examples 6.1-6.5, force analysis (Eq.
 -- 6.7) against Examples 6.6 and 6.7, forward and inverse dynamics against

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Every registered formulation on every example model: its constraints
 -- against finite differences in its own coordinates, and its motion,
 -- reactions and energy against body coordinates'. A new formulation is

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Input nobody wrote a test for: the defects a fuzz campaign found (issue
 -- 11), each a regression test here. Under `make asan` and valgrind these
 -- also prove the memory is sound; in a plain build they prove each input

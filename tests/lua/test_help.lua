@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- help(f), help "name" and the man page, all from one table
 -- (lua/mechbench/reference.lua): every entry is reached both ways; every
 -- public function on mb, on a model, a result, a comparison and among the

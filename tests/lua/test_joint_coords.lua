@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The joint-coordinate formulation: the Chapter 9 oracles, B and Ḃθ̇
 -- against finite differences of the recursive kinematics, and agreement
 -- with body coordinates on every example model.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The layers of src/: the include graph has no cycle (no strongly connected
 -- component of more than one unit, a unit being a .c file with its .h), no
 -- folder includes one above it, and only the Lua bindings include Lua.

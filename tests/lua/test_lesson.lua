@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The lesson engine on lesson 2: a self-test of every step, the commands,
 -- right and wrong answers, and progress written to the data folder.
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- What the lessons show a student, checked as a student meets it:
 --  * every piece of code a lesson tells them to type works at the prompt:
 --    code in backquotes (`m:correct().pendulum.y`) in a step's text, a hint,

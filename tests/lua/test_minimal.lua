@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Minimal coordinates (formulation = "minimal"; Blajer, Schiehlen and
 -- Schirm): only the independent coordinates are integrated, every body
 -- follows from them in closed form, group by group, and the coordinates

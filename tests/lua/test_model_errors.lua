@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Bad models get messages that name the file, the line and the element;
 -- a run that fails keeps what it computed.
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- test_modes.lua: m:modes{} — small oscillations about a rest with the
 -- constraints in — against closed forms (the compound pendulum, the double
 -- pendulum's 2x2 linearised equations, a mass on a spring and damper) and

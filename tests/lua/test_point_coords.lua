@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The point-coordinate formulation (Ch. 10): the points it chooses (one at
 -- every pin, shared; stationary ones cost nothing; the mass centre and a
 -- gyration point where a body has no pin), its constant exact mass matrix,

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Point coordinates as Ch. 10 writes them and Attia's recursive point
 -- coordinates, against body coordinates over 5 s at tol = 1e-10 on the
 -- issue's models, with energy kept; Attia's platform (examples/platform.lua)

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The value printer and tab completion.
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 local fmt = mb.pretty.format

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The constraint remedies (book Sec. 13.3) and redundant = "drop" (Sec.
 -- 14.4) in every formulation: one layer applies them all, so each must
 -- work the same way whatever the coordinates.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- The start of a run: initial conditions off their constraints are said,
 -- naming the joints, or corrected once in body coordinates, so that every
 -- formulation starts from the same state and says what moved.

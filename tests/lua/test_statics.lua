@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- test_statics.lua: m:equilibrium finds the equilibrium nearest its start
 -- (damped, step-limited Newton-Raphson) and says whether it is stable, from
 -- the stiffness N'KN on the directions the joints allow (Sec. 14.2).

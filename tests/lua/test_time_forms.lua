@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- test_time_forms.lua: mb.fn's functions of time are evaluated in C
 -- (src/model/time_forms.c) when a driver or an actuator is one of them; a
 -- run gives the same numbers, bit for bit, as the same function called in

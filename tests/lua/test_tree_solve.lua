@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Linear-time multipliers (src/util/tree_solve.c, Baraff's method): on
 -- models with core.model.tree_rows rows or more (32), body coordinates
 -- solve J M⁻¹ J' through the joints' tree, and every formulation's report

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- mb.vec and mb.mat against the Chapter 2 oracles (O-2.x).
 local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 local vec, mat = mb.vec, mb.mat

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Vector loops (book Ch. 5): the loops a model's joint graph gives, the
 -- vector-loop kinematics (formulation = "vector") against the book's
 -- Examples 5.1 and 5.2, the coupler point, the six-bar quick-return, Ex.

@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Pictures as text: frames put the mechanism where the physics puts it,
 -- plots have axes and legends, recordings are well formed, comparisons
 -- report their differences.

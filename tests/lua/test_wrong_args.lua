@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
 -- Every public function (the entries of lua/mechbench/reference.lua, the
 -- table behind help) called wrongly: the error names this file and the
 -- line of the call, so a student's own line is where the message points.

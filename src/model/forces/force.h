@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* force.h — applied forces of book Sec. 4.4, one kind per file.
  *
  * A kind adds its generalised force to h (3 entries per body: fx, fy and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* forces.c — the table of force kinds, gravity, and the sum of all forces. */
 #include "model/forces/force.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* point_force.c — a constant force at a point, fixed in the global frame
  * (it has a potential, Sec. 4.6) or in the body's own frame (it turns with
  * the body, and has none). */

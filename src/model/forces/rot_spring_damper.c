@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rot_spring_damper.c — rotational spring-damper-actuator, book Eqs.
  * 4.33-4.38: θ = φ_i - φ_j, T = k (θ - θ0) + c θ̇ + actuator; body i gets
  * -T, body j gets +T. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* slide_friction.c — viscous friction in a sliding joint (Eq. 4.41): a
  * force -c v along the axis u_j, v the speed of P_i sliding along it
  * relative to body j, acting on body i at P_i and, opposite, on body j at

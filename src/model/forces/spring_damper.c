@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spring_damper.c — point-to-point spring-damper-actuator, book Eqs.
  * 4.22-4.32: f = k (L - L0) + c L̇ + actuator pulls the points together
  * when positive; body i gets -f u, body j gets +f u. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* torque.c — a torque on a body: a constant value (with a potential), or
  * fn(t). */
 #include "model/forces/force.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* user.c — forces the host computes (a Lua function): the generalised
  * forces of all bodies at once, added to h. h was finite before, so
  * whatever is not finite after is this force's doing. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disc.c — a disc of radius R on flat ground (y = 0), touching and rolling
  * without slip, book Sec. 7.2.7, Eqs. 7.40-7.41:
  *   y_i - R = 0  and  R (φ_i - φ0) + (x_i - x0) = 0,

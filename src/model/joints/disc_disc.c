@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* disc_disc.c — two discs rolling on each other without slip, each pinned
  * elsewhere (gears, friction wheels), book Sec. 7.2.7, Eq. 7.42:
  *   R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0) = 0,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* driver_angle.c — a prescribed angle, book Sec. 7.2.8, Eqs. 7.43-7.44:
  * φ_i - φ_j - f(t) = 0; λ is the driving torque on body i. */
 #include "model/joints/joint.h"

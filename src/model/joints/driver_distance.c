@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* driver_distance.c — a prescribed distance, book Sec. 7.2.8, Eqs.
  * 7.45-7.48: |r_i^P - r_j^P| = f(t), written (d'd - f²) / 2f so that λ is
  * the driving force along u = d / f. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* joint.h — the kinematic joints of book Sec. 7.2, one kind per file.
  *
  * A kind fills, for the current state, its constraint rows Φ, the Jacobian

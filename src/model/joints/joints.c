@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* joints.c — the table of joint kinds and the geometry they share. */
 #include "model/joints/joint.h"
 

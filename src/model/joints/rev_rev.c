@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rev_rev.c — a massless link of length L between two pins, book Sec.
  * 7.2.3, Eqs. 7.24-7.30: Φ = (d'd - L²) / 2L, so that λ is the axial force
  * on body i along u = d / L. */

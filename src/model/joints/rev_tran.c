@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rev_tran.c — pin in a slot, book Sec. 7.2.4, Eqs. 7.31-7.34. The slot is
  * the line through P_i along u_i on body i; the pin P_j on body j stays at
  * the signed offset L from it. λ acts on body i along ŭ_i. */

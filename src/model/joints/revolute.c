@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* revolute.c — pin joint, book Sec. 7.2.1, Eqs. 7.14-7.18.
  * Φ = r_i^P - r_j^P; λ is the force the pin applies to body i. */
 #include "model/joints/joint.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* rigid.c — two bodies welded, book Sec. 7.2.5, Eqs. 7.35-7.37:
  * r_i = r_j + A_j d'_j and φ_i - φ_j = θ. Unless given, d'_j and θ are
  * those of the bodies as they stand at t = 0. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* simple.c — one coordinate of a body held fixed, book Sec. 7.2.6, Eqs.
  * 7.38-7.39: x_i = c, y_i = c or φ_i = c; c is its value at t = 0 unless
  * given. */

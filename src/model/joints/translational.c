@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* translational.c — sliding joint, book Sec. 7.2.2, Eqs. 7.19-7.23.
  * Row 1 keeps P_i on the line through P_j along u_j; row 2 keeps u_i
  * parallel to u_j. γ is the general form (no φ̇_i = φ̇_j assumed), so it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* flores.c — Flores' law, Eq. 11.43: f = k δ^n (1 + 8(1 - e)/(5e) δ̇/v0),
  * good for low restitution too (but e = 0 would divide by zero). */
 #include <stdio.h>

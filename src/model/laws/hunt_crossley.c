@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* hunt_crossley.c — Hunt and Crossley's law, Eqs. 11.38-11.39:
  * f = (k + c δ̇) δ^n, damping that vanishes with the penetration. */
 #include "model/laws/law.h"

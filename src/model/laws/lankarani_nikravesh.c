@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lankarani_nikravesh.c — Lankarani and Nikravesh's law, Eq. 11.42:
  * f = k δ^n (1 + 3(1 - e²)/4 δ̇/v0), the damping set by the restitution e
  * and the closing speed v0 at first touch. */

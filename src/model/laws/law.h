@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* law.h — contact laws, book Ch. 11, one per file: the impulse law of the
  * piecewise method (Sec. 11.1) and the force laws of the continuous method
  * (Sec. 11.2). An entry (struct contact_law, model.h) names the numbers a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* laws.c — the table of contact laws. */
 #include "model/laws/law.h"
 

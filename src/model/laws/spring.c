@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* spring.c — a linear or Hertz spring with a damper, Eqs. 11.31-11.34:
  * f = k δ^n + c δ̇ (never pulling). */
 #include "model/laws/law.h"
