@@ -1,7 +1,9 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
 -- The layers of src/: the include graph has no cycle (no strongly connected
 -- component of more than one unit, a unit being a .c file with its .h), no
--- folder includes one above it, and only the Lua bindings include Lua.
+-- folder includes one above it, only the Lua bindings include Lua, and no
+-- C file is longer than LONGEST lines (a file that grows past it mixes jobs:
+-- split it by phase, building apart from evaluating).
 --   util -> model -> formulation -> analysis -> view -> lua -> main.c
 local here = arg[0]:match("(.*/)") or "./"
 local T = dofile(here .. "harness.lua")
@@ -21,7 +23,8 @@ list:close()
 T.ok(#files > 40, ("found the sources (%d files)"):format(#files))
 
 -- unit = the path without its extension; edges from each #include "..."
-local edges, units, lua_includes, upward = {}, {}, {}, {}
+local LONGEST = 1500
+local edges, units, lua_includes, upward, long = {}, {}, {}, {}, {}
 for _, path in ipairs(files) do
   local unit = path:gsub("%.[ch]$", "")
   units[unit] = true
@@ -42,9 +45,11 @@ for _, path in ipairs(files) do
     end
   end
   f:close()
+  if n > LONGEST then long[#long + 1] = ("%s (%d lines)"):format(path, n) end
 end
 
 T.ok(#upward == 0, "no layer includes one above it" .. (#upward > 0 and (": " .. table.concat(upward, "; ")) or ""))
+T.ok(#long == 0, ("no C file over %d lines"):format(LONGEST) .. (#long > 0 and (": " .. table.concat(long, ", ")) or ""))
 T.ok(#lua_includes == 0, "only src/lua/ includes Lua's headers" ..
   (#lua_includes > 0 and (": " .. table.concat(lua_includes, ", ")) or ""))
 
