@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "view/anim.h"
+#include "view/canvas_grid.h"
 #include "view/diagram.h"
 #include "lua/lua_core.h"
 #include "lua/luafield.h"
@@ -258,7 +259,8 @@ static int view_frame(lua_State *L)
 	struct grid *g = grid_new((int)w, (int)h, flag(L, opts, "unicode"));
 	struct draw_options d = {flag(L, opts, "labels"), flag(L, opts, "trails"), p->q,
 	                         (int)frame};
-	scene_draw(s, p->q + (size_t)frame * 3 * (size_t)s->nbodies, &v, g, &d);
+	struct canvas c = canvas_grid(g);
+	scene_draw(s, p->q + (size_t)frame * 3 * (size_t)s->nbodies, &v, &c, &d);
 	push_grid(L, g); /* no Lua error can happen between new and free */
 	grid_free(g);
 	return 1;
@@ -274,7 +276,7 @@ static int view_fbd_text(lua_State *L)
 	if (w < 8 || h < 4 || w > 2000 || h > 1000)
 		return luaL_error(L, "a diagram of %I x %I characters is not sensible", w, h);
 	int unicode = lua_toboolean(L, 4);
-	struct diagram d = {field_vec2(L, 1, "centre"), NULL, 0, NULL, 0};
+	struct diagram d = {field_vec2(L, 1, "centre"), NULL, 0, NULL, 0, field_int(L, 1, "color", 1)};
 	vec2 points[64];
 	struct diagram_arrow arrows[64];
 	d.npoints = field_len(L, 1, "points"), d.narrows = field_len(L, 1, "arrows");
@@ -301,7 +303,8 @@ static int view_fbd_text(lua_State *L)
 	lua_pop(L, 1);
 	d.points = points, d.arrows = arrows;
 	struct grid *g = grid_new((int)w, (int)h, unicode);
-	diagram_draw(&d, g);
+	struct canvas c = canvas_grid(g);
+	diagram_draw(&d, &c);
 	push_grid(L, g);
 	grid_free(g);
 	return 1;
@@ -361,7 +364,8 @@ static int view_plot_text(lua_State *L)
 	struct plot_spec p;
 	plot_from_lua(L, 1, &p);
 	struct grid *g = grid_new(w, h, lua_toboolean(L, 4));
-	plot_draw(&p, g);
+	struct canvas c = canvas_grid(g);
+	plot_draw(&p, &c);
 	plot_free(&p);
 	push_grid(L, g);
 	grid_free(g);
