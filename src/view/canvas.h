@@ -88,6 +88,7 @@ struct font {
 	double size; /* 1 the body text; a title 1.2, a note 0.85 */
 	int bold, mono;
 	int color;
+	int halo; /* a rim of the paper's colour, for text over lines (files) */
 };
 
 struct canvas;

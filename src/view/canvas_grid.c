@@ -87,8 +87,12 @@ static void grid_marker(struct canvas *c, vec2 p, enum marker m, int color, doub
 			grid_put(g, col + k, row + 1, glyph, color);
 		return;
 	}
-	if (m < CANVAS_SERIES_MARKS && col >= 0 && row >= 0 && col < g->width && row < g->height &&
-	    g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
+	int inside = col >= 0 && row >= 0 && col < g->width && row < g->height;
+	uint32_t there = inside ? g->glyph[(size_t)row * (size_t)g->width + (size_t)col] : 0;
+	/* a series mark never covers a glyph drawn before; a pin on a slider
+	 * leaves the block, which says more */
+	if ((m < CANVAS_SERIES_MARKS && there) ||
+	    (m == MARK_PIN && there == mark_glyphs[MARK_SLIDER][g->unicode ? 1 : 0]))
 		return;
 	grid_put(g, col, row, glyph, color);
 }

@@ -32,7 +32,7 @@ static int overlaps(const struct box *a, const struct box *b)
 static void label(struct canvas *c, vec2 p, int left, const char *text, int color,
                   struct box *placed, int *nplaced)
 {
-	struct font f = {0.9, 0, 0, color};
+	struct font f = {0.9, 0, 0, color, 1};
 	double w = canvas_text_width(c, text, &f);
 	double x = left ? p.x - c->em - w : p.x + 1.5 * c->em;
 	x = fmax(0, fmin(x, c->width - w));

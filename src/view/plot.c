@@ -76,7 +76,7 @@ static struct pen curve_pen(const struct plot_spec *p, int s)
 /* Whether curves carry marks: only when there are several. */
 static int marked(const struct plot_spec *p) { return p->nseries > 1; }
 
-static const struct font body_font = {1, 0, 0, INK}, title_font = {1.15, 1, 0, INK};
+static const struct font body_font = {1, 0, 0, INK, 0}, title_font = {1.15, 1, 0, INK, 0};
 
 /* The legend's sample of a series: its line, broken for its mark when the
  * curves carry marks; on the grid one cell ("*") or three ("━●━"). */

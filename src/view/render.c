@@ -216,7 +216,7 @@ void scene_draw(const struct scene *s, const double *pose, const struct view *v,
 	struct mapping m = map_for(v, c);
 	if (o && o->trails && o->poses)
 		for (int k = 0; k < s->ntrails; k++) {
-			struct pen pen = {.color = body_color(s->trails[k].body), .width = 1.5, .ascii = '.'};
+			struct pen pen = {.color = body_color(s->trails[k].body), .width = 2.5, .ascii = '.'};
 			for (int f = 0; f <= o->frame; f++)
 				canvas_dot(c,
 				           to_unit(&m, world(o->poses + (size_t)f * 3 * (size_t)s->nbodies,
@@ -225,11 +225,14 @@ void scene_draw(const struct scene *s, const double *pose, const struct view *v,
 		}
 	for (int b = 0; b < s->nbodies; b++)
 		draw_body(c, &m, &s->bodies[b], b, pose);
-	for (int k = 0; k < s->nlinks; k++)
-		draw_link(c, &m, v, &s->links[k], pose);
+	/* pins last, over the blocks and lines they join */
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < s->nlinks; k++)
+			if ((s->links[k].kind == LINK_PIN) == pass)
+				draw_link(c, &m, v, &s->links[k], pose);
 	if (o && o->labels)
 		for (int b = 0; b < s->nbodies; b++) {
-			struct font f = {0.9, 0, 0, body_color(b)};
+			struct font f = {0.9, 0, 0, body_color(b), 1};
 			vec2 at = to_unit(&m, world(pose, b, v2(0, 0)));
 			canvas_text(c, v2(at.x + c->em, at.y - c->line), s->bodies[b].name,
 			            ANCHOR_LEFT | ANCHOR_TOP, &f);
