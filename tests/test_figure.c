@@ -94,8 +94,8 @@ static void sixel_round_trip(void)
 	ENSURE(six.len > 100 && six.data[0] == '\033' && six.data[1] == 'P');
 	unsigned char *indices = NULL, *palette = NULL;
 	int sw = 0, sh = 0, ncolors = 0;
-	SIXELSTATUS st = sixel_decode_raw((unsigned char *)six.data, (int)six.len, &indices, &sw, &sh,
-	                                  &palette, &ncolors, NULL);
+	SIXELSTATUS st = sixel_decode_raw((unsigned char *)six.data, (int)six.len, &indices, &sw,
+	                                  &sh, &palette, &ncolors, NULL);
 	ENSURE(SIXEL_SUCCEEDED(st));
 	ENSURE(sw == W && sh == H);
 	if (SIXEL_SUCCEEDED(st) && sw == W && sh == H && cairo_surface_status(decoded) == 0) {
@@ -104,16 +104,22 @@ static void sixel_round_trip(void)
 		long total = 0, far = 0, ink_png = 0, ink_both = 0, ink_either = 0;
 		for (int y = 0; y < H; y++)
 			for (int xx = 0; xx < W; xx++) {
-				uint32_t px = ((const uint32_t *)(const void *)(data + (size_t)y * (size_t)dstride))[xx];
-				unsigned char a[3] = {(unsigned char)(px >> 16), (unsigned char)(px >> 8),
-				                      (unsigned char)px};
+				uint32_t px =
+				    ((const uint32_t *)(const void *)(data +
+				                                      (size_t)y *
+				                                          (size_t)dstride))[xx];
+				unsigned char a[3] = {(unsigned char)(px >> 16),
+				                      (unsigned char)(px >> 8), (unsigned char)px};
 				const unsigned char *b = palette + 3 * indices[y * W + xx];
 				int d = abs(a[0] - b[0]) + abs(a[1] - b[1]) + abs(a[2] - b[2]);
 				total += d, far += d > 60;
-				ink_png += ink(a), ink_both += ink(a) && ink(b), ink_either += ink(a) || ink(b);
+				ink_png += ink(a), ink_both += ink(a) && ink(b),
+				    ink_either += ink(a) || ink(b);
 			}
-		double mean = (double)total / (W * H), agree = (double)ink_both / (double)ink_either;
-		printf("sixel against PNG: mean difference %.2f of 765, %ld pixels far off, ink %ld px, "
+		double mean = (double)total / (W * H),
+		       agree = (double)ink_both / (double)ink_either;
+		printf("sixel against PNG: mean difference %.2f of 765, %ld pixels far off, ink "
+		       "%ld px, "
 		       "ink agrees on %.4f\n",
 		       mean, far, ink_png, agree);
 		ENSURE(ink_png > W * H / 50); /* the plot has ink: axes, text, two curves */
@@ -257,26 +263,30 @@ static void gif_frames(void)
 	int leaning_right = 0, leaning_left = 0, delays_right = 0;
 	for (int k = 0; k < in->ImageCount && k < N; k++) {
 		SavedImage *im = &in->SavedImages[k];
-		ColorMapObject *map = im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : in->SColorMap;
+		ColorMapObject *map =
+		    im->ImageDesc.ColorMap ? im->ImageDesc.ColorMap : in->SColorMap;
 		for (int y = 0; y < im->ImageDesc.Height; y++)
 			for (int x = 0; x < im->ImageDesc.Width; x++) {
-				GifColorType c = map->Colors[im->RasterBits[y * im->ImageDesc.Width + x]];
+				GifColorType c =
+				    map->Colors[im->RasterBits[y * im->ImageDesc.Width + x]];
 				unsigned char *p = rgb + 3 * ((size_t)(y + im->ImageDesc.Top) * W +
 				                              (size_t)(x + im->ImageDesc.Left));
 				p[0] = c.Red, p[1] = c.Green, p[2] = c.Blue;
 			}
 		GraphicsControlBlock gcb;
-		delays_right += DGifSavedExtensionToGCB(in, k, &gcb) == GIF_OK &&
-		                gcb.DelayTime == 4 + k % 3;
+		delays_right +=
+		    DGifSavedExtensionToGCB(in, k, &gcb) == GIF_OK && gcb.DelayTime == 4 + k % 3;
 		long n;
 		double cov = lean(rgb, W, H, &n);
 		double horizontal = cos(angles[k]); /* > 0: the rod's free end right of the pin */
 		if (fabs(horizontal) > 0.3) {
 			int right = cov > 0 && n > 50, left = cov < 0 && n > 50;
-			leaning_right += horizontal > 0 && right, leaning_left += horizontal < 0 && left;
+			leaning_right += horizontal > 0 && right,
+			    leaning_left += horizontal < 0 && left;
 			if (!(horizontal > 0 ? right : left))
-				printf("frame %d: angle %.1f deg, %ld rod pixels, covariance %.1f\n", k,
-				       angles[k] * 180 / M_PI, n, cov);
+				printf(
+				    "frame %d: angle %.1f deg, %ld rod pixels, covariance %.1f\n",
+				    k, angles[k] * 180 / M_PI, n, cov);
 		}
 	}
 	int expect_right = 0, expect_left = 0;
@@ -323,7 +333,7 @@ static void answers(void)
 {
 	ENSURE(inline_parse_answer("\033[?62;4;6;22c", 14) == INLINE_SIXEL);
 	ENSURE(inline_parse_answer("\033[?4;22c", 8) == INLINE_SIXEL);
-	ENSURE(inline_parse_answer("\033[?1;2c", 7) == INLINE_NONE);    /* tmux, xterm without sixel */
+	ENSURE(inline_parse_answer("\033[?1;2c", 7) == INLINE_NONE); /* tmux, xterm without sixel */
 	ENSURE(inline_parse_answer("\033[?62;44;6c", 11) == INLINE_NONE); /* 44 is not 4 */
 	const char kitty[] = "\033_Gi=31;OK\033\\\033[?62;c";
 	ENSURE(inline_parse_answer(kitty, sizeof kitty - 1) == INLINE_KITTY);

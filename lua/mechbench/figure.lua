@@ -16,7 +16,8 @@ local M = {}
 M.STILL = { "svg", "pdf", "png" }
 M.ANIMATION = { "gif" }
 -- the default sizes, in pixels: a plot for a slide, a snapshot, a page
-M.SIZES = { plot = { 640, 400 }, frame = { 640, 480 }, fbd = { 640, 480 }, report = { 794, 1123 } }
+M.SIZES = { plot = { 640, 400 }, frame = { 640, 480 }, fbd = { 640, 480 }, report = { 794, 1123 },
+  compare = { 640, 640 } }
 local SMALLEST, LARGEST = 64, 8000
 
 -- What a figure's writer returns: it prints as a sentence at the prompt.

@@ -302,9 +302,9 @@ static void diagram_from_lua(lua_State *L, int t, struct diagram *d, vec2 *point
 	for (int k = 0; k < d->narrows; k++) {
 		lua_geti(L, -1, k + 1);
 		int a = lua_gettop(L);
-		arrows[k] = (struct diagram_arrow){field_vec2(L, a, "at"), field_vec2(L, a, "force"),
-		                                   field_number(L, a, "couple", 0), NULL,
-		                                   field_int(L, a, "color", 2)};
+		arrows[k] = (struct diagram_arrow){
+		    field_vec2(L, a, "at"), field_vec2(L, a, "force"),
+		    field_number(L, a, "couple", 0), NULL, field_int(L, a, "color", 2)};
 		lua_getfield(L, a, "label");
 		arrows[k].label = lua_tostring(L, -1);
 		lua_pop(L, 2);
@@ -396,6 +396,18 @@ static int view_plot_text(lua_State *L)
 	return 1;
 }
 
+/* What a view or a picture's writer returns: true, or nil and why. */
+static int outcome(lua_State *L, int ok, const char *err)
+{
+	if (ok) {
+		lua_pushboolean(L, 1);
+		return 1;
+	}
+	lua_pushnil(L);
+	lua_pushstring(L, err);
+	return 2;
+}
+
 static int view_show_plot(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -405,13 +417,7 @@ static int view_show_plot(lua_State *L)
 	int status = anim_show_plot(&p, lua_toboolean(L, 2), err, sizeof err);
 	plot_free(&p);
 	mb_check_limits(L); /* a limit closes the view: the error is said at the user's line */
-	if (status != 0) {
-		lua_pushnil(L);
-		lua_pushstring(L, err);
-		return 2;
-	}
-	lua_pushboolean(L, 1);
-	return 1;
+	return outcome(L, status == 0, err);
 }
 
 /* The key e of an animation: the Lua function spec.explain(frame) (1-based
@@ -528,13 +534,7 @@ static int view_animate(lua_State *L)
 	if (has_plot)
 		plot_free(&plot);
 	mb_check_limits(L);
-	if (status != 0) {
-		lua_pushnil(L);
-		lua_pushstring(L, err);
-		return 2;
-	}
-	lua_pushboolean(L, 1);
-	return 1;
+	return outcome(L, status == 0, err);
 }
 
 static int view_utf8(lua_State *L)
@@ -589,8 +589,14 @@ static void frame_from_lua(lua_State *L, int t, struct picture *p)
 	if (frame < 0 || frame >= q->nframes)
 		luaL_error(L, "frame %I is outside the run (1 to %d)", frame + 1, q->nframes);
 	p->poses = q;
-	p->frame = (struct picture_frame){s,    q->q, (int)frame, view_from(L, t, s, q),
-	                                  flag(L, t, "labels"), flag(L, t, "trails"), NULL, NULL};
+	p->frame = (struct picture_frame){s,
+	                                  q->q,
+	                                  (int)frame,
+	                                  view_from(L, t, s, q),
+	                                  flag(L, t, "labels"),
+	                                  flag(L, t, "trails"),
+	                                  NULL,
+	                                  NULL};
 	free(p->title), free(p->caption);
 	p->title = field_strdup(L, t, "title"), p->caption = field_strdup(L, t, "caption");
 	p->frame.title = p->title, p->frame.caption = p->caption;
@@ -671,8 +677,8 @@ static void picture_draw(struct picture *p, struct canvas *c)
 		picture_diagram(c, &p->diagram, p->title);
 		break;
 	case PICTURE_REPORT: {
-		struct picture_report r = {p->title, p->subtitle, p->frame, p->plots, p->nplots,
-		                           p->table};
+		struct picture_report r = {p->title, p->subtitle, p->frame,
+		                           p->plots, p->nplots,   p->table};
 		r.mechanism.title = "mechanism", r.mechanism.caption = p->caption;
 		picture_report(c, &r);
 		break;
@@ -697,20 +703,15 @@ static int view_figure(lua_State *L)
 	double scale = luaL_optnumber(L, 5, 0);
 	int format = figure_format_of(path);
 	if (format < 0)
-		return luaL_error(L, "%s: the format comes from the extension: .svg, .pdf or .png", path);
+		return luaL_error(L, "%s: the format comes from the extension: .svg, .pdf or .png",
+		                  path);
 	struct picture *p = picture_from_lua(L, 1);
 	char err[512];
-	struct figure *f = figure_open((enum figure_format)format, path, w, h, scale, err, sizeof err);
-	if (f) {
+	struct figure *f =
+	    figure_open((enum figure_format)format, path, w, h, scale, err, sizeof err);
+	if (f)
 		picture_draw(p, figure_canvas(f));
-		if (figure_close(f, err, sizeof err) == 0) {
-			lua_pushboolean(L, 1);
-			return 1;
-		}
-	}
-	lua_pushnil(L);
-	lua_pushstring(L, err);
-	return 2;
+	return outcome(L, f && figure_close(f, err, sizeof err) == 0, err);
 }
 
 /* gif(spec, path, width, height): an animated GIF of a run, spec being a
@@ -760,13 +761,7 @@ static int view_gif(lua_State *L)
 	if (f)
 		figure_close(f, (char[64]){0}, 64);
 	mb_check_limits(L);
-	if (!ok) {
-		lua_pushnil(L);
-		lua_pushstring(L, err);
-		return 2;
-	}
-	lua_pushboolean(L, 1);
-	return 1;
+	return outcome(L, ok, err);
 }
 
 /* inline_detect(timeout_ms): "kitty", "sixel" or "text", as the terminal
@@ -832,15 +827,10 @@ static int view_show_inline(lua_State *L)
 		fflush(stdout);
 		figure_close(f, err, sizeof err);
 		if (!ok)
-			snprintf(err, sizeof err, "the picture could not be written to the terminal");
+			snprintf(err, sizeof err,
+			         "the picture could not be written to the terminal");
 	}
-	if (!ok) {
-		lua_pushnil(L);
-		lua_pushstring(L, err);
-		return 2;
-	}
-	lua_pushboolean(L, 1);
-	return 1;
+	return outcome(L, ok, err);
 }
 
 /* png_pixels(path): width, height and the pixels as a string of red,
@@ -860,14 +850,8 @@ static int view_png_pixels(lua_State *L)
 	int stride = cairo_image_surface_get_stride(s);
 	const unsigned char *data = cairo_image_surface_get_data(s);
 	unsigned char *rgb = malloc((size_t)w * (size_t)h * 3 + 1);
-	for (int y = 0; rgb && y < h; y++) {
-		const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-		for (int x = 0; x < w; x++) {
-			unsigned char *q = rgb + ((size_t)y * (size_t)w + (size_t)x) * 3;
-			q[0] = (unsigned char)(row[x] >> 16), q[1] = (unsigned char)(row[x] >> 8),
-			q[2] = (unsigned char)row[x];
-		}
-	}
+	if (rgb)
+		figure_rgb_bytes(data, w, h, stride, rgb);
 	cairo_surface_destroy(s);
 	if (!rgb)
 		return luaL_error(L, "out of memory");

@@ -71,10 +71,12 @@ static void grid_dot_at(struct canvas *c, vec2 p, const struct pen *pen)
 {
 	struct grid *g = grid_of(c);
 	uint32_t glyph = glyph_of(g, pen);
-	grid_dot(g, p.x + c->origin.x, p.y + c->origin.y, g->unicode ? glyph : glyph ? glyph : '.',
+	grid_dot(g, p.x + c->origin.x, p.y + c->origin.y,
+	         g->unicode ? glyph
+	         : glyph    ? glyph
+	                    : '.',
 	         pen->color);
 }
-
 
 static void grid_marker(struct canvas *c, vec2 p, enum marker m, int color, double angle)
 {
@@ -152,8 +154,8 @@ static void grid_clip(struct canvas *c, double x, double y, double w, double h)
 static void grid_unclip(struct canvas *c) { (void)c; }
 
 static const struct canvas_ops grid_ops = {
-    grid_polyline, grid_fill, grid_arc,  grid_dot_at, grid_marker,
-    grid_arrow,    grid_text_at, grid_text_width, grid_clip, grid_unclip,
+    grid_polyline, grid_fill,    grid_arc,        grid_dot_at, grid_marker,
+    grid_arrow,    grid_text_at, grid_text_width, grid_clip,   grid_unclip,
 };
 
 struct canvas canvas_grid(struct grid *g)

@@ -75,8 +75,10 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 	for (int k = 0; k < n; k++) {
 		const struct diagram_arrow *a = &d->arrows[k];
 		heads[k] = v2_add(a->at, v2_scale(per_newton, a->force));
-		lo = v2(fmin(lo.x, fmin(a->at.x, heads[k].x)), fmin(lo.y, fmin(a->at.y, heads[k].y)));
-		hi = v2(fmax(hi.x, fmax(a->at.x, heads[k].x)), fmax(hi.y, fmax(a->at.y, heads[k].y)));
+		lo = v2(fmin(lo.x, fmin(a->at.x, heads[k].x)),
+		        fmin(lo.y, fmin(a->at.y, heads[k].y)));
+		hi = v2(fmax(hi.x, fmax(a->at.x, heads[k].x)),
+		        fmax(hi.y, fmax(a->at.y, heads[k].y)));
 	}
 	for (int k = 0; k < d->npoints; k++) {
 		lo = v2(fmin(lo.x, d->points[k].x), fmin(lo.y, d->points[k].y));
@@ -85,7 +87,8 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 	/* a margin for the labels, a line at the bottom for the scale, and
 	 * never a degenerate window */
 	double span = fmax(fmax(hi.x - lo.x, hi.y - lo.y), 1e-6);
-	lo = v2_sub(lo, v2(0.35 * span, 0.12 * span)), hi = v2_add(hi, v2(0.35 * span, 0.12 * span));
+	lo = v2_sub(lo, v2(0.35 * span, 0.12 * span)),
+	hi = v2_add(hi, v2(0.35 * span, 0.12 * span));
 	double room = c->height - (largest > 0 ? c->line : 0);
 	double sx = fmin(c->width / (hi.x - lo.x), room / (c->aspect * (hi.y - lo.y)));
 	struct mapping m = {sx, sx * c->aspect, 0, 0};
@@ -104,8 +107,8 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 		if (v2_norm(a->force) > 0)
 			canvas_arrow(c, to_unit(&m, a->at), to_unit(&m, heads[k]), &pen);
 		if (a->couple != 0)
-			canvas_marker(c, to_unit(&m, a->at), a->couple > 0 ? MARK_TURN_CCW : MARK_TURN_CW,
-			              a->color, 0);
+			canvas_marker(c, to_unit(&m, a->at),
+			              a->couple > 0 ? MARK_TURN_CCW : MARK_TURN_CW, a->color, 0);
 	}
 	canvas_marker(c, centre, MARK_CENTRE, d->color, 0);
 	/* labels keep off the arrowheads and the mass centre */
@@ -121,7 +124,8 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 		const struct diagram_arrow *a = &d->arrows[k];
 		vec2 tip = to_unit(&m, v2_norm(a->force) > 0 ? heads[k] : a->at);
 		if (a->label)
-			label(c, tip, tip.x < centre.x - c->em / 2, a->label, a->color, placed, &nplaced);
+			label(c, tip, tip.x < centre.x - c->em / 2, a->label, a->color, placed,
+			      &nplaced);
 	}
 	/* the scale: an arrow of a round number of newtons, bottom left */
 	if (largest > 0) {

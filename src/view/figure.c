@@ -7,6 +7,7 @@
 #include <cairo.h>
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,7 +105,8 @@ static void stroke_with(cairo_t *cr, struct canvas *c, const struct pen *pen)
 	set_color(cr, pen->color);
 	cairo_set_line_width(cr, w);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-	cairo_set_line_cap(cr, pen->dash == DASH_SOLID ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+	cairo_set_line_cap(cr,
+	                   pen->dash == DASH_SOLID ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
 	double unit = fmax(w, px(c, 1.5));
 	double dashes[4];
 	int n = 0;
@@ -116,7 +118,8 @@ static void stroke_with(cairo_t *cr, struct canvas *c, const struct pen *pen)
 		dashes[0] = 1 * unit, dashes[1] = 1.8 * unit, n = 2;
 		break;
 	case DASH_DASHDOT:
-		dashes[0] = 5 * unit, dashes[1] = 2 * unit, dashes[2] = 1 * unit, dashes[3] = 2 * unit;
+		dashes[0] = 5 * unit, dashes[1] = 2 * unit, dashes[2] = 1 * unit,
+		dashes[3] = 2 * unit;
 		n = 4;
 		break;
 	default:
@@ -127,11 +130,32 @@ static void stroke_with(cairo_t *cr, struct canvas *c, const struct pen *pen)
 	cairo_set_dash(cr, NULL, 0, 0);
 }
 
+/* A coordinate of a line across or down, on the pixel grid so that the
+ * line is crisp: a line of odd width through pixels' middles, of even
+ * width between them. */
+static double crisp(double v, double width)
+{
+	return (long)lround(width) % 2 ? floor(v) + 0.5 : round(v);
+}
+
 static void fig_polyline(struct canvas *c, const vec2 *p, int n, const struct pen *pen)
 {
 	cairo_t *cr = figure_of(c)->cr;
 	if (n < 2)
 		return;
+	if (n == 2 && (p[0].x == p[1].x || p[0].y == p[1].y)) { /* axes, ticks, grid lines */
+		double w = px(c, pen->width > 0 ? pen->width : 1);
+		vec2 a = v2(p[0].x + c->origin.x, p[0].y + c->origin.y);
+		vec2 b = v2(p[1].x + c->origin.x, p[1].y + c->origin.y);
+		if (a.x == b.x)
+			a.x = b.x = crisp(a.x, w);
+		else
+			a.y = b.y = crisp(a.y, w);
+		cairo_move_to(cr, a.x, a.y);
+		cairo_line_to(cr, b.x, b.y);
+		stroke_with(cr, c, pen);
+		return;
+	}
 	move_to(cr, c, p[0]);
 	for (int k = 1; k < n; k++)
 		line_to(cr, c, p[k]);
@@ -271,7 +295,8 @@ static void fig_marker(struct canvas *c, vec2 p, enum marker m, int color, doubl
 	case MARK_SLIDER:
 		color = color >= 0 && color <= INK_PAPER ? color : INK;
 		box_path(cr, c, p, 1.8 * s, 1.1 * s, angle); /* see-through: what joins it shows */
-		cairo_set_source_rgba(cr, palette[color][0], palette[color][1], palette[color][2], 0.3);
+		cairo_set_source_rgba(cr, palette[color][0], palette[color][1], palette[color][2],
+		                      0.3);
 		cairo_fill_preserve(cr);
 		outline(cr, c, color, 2);
 		break;
@@ -308,24 +333,32 @@ static void fig_marker(struct canvas *c, vec2 p, enum marker m, int color, doubl
 		disc(cr, c, p, 0.4 * s);
 		fill_in(cr, color);
 		break;
-	case MARK_TICK_Y:
-		move_to(cr, c, v2(p.x - 0.35 * s, p.y));
-		line_to(cr, c, p);
+	case MARK_TICK_Y: {
+		double y = crisp(p.y + c->origin.y, px(c, 1)),
+		       x = crisp(p.x + c->origin.x, px(c, 1));
+		cairo_move_to(cr, x - 0.35 * s, y);
+		cairo_line_to(cr, x, y);
 		outline(cr, c, color, 1);
 		break;
-	case MARK_TICK_X:
-		move_to(cr, c, p);
-		line_to(cr, c, v2(p.x, p.y + 0.35 * s));
+	}
+	case MARK_TICK_X: {
+		double y = crisp(p.y + c->origin.y, px(c, 1)),
+		       x = crisp(p.x + c->origin.x, px(c, 1));
+		cairo_move_to(cr, x, y);
+		cairo_line_to(cr, x, y + 0.35 * s);
 		outline(cr, c, color, 1);
 		break;
+	}
 	case MARK_CORNER: /* the axes meet by themselves */
 		break;
 	case MARK_TURN_CCW:
 	case MARK_TURN_CW: {
 		/* three quarters of a turn about the point, the head at its end */
-		double R = 1.1 * s, a0 = -M_PI / 4, a1 = a0 + (m == MARK_TURN_CCW ? 1.5 : -1.5) * M_PI;
+		double R = 1.1 * s, a0 = -M_PI / 4,
+		       a1 = a0 + (m == MARK_TURN_CCW ? 1.5 : -1.5) * M_PI;
 		cairo_new_sub_path(cr);
-		if (m == MARK_TURN_CCW) /* counter-clockwise as seen is clockwise in cairo's y down */
+		if (m ==
+		    MARK_TURN_CCW) /* counter-clockwise as seen is clockwise in cairo's y down */
 			cairo_arc_negative(cr, p.x + c->origin.x, p.y + c->origin.y, R, -a0, -a1);
 		else
 			cairo_arc(cr, p.x + c->origin.x, p.y + c->origin.y, R, -a0, -a1);
@@ -400,7 +433,9 @@ static void fig_text(struct canvas *c, vec2 p, const char *utf8, int anchor,
 	double w = fig_text_width(c, utf8, font), h = c->line * (font->size > 0 ? font->size : 1);
 	cairo_font_extents_t fe;
 	cairo_font_extents(f->cr, &fe);
-	double x0 = p.x - ((anchor & 3) == ANCHOR_CENTRE ? w / 2 : (anchor & 3) == ANCHOR_RIGHT ? w : 0);
+	double x0 = p.x - ((anchor & 3) == ANCHOR_CENTRE  ? w / 2
+	                   : (anchor & 3) == ANCHOR_RIGHT ? w
+	                                                  : 0);
 	double y0 = p.y - ((anchor & 12) == ANCHOR_MIDDLE   ? h / 2
 	                   : (anchor & 12) == ANCHOR_BOTTOM ? h
 	                                                    : 0);
@@ -438,7 +473,7 @@ static void fig_unclip(struct canvas *c)
 }
 
 static const struct canvas_ops figure_ops = {
-    fig_polyline, fig_fill, fig_arc,      fig_dot,        fig_marker,
+    fig_polyline, fig_fill, fig_arc,        fig_dot,  fig_marker,
     fig_arrow,    fig_text, fig_text_width, fig_clip, fig_unclip,
 };
 
@@ -484,8 +519,9 @@ struct figure *figure_open(enum figure_format format, const char *path, int widt
 {
 	if (width < FIGURE_SMALLEST || height < FIGURE_SMALLEST || width > FIGURE_LARGEST ||
 	    height > FIGURE_LARGEST) {
-		snprintf(err, errlen, "a figure of %d x %d pixels is not sensible (%d to %d each way)",
-		         width, height, FIGURE_SMALLEST, FIGURE_LARGEST);
+		snprintf(err, errlen,
+		         "a figure of %d x %d pixels is not sensible (%d to %d each way)", width,
+		         height, FIGURE_SMALLEST, FIGURE_LARGEST);
 		return NULL;
 	}
 	struct figure *f = calloc(1, sizeof *f);
@@ -508,8 +544,8 @@ struct figure *figure_open(enum figure_format format, const char *path, int widt
 		cairo_svg_surface_set_document_unit(f->surface, CAIRO_SVG_UNIT_PX);
 		break;
 	case FIGURE_PDF: /* 72 points to the inch, 96 pixels */
-		f->surface = cairo_pdf_surface_create_for_stream(write_file, f, width * 0.75,
-		                                                 height * 0.75);
+		f->surface =
+		    cairo_pdf_surface_create_for_stream(write_file, f, width * 0.75, height * 0.75);
 		cairo_pdf_surface_set_metadata(f->surface, CAIRO_PDF_METADATA_CREATOR, "mechbench");
 		break;
 	default:
@@ -518,7 +554,8 @@ struct figure *figure_open(enum figure_format format, const char *path, int widt
 	}
 	f->cr = cairo_create(f->surface);
 	if (cairo_status(f->cr) != CAIRO_STATUS_SUCCESS) {
-		snprintf(err, errlen, "cannot draw a figure: %s", cairo_status_to_string(cairo_status(f->cr)));
+		snprintf(err, errlen, "cannot draw a figure: %s",
+		         cairo_status_to_string(cairo_status(f->cr)));
 		cairo_destroy(f->cr);
 		cairo_surface_destroy(f->surface);
 		if (f->file) {
@@ -557,6 +594,20 @@ const unsigned char *figure_pixels(struct figure *f, int *width, int *height, in
 	return cairo_image_surface_get_data(f->surface);
 }
 
+void figure_rgb_bytes(const unsigned char *argb, int width, int height, int stride,
+                      unsigned char *rgb)
+{
+	for (int y = 0; y < height; y++) {
+		const uint32_t *row =
+		    (const uint32_t *)(const void *)(argb + (size_t)y * (size_t)stride);
+		for (int x = 0; x < width; x++) {
+			unsigned char *p = rgb + ((size_t)y * (size_t)width + (size_t)x) * 3;
+			p[0] = (unsigned char)(row[x] >> 16), p[1] = (unsigned char)(row[x] >> 8);
+			p[2] = (unsigned char)row[x];
+		}
+	}
+}
+
 struct bytes {
 	unsigned char *data;
 	size_t len, cap;
@@ -581,7 +632,8 @@ unsigned char *figure_png_bytes(struct figure *f, size_t *len)
 {
 	struct bytes b = {0};
 	cairo_surface_flush(f->surface);
-	if (cairo_surface_write_to_png_stream(f->surface, write_bytes, &b) != CAIRO_STATUS_SUCCESS) {
+	if (cairo_surface_write_to_png_stream(f->surface, write_bytes, &b) !=
+	    CAIRO_STATUS_SUCCESS) {
 		free(b.data);
 		return NULL;
 	}

@@ -48,6 +48,9 @@ void figure_clear(struct figure *f);
 /* An image figure's pixels: cairo's ARGB32, native-endian words, `stride`
  * bytes a row. */
 const unsigned char *figure_pixels(struct figure *f, int *width, int *height, int *stride);
+/* cairo ARGB32 pixels (opaque) as red, green, blue bytes, row by row. */
+void figure_rgb_bytes(const unsigned char *argb, int width, int height, int stride,
+                      unsigned char *rgb);
 /* The figure as PNG bytes, into a buffer the caller frees; NULL if it
  * could not be encoded. */
 unsigned char *figure_png_bytes(struct figure *f, size_t *len);

@@ -43,7 +43,8 @@ static int nearest(struct gif_writer *w, uint32_t pixel)
 	long gap = -1;
 	r = (r & ~7) | 4, g = (g & ~7) | 4, b = (b & ~7) | 4;
 	for (int k = 0; k < w->ncolors; k++) {
-		long dr = r - w->colors[k].Red, dg = g - w->colors[k].Green, db = b - w->colors[k].Blue;
+		long dr = r - w->colors[k].Red, dg = g - w->colors[k].Green,
+		     db = b - w->colors[k].Blue;
 		long d = 3 * dr * dr + 4 * dg * dg + 2 * db * db;
 		if (gap < 0 || d < gap)
 			best = k, gap = d;
@@ -110,7 +111,8 @@ int gif_add(struct gif_writer *w, const unsigned char *argb, int stride, int del
 {
 	int x0 = w->width, y0 = w->height, x1 = -1, y1 = -1;
 	for (int y = 0; y < w->height; y++) {
-		const uint32_t *row = (const uint32_t *)(const void *)(argb + (size_t)y * (size_t)stride);
+		const uint32_t *row =
+		    (const uint32_t *)(const void *)(argb + (size_t)y * (size_t)stride);
 		GifByteType *out = w->current + (size_t)y * (size_t)w->width;
 		const GifByteType *before = w->previous + (size_t)y * (size_t)w->width;
 		for (int x = 0; x < w->width; x++) {

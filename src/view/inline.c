@@ -113,14 +113,7 @@ int inline_sixel(const unsigned char *argb, int width, int height, int stride, i
 	unsigned char *rgb = malloc((size_t)width * (size_t)height * 3);
 	if (!rgb)
 		return -1;
-	for (int y = 0; y < height; y++) {
-		const uint32_t *row = (const uint32_t *)(const void *)(argb + (size_t)y * (size_t)stride);
-		for (int x = 0; x < width; x++) {
-			unsigned char *p = rgb + ((size_t)y * (size_t)width + (size_t)x) * 3;
-			p[0] = (unsigned char)(row[x] >> 16), p[1] = (unsigned char)(row[x] >> 8),
-			p[2] = (unsigned char)row[x];
-		}
-	}
+	figure_rgb_bytes(argb, width, height, stride, rgb);
 	struct sink sink = {out, ctx, 0};
 	sixel_output_t *output = NULL;
 	sixel_dither_t *dither = NULL;

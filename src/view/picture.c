@@ -23,7 +23,8 @@ void picture_plot(struct canvas *c, const struct plot_spec *p)
 void picture_plots(struct canvas *c, const struct plot_spec *plots, int n)
 {
 	for (int k = 0; k < n; k++) {
-		struct canvas band = canvas_region(c, 0, c->height * k / n, c->width, c->height / n);
+		struct canvas band =
+		    canvas_region(c, 0, c->height * k / n, c->width, c->height / n);
 		picture_plot(&band, &plots[k]);
 	}
 }
@@ -93,7 +94,8 @@ void picture_report(struct canvas *c, const struct picture_report *r)
 	double table_h = r->table ? (lines + 1.5) * 0.9 * page.line : 0;
 	double left = page.height - y - table_h;
 	int rows = (r->nplots + 1) / 2;
-	double mech_h = left * (rows > 0 ? 0.38 : 1), plot_h = rows > 0 ? (left - mech_h) / rows : 0;
+	double mech_h = left * (rows > 0 ? 0.38 : 1),
+	       plot_h = rows > 0 ? (left - mech_h) / rows : 0;
 	struct canvas mech = canvas_region(&page, 0, y, width, mech_h);
 	picture_frame(&mech, &r->mechanism);
 	y += mech_h;

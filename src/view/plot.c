@@ -200,7 +200,8 @@ static void put_marks(struct canvas *c, const struct frame *f, const struct plot
 		double step = hypot(b.x - a.x, (b.y - a.y) / f->aspect);
 		for (; run + step >= next; next += spacing) {
 			double t = step > 0 ? (next - run) / step : 0;
-			put_mark(c, f, v2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)), mark, color);
+			put_mark(c, f, v2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)), mark,
+			         color);
 		}
 		run += step;
 	}
@@ -257,7 +258,8 @@ void plot_draw(const struct plot_spec *p, struct canvas *c)
 		format_tick(buf, sizeof buf, v, ystep);
 		left = fmax(left, canvas_text_width(c, buf, &body_font) + E);
 	}
-	double top = legend_lines * L, bottom = (floor(c->height / L) - 3) * L, right = c->width - E;
+	double top = legend_lines * L, bottom = (floor(c->height / L) - 3) * L,
+	       right = c->width - E;
 	double xlabel_room = p->xlabel ? canvas_text_width(c, p->xlabel, &body_font) + E : 0;
 	if (right - xlabel_room - left < 12 * E)
 		xlabel_room = 0; /* too narrow for it: the legend's units say it */

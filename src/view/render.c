@@ -88,7 +88,10 @@ static vec2 to_unit(const struct mapping *m, vec2 p)
 }
 
 /* The angle of a world direction as seen (counter-clockwise, y up). */
-static double seen_angle(const struct mapping *m, vec2 u) { return atan2(m->sy * u.y, m->sx * u.x); }
+static double seen_angle(const struct mapping *m, vec2 u)
+{
+	return atan2(m->sy * u.y, m->sx * u.x);
+}
 
 /* ------------------------------------------------------------ drawing */
 
@@ -146,7 +149,8 @@ static void draw_link(struct canvas *c, const struct mapping *m, const struct vi
 {
 	vec2 a = world(pose, l->bi, l->si), b = world(pose, l->bj, l->sj);
 	double far = 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin));
-	struct pen rail = {.color = body_color(l->bj), .width = 1.5, .ascii = '=', .unicode = 0x2550};
+	struct pen rail = {
+	    .color = body_color(l->bj), .width = 1.5, .ascii = '=', .unicode = 0x2550};
 	static const struct pen thin = {.color = INK, .width = 1.2};
 	switch (l->kind) {
 	case LINK_PIN:
@@ -166,7 +170,8 @@ static void draw_link(struct canvas *c, const struct mapping *m, const struct vi
 		break;
 	case LINK_DAMPER:
 		segment(c, m, a, b, &thin);
-		marker(c, m, v2_scale(0.5, v2_add(a, b)), MARK_DAMPER, INK, seen_angle(m, v2_sub(b, a)));
+		marker(c, m, v2_scale(0.5, v2_add(a, b)), MARK_DAMPER, INK,
+		       seen_angle(m, v2_sub(b, a)));
 		break;
 	case LINK_ROD: /* a massless link between two pins */
 		segment(c, m, a, b, &thin);
@@ -204,7 +209,8 @@ static void draw_body(struct canvas *c, const struct mapping *m, const struct sc
 	if (b->radius > 0) {
 		pen.width = 2;
 		circle(c, m, centre, b->radius, &pen);
-		segment(c, m, centre, world(pose, index, v2(b->radius, 0)), &pen); /* shows the spin */
+		segment(c, m, centre, world(pose, index, v2(b->radius, 0)),
+		        &pen); /* shows the spin */
 	}
 	if (b->npoints == 0 && b->radius <= 0)
 		marker(c, m, centre, MARK_PARTICLE, body_color(index), 0);
@@ -216,12 +222,14 @@ void scene_draw(const struct scene *s, const double *pose, const struct view *v,
 	struct mapping m = map_for(v, c);
 	if (o && o->trails && o->poses)
 		for (int k = 0; k < s->ntrails; k++) {
-			struct pen pen = {.color = body_color(s->trails[k].body), .width = 2.5, .ascii = '.'};
+			struct pen pen = {
+			    .color = body_color(s->trails[k].body), .width = 2.5, .ascii = '.'};
 			for (int f = 0; f <= o->frame; f++)
-				canvas_dot(c,
-				           to_unit(&m, world(o->poses + (size_t)f * 3 * (size_t)s->nbodies,
-				                             s->trails[k].body, s->trails[k].at)),
-				           &pen);
+				canvas_dot(
+				    c,
+				    to_unit(&m, world(o->poses + (size_t)f * 3 * (size_t)s->nbodies,
+				                      s->trails[k].body, s->trails[k].at)),
+				    &pen);
 		}
 	for (int b = 0; b < s->nbodies; b++)
 		draw_body(c, &m, &s->bodies[b], b, pose);
