@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* simulate.h — forward dynamics of any formulation (book Ch. 13): GSL's
- * odeiv2 integrators or the classic fixed-step RK4, a reporting step apart
- * from the integration step, function evaluations counted, samples
- * recorded at every reporting time, contact events followed. */
+/* simulate.h — forward dynamics of any formulation (book Ch. 13): one run
+ * loop over the stepper types of analysis/stepper.h (fixed steps, GSL's
+ * odeiv2 steppers, Dormand–Prince's under DOPRI5's or ode45's control), a
+ * reporting step apart from the integration step, function evaluations
+ * counted, samples recorded at every reporting time, contact events
+ * followed. */
 #ifndef MB_SIMULATE_H
 #define MB_SIMULATE_H
 
@@ -10,8 +12,9 @@
 #include "formulation/formulation.h"
 
 struct sim_options {
-	const char *integrator; /* "rk4" or "symplectic" (fixed h), "dopri5" (= "ode45"), or
-	                         * GSL's adaptive "rk45", "rkck", "rk8pd" */
+	const char *integrator; /* "rk4" or "symplectic" (fixed h), "dopri5" (Hairer's
+	                         * control), "ode45" (MATLAB's), or GSL's adaptive
+	                         * "rk45", "rkck", "rk8pd" */
 	double t0, tf, dt, h;   /* start time, length of the run, reporting step, fixed step */
 	int resumed;            /* it carries on from another run's end (an event): no start
 	                         * check, no correction */
@@ -34,9 +37,8 @@ struct sim_options {
 #define integrator_default "dopri5"
 #define tol_default 1e-10
 
-/* The integrators by name, NULL-terminated (for the Lua layer's checks);
- * whether one takes fixed steps (else adaptive). */
-extern const char *const integrator_names[];
+/* Whether an integrator (analysis/stepper.h has their names) takes fixed
+ * steps (else adaptive). */
 int integrator_fixed(const char *name);
 /* Whether it has an interpolant of its steps' own order, so that its runs
  * report dense unless told (dopri5); GSL's steppers have none (their

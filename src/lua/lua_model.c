@@ -13,6 +13,7 @@
 #include "analysis/impact.h"
 #include "analysis/kinematics.h"
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "formulation/constrained.h"
 #include "formulation/fbd.h"
 #include "formulation/joint_coords.h"
@@ -404,8 +405,8 @@ static int core_simulate(lua_State *L)
 	o.integrator =
 	    opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
 	int known = 0;
-	for (int k = 0; integrator_names[k]; k++)
-		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
+	for (const char *const *name = integrator_names(); *name; name++)
+		known = known || strcmp(o.integrator, *name) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
 	int fixed = integrator_fixed(o.integrator);
@@ -1284,7 +1285,7 @@ static int core_kinds(lua_State *L)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");
-	push_names(L, integrator_names), lua_setfield(L, -2, "integrators");
+	push_names(L, integrator_names()), lua_setfield(L, -2, "integrators");
 	lua_newtable(L);
 	for (int i = 0; joint_kinds[i]; i++) {
 		const struct joint_kind *k = joint_kinds[i];
