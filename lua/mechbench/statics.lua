@@ -22,6 +22,8 @@
 -- The model's own initial conditions are left as they were.
 local core = require "mechbench.core"
 local args = require "mechbench.args"
+local elements = require "mechbench.elements"
+local runs = require "mechbench.runs"
 local mat = core.mat
 
 local M = {}
@@ -399,7 +401,7 @@ local function settle(m, opts, where)
   -- velocities, no state tables (a user's force, with them, took twice
   -- the instructions of a pendulum's search, three times the time of a
   -- stiff chunk's 6e5 evaluations)
-  require("mechbench.model").generalised_force(m, { name = name, type = "user", fn = function(_, _, cd)
+  elements.generalised_force(m, { name = name, type = "user", fn = function(_, _, cd)
     local h = {}
     for i, b in ipairs(m._order.bodies) do
       local k = 3 * (i - 1)
@@ -413,7 +415,7 @@ local function settle(m, opts, where)
       m:correct()
       -- a chunk that turns stiff ends there (at 1e5 steps in half a
       -- second): the rest of it, and every chunk after, would crawl
-      local r = require("mechbench.model").simulate_until_stiff(m, { tf = 1, dt = 0.5, tol = 1e-9 })
+      local r = runs.simulate_until_stiff(m, { tf = 1, dt = 0.5, tol = 1e-9 })
       if r.stiff then stiff_error(m, r, chunk - 1, opts.stable, where) end
       local last, moving = #r.t, 0
       for _, b in ipairs(m._order.bodies) do
