@@ -619,7 +619,7 @@ local owners = {
   m = function() return require("mechbench.model").Model end,
   r = function() return require("mechbench.result").Result end,
   c = function() return require("mechbench.compare").Comparison end,
-  A = function() return require("mechbench").mat end,
+  A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
@@ -633,9 +633,9 @@ function M.value(name)
     return t and rawget(t, method)
   end
   local path = name:match("^mb%.(.+)$")
-  if not path and name == "mb" then return require "mechbench" end
+  if not path and name == "mb" then return require "mechbench.library" end
   if not path then return rawget(_G, name) end
-  local v = require "mechbench"
+  local v = require "mechbench.library"
   for key in path:gmatch("[^.]+") do
     if type(v) ~= "table" then return nil end
     v = rawget(v, key)
