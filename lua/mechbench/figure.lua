@@ -9,6 +9,7 @@
 local core = require "mechbench.core"
 local args = require "mechbench.args"
 local session = require "mechbench.session"
+local kinds = require "mechbench.kinds"
 local cv = core.view
 
 local M = {}
@@ -198,7 +199,7 @@ function M.comparison(c, opts)
   local order, first = c.order, c.results[c.order[1]]
   local quantity = opts.quantity or (first.body_order[1] or "energy") .. (first.body_order[1] and ".angle" or ".total")
   local place = {}
-  for k, f in ipairs(core.model.kinds().formulations) do place[f.name] = k end
+  for k, f in ipairs(kinds.formulations) do place[f.name] = k end
   local function color(label)
     local f = c.results[label].stats.formulation
     return place[f] and 1 + (place[f] - 1) % 6 or nil

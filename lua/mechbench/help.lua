@@ -5,6 +5,8 @@
 -- one table in mechbench.reference, which the man page is checked against.
 local reference = require "mechbench.reference"
 local args = require "mechbench.args"
+local kinds = require "mechbench.kinds"
+local elements = require "mechbench.elements"
 
 local topics = {}
 
@@ -130,15 +132,15 @@ Contact between bodies (Ch. 11; man mechbench(7) has every field):
 -- every kind with the names it takes, from the kinds' own entries; made
 -- when first asked for, so start-up does not pay for them
 local generated = {
-  joints = function(model)
+  joints = function()
     return "Joint types, m:joint{ name = ..., type = ..., ... } (book Sec. 7.2):\n"
-      .. model.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
+      .. elements.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
   end,
-  forces = function(model)
+  forces = function()
     return "Force types, m:force{ name = ..., type = ..., ... } (book Sec. 4.4):\n"
-      .. model.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
+      .. elements.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
   end,
-  laws = function(model) return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. model.kinds_help("law") end,
+  laws = function() return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. elements.kinds_help("law") end,
   results = function()
     return [[
 A run r = m:simulate{...} (also m:kinematics, m:inverse_dynamics,
@@ -148,9 +150,9 @@ m:equilibrium) holds arrays over the reporting times r.t:
   r.impacts (contacts)                    r.state_size the integrator's states
 ]] .. reference.methods("r")
   end,
-  formulations = function(model)
+  formulations = function()
     local f, rowless = {}, {}
-    for _, entry in ipairs(model.formulations(true)) do
+    for _, entry in ipairs(kinds.formulation_list(true)) do
       f[#f + 1] = ("  %-16s %s"):format(entry.name, entry.title)
       if not entry.can.constraints then
         rowless[#rowless + 1] = ("%s: integrator %q, h = %g s unless told.\n"
@@ -173,7 +175,7 @@ switching = false stops there instead. No rows, so no stabilization.]]
 setmetatable(topics, { __index = function(t, name)
   local make = generated[name]
   if not make then return nil end
-  t[name] = make(require "mechbench.model")
+  t[name] = make()
   return t[name]
 end })
 
