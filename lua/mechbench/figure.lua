@@ -10,6 +10,7 @@ local core = require "mechbench.core"
 local args = require "mechbench.args"
 local session = require "mechbench.session"
 local kinds = require "mechbench.kinds"
+local message = require "mechbench.message"
 local cv = core.view
 
 local M = {}
@@ -90,7 +91,7 @@ function M.show(what, spec)
   local kind = M.inline_kind()
   if not kind then return false end
   local ok, err = cv.show_inline(spec, kind)
-  if not ok then require("mechbench.message").to_stderr(what .. ": " .. tostring(err) .. "; showing text instead") end
+  if not ok then message.to_stderr(what .. ": " .. tostring(err) .. "; showing text instead") end
   return ok == true
 end
 
