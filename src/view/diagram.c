@@ -100,7 +100,9 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 	struct pen body = {.color = d->color, .width = 3};
 	for (int k = 0; k < d->npoints; k++)
 		canvas_line(c, centre, to_unit(&m, d->points[k]), &body);
-	/* the forces: a shaft and a head; a couple's turning mark */
+	canvas_marker(c, centre, MARK_CENTRE, d->color, 0);
+	/* the forces: a shaft and a head; a couple's turning mark (on the
+	 * grid, over the centre's when they share a cell) */
 	for (int k = 0; k < n; k++) {
 		const struct diagram_arrow *a = &d->arrows[k];
 		struct pen pen = {.color = a->color, .width = 2};
@@ -110,7 +112,6 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 			canvas_marker(c, to_unit(&m, a->at),
 			              a->couple > 0 ? MARK_TURN_CCW : MARK_TURN_CW, a->color, 0);
 	}
-	canvas_marker(c, centre, MARK_CENTRE, d->color, 0);
 	/* labels keep off the arrowheads and the mass centre */
 	struct box placed[2 * MOST_ARROWS + 1];
 	int nplaced = 0;
@@ -137,6 +138,6 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 		canvas_text(c, v2(0, y), "scale", ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
 		double x = canvas_text_width(c, "scale ", NULL);
 		canvas_arrow(c, v2(x, y), v2(x + len, y), &pen);
-		canvas_text(c, v2(x + len + c->em, y), text, ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
+		canvas_text(c, v2(x + len + 1.5 * c->em, y), text, ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
 	}
 }
