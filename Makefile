@@ -19,10 +19,10 @@ DOCDIR    = $(PREFIX)/share/doc/mechbench
 MANDIR    = $(PREFIX)/share/man
 
 CC       ?= cc
-PKGS      = lua5.4 gsl readline ncursesw cairo libsixel
+PKGS      = lua5.4 gsl readline ncursesw cairo fontconfig libsixel
 # Debian packages that provide the pkg-config modules above, and the test tools.
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
-            libcairo2-dev libgif-dev libsixel-dev
+            libcairo2-dev libfontconfig-dev libgif-dev libsixel-dev
 DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils
 
 # CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what they give
