@@ -208,11 +208,36 @@ static void draw_link(struct canvas *c, const struct mapping *m, const struct vi
 	}
 }
 
+/* A body of three points or more is a plate: the polygon of its points
+ * taken round its mass centre, shaded under its stick figure (the grid
+ * has no shades). */
+static void plate(struct canvas *c, const struct mapping *m, const struct scene_body *b, int index,
+                  const double *pose)
+{
+	enum { MOST = 32 };
+	if (b->npoints < 3 || b->npoints > MOST)
+		return;
+	double angle[MOST];
+	int order[MOST];
+	for (int p = 0; p < b->npoints; p++) {
+		angle[p] = atan2(b->points[p].y, b->points[p].x), order[p] = p;
+		for (int k = p; k > 0 && angle[order[k - 1]] > angle[order[k]]; k--) {
+			int t = order[k];
+			order[k] = order[k - 1], order[k - 1] = t;
+		}
+	}
+	vec2 corner[MOST];
+	for (int p = 0; p < b->npoints; p++)
+		corner[p] = to_unit(m, world(pose, index, b->points[order[p]]));
+	canvas_fill(c, corner, b->npoints, INK_FAINT);
+}
+
 static void draw_body(struct canvas *c, const struct mapping *m, const struct scene_body *b,
                       int index, const double *pose)
 {
 	struct pen pen = body_pen(index);
 	vec2 centre = world(pose, index, v2(0, 0));
+	plate(c, m, b, index, pose);
 	for (int p = 0; p < b->npoints; p++)
 		segment(c, m, centre, world(pose, index, b->points[p]), &pen);
 	if (b->radius > 0) {
