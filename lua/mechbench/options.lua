@@ -115,7 +115,7 @@ local function run_options(m, opts, level)
   local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
   local entry = formulation_entry[o.formulation]
-  o.integrator = o.integrator or (entry and entry.integrator) or "dopri5"
+  o.integrator = o.integrator or (entry and entry.integrator) or "ode45"
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)

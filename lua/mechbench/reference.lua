@@ -307,10 +307,11 @@ formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
 (Ch. 10), "point-recursive" (Attia's particles, tree = {...} picks the
 cuts), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
 coordinates only, switched before a singularity: r.switches), "discrete";
-help "formulations". integrator: "dopri5" (= "ode45", adaptive to tol and
-abstol, the default; also "rk45", "rkck", "rk8pd"), "rk4" or "symplectic"
-(fixed step h); dense = false ends a step at every report instead of
-interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
+help "formulations". integrator: "ode45" (MATLAB's control, adaptive to
+tol and abstol in every component, the default), "dopri5" (the same steps,
+Hairer's root-mean-square control; also "rk45", "rkck", "rk8pd"), "rk4"
+or "symplectic" (fixed step h); dense = false ends a step at every report
+instead of interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
 "momentum", "partitioning". correct = true first moves the start onto the
 joints. events = {{t = 1, add = "lock"}} adds or removes joints during the
 run, {t = 1, set = "spring", k = 400} changes a value. Returns a result r:
