@@ -22,11 +22,12 @@ DOCDIR   ?= $(DATADIR)/doc/mechbench
 PKGDATADIR = $(DATADIR)/mechbench
 
 CC       ?= cc
-PKGS      = lua5.4 gsl readline ncursesw
+PKGS      = lua5.4 gsl readline ncursesw cairo libsixel
 # Debian packages that provide the pkg-config modules above, and the test tools
 # (lua5.4: tests/install.sh checks that a plain Lua finds no half a module).
-DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
-DEB_TEST  = tmux mandoc man-db valgrind lua5.4
+DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
+            libcairo2-dev libgif-dev libsixel-dev
+DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4
 
 # CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what
 # they give is added after the project's own flags, never in their place
@@ -41,7 +42,8 @@ MB_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DHAVE_INLINE -DMB_VER
               -Isrc $(PKG_CFLAGS)
 MB_CFLAGS = -std=c11 -Wall -Wextra -ffp-contract=off
 COMPILE   = $(CC) $(MB_CPPFLAGS) $(CPPFLAGS) $(MB_CFLAGS) $(CFLAGS)
-MB_LIBS   = $(PKG_LIBS) -lm
+# giflib has no pkg-config module on Debian 12
+MB_LIBS   = $(PKG_LIBS) -lgif -lm
 
 # The installed folders, compiled into paths.o alone (src/lua/paths.h): the
 # program finds its files relative to where it runs, BINDIR to PKGDATADIR,
