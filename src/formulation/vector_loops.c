@@ -330,11 +330,27 @@ static int refused(const struct model *m, struct run_data *d)
 	for (int k = 0; k < m->njoints; k++) {
 		const struct joint *j = &m->joints[k];
 		const struct geometry *g = &graph->geometry[k];
-		int free_terms = 0, ok = g->decl && g->tie != TIE_GEARED;
-		for (int t = 0; ok && t < g->nterms; t++) {
-			enum geo_term_kind kind = g->term[t].kind;
-			ok = kind != TERM_ROLL;
-			free_terms += kind == TERM_SLIDE || kind == TERM_LINK;
+		int free_terms = 0, ok = g->decl != NULL;
+		for (int t = 0; ok && t < g->nterms; t++)
+			switch (g->term[t].kind) {
+			case TERM_OFFSET:
+				break;
+			case TERM_SLIDE:
+			case TERM_LINK:
+				free_terms++;
+				break;
+			case TERM_DRIVEN: /* a driver: an equation on the bodies' poses */
+				break;
+			default: /* a roll, or a term it does not know */
+				ok = 0;
+			}
+		switch (ok ? g->tie : TIE_GEARED) {
+		case TIE_NONE:
+		case TIE_FIXED:
+		case TIE_DRIVEN:
+			break;
+		default: /* geared, or a tie it does not know */
+			ok = 0;
 		}
 		if (ok && free_terms <= 1)
 			continue;
