@@ -67,16 +67,22 @@ local DofInfo = {
   end,
 }
 
+-- Its one option, declared as C declares a run's (util/option.h).
+local DOF_OPTIONS = { quiet = { name = "quiet", type = "flag", default = false, analyses = { dof = true },
+  summary = "true: return the counts without printing them" } }
+
 function Model:dof(opts)
-  local o = args.options(opts, { "quiet" }, "dof")
+  local o = args.check_options(opts, DOF_OPTIONS, "dof")
   local info = explain.dof(self)
   if not o.quiet then print(explain.dof_text(self, info)) end
   return info.gruebler, info.rows, setmetatable(info, DofInfo)
 end
 
 -- What the rest of the library takes from here.
-M.formulations, M.kinematic_only, M.simulate_options = kinds.formulation_list, kinds.kinematic_only,
-  options.simulate_options
+-- (every option m:simulate takes with some formulation or remedy: for
+-- mb.compare, which passes its options on to the runs)
+M.formulations, M.kinematic_only = kinds.formulation_list, kinds.kinematic_only
+M.simulate_options = kinds.option_names("simulate", runs.options)
 M.contact_force = elements.contact_force
 
 args.methods(Model, "m", elements.sync)

@@ -77,6 +77,27 @@ struct jc {
 
 /* ------------------------------------------------------------ the tree */
 
+/* Joint coordinates' own options (formulation.h), in the order of cfg->own:
+ * absolute angles, the joints the tree may use, and how M̄ q̈ = ... is solved. */
+enum { OWN_ANGLES, OWN_TREE, OWN_METHOD };
+static const char *const angle_kinds[] = {"relative", "absolute", NULL};
+static const struct option option_angles = {
+    .name = "angles",
+    .type = OPTION_CHOICE,
+    .choices = angle_kinds,
+    .taken_by = TAKEN_BY_SIMULATE | TAKEN_BY_KINEMATICS | TAKEN_BY_PIECES | TAKEN_BY_EXPLAIN |
+                TAKEN_BY_JOINT_COORDS,
+    .summary = "relative (each joint's own angle) or absolute (each body's angle)"};
+static const char *const methods[] = {"aba", "crb", NULL};
+static const struct option option_method = {
+    .name = "method",
+    .type = OPTION_CHOICE,
+    .choices = methods,
+    .taken_by = TAKEN_BY_SIMULATE | TAKEN_BY_PIECES,
+    .summary = "aba (the articulated-body algorithm, O(N)) or crb (M̄ written out and factored)"};
+static const struct option *const own_options[] = {&option_angles, &option_tree, &option_method,
+                                                   NULL};
+
 static int tree_capable(const struct joint *j)
 {
 	return (j->kind->capabilities & (JOINT_TREE_PIN | JOINT_TREE_SLIDE)) != 0;
@@ -84,10 +105,11 @@ static int tree_capable(const struct joint *j)
 
 static int allowed(const struct formulation_config *cfg, int joint)
 {
-	if (!cfg->tree)
+	const struct option_value *tree = &cfg->own[OWN_TREE];
+	if (!tree->given)
 		return 1;
-	for (int k = 0; k < cfg->ntree; k++)
-		if (cfg->tree[k] == joint)
+	for (int k = 0; k < tree->count; k++)
+		if (tree->indices[k] == joint)
 			return 1;
 	return 0;
 }
@@ -174,7 +196,8 @@ static int angle_coordinate(const struct jc *w, int b)
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	struct jc *w = calloc(1, sizeof *w);
-	w->m = m, w->d = d, w->absolute = cfg->absolute_angles;
+	w->m = m, w->d = d;
+	w->absolute = option_number(&option_angles, &cfg->own[OWN_ANGLES]) == 1;
 	w->nb = m->nbodies, w->n3 = 3 * m->nbodies;
 	w->order = calloc((size_t)w->nb + 1, sizeof *w->order);
 	w->link = calloc((size_t)w->nb + 1, sizeof *w->link);
@@ -202,7 +225,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->mdiag = calloc(n3 + 1, sizeof(double));
 	w->work = calloc(2 * (n3 + n) + 1, sizeof(double));
 	w->cut_rows = joint_rows_new(m, w->cut, w->ncut);
-	if (cfg->composite_mass) /* O(N²): only for method = "crb" (B waits for teaching) */
+	w->composite_method = option_number(&option_method, &cfg->own[OWN_METHOD]) == 1;
+	if (w->composite_method) /* O(N²): only for method = "crb" (B waits for teaching) */
 		w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	model_mass_diagonal(m, w->mdiag);
 	w->twist = calloc(3 * n + 1, sizeof(double));
@@ -213,7 +237,6 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	for (int b = 0; b < w->nb; b++)
 		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
 			w->owner[w->link[b].coord + k] = b;
-	w->composite_method = cfg->composite_mass;
 	size_t nb = (size_t)w->nb;
 	w->from = calloc(nb + 1, sizeof(int));
 	for (int b = 0; b < w->nb; b++)
@@ -1119,6 +1142,7 @@ const struct formulation formulation_joint = {
     .name = "joint",
     .title = "joint coordinates (Ch. 9)",
     .capabilities = FORM_DENSE_MASS,
+    .options = own_options,
     .setup = setup,
     .release = release,
     .size = size,

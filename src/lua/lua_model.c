@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+#include "lua/description.h"
 #include "lua/lua_core.h"
 #include "lua/lua_model.h"
 #include "util/sparse_kkt.h"
@@ -66,6 +67,7 @@ int mb_open_model(lua_State *L)
 	                                 {"loops", core_loops},
 	                                 {"fbd", core_fbd},
 	                                 {"check", core_check},
+	                                 {"compile", mb_compile_model},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	/* from this many rows on, large models solve without S (m:explain says so) */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/kinematics.h"
+#include "analysis/run_options.h"
 #include "analysis/simulate.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
@@ -204,59 +205,52 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	push_switches(L, r);
 }
 
+/* The index of name among the integrators. */
+static int integrator_index(const char *name)
+{
+	int k = 0;
+	while (integrator_names[k] && strcmp(integrator_names[k], name) != 0)
+		k++;
+	return integrator_names[k] ? k : 0;
+}
+
 int core_simulate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
+	const struct model *m = mb_model_arg(L, 1);
 	const struct formulation *f = mb_read_formulation(L, 2);
 	struct sim_options o = {0};
-	o.integrator =
-	    mb_opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
-	int known = 0;
-	for (int k = 0; integrator_names[k]; k++)
-		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
-	if (!known)
-		return luaL_error(L, "unknown integrator '%s'", o.integrator);
+	int fallback = integrator_index(f->integrator ? f->integrator : integrator_default);
+	o.integrator = integrator_names[(int)mb_option(L, 2, &option_integrator, fallback)];
 	int fixed = integrator_fixed(o.integrator);
 	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
 		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
 	mb_opt_times(L, 2, &o.tf, &o.dt);
-	o.h = mb_opt_in(L, 2, "h", f->step > 0 ? fmin(f->step, o.dt) : o.dt, 1e-300, o.dt);
-	/* a run carrying on from another's end (events): its start time */
-	o.t0 = mb_opt_in(L, 2, "t0", 0, 0, 1e12);
-	if (o.tf / o.h > MAX_STEPS)
-		return mb_raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
-		                      MAX_STEPS);
-	o.tol = mb_opt_in(L, 2, "tol", tol_default, 1e-14, 1);
-	o.abstol = mb_opt_in(L, 2, "abstol", o.tol, 1e-300, 1e12);
-	lua_getfield(L, 2, "correct");
-	o.correct = lua_toboolean(L, -1);
-	lua_getfield(L, 2, "progress");
-	o.progress = lua_toboolean(L, -1);
-	lua_getfield(L, 2, "dense");
-	o.dense = lua_isnil(L, -1) ? integrator_interpolates(o.integrator) : lua_toboolean(L, -1);
-	lua_getfield(L, 2, "resumed");
-	o.resumed = lua_toboolean(L, -1);
-	lua_getfield(L, 2, "stop_when_stiff");
-	o.stop_when_stiff = lua_toboolean(L, -1);
-	lua_pop(L, 5);
-	mb_read_stabilization(L, 1, 2, &o.cfg.stab);
-	mb_read_config(L, 2, &o.cfg);
+	o.h = mb_option(L, 2, &option_h, f->step > 0 ? fmin(f->step, o.dt) : o.dt);
+	if (o.h > o.dt)
+		return mb_raise_error(L, "h must be at most dt = %g (got %g)", o.dt, o.h);
+	if (o.tf / o.h > RUN_MAX_STEPS)
+		return mb_raise_error(L, "tf / h is %.3g steps; at most %g are taken", o.tf / o.h,
+		                      RUN_MAX_STEPS);
+	o.t0 = mb_option(L, 2, &option_t0, option_t0.fallback);
+	o.tol = mb_option(L, 2, &option_tol, option_tol.fallback);
+	o.abstol = mb_option(L, 2, &option_abstol, o.tol);
+	o.correct = mb_option(L, 2, &option_correct, 0) == 1;
+	o.progress = mb_option(L, 2, &option_progress, 0) == 1;
+	o.dense = mb_option(L, 2, &option_dense, integrator_interpolates(o.integrator)) == 1;
+	o.resumed = mb_option(L, 2, &option_resumed, 0) == 1;
+	o.stop_when_stiff = mb_option(L, 2, &option_stop_when_stiff, 0) == 1;
+	mb_read_stabilization(L, 2, f, m, &o.cfg);
+	mb_read_config(L, 2, f, m, &o.cfg);
 	o.cfg.step = fixed ? o.h : 0;
-	if (f->capabilities & FORM_JOINT_FORCES) {
-		if (o.cfg.stab.kind != STAB_NONE)
-			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
-		o.cfg.joint_omega = mb_opt_in(L, 2, "omega", 0, 0, 1e12);
-		o.cfg.joint_zeta = mb_opt_in(L, 2, "zeta", 0, 0, 1e6);
-	}
-	o.cfg.drop_redundant = strcmp(mb_opt_string(L, 2, "redundant", "stop"), "drop") == 0;
-	struct model *m = model_from_lua(L, 1);
+	if ((f->capabilities & FORM_JOINT_FORCES) && o.cfg.stab.kind != STAB_NONE)
+		return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
 	mb_c_enter(L); /* Ctrl-C and the limits reach a callback that never returns */
 	struct run *r = simulate(m, f, &o);
 	mb_c_leave(L);
 	push_run(L, m, r);
 	run_free(r);
-	model_free(m);
 	return 1;
 }
 
@@ -265,18 +259,17 @@ int core_kinematics(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
+	const struct model *m = mb_model_arg(L, 1);
 	struct kin_options o = {0};
 	mb_opt_times(L, 2, &o.tf, &o.dt);
-	o.tol = mb_opt_in(L, 2, "tol", 1e-10, 1e-15, 1);
-	o.max_iterations = (int)mb_opt_in(L, 2, "max_iterations", 25, 1, 1000);
-	o.modified = strcmp(mb_opt_string(L, 2, "newton", "full"), "modified") == 0;
-	lua_getfield(L, 2, "trace");
-	o.trace = lua_toboolean(L, -1);
-	lua_pop(L, 1);
+	o.tol = mb_option(L, 2, &option_tol, option_tol.fallback);
+	o.max_iterations =
+	    (int)mb_option(L, 2, &option_max_iterations, option_max_iterations.fallback);
+	o.modified = mb_option(L, 2, &option_newton, 0) == 1;
+	o.trace = mb_option(L, 2, &option_trace, 0) == 1;
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	mb_read_config(L, 2, &cfg);
 	const struct formulation *f = mb_read_formulation(L, 2);
-	struct model *m = model_from_lua(L, 1);
+	mb_read_config(L, 2, f, m, &cfg);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
 	mb_c_enter(L);
@@ -305,6 +298,5 @@ int core_kinematics(lua_State *L)
 	}
 	free(iterations);
 	run_free(r);
-	model_free(m);
 	return 1;
 }
