@@ -46,7 +46,15 @@ refused debug-getinfo 'print(debug.getinfo(1).source)' 'debug\.getinfo'
 refused string-metatable 'getmetatable("").__index.upper = print' 'getmetatable of a string'
 refused loaded-real-g 'package.loaded._G.io.write("x\n")' 'io\.write'
 refused r-csv 'mb.example("pendulum"):simulate{ tf = 0.1 }:csv("run.csv")' 'r:csv: writing a file'
-[ -e written.txt ] && [ -e run.csv ] && pass || fail files-written-outside "io.open and r:csv wrote nothing without --sandbox"
+refused r-json 'mb.example("pendulum"):simulate{ tf = 0.1 }:json("run.json")' 'r:json: writing a file'
+[ -e written.txt ] && [ -e run.csv ] && [ -e run.json ] && pass || fail files-written-outside "io.open, r:csv and r:json wrote nothing without --sandbox"
+# standard output is no file: r:csv("-") and r:json("-") write there, as print does
+rm -f run.csv run.json
+run_sb csv-stdout 'local r = mb.example("pendulum"):simulate{ tf = 0.1, dt = 0.05 } r:csv("-") r:json("-")'
+expect_eq csv-stdout-rc "$rc" 0
+expect_match csv-stdout "$out" '^t,rod\.x,rod\.y,'
+expect_match json-stdout "$out" '^"model":"pendulum",$'
+[ -e run.csv ] || [ -e run.json ] || [ -e - ] && fail stdout-no-file "a file was written" || pass
 
 # a precompiled script is refused; its source would have run
 "$MB" -e 'local f = io.open("binary.lua", "wb") f:write(string.dump(load("print(42)"))) f:close()'
@@ -86,12 +94,12 @@ expect_match lesson-escape-caught "$out" '^1	1$'
 run_sb shared 'table.insert = nil; math.max = nil; print(#mb.example("pendulum"):simulate{ tf = 0.1 }.t)'
 expect_eq shared-copies "$out" 11
 
-# --- limits: a clear message, exit 1, with or without --sandbox
+# --- limits: a clear message, exit 3, with or without --sandbox
 limit() { # NAME WANT OPTIONS... (the script NAME.lua, written before)
   local name=$1 want=$2; shift 2
   local t0=$SECONDS
   out=$("$MB" --batch "$@" "$name.lua" 2>&1); rc=$?
-  expect_eq "$name-rc" "$rc" 1
+  expect_eq "$name-rc" "$rc" 3
   expect_match "$name-msg" "$out" "$want"
   if [ $((SECONDS - t0)) -le "${within:-4}" ]; then pass; else fail "$name-fast" "took $((SECONDS - t0)) s"; fi
 }
@@ -135,7 +143,7 @@ out=$("$MB" --batch --cpu 0.5 -e 'while true do end' 2>&1)
 expect_eq dash-e-limit "$out" 'mechbench: the CPU limit of 0.5 s was reached at (command line):1'
 for bad in "--cpu 0" "--cpu x" "--mem -5" "--mem inf"; do
   out=$("$MB" $bad --batch busy.lua 2>&1); rc=$?
-  expect_eq "bad-limit-rc $bad" "$rc" 1
+  expect_eq "bad-limit-rc $bad" "$rc" 2
   expect_match "bad-limit-msg $bad" "$out" "^mechbench: --(cpu|mem) takes a positive number"
 done
 out=$("$MB" --cpu 2>&1); expect_match limit-needs-value "$out" '--cpu needs an argument'
@@ -171,7 +179,7 @@ out=$("$MB" --sandbox --batch sub/a.lua 2>&1); expect_eq one-script "$out" "a sa
 printf 'print(...)\n' > dots.lua
 out=$("$MB" --sandbox dots.lua x y); expect_eq one-script-args "$out" "x	y"
 out=$("$MB" --sandbox -i sub/a.lua sub/c.lua 2>&1); rc=$?
-expect_eq grade-i-rc "$rc" 1; expect_match grade-i "$out" '-i takes one script'
+expect_eq grade-i-rc "$rc" 2; expect_match grade-i "$out" '-i takes one script'
 
 # an example file runs as a script under --sandbox: its parameters' check
 # is reached through mb (a require of mechbench.args was refused)

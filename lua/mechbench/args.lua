@@ -126,7 +126,7 @@ function M.bad_option(v, d)
     end
   elseif kind == "flag" then
     if type(v) ~= "boolean" then return ("%s must be true or false (got %s)"):format(d.name, M.shown(v)) end
-  elseif kind == "choice" or kind == "formulation" then
+  elseif kind == "choice" then
     if type(v) ~= "string" then
       return ("%s must be one of %s (got %s)"):format(d.name, table.concat(d.choices, ", "), M.shown(v))
     end

@@ -55,11 +55,6 @@ end
 -- state's), .remedies (each remedy's own), and each formulation's own in
 -- its entry (M.formulation_entry[name].options).
 local options = M.options
-for _, list in ipairs { options.run, options.layer, options.state } do
-  for _, d in ipairs(list) do
-    if d.type == "formulation" then d.choices = formulation_names end
-  end
-end
 
 -- The declaration of a run's, the layer's or a state's option by its name.
 function M.option(name)
@@ -133,7 +128,7 @@ function M.check_options(analysis, opts, what, extra, formulation)
       chosen[key] = v
     end
   end
-  local f = formulation or chosen.formulation or (base.formulation and base.formulation.said)
+  local f = formulation or chosen.formulation or (base.formulation and base.formulation.default)
   local taken, elsewhere = M.taken(analysis, f, chosen.stabilization or "none")
   for name, d in pairs(extra or {}) do taken[name] = d end
   local o = args.check_options(opts, taken, what, elsewhere)

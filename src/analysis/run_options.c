@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 
 #define RUNS (TAKEN_BY_SIMULATE | TAKEN_BY_KINEMATICS)
 
@@ -13,11 +14,11 @@ const struct option option_integrator = {
     .name = "integrator",
     .type = OPTION_CHOICE,
     .fallback = NAN,
-    .said = "the formulation's (dopri5 but for discrete)",
-    .choices = integrator_names,
+    .said = "the formulation's (ode45 but for discrete)",
+    .choices_of = integrator_names,
     .taken_by = TAKEN_BY_SIMULATE,
-    .summary = "dopri5 (= ode45), rk45, rkf45, rkck, rk8pd (adaptive), rk4 or symplectic "
-               "(fixed step h)"};
+    .summary = "the integrator: ode45 (Dormand-Prince), rk45, rkf45, rkck, rk8pd (adaptive), rk4 "
+               "or symplectic (fixed step h)"};
 
 /* Times in seconds: a run shorter than a picosecond or longer than 30,000
  * years is a slip of units, and a step or a report of at least 1e-12 s

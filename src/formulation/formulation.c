@@ -23,6 +23,14 @@ const struct formulation *formulation_find(const char *name)
 	return NULL;
 }
 
+const char *const *formulation_names(void)
+{
+	static const char *names[sizeof formulations / sizeof formulations[0]];
+	for (size_t i = 0; formulations[i]; i++)
+		names[i] = formulations[i]->name;
+	return names;
+}
+
 int formulation_option(const struct formulation *f, const char *name)
 {
 	return option_index(f->options, name);
@@ -33,9 +41,9 @@ int formulation_option(const struct formulation *f, const char *name)
 #define FORMULATED (TAKEN_BY_SIMULATE | TAKEN_BY_KINEMATICS | TAKEN_BY_PIECES | TAKEN_BY_EXPLAIN)
 
 const struct option option_formulation = {.name = "formulation",
-                                          .type = OPTION_FORMULATION,
-                                          .fallback = NAN,
-                                          .said = "body",
+                                          .type = OPTION_CHOICE,
+                                          .choices_of = formulation_names,
+                                          .fallback = 0, /* body, the first */
                                           .taken_by = FORMULATED | TAKEN_BY_POINT_COORDS,
                                           .summary = "the coordinates the equations are written "
                                                      "in: mb.formulations()"};

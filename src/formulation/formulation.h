@@ -222,6 +222,8 @@ FORMULATIONS
 /* The formulation called name, or NULL; and all of them, NULL-terminated. */
 const struct formulation *formulation_find(const char *name);
 extern const struct formulation *const formulations[];
+/* Their names, in that order, NULL-terminated. */
+const char *const *formulation_names(void);
 
 /* The remedies of constraint drift (Ch. 13) by the names stabilization =
  * "..." takes, in the order of struct stabilization's kinds, each with the

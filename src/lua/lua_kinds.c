@@ -9,6 +9,7 @@
 
 #include "analysis/run_options.h"
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
 #include "model/contact.h"
@@ -85,8 +86,8 @@ static void push_params(lua_State *L, const struct kind_param *params)
  * ...}, summary} each. */
 static void push_options(lua_State *L, const struct option *const *list)
 {
-	static const char *types[] = {"number", "whole",  "flag",        "choice",  "formulation",
-	                              "names",  "joints", "coordinates", "numbers", "time"};
+	static const char *types[] = {"number", "whole",       "flag",    "choice", "names",
+	                              "joints", "coordinates", "numbers", "time"};
 	lua_newtable(L);
 	for (int i = 0; list && list[i]; i++) {
 		const struct option *o = list[i];
@@ -101,14 +102,14 @@ static void push_options(lua_State *L, const struct option *const *list)
 			if (o->type == OPTION_FLAG)
 				lua_pushboolean(L, o->fallback != 0);
 			else if (o->type == OPTION_CHOICE)
-				lua_pushstring(L, o->choices[(int)o->fallback]);
+				lua_pushstring(L, option_choices(o)[(int)o->fallback]);
 			else
 				lua_pushnumber(L, o->fallback);
 			lua_setfield(L, -2, "default");
 		}
 		mb_set_text(L, "said", o->said);
-		if (o->choices)
-			push_names(L, o->choices), lua_setfield(L, -2, "choices");
+		if (o->type == OPTION_CHOICE)
+			push_names(L, option_choices(o)), lua_setfield(L, -2, "choices");
 		lua_newtable(L);
 		for (int k = 0; option_analysis_names[k]; k++)
 			if (o->taken_by & (1u << k))
@@ -167,11 +168,11 @@ int core_kinds(lua_State *L)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");
-	push_names(L, integrator_names), lua_setfield(L, -2, "integrators");
+	push_names(L, integrator_names()), lua_setfield(L, -2, "integrators");
 	lua_newtable(L); /* the integrators that take fixed steps */
-	for (int k = 0; integrator_names[k]; k++)
-		if (integrator_fixed(integrator_names[k]))
-			lua_pushboolean(L, 1), lua_setfield(L, -2, integrator_names[k]);
+	for (const char *const *name = integrator_names(); *name; name++)
+		if (integrator_fixed(*name))
+			lua_pushboolean(L, 1), lua_setfield(L, -2, *name);
 	lua_setfield(L, -2, "fixed_step");
 	/* the options every run or look at a state reads, the remedies' own,
 	 * and the most reports and steps a run takes */
@@ -199,11 +200,11 @@ int core_kinds(lua_State *L)
 		mb_set_int(L, "rows", k->rows);
 		push_shape(L, k->shape, k->drawing);
 		lua_createtable(L, 0, 4);
-		lua_pushboolean(L, (k->capabilities & JOINT_TREE_PIN) != 0);
+		lua_pushboolean(L, joint_kind_offers(k) == OFFER_ANGLE);
 		lua_setfield(L, -2, "pin");
-		lua_pushboolean(L, (k->capabilities & JOINT_TREE_SLIDE) != 0);
+		lua_pushboolean(L, joint_kind_offers(k) == OFFER_SLIDE);
 		lua_setfield(L, -2, "slide");
-		lua_pushboolean(L, (k->capabilities & JOINT_DRIVER) != 0);
+		lua_pushboolean(L, joint_kind_driven(k));
 		lua_setfield(L, -2, "driver");
 		lua_setfield(L, -2, "can");
 		push_params(L, k->params), lua_setfield(L, -2, "params");

@@ -92,7 +92,7 @@ double mb_option(lua_State *L, int t, const struct option *o, double fallback)
 			v = lua_toboolean(L, -1);
 			break;
 		case OPTION_CHOICE:
-			v = choice_at(L, -1, o->name, o->choices);
+			v = choice_at(L, -1, o->name, option_choices(o));
 			break;
 		default:
 			luaL_error(L, "option %s is not a number, a flag or a choice", o->name);
@@ -215,19 +215,8 @@ void mb_option_value(lua_State *L, int t, const struct option *o, const struct m
 
 const struct formulation *mb_read_formulation(lua_State *L, int opts)
 {
-	lua_getfield(L, opts, option_formulation.name);
-	const struct formulation *f =
-	    lua_isnil(L, -1) ? formulation_find(option_formulation.said) : NULL;
-	if (!f) {
-		const char *names[32];
-		int n = 0;
-		for (; formulations[n] && n < 31; n++)
-			names[n] = formulations[n]->name;
-		names[n] = NULL;
-		f = formulations[choice_at(L, -1, option_formulation.name, names)];
-	}
-	lua_pop(L, 1);
-	return f;
+	return formulations[(int)mb_option(L, opts, &option_formulation,
+	                                   option_formulation.fallback)];
 }
 
 void mb_read_config(lua_State *L, int t, const struct formulation *f, const struct model *m,

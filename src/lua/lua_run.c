@@ -11,6 +11,7 @@
 #include "analysis/kinematics.h"
 #include "analysis/run_options.h"
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
 #include "lua/luaenv.h"
@@ -121,7 +122,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_newtable(L);
 		for (int k = 0; k < REACTION_FIELDS; k++)
 			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
-		if (j->kind->capabilities & JOINT_DRIVES_DISTANCE) {
+		if (joint_kind_drives_length(j->kind)) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");
 		}
@@ -205,15 +206,6 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	push_switches(L, r);
 }
 
-/* The index of name among the integrators. */
-static int integrator_index(const char *name)
-{
-	int k = 0;
-	while (integrator_names[k] && strcmp(integrator_names[k], name) != 0)
-		k++;
-	return integrator_names[k] ? k : 0;
-}
-
 int core_simulate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -221,8 +213,10 @@ int core_simulate(lua_State *L)
 	const struct model *m = mb_model_arg(L, 1);
 	const struct formulation *f = mb_read_formulation(L, 2);
 	struct sim_options o = {0};
-	int fallback = integrator_index(f->integrator ? f->integrator : integrator_default);
-	o.integrator = integrator_names[(int)mb_option(L, 2, &option_integrator, fallback)];
+	const char *const *integrators = option_choices(&option_integrator);
+	int fallback = option_choice_index(&option_integrator,
+	                                   f->integrator ? f->integrator : integrator_default);
+	o.integrator = integrators[(int)mb_option(L, 2, &option_integrator, fallback)];
 	int fixed = integrator_fixed(o.integrator);
 	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
 		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);

@@ -24,6 +24,20 @@ int option_index(const struct option *const *list, const char *name)
 	return -1;
 }
 
+const char *const *option_choices(const struct option *o)
+{
+	return o->choices ? o->choices : o->choices_of();
+}
+
+int option_choice_index(const struct option *o, const char *name)
+{
+	const char *const *names = option_choices(o);
+	for (int k = 0; names[k]; k++)
+		if (strcmp(names[k], name) == 0)
+			return k;
+	return -1;
+}
+
 int option_refusal(const struct option *o, double v, const char *got_text, char *why, size_t len)
 {
 	int whole = o->type == OPTION_WHOLE;

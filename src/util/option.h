@@ -20,8 +20,7 @@ enum option_type {
 	OPTION_NUMBER,      /* a finite number from lo to hi */
 	OPTION_WHOLE,       /* a whole number from lo to hi */
 	OPTION_FLAG,        /* true or false */
-	OPTION_CHOICE,      /* one of choices[]; the code reads its index */
-	OPTION_FORMULATION, /* a formulation's name (the table of formulations) */
+	OPTION_CHOICE,      /* one of its choices; the code reads its index */
 	OPTION_NAMES,       /* a list of names, or a list of such lists (sets of names) */
 	OPTION_JOINTS,      /* a list of the model's joints by name; the code reads indices */
 	OPTION_COORDINATES, /* a list of body coordinates, "crank.angle"; the code reads
@@ -52,8 +51,10 @@ struct option {
 	double fallback;            /* the default; NaN when the code sets it (default_said) */
 	const char *said;           /* the default in words when it is not a number: "tol" */
 	const char *const *choices; /* OPTION_CHOICE: NULL-terminated */
-	unsigned taken_by;          /* the analyses that take it (enum option_analysis) */
-	const char *summary;        /* what it is, in a few words, for help and the man page */
+	/* or the names a table holds (the integrators, the formulations) */
+	const char *const *(*choices_of)(void);
+	unsigned taken_by;   /* the analyses that take it (enum option_analysis) */
+	const char *summary; /* what it is, in a few words, for help and the man page */
 };
 
 /* The value of an option as the code reads it. */
@@ -72,6 +73,11 @@ static inline double option_number(const struct option *o, const struct option_v
 {
 	return v->given ? v->number : o->fallback;
 }
+
+/* An OPTION_CHOICE's choices, NULL-terminated; the index of name among
+ * them, or -1. */
+const char *const *option_choices(const struct option *o);
+int option_choice_index(const struct option *o, const char *name);
 
 /* The option called name in a NULL-terminated list of declarations, or
  * NULL; and its index there, or -1. */
