@@ -16,6 +16,7 @@
 #include "formulation/partition.h"
 #include "model/constraints.h"
 #include "util/linalg.h"
+#include "util/newton.h"
 #include "util/rank.h"
 #include "util/tree_solve.h"
 
@@ -793,6 +794,39 @@ int constrained_after_step(struct constrained *s, double t, double *y,
 
 /* ------------------------------------------------------------ correction */
 
+/* The positions being corrected at t: what the correction's Newton-Raphson
+ * works on. */
+struct correction {
+	struct constrained *s;
+	double t, *q;
+	const double *qd;
+};
+
+static int correction_residual(void *ctx, int it, double *norm)
+{
+	struct correction *c = ctx;
+	(void)it;
+	if (evaluate(c->s, c->t, c->q, c->qd, EVAL_ROWS) != 0)
+		return -1;
+	*norm = vec_norm(c->s->rows->phi, c->s->nc);
+	return 0;
+}
+
+/* Δ = -J'(JJ')⁻¹ Φ: the least change of q that meets the rows to first order. */
+static int correction_step(void *ctx, int it)
+{
+	struct correction *c = ctx;
+	struct constrained *s = c->s;
+	(void)it;
+	if (factor(s, c->t, s->ones, 0, NULL, NULL) != 0)
+		return -1;
+	for (int row = 0; row < s->nc; row++)
+		s->lambda[row] = -s->rows->phi[row];
+	solve(s, s->lambda);
+	rows_add_transpose(s->rows, s->lambda, c->q);
+	return 0;
+}
+
 /* Least-squares correction (Sec. 14.3): Δ = -J'(JJ')⁻¹ e, iterated for the
  * positions (Eq. 14.7), once for the velocities (Eq. 14.9, with the
  * drivers' right side). */
@@ -802,28 +836,18 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 	if (s->nc == 0)
 		return 0;
 	const int max_iterations = 50;
-	for (int it = 0;; it++) {
-		if (evaluate(s, t, q, qd, EVAL_ROWS) != 0)
-			return -1;
-		double err = vec_norm(r->phi, s->nc);
-		if (err < 1e-12)
-			break;
-		if (it == max_iterations) {
-			run_data_fail(
-			    s->d,
-			    "the initial positions cannot be corrected: after %d iterations "
-			    "the constraint violation is %.3g, worst at joint '%s'. The "
-			    "joints may not be able to assemble from this start",
-			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
-			return -1;
-		}
-		if (factor(s, t, s->ones, 0, NULL, NULL) != 0)
-			return -1;
-		for (int row = 0; row < s->nc; row++)
-			s->lambda[row] = -r->phi[row];
-		solve(s, s->lambda);
-		rows_add_transpose(r, s->lambda, q);
-	}
+	struct correction c = {s, t, q, qd};
+	struct newton newton = {&c, correction_residual, correction_step};
+	double err;
+	int its = newton_solve(&newton, 1e-12, max_iterations, &err);
+	if (its == NEWTON_CAPPED)
+		run_data_fail(s->d,
+		              "the initial positions cannot be corrected: after %d iterations "
+		              "the constraint violation is %.3g, worst at joint '%s'. The "
+		              "joints may not be able to assemble from this start",
+		              max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
+	if (its < 0)
+		return -1;
 	if (factor(s, t, s->ones, 0, NULL, NULL) != 0)
 		return -1;
 	for (int row = 0; row < s->nc; row++)
