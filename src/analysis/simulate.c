@@ -201,7 +201,7 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	struct run *r = run_new(m);
 	double start = clock_seconds();
 	struct run_data *d = run_data_new(m);
-	if (f->capabilities & FORM_KINEMATIC_ONLY)
+	if (!f->mass_solve) /* rows only */
 		run_data_fail(d,
 		              "%s states constraints only, no masses or forces: it takes kinematic "
 		              "analysis (m:kinematics) and inverse dynamics, not a simulation",

@@ -27,8 +27,13 @@ struct constrained {
 	void *ws;
 	struct stabilization stab;
 	int n, nc;
-	int nsolve;          /* rows whose multipliers the layer finds: all, or those before a
-	                      * formulation's own rows when it solves them (FORM_SOLVES_OWN_ROWS) */
+	int nsolve; /* rows whose multipliers the layer finds: all, or those before a
+	             * formulation's own rows when it meets them (free_accelerations) */
+	/* how q̈ and λ are found at a state, and what that evaluates, both
+	 * chosen once in constrained_new (the remedy and the formulation's hooks
+	 * do not change during a run) */
+	int (*strategy)(struct constrained *s, double t, const double *qd);
+	unsigned what;
 	int factored;        /* rows in the last factorisation of S */
 	const int *envelope; /* S's envelope in the last factorisation (NULL: full) */
 	struct rows *rows;
@@ -70,6 +75,8 @@ struct constrained {
 
 /* ------------------------------------------------------------ set-up */
 
+static void choose_strategy(struct constrained *s);
+
 struct constrained *constrained_new(const struct model *m, const struct formulation *f,
                                     const struct formulation_config *cfg, struct run_data *d)
 {
@@ -100,7 +107,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
 	s->n = f->size(ws, &s->nc);
 	s->nsolve = s->nc;
-	if (f->capabilities & FORM_SOLVES_OWN_ROWS)
+	if (f->free_accelerations)
 		while (s->nsolve > 0 && f->row_joint(ws, s->nsolve - 1) < 0)
 			s->nsolve--;
 	s->drop = cfg->drop_redundant;
@@ -154,6 +161,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	 * redundant rows would make singular without dropping them */
 	s->report =
 	    report_new(m, cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY, s->nc == 0);
+	choose_strategy(s);
 	return s;
 }
 
@@ -504,13 +512,45 @@ static int own_accelerations(struct constrained *s, double t, const double *qd)
 	return 0;
 }
 
+/* q̈ and λ through the Schur complement (Eq. 7.56 with Baumgarte's terms
+ * when asked): λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ).
+ * (s->work holds M⁻¹h from the first step; the momentum method relies on
+ * no more.) */
+static int schur(struct constrained *s, double t, const double *qd)
+{
+	const struct rows *r = s->rows;
+	if (s->nc > 0) {
+		double *minv_h = s->work;
+		memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
+		s->f->mass_solve(s->ws, minv_h);
+		s->rates = qd;
+		if (factor(s, t, NULL, 0, s->lambda, minv_h) != 0)
+			return -1;
+	}
+	if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
+		/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not (row by
+		 * row along X's storage: each q̈_k sums in row order still) */
+		memcpy(s->acc, s->work, sizeof(double) * (size_t)s->n);
+		for (int row = 0; row < s->nc; row++) {
+			const double *x = s->X + (size_t)row * (size_t)s->n;
+			double l = s->lambda[row];
+			for (int k = 0; k < s->n; k++)
+				s->acc[k] += x[k] * l;
+		}
+	} else {
+		memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
+		rows_add_transpose(r, s->lambda, s->acc);
+		s->f->mass_solve(s->ws, s->acc);
+	}
+	return 0;
+}
+
 /* A formulation's own assembly (free-body diagrams, point coordinates'
- * sparse system): 0, -1 with the run's error set, or 1 when it has none or declines
- * (dependent rows), so the layer's Schur complement takes over. */
+ * sparse system), with the toggle watch on its factor; when it declines
+ * (dependent rows) the Schur complement takes the state over and explains
+ * them. */
 static int own_solve(struct constrained *s, double t, const double *qd)
 {
-	if (!s->f->solve)
-		return 1;
 	const struct rows *r = s->rows;
 	double *rhs = s->e;
 	for (int row = 0; row < s->nc; row++) {
@@ -523,12 +563,35 @@ static int own_solve(struct constrained *s, double t, const double *qd)
 	}
 	if (s->drop && !s->decided && s->nc > 0)
 		decide_dropped(s);
-	return s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda);
+	int status = s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda);
+	if (status == 1)
+		return schur(s, t, qd);
+	if (status != 0)
+		return -1;
+	if (s->watching && s->f->row_pivots && !s->d->near_singular[0])
+		watch_toggle(s, t, NULL, 1);
+	return 0;
 }
 
-/* q̈ and λ at (t, q, q̇), Eq. 7.56 with Baumgarte's terms when asked:
- * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). (s->work
- * holds M⁻¹h from the first step; the momentum method relies on no more.) */
+/* The way to q̈ and λ, once for the run: a formulation that meets its own
+ * rows (Attia's recursive point coordinates) takes the layer's part of
+ * them in every remedy; the penalty method its n x n system; a formulation
+ * with an assembly of its own that; every other the Schur complement. */
+static void choose_strategy(struct constrained *s)
+{
+	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY;
+	s->what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | EVAL_MASS_SOLVE;
+	if (s->f->free_accelerations) {
+		s->strategy = own_accelerations;
+	} else if (penalty) {
+		s->strategy = penalty_accelerations;
+		s->what &= ~(unsigned)EVAL_MASS_SOLVE; /* M written out, not factored */
+	} else {
+		s->strategy = s->f->solve ? own_solve : schur;
+	}
+}
+
+/* q̈ and λ at (t, q, q̇) by the run's strategy, checked finite. */
 static int accelerations(struct constrained *s, double t, const double *q, const double *qd,
                          int counted)
 {
@@ -537,49 +600,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 		return -1;
 	if (counted)
 		d->fevals++;
-	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY, own = 1;
-	unsigned what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | (penalty ? 0 : EVAL_MASS_SOLVE);
-	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS)
-		what |= EVAL_MASS_SOLVE;
-	if (evaluate(s, t, q, qd, what) != 0)
+	if (evaluate(s, t, q, qd, s->what) != 0 || s->strategy(s, t, qd) != 0)
 		return -1;
-	const struct rows *r = s->rows;
-	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS) {
-		if (own_accelerations(s, t, qd) != 0)
-			return -1;
-	} else if (penalty) {
-		if (penalty_accelerations(s, t, qd) != 0)
-			return -1;
-	} else if ((own = own_solve(s, t, qd)) != 1) {
-		if (own != 0)
-			return -1;
-		if (s->watching && s->f->row_pivots && !s->d->near_singular[0])
-			watch_toggle(s, t, NULL, 1);
-	} else {
-		if (s->nc > 0) {
-			double *minv_h = s->work;
-			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
-			s->f->mass_solve(s->ws, minv_h);
-			s->rates = qd;
-			if (factor(s, t, NULL, 0, s->lambda, minv_h) != 0)
-				return -1;
-		}
-		if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
-			/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not (row
-			 * by row along X's storage: each q̈_k sums in row order still) */
-			memcpy(s->acc, s->work, sizeof(double) * (size_t)s->n);
-			for (int row = 0; row < s->nc; row++) {
-				const double *x = s->X + (size_t)row * (size_t)s->n;
-				double l = s->lambda[row];
-				for (int k = 0; k < s->n; k++)
-					s->acc[k] += x[k] * l;
-			}
-		} else {
-			memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
-			rows_add_transpose(r, s->lambda, s->acc);
-			s->f->mass_solve(s->ws, s->acc);
-		}
-	}
 	int bad = vec_beyond(s->acc, s->n, DBL_MAX);
 	if (bad >= 0) {
 		char name[128];
@@ -903,7 +925,7 @@ int constrained_pieces(struct constrained *s, double t, const double *q, const d
                        struct constrained_pieces *out)
 {
 	size_t n = (size_t)s->n;
-	if (s->f->capabilities & FORM_KINEMATIC_ONLY) { /* rows only */
+	if (!s->f->mass_solve) { /* a kinematic formulation: rows only */
 		*out = (struct constrained_pieces){
 		    s->n,           s->nc, NULL, s->rows->J, s->rows->phi, s->rows->vrhs,
 		    s->rows->gamma, NULL,  NULL, NULL,       NULL};

@@ -244,7 +244,7 @@ int core_simulate(lua_State *L)
 	mb_read_stabilization(L, 1, 2, &o.cfg.stab);
 	mb_read_config(L, 2, &o.cfg);
 	o.cfg.step = fixed ? o.h : 0;
-	if (f->capabilities & FORM_JOINT_FORCES) {
+	if (f->joint_forces) {
 		if (o.cfg.stab.kind != STAB_NONE)
 			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
 		o.cfg.joint_omega = mb_opt_in(L, 2, "omega", 0, 0, 1e12);
