@@ -158,12 +158,11 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 static int record(struct run *r, struct kin *k, double t, const double *q, const double *qd,
                   const double *qdd)
 {
-	struct sample *s = sample_new(k->m);
-	if (constrained_report(k->s, t, q, qd, qdd, s) != 0) { /* λ: D'λ = M c̈ - h (ID1) */
-		sample_free(s);
+	/* λ: D'λ = M c̈ - h (ID1) */
+	if (constrained_report(k->s, t, q, qd, qdd, run_add_sample(r)) != 0) {
+		run_drop_sample(r);
 		return -1;
 	}
-	run_record(r, s);
 	return 0;
 }
 

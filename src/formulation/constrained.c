@@ -70,6 +70,7 @@ struct constrained {
 	double measured_t, *measured_y;
 	const double *measured_qd;
 	int measured; /* measured_y is still what acc, λ, h and the rows belong to */
+	int reported; /* the run's first report was made (and completed) */
 	struct report *report;
 };
 
@@ -762,19 +763,19 @@ int constrained_advance(struct constrained *s, double t, double h, long steps, d
 }
 
 /* The violation of the formulation's own rows (a body's length in point
- * coordinates): they count in the report's too. */
+ * coordinates): they count in the report's too, when it is completed. */
 static void own_rows_violation(struct constrained *s, const double *qd, struct sample *out)
 {
 	double positions = 0, rates = 0;
 	for (int row = 0; row < s->nc; row++) {
-		if (s->f->row_joint(s->ws, row) >= 0)
+		if (s->joint_of[row] >= 0)
 			continue;
 		double rate = rows_dot(s->rows, row, qd) - s->rows->vrhs[row];
 		positions += s->rows->phi[row] * s->rows->phi[row];
 		rates += rate * rate;
 	}
-	out->violation = hypot(out->violation, sqrt(positions));
-	out->velocity_violation = hypot(out->velocity_violation, sqrt(rates));
+	out->own_violation = sqrt(positions);
+	out->own_velocity_violation = sqrt(rates);
 }
 
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out)
@@ -792,14 +793,26 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
 	                                            : NULL;
-	/* body coordinates' rows are the joints' own, just evaluated at this state */
-	const struct rows *rows = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->rows : NULL;
-	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, rows, out) != 0)
+	if (report_record(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
 	if (s->f->condition)
 		out->condition = s->f->condition(s->ws);
+	/* the first report is completed now: the joints' rows dependent from
+	 * the start (a joint given twice) stop the run there, named, as the
+	 * least squares for the multipliers finds them */
+	if (!s->reported) {
+		s->reported = 1;
+		return report_complete(s->report, s->d, out);
+	}
 	return 0;
+}
+
+struct report *constrained_take_report(struct constrained *s)
+{
+	struct report *w = s->report;
+	s->report = NULL;
+	return w;
 }
 
 int constrained_after_step(struct constrained *s, double t, double *y,
@@ -916,9 +929,9 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 		if (evaluate(s, t, q, qd, EVAL_ROWS | EVAL_FORCES) != 0 ||
 		    s->f->force_analysis(s->ws, t, s->rows, s->h, qdd, s->lambda) != 0)
 			return -1;
-		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, NULL, out);
+		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, out);
 	}
-	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, NULL, out);
+	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
 }
 
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
