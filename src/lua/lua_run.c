@@ -275,7 +275,7 @@ static void push_run(lua_State *L, int ud)
 		lua_createtable(L, 0, 8);
 		for (int k = 0; k < REACTION_FIELDS; k++)
 			set_series(L, ud, react[k], S_REACTION, REACTION_FIELDS * i + k);
-		if (j->kind->capabilities & JOINT_DRIVES_DISTANCE) {
+		if (joint_kind_drives_length(j->kind)) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");
 		}
