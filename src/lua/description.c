@@ -464,9 +464,17 @@ const struct model *mb_model_arg(lua_State *L, int idx)
 	luaL_checktype(L, idx, LUA_TTABLE);
 	lua_getfield(L, idx, "compiled");
 	struct compiled *c = luaL_testudata(L, -1, COMPILED_META);
-	lua_pop(L, 1); /* the description holds it */
-	if (!c || !c->m)
-		c = compile(L, idx); /* held on the stack until the binding returns */
+	if (!c || !c->m) {
+		lua_pop(L, 1);
+		c = compile(L, idx);
+	}
+	c->host.L = L;
+	return c->m;
+}
+
+const struct model *mb_compiled_model(lua_State *L, int idx)
+{
+	struct compiled *c = luaL_checkudata(L, idx, COMPILED_META);
 	c->host.L = L;
 	return c->m;
 }
