@@ -137,8 +137,9 @@ function M.bad_option(v, d)
   elseif kind == "numbers" then
     if type(v) ~= "table" then return ("%s must be a table of numbers (got %s)"):format(d.name, M.shown(v)) end
   elseif kind == "time" then
-    local why = M.bad_number(v, { largest = math.huge })
-    if why then return M.said(d.name, why) end
+    if not (math.type(v) and v == v and math.abs(v) < math.huge) then
+      return ("%s must be a finite number (got %s)"):format(d.name, M.shown(v))
+    end
   end
   if d.check then return d.check(v) end
 end

@@ -148,6 +148,39 @@ function M.option_names(analysis, extra)
   return out
 end
 
+-- An option described in one sentence, for help "options" and the man
+-- page (its test compares the two): what it takes, its default, what it
+-- does and the methods that take it; with: the choice it goes with.
+local methods = { simulate = "m:simulate", kinematics = "m:kinematics, m:inverse_dynamics", pieces = "m:pieces",
+  explain = "m:explain", joint_coords = "m:joint_coords", point_coords = "m:point_coords",
+  minimal_coords = "m:minimal_coords", equilibrium = "m:equilibrium", modes = "m:modes", dof = "m:dof" }
+local method_order = { "simulate", "kinematics", "pieces", "explain", "joint_coords", "point_coords",
+  "minimal_coords", "equilibrium", "modes", "dof" }
+function M.describe_option(d, with)
+  local takes = ({
+    number = ("a number from %g to %g"):format(d.lo or 0, d.hi or 0),
+    whole = ("a whole number from %g to %g"):format(d.lo or 0, d.hi or 0),
+    flag = "true or false",
+    choice = d.choices and ('"%s"'):format(table.concat(d.choices, '", "')),
+    names = "a list of names, or a list of such lists",
+    joints = "a list of the model's joints by name",
+    coordinates = 'a list of body coordinates such as "crank.angle"',
+    numbers = "a list of numbers",
+    time = "any finite number",
+    list = "a list",
+    result = "a result r",
+  })[d.type] or d.type
+  local default = d.default
+  if type(default) == "number" then default = ("%g"):format(default)
+  elseif type(default) == "string" then default = ('"%s"'):format(default)
+  elseif default ~= nil then default = tostring(default)
+  else default = d.said or "none" end
+  local by = {}
+  for _, a in ipairs(method_order) do if d.analyses[a] then by[#by + 1] = methods[a] end end
+  return ("%s%s; default %s: %s. Taken by %s."):format(with and ("With %s, "):format(with) or "", takes, default,
+    d.summary, table.concat(by, ", "))
+end
+
 -- The constraint rows of a compiled joint.
 function M.joint_rows(j) return M.of.joint[j.kind].rows end
 

@@ -115,7 +115,7 @@ end
 -- limits.max_reports reports between them; dt's default filled in.
 local function times(o, bad)
   o.tf = o.tf or kinds.option("tf").default
-  o.dt = o.dt or math.min(0.01, o.tf / 10)
+  o.dt = o.dt or math.max(math.min(0.01, o.tf / 10), kinds.option("dt").lo)
   if o.dt > o.tf then bad(("dt must be at most tf = %g (got %g)"):format(o.tf, o.dt)) end
   if o.tf / o.dt > limits.max_reports then
     bad(("tf / dt is %.3g reports; at most %g fit in memory"):format(o.tf / o.dt, limits.max_reports))

@@ -37,7 +37,7 @@ local OPTIONS = {
   method = { name = "method", type = "choice", choices = { "newton", "dynamics" }, default = "newton",
     analyses = both, summary = "newton (from the start) or dynamics (settling under added damping)" },
   stable = { name = "stable", type = "flag", default = false, analyses = both,
-    summary = "true: settle by damped dynamics, then Newton: a stable rest" },
+    summary = "settles by damped dynamics, then Newton: a stable rest" },
   -- a residual of forces (N, N m) and constraints, or a speed (m/s):
   -- below 1e-14 under round-off, as a run's tol; the model's own units
   -- above, up to the largest size of a number taken (args.LARGEST)

@@ -35,7 +35,7 @@ const struct option option_dt = {.name = "dt",
                                  .lo = 1e-12,
                                  .hi = 1e12,
                                  .fallback = NAN,
-                                 .said = "0.01 or tf / 10, the smaller",
+                                 .said = "0.01 or tf / 10, the smaller, at least 1e-12",
                                  .taken_by = RUNS,
                                  .summary = "the reporting step (s), at most tf and tf / 1e7"};
 const struct option option_h = {.name = "h",
@@ -74,14 +74,14 @@ const struct option option_abstol = {.name = "abstol",
 const struct option option_correct = {.name = "correct",
                                       .type = OPTION_FLAG,
                                       .taken_by = TAKEN_BY_SIMULATE,
-                                      .summary = "true: move the start onto the joints first"};
+                                      .summary = "moves the start onto the joints first"};
 const struct option option_dense = {.name = "dense",
                                     .type = OPTION_FLAG,
                                     .fallback = NAN,
-                                    .said = "the integrator's: true for dopri5",
+                                    .said = "the integrator's: true for ode45",
                                     .taken_by = TAKEN_BY_SIMULATE,
-                                    .summary = "true: steps run freely and the reports are "
-                                               "interpolated; false: each report ends a step"};
+                                    .summary = "steps run freely and the reports are "
+                                               "interpolated (false: each report ends a step)"};
 const struct option option_progress = {.name = "progress",
                                        .type = OPTION_FLAG,
                                        .fallback = NAN,
@@ -108,7 +108,7 @@ const struct option option_newton = {.name = "newton",
 const struct option option_trace = {.name = "trace",
                                     .type = OPTION_FLAG,
                                     .taken_by = TAKEN_BY_KINEMATICS,
-                                    .summary = "true: the first solve's residuals in r.trace"};
+                                    .summary = "keeps the first solve's residuals in r.trace"};
 
 /* The library's own, taken by no analysis a user calls: a run that carries
  * on from another's end (events) starts at t0, with no start check and no

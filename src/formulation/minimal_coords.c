@@ -828,7 +828,7 @@ const struct option mc_option_switching = {
     .type = OPTION_FLAG,
     .fallback = 1,
     .taken_by = TAKEN_BY_SIMULATE,
-    .summary = "true: the coordinates switch before a group turns singular; false: stop there"};
+    .summary = "the coordinates switch before a group turns singular (false: the run stops)"};
 static const struct option *const own_options[] = {&mc_option_independent, &mc_option_switching,
                                                    NULL};
 

@@ -105,7 +105,7 @@ double mb_option(lua_State *L, int t, const struct option *o, double fallback)
 void mb_opt_times(lua_State *L, int t, double *tf, double *dt)
 {
 	*tf = mb_option(L, t, &option_tf, option_tf.fallback);
-	*dt = mb_option(L, t, &option_dt, fmin(0.01, *tf / 10));
+	*dt = mb_option(L, t, &option_dt, fmax(fmin(0.01, *tf / 10), option_dt.lo));
 	if (*dt > *tf)
 		mb_raise_error(L, "dt must be at most tf = %g (got %g)", *tf, *dt);
 	if (*tf / *dt > RUN_MAX_REPORTS)

@@ -66,6 +66,20 @@ static const struct option option_theta_d = {.name = "theta_d",
 const struct option *const state_options[] = {&option_t, &option_y, &option_theta, &option_theta_d,
                                               NULL};
 
+/* The time t of a look at one state, at argument arg (0 when absent),
+ * checked as its declaration says. */
+static double time_arg(lua_State *L, int arg)
+{
+	char why[300], got[200];
+	if (lua_isnoneornil(L, arg))
+		return option_t.fallback;
+	int number = lua_type(L, arg) == LUA_TNUMBER;
+	snprintf(got, sizeof got, "a %s", luaL_typename(L, arg));
+	if (option_refusal(&option_t, lua_tonumber(L, arg), number ? NULL : got, why, sizeof why))
+		mb_raise_error(L, "%s", why);
+	return lua_tonumber(L, arg);
+}
+
 /* A formulation set up at the model's initial state, for the entry points
  * that look at one state. */
 struct at_start {
@@ -201,7 +215,7 @@ int core_pieces(lua_State *L)
 	/* redundant = "drop": the pieces of a model with redundant joints
 	 * (m:dof and m:explain show them), the dependent rows' λ zero */
 	const struct formulation *f = mb_read_formulation(L, 2);
-	double t = mb_arg_finite(L, 3, 1, 0);
+	double t = time_arg(L, 3);
 	struct at_start a = at_start_new(L, f, 2);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)
@@ -295,7 +309,7 @@ static void push_ints(lua_State *L, const int *v, int n, int offset)
 int core_joint_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	double t = mb_arg_finite(L, 3, 1, 0);
+	double t = time_arg(L, 3);
 	struct at_start a = at_start_new(L, &formulation_joint, lua_istable(L, 2) ? 2 : 0);
 	int status = a.s ? 0 : -1;
 	if (status == 0 && lua_istable(L, 2)) { /* opts.theta, opts.theta_d: a state of its own */
@@ -351,7 +365,7 @@ int core_minimal_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	double t = mb_arg_finite(L, 3, 1, 0);
+	double t = time_arg(L, 3);
 	struct at_start a = at_start_new(L, &formulation_minimal, 2);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)
@@ -513,7 +527,7 @@ int core_point_pieces(lua_State *L)
 	int recursive = f == &formulation_point_recursive;
 	if (!recursive && f != &formulation_point)
 		return luaL_error(L, "formulation must be \"point\" or \"point-recursive\"");
-	double t = mb_arg_finite(L, 3, 1, 0);
+	double t = time_arg(L, 3);
 	struct at_start a = at_start_new(L, f, 2);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)

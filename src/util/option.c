@@ -40,8 +40,9 @@ int option_choice_index(const struct option *o, const char *name)
 
 int option_refusal(const struct option *o, double v, const char *got_text, char *why, size_t len)
 {
-	int whole = o->type == OPTION_WHOLE;
-	if (!got_text && isfinite(v) && v >= o->lo && v <= o->hi && (!whole || v == floor(v)))
+	int whole = o->type == OPTION_WHOLE, time = o->type == OPTION_TIME;
+	if (!got_text && isfinite(v) &&
+	    (time || (v >= o->lo && v <= o->hi && (!whole || v == floor(v)))))
 		return 0;
 	char got[64];
 	if (got_text)
@@ -50,7 +51,10 @@ int option_refusal(const struct option *o, double v, const char *got_text, char 
 		snprintf(got, sizeof got, "NaN");
 	else
 		snprintf(got, sizeof got, "%g", v);
-	snprintf(why, len, "%s must be a %snumber from %g to %g (got %s)", o->name,
-	         whole ? "whole " : "", o->lo, o->hi, got);
+	if (time)
+		snprintf(why, len, "%s must be a finite number (got %s)", o->name, got);
+	else
+		snprintf(why, len, "%s must be a %snumber from %g to %g (got %s)", o->name,
+		         whole ? "whole " : "", o->lo, o->hi, got);
 	return -1;
 }

@@ -84,8 +84,9 @@ int option_choice_index(const struct option *o, const char *name);
 const struct option *option_find(const struct option *const *list, const char *name);
 int option_index(const struct option *const *list, const char *name);
 
-/* Why the number v is not one o takes, in the words both layers use
- * ("tol must be a number from 1e-14 to 1 (got 1e-15)"), into why: 0 when
+/* Why the number v is not one o takes (an OPTION_NUMBER, OPTION_WHOLE or
+ * OPTION_TIME), in the words both layers use ("tol must be a number from
+ * 1e-14 to 1 (got 1e-15)"), into why: 0 when
  * it is taken, -1 when not. got_text, when not NULL, is how a value that
  * is no number reads ("a string", "NaN"); else v is shown. */
 int option_refusal(const struct option *o, double v, const char *got_text, char *why, size_t len);
