@@ -92,7 +92,7 @@ local cases = {
     return core.model.simulate(e, { tf = 0.1 }) end, "a user force must return a table of forces, not a number" },
   { "t = NaN", function() return core.model.evaluate(d, 0 / 0) end, "a finite number expected" },
   { "pieces at t = NaN", function() return core.model.pieces(d, { formulation = "body" }, 0 / 0) end,
-    "a finite number expected" },
+    "t must be a finite number (got NaN)" },
   { "a contact force at delta = NaN", function()
     return core.model.contact_force("flores", { k = 1e11, n = 1.5, e = 0.5 }, 0 / 0, 1, 1) end,
     "a finite number expected" },
