@@ -20,6 +20,8 @@
 --   "m:name"   a method of a model: the Model metatable (mechbench.model)
 --   "r:name"   a method of a result: the Result metatable (mechbench.result)
 --   "c:name"   a method of a comparison: mechbench.compare's Comparison
+--   "eq:name"  a method of m:equations' result: mechbench.equations_view's
+--              Equations
 --   "A:name"   a method of a matrix: a matrix's methods are mb.mat's
 --              functions (A:inv() is mb.mat.inv(A))
 --   "name"     a global the lesson machinery installs (next, check, ...)
@@ -397,6 +399,20 @@ t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
 The same pieces in any formulation's own coordinates q, at the start or at
 y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),
 gamma, h, acc, lambda.]] },
+  { name = "m:equations", man = ANALYSES,
+    sig = 'eq = m:equations{ formulation, joint, body, format, angles, tree }',
+    text = [[
+The equations derived symbolically in the model's own names: Phi, D, gamma
+of every joint and M, h of M q'' = h + D'lambda, in body, joint or point
+coordinates (formulation), as "text" (printed), "latex" (an align
+environment) or "lua" (expressions for load()). Fields q, qd, rows, phi[i],
+D[i][j], gamma[i], M[i][j], h[i], where. joint = or body = shows one.]] },
+  { name = "eq:values", man = ANALYSES,
+    sig = "env = eq:values(y [, t])",
+    text = [[
+The values of every name a Lua form of m:equations uses at y = {q...,
+q'...} and t: load("return " .. eq.h[1], "h", "t", env)() evaluates an
+entry. Drivers' f, df, ddf and forces given by name come with them.]] },
   { name = "m:impact", man = ANALYSES,
     sig = "m:impact(contact)",
     text = [[
@@ -621,9 +637,10 @@ local owners = {
   c = function() return require("mechbench.compare").Comparison end,
   A = function() return require("mechbench").mat end,
   md = function() return require("mechbench.modes").Modes end,
+  eq = function() return require("mechbench.equations_view").Equations end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
-  md = "the modes md" }
+  md = "the modes md", eq = "the equations eq" }
 
 -- The value a public name stands for, or nil.
 function M.value(name)
