@@ -262,14 +262,14 @@ local function joint_rows(S, desc, prepared, poses, list)
   local rows = {}
   for _, k in ipairs(list) do
     local j = desc.joints[k]
-    local geometry = G.of(kinds.of.joint[j.kind])
-    if not geometry then
+    local decl = G.declaration(kinds.of.joint[j.kind], prepared.joints[k])
+    if not decl then
       error(("joint '%s': its kind %s declares no geometry, so its equations cannot be derived"):format(j.name,
         j.kind), 0)
     end
     local function pose(b) return b < 0 and ZERO or poses[b + 1] end
     local element = setmetatable({ params = prepared.joints[k] }, { __index = j })
-    local phi = G.rows(element, geometry, pose(j.bi), pose(j.bj),
+    local phi = G.rows(element, decl, pose(j.bi), pose(j.bj),
       function() return S:time_fn("joints", k, j.name, j.fn) end)
     for r, e in ipairs(phi) do
       rows[#rows + 1] = { phi = e, joint = k, label = #phi > 1 and ("%s (%d)"):format(j.name, r) or j.name }

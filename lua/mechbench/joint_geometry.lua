@@ -1,44 +1,69 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
 -- mechbench.joint_geometry: a joint's constraints Φ as expressions
--- (mechbench.algebra), derived from its geometry written in a closed
--- vocabulary, never from its kind's name:
---   position terms: a point (P_i = P_j), a fixed offset on a body
---     (r_i = r_j + A_j d'), a slide along a body vector (P_i - P_j along
---     u, at a fixed offset across it), a link of fixed length with its
---     own angle (|P_i - P_j| = L), a driven length (|P_i - P_j| = f(t)),
---     a length tied to rolling (a disc on the ground's x axis), a body
---     coordinate held at a value;
---   an angle tie: none, fixed (by the bodies' vectors kept parallel, or by
---     an angle held), driven (f(t)), or rolling (two discs' angles);
--- and the coordinate it offers a tree (an angle, a slide, none).
--- Each term gives its rows from the bodies' poses, which may be symbols
--- (body coordinates) or expressions in other coordinates (joint
--- coordinates), so the same words serve every formulation.
+-- (mechbench.algebra), derived from the geometry its kind declares in the
+-- closed vocabulary of src/model/joints/geometry.h, never from the kind's
+-- name. A joint relates its point P_i on body i to P_j on body j (or the
+-- mass centres, for a kind that names bodies) by a sum of terms, and ties
+-- the bodies' angles:
+--     P_i - P_j = Σ terms,    tie(φ_i, φ_j, t) = 0;
+-- a term is a fixed offset on a body, a slide of free length along a body
+-- vector, a link of fixed length with an angle of its own, a length tied
+-- to rolling, or a driven length; the tie none, fixed (as the difference
+-- of the angles or as two body vectors kept parallel), driven or geared.
+-- Its rows say how Φ is written, g being P_i - P_j less the known terms:
+-- gap x, gap y, across (ŭ'g), along (u'g), length ((g'g - ℓ²)/2ℓ), tie.
+-- This is joint_geometry_phi of the C side, with the bodies' poses as
+-- expressions: symbols in body coordinates, the tree's kinematics in joint
+-- coordinates, so that one routine serves every formulation.
 local A = require "mechbench.algebra"
 
 local M = {}
 
--- The declarations, by kind, in the vocabulary above. The C kinds' table
--- is to carry them (issue 24); until it does, they are written here, once.
+-- The declarations in that vocabulary, by kind, in the C kinds' words:
+-- slots are 1-based places in the joint's numbers (param[] as the C kind
+-- holds them). The C table carries them (issue 24); until the kinds'
+-- export to Lua does, they are written here, once.
+local function axis(x, y, scale) return { base = "axis", x = x, y = y, scale = scale } end
 local DECLARED = {
-  ["revolute"] = { terms = { { "point" } }, angle = { "none" }, offers = "angle" },
-  ["translational"] = { terms = { { "slide", along = "j" } }, angle = { "fixed", by = "vectors" },
-    offers = "slide" },
-  ["rev-rev"] = { terms = { { "link", length = "length" } }, angle = { "none" } },
-  ["rev-tran"] = { terms = { { "slide", along = "i", offset = "length" } }, angle = { "none" } },
-  ["rigid"] = { terms = { { "offset", on = "j", value = "offset" } }, angle = { "fixed", by = "angle", value = "angle" } },
-  ["simple"] = { terms = { { "coordinate", which = "coord", value = "value" } }, angle = { "none" } },
-  ["disc"] = { terms = { { "rolling", radius = "radius", x0 = "x0", phi0 = "phi0" } }, angle = { "none" } },
-  ["disc-disc"] = { terms = {}, angle = { "rolling", radii = "radii", start = "start angles" } },
-  ["driver-angle"] = { terms = {}, angle = { "driven" } },
-  ["driver-distance"] = { terms = { { "driven length" } }, angle = { "none" } },
+  ["revolute"] = { { offers = "angle", rows = { "gap x", "gap y" } } },
+  ["translational"] = { { terms = { { kind = "slide", on = "j", vec = { base = "u" } } },
+    tie = { kind = "fixed", form = "parallel" }, offers = "slide", rows = { "across", "tie" } } },
+  ["rev-rev"] = { { terms = { { kind = "link", slot = 1 } }, rows = { "length" } } },
+  ["rev-tran"] = { { terms = { { kind = "slide", on = "i", vec = { base = "u" } },
+    { kind = "offset", on = "i", vec = { base = "u_perp", scale = 1 } } }, rows = { "across" } } },
+  ["rigid"] = { { terms = { { kind = "offset", on = "j", vec = { base = "pair", pair = 1 } } },
+    tie = { kind = "fixed", form = "angle", value = 3 }, rows = { "gap x", "gap y", "tie" } } },
+  ["simple"] = { -- one per choice of coord: x, y, angle
+    { terms = { { kind = "offset", on = "j", vec = axis(1, 0, 2) }, { kind = "slide", on = "j", vec = axis(0, -1) } },
+      rows = { "across" } },
+    { terms = { { kind = "offset", on = "j", vec = axis(0, 1, 2) }, { kind = "slide", on = "j", vec = axis(1, 0) } },
+      rows = { "across" } },
+    { tie = { kind = "fixed", form = "angle", value = 2 }, rows = { "tie" } },
+  },
+  ["disc"] = { { terms = { { kind = "offset", on = "j", vec = axis(0, 1, 1) },
+    { kind = "roll", on = "j", vec = axis(1, 0), slot = 1 } }, rows = { "across", "along" } } },
+  ["disc-disc"] = { { tie = { kind = "geared", slot = 1 }, rows = { "tie" } } },
+  ["driver-angle"] = { { tie = { kind = "driven", form = "angle" }, rows = { "tie" } } },
+  ["driver-distance"] = { { terms = { { kind = "driven" } }, rows = { "length" } } },
 }
 
--- A kind's geometry: its declaration (the C table's, when it carries one).
+-- A kind's declarations (one per choice when it has a choice), or nil.
 function M.of(kind)
-  if type(kind) == "table" and kind.geometry then return kind.geometry end
-  local name = type(kind) == "table" and kind.name or kind
-  return DECLARED[name]
+  if kind.geometry then return kind.geometry end
+  return DECLARED[kind.name]
+end
+
+-- The declaration that holds for a joint of kind with these numbers: the
+-- one of its choice (by the choice parameter's value), else the first.
+function M.declaration(kind, params)
+  local list = M.of(kind)
+  if not list then return nil end
+  for _, p in ipairs(kind.params) do
+    if p.choices then
+      for i, c in ipairs(p.choices) do if params[p.name] == c then return list[i] end end
+    end
+  end
+  return list[1]
 end
 
 ---------------------------------------------------------------- vectors
@@ -46,7 +71,8 @@ end
 
 local function vsub(a, b) return { a[1] - b[1], a[2] - b[2] } end
 local function dot(a, b) return a[1] * b[1] + a[2] * b[2] end
-local function perp(a) return { -a[2], a[1] } end -- ă: turned +90°
+local function perp(a) return { -a[2], a[1] } end -- ŭ: turned +90°
+local function scaled(a, k) return { a[1] * k, a[2] * k } end
 
 -- A(φ) s for a pose { x, y, phi } and a body-fixed {sx, sy} (numbers).
 local function turned(pose, s)
@@ -63,82 +89,73 @@ local function point(pose, s)
 end
 M.point = point
 
----------------------------------------------------------------- terms
--- Each gives its rows from the joint's context: the poses i and j, the
--- points P_i and P_j, the joint's vectors and numbers, and f(t) for a
--- driver (an expression in the functions of time).
-
-local position = {}
-
-position["point"] = function(c) -- P_i - P_j = 0
-  local d = vsub(c.Pi, c.Pj)
-  return { d[1], d[2] }
-end
-
-position["slide"] = function(c, term) -- ŭ'(P_i - P_j) - offset = 0, u on body i or j
-  local u = term.along == "i" and c.ui or c.uj
-  local offset = term.offset and c.param(term.offset) or 0
-  return { dot(perp(u), vsub(c.Pi, c.Pj)) - offset }
-end
-
-position["link"] = function(c, term) -- (d'd - L²) / 2L = 0
-  local L = c.param(term.length)
-  local d = vsub(c.Pi, c.Pj)
-  return { (dot(d, d) - L * L) / (2 * L) }
-end
-
-position["driven length"] = function(c) -- (d'd - f²) / 2f = 0
-  local d = vsub(c.Pi, c.Pj)
-  local f = c.f()
-  return { (dot(d, d) - f * f) * A.power(f, -1) * 0.5 }
-end
-
-position["offset"] = function(c, term) -- r_i - r_j - A_j d' = 0
-  local o = c.param(term.value)
-  local s = turned(c.pose_j, o)
-  return { c.pose_i.x - c.pose_j.x - s[1], c.pose_i.y - c.pose_j.y - s[2] }
-end
-
-position["coordinate"] = function(c, term) -- q - value = 0
-  local which = c.param(term.which)
-  local q = ({ x = c.pose_i.x, y = c.pose_i.y, angle = c.pose_i.phi })[which]
-  return { q - c.param(term.value) }
-end
-
-position["rolling"] = function(c, term) -- y - R = 0, R (φ - φ0) + (x - x0) = 0
-  local R = c.param(term.radius)
-  local p = c.pose_i
-  return { p.y - R, (p.phi - c.param(term.phi0)) * R + (p.x - c.param(term.x0)) }
-end
-
-local angle = {}
-angle["none"] = function() return {} end
-angle["fixed"] = function(c, tie)
-  if tie.by == "vectors" then return { dot(perp(c.uj), c.ui) } end -- ŭ_j'u_i = 0
-  return { c.pose_i.phi - c.pose_j.phi - c.param(tie.value) } -- φ_i - φ_j - θ = 0
-end
-angle["driven"] = function(c) return { c.pose_i.phi - c.pose_j.phi - c.f() } end
-angle["rolling"] = function(c, tie) -- R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0) = 0
-  local R, start = c.param(tie.radii), c.param(tie.start)
-  return { (c.pose_i.phi - start[1]) * R[1] + (c.pose_j.phi - start[2]) * R[2] }
-end
-
--- The rows Φ of a joint. joint: its compiled description with its numbers
--- as prepared (params by name) and its kind's declaration (geometry);
--- pose_i, pose_j: { x, y, phi } expressions (zeros for the ground); f: a
--- function giving f(t) as an expression, for drivers.
-function M.rows(joint, geometry, pose_i, pose_j, f)
-  local c = {
-    pose_i = pose_i, pose_j = pose_j, f = f,
-    Pi = point(pose_i, joint.si or { 0, 0 }), Pj = point(pose_j, joint.sj or { 0, 0 }),
-    ui = turned(pose_i, joint.ui or { 1, 0 }), uj = turned(pose_j, joint.uj or { 1, 0 }),
-    param = function(name) return joint.params[name] end,
-  }
-  local rows = {}
-  for _, term in ipairs(geometry.terms) do
-    for _, r in ipairs(position[term[1]](c, term)) do rows[#rows + 1] = A.lift(r) end
+-- A declared vector in numbers, body-fixed on its side's body.
+local function vector_of(joint, side, v, slots)
+  local base
+  if v.base == "u" or v.base == "u_perp" then
+    local u = side == "j" and (joint.uj or { 1, 0 }) or (joint.ui or { 1, 0 })
+    base = v.base == "u" and { u[1], u[2] } or { -u[2], u[1] }
+  elseif v.base == "pair" then
+    base = { slots[v.pair], slots[v.pair + 1] }
+  else
+    base = { v.x, v.y }
   end
-  for _, r in ipairs(angle[geometry.angle[1]](c, geometry.angle)) do rows[#rows + 1] = A.lift(r) end
+  local k = v.scale and slots[v.scale] or 1
+  return { base[1] * k, base[2] * k }
+end
+
+-- The rows Φ of a joint. joint: its compiled description (bi, bj, si, sj,
+-- ui, uj) with params (its numbers as prepared, by name, and their slots);
+-- decl: its declaration; pose_i, pose_j: { x, y, phi } expressions (zeros
+-- for the ground); f: a function giving f(t) as an expression (drivers).
+function M.rows(joint, decl, pose_i, pose_j, f)
+  local slots = joint.params.slots
+  local pose = { i = pose_i, j = pose_j }
+  local gap = vsub(point(pose_i, joint.si or { 0, 0 }), point(pose_j, joint.sj or { 0, 0 }))
+  local u, length = nil, nil
+  for _, term in ipairs(decl.terms or {}) do
+    local on = pose[term.on or "j"]
+    if term.kind == "offset" then
+      gap = vsub(gap, turned(on, vector_of(joint, term.on, term.vec, slots)))
+    elseif term.kind == "slide" then
+      u = turned(on, vector_of(joint, term.on, term.vec, slots))
+    elseif term.kind == "roll" then -- ℓ = x0 - R (φ_i - φ0) along u
+      u = turned(on, vector_of(joint, term.on, term.vec, slots))
+      local R, x0, phi0 = slots[term.slot], slots[term.slot + 1], slots[term.slot + 2]
+      gap = vsub(gap, scaled(u, x0 + R * phi0 - pose_i.phi * R))
+    elseif term.kind == "link" then
+      length = A.number(slots[term.slot])
+    elseif term.kind == "driven" then
+      length = f()
+    else
+      error(("joint '%s': a term '%s' is not in the vocabulary"):format(joint.name, tostring(term.kind)), 0)
+    end
+  end
+  local tie = decl.tie or { kind = "none" }
+  local rows = {}
+  for _, row in ipairs(decl.rows) do
+    local phi
+    if row == "gap x" then
+      phi = gap[1]
+    elseif row == "gap y" then
+      phi = gap[2]
+    elseif row == "across" then
+      phi = dot(perp(u), gap)
+    elseif row == "along" then
+      phi = dot(u, gap)
+    elseif row == "length" then
+      phi = (dot(gap, gap) - length * length) * A.power(length, -1) * 0.5
+    elseif tie.kind == "geared" then -- R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0)
+      local s = tie.slot
+      phi = (pose_i.phi - slots[s + 2]) * slots[s] + (pose_j.phi - slots[s + 3]) * slots[s + 1]
+    elseif tie.form == "parallel" then -- (A_j ŭ_j)'(A_i u_i)
+      phi = dot(perp(turned(pose_j, joint.uj or { 1, 0 })), turned(pose_i, joint.ui or { 1, 0 }))
+    else
+      local value = tie.kind == "driven" and f() or A.number(tie.value and slots[tie.value] or 0)
+      phi = pose_i.phi - pose_j.phi - value
+    end
+    rows[#rows + 1] = A.lift(phi)
+  end
   return rows
 end
 
