@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
 #include "model/contact.h"
@@ -121,7 +122,7 @@ int core_kinds(lua_State *L)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");
-	push_names(L, integrator_names), lua_setfield(L, -2, "integrators");
+	push_names(L, integrator_names()), lua_setfield(L, -2, "integrators");
 	lua_newtable(L);
 	for (int i = 0; joint_kinds[i]; i++) {
 		const struct joint_kind *k = joint_kinds[i];

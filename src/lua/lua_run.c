@@ -10,6 +10,7 @@
 
 #include "analysis/kinematics.h"
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
 #include "lua/luaenv.h"
@@ -213,8 +214,8 @@ int core_simulate(lua_State *L)
 	o.integrator =
 	    mb_opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
 	int known = 0;
-	for (int k = 0; integrator_names[k]; k++)
-		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
+	for (const char *const *name = integrator_names(); *name; name++)
+		known = known || strcmp(o.integrator, *name) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
 	int fixed = integrator_fixed(o.integrator);
