@@ -617,6 +617,25 @@ function M.size(e, names)
   return n
 end
 
+-- Every atom an expression holds, inside sums under powers, atan2, angles
+-- and named sub-expressions too, by key.
+function M.atoms(e, out)
+  out = out or {}
+  for _, t in ipairs(lift(e)) do
+    for _, f in ipairs(t[2]) do
+      local a = f[1]
+      if not out[a.key] then
+        out[a.key] = a
+        if a.kind == "trig" then M.atoms(a.arg, out)
+        elseif a.kind == "group" then M.atoms(a.base, out)
+        elseif a.kind == "def" then M.atoms(a.def, out)
+        elseif a.kind == "atan2" then M.atoms(a.y, out); M.atoms(a.x, out) end
+      end
+    end
+  end
+  return out
+end
+
 -- Every symbol an expression holds, by name.
 function M.symbols(e, out)
   out = out or {}
@@ -860,20 +879,32 @@ end
 
 -- An expression in text, after a label, wrapped within `columns` (80):
 -- broken before a + or - between terms, continued under the first term.
+-- A term wider than a line is broken at its spaces (inside a sum under a
+-- power or an angle sum), continued further in.
 function M.wrap(label, e, columns, names)
   columns = columns or 80
   local pieces = M.pieces(e, "text", names)
-  local indent = string.rep(" ", M.width(label))
+  local width = M.width(label)
+  local indent = string.rep(" ", width <= columns // 2 and width or 6)
   if #pieces == 0 then return label .. "0" end
-  local lines, line = {}, label .. (pieces[1].sign == "-" and "-" or "") .. pieces[1].text
-  for i = 2, #pieces do
-    local piece = " " .. pieces[i].sign .. " " .. pieces[i].text
-    if M.width(line) + M.width(piece) > columns then
-      lines[#lines + 1] = line
-      line = indent .. pieces[i].sign .. " " .. pieces[i].text
-    else
-      line = line .. piece
+  local lines, line = {}, label
+  local function put(text) -- text after line, broken at spaces where too wide
+    for word, space in text:gmatch("(%S+)(%s*)") do
+      if M.width(line) + M.width(word) > columns and line:find("%S") and #line > #indent + 2 then
+        lines[#lines + 1] = line:gsub("%s+$", "")
+        line = indent .. "    "
+      end
+      line = line .. word .. space
     end
+  end
+  for i, p in ipairs(pieces) do
+    local piece = (i == 1 and (p.sign == "-" and "-" or "") or (" " .. p.sign .. " ")) .. p.text
+    if i > 1 and M.width(line) + M.width(piece) > columns then
+      lines[#lines + 1] = line
+      line = indent
+      piece = p.sign .. " " .. p.text
+    end
+    if M.width(line) + M.width(piece) > columns then put(piece) else line = line .. piece end
   end
   lines[#lines + 1] = line
   return table.concat(lines, "\n")

@@ -157,7 +157,8 @@ function Set:turns(name, atan, dir, start)
   local lua = self:lua_name("n_" .. ident(name))
   local n = A.var { name = lua, kind = "ext", index = #self.turn_list + 1, text = "n_" .. ident(name),
     latex = "n_{" .. latex_name(name) .. "}", lua = lua }
-  self.turn_list[#self.turn_list + 1] = { lua = lua, atan = atan, dir = dir, start = start }
+  self.turn_list[#self.turn_list + 1] = { lua = lua, text = "n_" .. ident(name), atan = atan, dir = dir,
+    start = start, key = n[1][2][1][1].key }
   return n
 end
 
@@ -166,7 +167,7 @@ end
 function Set:define(e, text, latex, what)
   local name = self:lua_name("def_" .. ident(text))
   local d = A.define(e, { name = name, text = text, latex = latex, index = #self.defs + 1 })
-  self.defs[#self.defs + 1] = { text = text, latex = latex, expr = e, what = what }
+  self.defs[#self.defs + 1] = { text = text, latex = latex, expr = e, what = what, key = d[1][2][1][1].key }
   return d
 end
 
@@ -176,7 +177,7 @@ function Set:label(e, text, latex, what)
   local atom, unit = e[1][2][1][1], e[1][2][1][2]
   if self.labels[atom.key] then return end
   self.labels[atom.key] = { text = text, latex = latex, unit = unit }
-  self.defs[#self.defs + 1] = { text = text, latex = latex, expr = e, what = what }
+  self.defs[#self.defs + 1] = { text = text, latex = latex, expr = e, what = what, key = atom.key }
 end
 
 ---------------------------------------------------------------- poses
@@ -185,11 +186,12 @@ local ZERO = { x = A.number(0), y = A.number(0), phi = A.number(0) }
 
 -- Body coordinates: each body's x, y, φ (Sec. 7.1).
 local function body_poses(S, desc)
-  local poses = {}
+  local poses, owned = {}, {}
   for i, b in ipairs(desc.bodies) do
     poses[i] = { x = S:coordinate("x", b.name), y = S:coordinate("y", b.name), phi = S:coordinate("phi", b.name) }
+    owned[i] = { 3 * i - 2, 3 * i - 1, 3 * i }
   end
-  return poses, { rows = {} }
+  return poses, { rows = {}, owned = owned }
 end
 
 -- Joint coordinates: the tree's recursive kinematics (Sec. 9.1.2), body
@@ -206,7 +208,7 @@ local function joint_poses(S, desc, tree, absolute)
   local by_coord = {}
   for b = 1, nb do by_coord[#by_coord + 1] = b end
   table.sort(by_coord, function(a, b) return tree.coord[a] < tree.coord[b] end)
-  local coord = {}
+  local coord, owned = {}, {}
   for _, b in ipairs(by_coord) do
     local kind, j = tree.kind[b], desc.joints[tree.joint[b]]
     if kind == 0 then
@@ -215,6 +217,8 @@ local function joint_poses(S, desc, tree, absolute)
     else
       coord[b] = { S:coordinate(kind == 1 and "theta" or "s", j.name) }
     end
+    owned[b] = {}
+    for k = #S.coords - #coord[b] + 1, #S.coords do owned[b][#owned[b] + 1] = k end
   end
   local poses = {}
   local function pose(b)
@@ -251,7 +255,7 @@ local function joint_poses(S, desc, tree, absolute)
     return child
   end
   for b = 1, nb do pose(b) end
-  return poses, { rows = tree.cut }
+  return poses, { rows = tree.cut, owned = owned }
 end
 
 ---------------------------------------------------------------- rows
@@ -329,10 +333,15 @@ local function point_setup(S, m, desc)
     end
     return angles[g]
   end
-  local poses = {}
+  local poses, owned = {}, {}
   for b, place in ipairs(layout.bodies) do
     local centre = lin(place.centre)
     poses[b] = { x = centre[1], y = centre[2], phi = group_angle(place.group) + place.angle }
+    owned[b] = {}
+    for _, p in ipairs(place.group > 0 and layout.groups[place.group].points or {}) do
+      local var = layout.points[p.point].var
+      if var then owned[b][#owned[b] + 1], owned[b][#owned[b] + 2] = var, var + 1 end
+    end
   end
   -- the rows: w a'b - k, w a x b - k, g'a - k (+ Σ w φ_group), less f or f²/2
   local rows = {}
@@ -397,15 +406,16 @@ local function point_setup(S, m, desc)
       end
     end
   end
-  return poses, { rows = rows, kinetic = T }
+  return poses, { rows = rows, kinetic = T, owned = owned }
 end
 
 ---------------------------------------------------------------- assembly
 
 -- The symbolic equations of model m: opts.formulation ("body", "joint",
 -- "point"), opts.angles and opts.tree_joints for joint coordinates.
--- Returns { S, coords, rows = { { phi, D = {}, gamma, joint, label } },
--- M = { {} } , h = {}, poses }.
+-- Returns { S, desc, rows = { { phi, D = {}, gamma, joint, label } },
+-- M = { {} } , h = {}, poses, owned = per body the coordinates that are
+-- its own (its x, y, φ; its tree link's; its frame's points') }.
 function M.derive(m, opts)
   local desc = m:compile()
   local prepared = core.model.prepared(desc)
@@ -538,7 +548,8 @@ function M.derive(m, opts)
       end
     end
   end
-  return { S = S, desc = desc, poses = poses, rows = extra.rows, M = Mq, h = h, formulation = formulation }
+  return { S = S, desc = desc, poses = poses, rows = extra.rows, M = Mq, h = h, formulation = formulation,
+    owned = extra.owned }
 end
 
 ---------------------------------------------------------------- values

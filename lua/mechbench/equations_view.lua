@@ -46,7 +46,7 @@ local function text_of(e, names) return A.text(e, names) end
 local function readable(label, e, names, field)
   local size = A.size(e, names)
   if size > M.MAX_TERMS then
-    return ("%s(%d terms: too long to read; %s holds it, or format = \"lua\")"):format(label, size, field)
+    return ("%s(%d terms: too long to read; see %s)"):format(label, size, field)
   end
   return A.wrap(label, e, 80, names)
 end
@@ -58,7 +58,7 @@ local function text_view(eq)
   local function add(s) lines[#lines + 1] = s end
   local qnames = {}
   for i, c in ipairs(S.coords) do qnames[i] = c.sym.text end
-  add(("%s of '%s': %d coordinates, %d constraint rows"):format(TITLES[d.formulation], eq.model, #S.coords, #d.rows))
+  add(("%s of '%s': %d coordinates, %d rows"):format(TITLES[d.formulation], eq.model, #S.coords, #d.rows))
   add(M.wrap_list("q = (", qnames, ")"))
   if eq.too_big then
     add(eq.too_big)
@@ -67,7 +67,7 @@ local function text_view(eq)
   local shown_rows = eq._rows
   if #shown_rows > 0 then
     add("")
-    add("constraints Φ = 0, their Jacobian D = ∂Φ/∂q (entries not 0) and γ of D q̈ = γ")
+    add("constraints Φ = 0, Jacobian D = ∂Φ/∂q (entries not 0), γ of D q̈ = γ")
   end
   local heading = nil
   for _, i in ipairs(shown_rows) do
@@ -150,8 +150,8 @@ function M.where_lines(eq, format)
   local S = eq._derived.S
   local out = {}
   if format == "lua" then return out end
-  local used = {}
-  local function scan(e) A.symbols(e, used) end
+  local used = {} -- the atoms the entries shown hold, by key
+  local function scan(e) A.atoms(e, used) end
   local d = eq._derived
   for _, i in ipairs(eq._rows) do
     scan(d.rows[i].phi)
@@ -162,10 +162,14 @@ function M.where_lines(eq, format)
     scan(d.h[i])
     for _, e in ipairs(d.M[i]) do scan(e) end
   end
+  local function uses(e) return used[e[1][2][1][1].key] ~= nil end
+  for k = #S.defs, 1, -1 do -- what a definition holds is used too (it may hold earlier ones)
+    if used[S.defs[k].key] then A.atoms(S.defs[k].expr, used) end
+  end
   local numbers = {}
   for _, c in ipairs(S.constants) do
     local sym = c.expr:as_symbol()
-    if used[sym.name] or used[sym.key] then
+    if used[sym.key] then
       numbers[#numbers + 1] = (format == "latex" and c.latex or c.text) .. " = " .. A.render(A.number(c.value), format)
     end
   end
@@ -174,22 +178,30 @@ function M.where_lines(eq, format)
     return format == "latex" and (def.latex .. " &= " .. A.latex(e, S.labels))
       or A.wrap("  " .. def.text .. " = ", e, 80, S.labels)
   end
+  local defs = {}
+  for _, def in ipairs(S.defs) do if used[def.key] then defs[#defs + 1] = def end end
   if format == "text" then
     if #numbers > 0 then out[#out + 1] = M.wrap_list("where ", numbers, "") end
-    for _, def in ipairs(S.defs) do out[#out + 1] = defined(def) end
+    for _, def in ipairs(defs) do out[#out + 1] = defined(def) end
     for _, f in ipairs(S.fns) do
-      out[#out + 1] = M.time_fn_line(f)
+      if uses(f.f) then out[#out + 1] = M.time_fn_line(f) end
     end
     for _, n in ipairs(S.named) do
-      out[#out + 1] = ("  Q_%s,... = the generalised forces of %s, computed when evaluated"):format(n.name,
-        n.name == "contacts" and "the contacts" or ("force '%s'"):format(n.name))
+      local any = false
+      for _, e in ipairs(n.terms) do any = any or uses(e) end
+      if any then
+        out[#out + 1] = ("  Q_%s,... = the generalised forces of %s, computed when evaluated"):format(n.name,
+          n.name == "contacts" and "the contacts" or ("force '%s'"):format(n.name))
+      end
     end
     for _, turn in ipairs(S.turn_list) do
-      out[#out + 1] = ("  %s = the whole turns of an angle from atan2, counted from the start"):format(turn.lua)
+      if used[turn.key] then
+        out[#out + 1] = ("  %s = whole turns of atan2's angle, the nearest the start"):format(turn.text)
+      end
     end
   else
     for _, n in ipairs(numbers) do out[#out + 1] = n:gsub(" = ", " &= ", 1) end
-    for _, def in ipairs(S.defs) do out[#out + 1] = defined(def) end
+    for _, def in ipairs(defs) do out[#out + 1] = defined(def) end
   end
   return out
 end
@@ -391,15 +403,10 @@ function M.view(m, d, o)
       for j, e in ipairs(row.D) do eq.D[i][j] = render(e) end
     end
   end
-  -- a body's coordinates: those whose rows of B = ∂c/∂q reach it
+  -- a body's own coordinates
   local own = {}
   if o.body then
-    local p = d.poses[body_index + 1]
-    for k, c in ipairs(S.coords) do
-      for _, e in ipairs { p.x, p.y, p.phi } do
-        if #A.diff(e, c.sym) > 0 then own[k] = true end
-      end
-    end
+    for _, k in ipairs(d.owned[body_index + 1]) do own[k] = true end
   end
   if not o.joint then
     eq.M, eq.h = {}, {}
@@ -415,12 +422,14 @@ function M.view(m, d, o)
   eq.selected = o.joint ~= nil or o.body ~= nil
   eq.where = M.where_lines(eq, fmt)
   if #d.desc.bodies > M.MAX_BODIES and not eq.selected then
-    eq.too_big = ("%d bodies: too many to read at once. Ask for one joint or one body:\n"
-      .. "  m:equations{ formulation = %q, joint = %q }   (joints: %s)\n"
-      .. "  m:equations{ formulation = %q, body = %q }   (bodies: %s)\n"
-      .. "(the fields eq.phi, eq.D, eq.gamma, eq.M and eq.h hold every entry)"):format(#d.desc.bodies,
-      d.formulation, d.desc.joints[1] and d.desc.joints[1].name or "", table.concat(names_of(d.desc.joints), ", "),
-      d.formulation, d.desc.bodies[1].name, table.concat(names_of(d.desc.bodies), ", "))
+    local first_joint = d.desc.joints[1] and d.desc.joints[1].name or ""
+    eq.too_big = table.concat({
+      ("%d bodies: too many to read at once. Ask for one joint or one body:"):format(#d.desc.bodies),
+      ("  m:equations{ formulation = %q, joint = %q }"):format(d.formulation, first_joint),
+      ("  m:equations{ formulation = %q, body = %q }"):format(d.formulation, d.desc.bodies[1].name),
+      M.wrap_list("joints: ", names_of(d.desc.joints), ""),
+      M.wrap_list("bodies: ", names_of(d.desc.bodies), ""),
+      "(the fields eq.phi, eq.D, eq.gamma, eq.M and eq.h hold every entry)" }, "\n")
   end
   return eq
 end

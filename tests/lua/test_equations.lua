@@ -233,4 +233,149 @@ for _, name in ipairs(mb.example()) do
   end
 end
 
+---------------------------------------------------------------- the forms shown
+
+local A = require "mechbench.algebra"
+local function widest(text)
+  local w = 0
+  for line in (text .. "\n"):gmatch("(.-)\n") do w = math.max(w, A.width(line)) end
+  return w
+end
+
+-- the book's small mechanisms: every printed line within 80 columns, every
+-- entry of the four-bar short (no swell)
+for _, name in ipairs { "four_bar", "slider_crank", "double_pendulum" } do
+  for _, f in ipairs(FORMULATIONS) do
+    local text = tostring(mb.example(name):equations { formulation = f })
+    T.ok(widest(text) <= 80, ("%s, %s: the text fits 80 columns (%d)"):format(name, f, widest(text)))
+  end
+end
+for _, f in ipairs(FORMULATIONS) do
+  local d = require("mechbench.equations").derive(mb.example("four_bar"), { formulation = f })
+  local largest = 0
+  for _, row in ipairs(d.rows) do
+    largest = math.max(largest, A.size(row.phi), A.size(row.gamma))
+    for _, e in ipairs(row.D) do largest = math.max(largest, A.size(e)) end
+  end
+  for i, h in ipairs(d.h) do
+    largest = math.max(largest, A.size(h))
+    for _, e in ipairs(d.M[i]) do largest = math.max(largest, A.size(e)) end
+  end
+  T.ok(largest <= 8, ("four-bar, %s: every entry of Φ, D, γ, M, h has at most 8 terms (%d)"):format(f, largest))
+end
+
+-- the slider-crank as the book writes it (Sec. 7.2.1, Ex. 9.4's form)
+do
+  local m = mb.example("slider_crank")
+  local text = tostring(m:equations {})
+  for _, line in ipairs {
+    "  Φ1 = x_crank - 0.1 cos φ_crank",
+    "  Φ3 = x_rod - x_crank - 0.1 cos φ_crank - 0.2 cos φ_rod",
+    "  Φ8 = sin φ_slider",
+    "  Φ9 = φ_crank - f_motor",
+    "  D[1, φ_crank] = 0.1 sin φ_crank",
+    "  γ1 = -0.1 φ\u{307}_crank² cos φ_crank",
+    "  γ9 = f\u{308}_motor",
+    "  h[y_rod] = -m_rod g",
+  } do
+    T.ok(text:find(line .. "\n", 1, true) ~= nil, ("slider-crank, body coordinates, prints %q"):format(line))
+  end
+  T.ok(text:find("M = diag(m_crank, m_crank, J_crank,", 1, true) ~= nil, "body coordinates: M printed as a diagonal")
+  T.ok(text:find("where m_crank = 1, J_crank = 0.00333333", 1, true) ~= nil, "the constants' values are listed")
+  T.ok(text:find("f_motor(t) = 1.5 t + 0.523599", 1, true) ~= nil, "the driver's polynomial is written out")
+  local joint = tostring(m:equations { formulation = "joint" })
+  T.ok(joint:find("M[θ_main, θ_crank_pin] = 0.04 m_rod + 0.04 m_rod cos θ_crank_pin + J_rod", 1, true) ~= nil,
+    "joint coordinates: M = B'MB written out, as Ex. 9.4 would")
+  local latex = tostring(m:equations { format = "latex" })
+  T.ok(latex:find("\\begin{align}", 1, true) == 1 or latex:find("\n\\begin{align}", 1, true) ~= nil,
+    "latex: an align environment")
+  T.ok(latex:find("\\Phi_{1} &= x_{\\mathrm{crank}} - 0.1\\,\\cos \\phi_{\\mathrm{crank}}", 1, true) ~= nil,
+    "latex: Φ1 with \\phi_{\\mathrm{crank}}")
+  T.ok(latex:find("\\dot{\\phi}_{\\mathrm{crank}}^{2}", 1, true) ~= nil, "latex: rates with \\dot")
+  local opens, closes = select(2, latex:gsub("\\left", "")), select(2, latex:gsub("\\right", ""))
+  T.eq(opens, closes, "latex: every \\left has its \\right")
+  local braces = select(2, latex:gsub("{", "")) - select(2, latex:gsub("}", ""))
+  T.eq(braces, 0, "latex: braces balance")
+end
+
+-- one joint, one body
+do
+  local m = mb.example("slider_crank")
+  local eq = m:equations { joint = "crank pin" }
+  T.ok(eq.phi[3] and eq.phi[4] and not eq.phi[1] and not eq.phi[5], "joint = 'crank pin': its rows 3 and 4 only")
+  T.eq(eq.rows[3], "crank pin (1)", "its rows are labelled by the joint")
+  T.ok(eq.M == nil and eq.h == nil, "joint = ...: no M, no h")
+  local text = tostring(eq)
+  T.ok(text:find("Φ3 =", 1, true) and not text:find("Φ1 =", 1, true), "joint = ...: the text shows its rows only")
+  local rod = m:equations { body = "rod", format = "lua" }
+  T.ok(rod.h[4] and rod.h[5] and rod.h[6] and not rod.h[1] and not rod.h[7], "body = 'rod': its three coordinates")
+  T.ok(rod.phi[3] and rod.phi[5] and not rod.phi[1] and not rod.phi[7], "body = 'rod': the rows of its joints")
+  local jrod = m:equations { formulation = "joint", body = "slider" }
+  T.ok(jrod.h[2] and not jrod.h[1] and not jrod.h[3], "joint coordinates, body = 'slider': its slide only")
+end
+
+-- too big to read: said, with how to ask
+do
+  local m = mb.example("chain")
+  local text = tostring(m:equations { formulation = "joint" })
+  T.ok(text:find("too many to read at once", 1, true) and text:find('joint = "pin1"', 1, true)
+    and text:find('body = "link1"', 1, true), "8 bodies: said, with how to ask for one joint or body")
+  T.ok(not text:find("M%["), "8 bodies: no entry printed")
+  local one = tostring(m:equations { formulation = "joint", body = "link1" })
+  T.ok(one:find("terms: too long to read; see eq.M[1][1]", 1, true) ~= nil,
+    "an entry of more than 60 terms: said, with where it is")
+  T.ok(widest(one) <= 80, ("link1's rows fit 80 columns (%d)"):format(widest(one)))
+  T.ok(m:equations { formulation = "joint", format = "lua" }.M[1][1]:find("math.cos", 1, true) ~= nil,
+    "the fields hold every entry all the same")
+end
+
+-- named terms: a user force, its value given by eq:values
+do
+  local m = mb.example("aa")
+  local eq = m:equations {}
+  local text = tostring(eq)
+  T.ok(text:find("Q_tire,y_wheel", 1, true) ~= nil, "a user force is a named term in h")
+  local lua = m:equations { format = "lua" }
+  local p = m:pieces {}
+  local y = {}
+  for i = 1, #p.q do y[i], y[#p.q + i] = p.q[i], 0 end
+  local env = lua:values(y, 0)
+  T.ok(env.Q_tire_y_wheel ~= nil and env.math == math, "eq:values gives the named terms and math")
+end
+
+-- errors at the user's line
+T.fails(function() mb.example("four_bar"):equations { formulation = "minimal" } end,
+  "not shown symbolically", "formulation = 'minimal' is refused, the three shown named")
+T.fails(function() mb.example("four_bar"):equations { joint = "B2" } end, "unknown joint 'B2'",
+  "an unknown joint is named")
+T.fails(function() mb.example("four_bar"):equations { body = "crnk" } end, "did you mean 'crank'",
+  "a misspelt body gets the nearest")
+T.fails(function() mb.example("four_bar"):equations { format = "pdf" } end, 'format must be "text", "latex", "lua"',
+  "an unknown format is refused")
+T.fails(function() mb.example("four_bar"):equations { fromulation = "joint" } end, "unknown option 'fromulation'",
+  "a misspelt option is refused")
+T.fails(function() mb.example("four_bar"):equations { angles = "absolute" } end, 'formulation = "joint"',
+  "angles without joint coordinates is refused")
+do
+  local ok, err = pcall(function() mb.example("four_bar"):equations { joint = "B2" } end)
+  T.ok(not ok and tostring(err):find("test_equations.lua:%d+:") ~= nil, "errors name the user's file and line")
+end
+T.fails(function() mb.example("four_bar"):equations {}:values({ 1, 2 }) end, "y must be 18 numbers",
+  "eq:values checks the state's size")
+
+-- absolute angles (Sec. 9.2.1): the same pieces as m:pieces takes them
+do
+  local m = mb.example("double_pendulum")
+  local eq = m:equations { formulation = "joint", angles = "absolute", format = "lua" }
+  local y = { 0.3, -0.4, 1.1, 0.7 }
+  local p = m:pieces { formulation = "joint", angles = "absolute", y = y }
+  local env = eq:values(y, 0)
+  local worst = 0
+  for i = 1, 2 do
+    worst = math.max(worst, math.abs(load("return " .. eq.h[i], "h", "t", env)() - p.h[i]))
+    for j = 1, 2 do worst = math.max(worst, math.abs(load("return " .. eq.M[i][j], "M", "t", env)() - p.M(i, j))) end
+  end
+  T.ok(worst < 1e-12, ("absolute angles: M and h match m:pieces (%.2g)"):format(worst))
+end
+
 T.finish()
