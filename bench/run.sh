@@ -36,6 +36,8 @@ rm -f "$empty"
 ./mechbench --batch bench/integrators.lua
 # issue 27: figures as files, the GIF and the plot PNG against their goals
 ./mechbench --batch bench/figures.lua
+# issue 28: the equations derived symbolically (the four-bar's goal: 100 ms)
+./mechbench --batch bench/equations.lua
 fi
 
 # Against MuJoCo (issue 16): the N-link chain in every formulation and

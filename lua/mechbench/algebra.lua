@@ -870,11 +870,11 @@ Expr.text, Expr.latex, Expr.lua = M.text, M.latex, M.lua
 
 -- The columns a text takes on a terminal: combining marks take none.
 function M.width(s)
-  local n = 0
-  for _, c in utf8.codes(s) do
-    if not (c >= 0x300 and c <= 0x36F) then n = n + 1 end
-  end
-  return n
+  if not s:find("[\128-\255]") then return #s end
+  local n = utf8.len(s) or #s
+  local _, a = s:gsub("\204[\128-\191]", "") -- U+0300 to U+033F
+  local _, b = s:gsub("\205[\128-\175]", "") -- U+0340 to U+036F
+  return n - a - b
 end
 
 -- An expression in text, after a label, wrapped within `columns` (80):
@@ -887,24 +887,27 @@ function M.wrap(label, e, columns, names)
   local width = M.width(label)
   local indent = string.rep(" ", width <= columns // 2 and width or 6)
   if #pieces == 0 then return label .. "0" end
-  local lines, line = {}, label
+  local lines, line, used = {}, label, width -- used: line's width
   local function put(text) -- text after line, broken at spaces where too wide
     for word, space in text:gmatch("(%S+)(%s*)") do
-      if M.width(line) + M.width(word) > columns and line:find("%S") and #line > #indent + 2 then
+      local w = M.width(word)
+      if used + w > columns and used > #indent + 2 then
         lines[#lines + 1] = line:gsub("%s+$", "")
-        line = indent .. "    "
+        line, used = indent .. "    ", #indent + 4
       end
-      line = line .. word .. space
+      line, used = line .. word .. space, used + w + #space
     end
   end
   for i, p in ipairs(pieces) do
     local piece = (i == 1 and (p.sign == "-" and "-" or "") or (" " .. p.sign .. " ")) .. p.text
-    if i > 1 and M.width(line) + M.width(piece) > columns then
+    local w = M.width(piece)
+    if i > 1 and used + w > columns then
       lines[#lines + 1] = line
-      line = indent
+      line, used = indent, #indent
       piece = p.sign .. " " .. p.text
+      w = w - 2
     end
-    if M.width(line) + M.width(piece) > columns then put(piece) else line = line .. piece end
+    if used + w > columns then put(piece) else line, used = line .. piece, used + w end
   end
   lines[#lines + 1] = line
   return table.concat(lines, "\n")
