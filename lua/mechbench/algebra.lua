@@ -779,12 +779,13 @@ end
 -- One term without its sign: |c| and the factors, those of negative power
 -- as a denominator.
 local function term_text(c, m, style, st, names)
-  local num, den = {}, {}
+  local num, den, lone = {}, {}, nil
   for _, f in ipairs(m) do
     if f[2] > 0 then
       num[#num + 1] = factor_text(f[1], f[2], style, st, names)
     else
       den[#den + 1] = factor_text(f[1], -f[2], style, st, names)
+      lone = f
     end
   end
   local a = abs(c)
@@ -799,6 +800,10 @@ local function term_text(c, m, style, st, names)
   end
   if #den > 0 then
     local d = table.concat(den, st.times)
+    local only = #den == 1 and lone -- a lone sum over a fraction bar needs no parentheses
+    if style == "latex" and only and only[1].kind == "group" and only[2] == -1 and not (names and names[only[1].key]) then
+      d = render(only[1].base, style, names)
+    end
     if style == "latex" then
       body = st.frac(#num == 0 and coef or body, d)
     elseif #den > 1 then

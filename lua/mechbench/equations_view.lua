@@ -247,44 +247,46 @@ local function latex_entry(label, e, names)
   return label .. " &= " .. table.concat(out, " \\notag\\\\\n  &\\quad ")
 end
 
+-- One align environment per block (Φ, D, γ, M, h, the constants), so that
+-- a page can break between them.
 local function latex_view(eq)
   local d, S = eq._derived, eq._derived.S
   local names = S.labels
   local qnames = {}
   for i, c in ipairs(S.coords) do qnames[i] = c.sym.latex end
-  local lines = {}
-  local function add(s) lines[#lines + 1] = s end
-  add(("%% %s of '%s' (mechbench m:equations)"):format(TITLES[d.formulation], eq.model))
+  local lines = { ("%% %s of '%s' (mechbench m:equations)"):format(TITLES[d.formulation], eq.model) }
   if eq.too_big then
-    add("% " .. eq.too_big:gsub("\n", "\n% "))
+    lines[#lines + 1] = "% " .. eq.too_big:gsub("\n", "\n% ")
     return table.concat(lines, "\n")
   end
-  add("\\begin{align}")
-  local entries = {}
-  for _, i in ipairs(eq._rows) do
-    entries[#entries + 1] = latex_entry(("\\Phi_{%d}"):format(i), d.rows[i].phi, names)
+  local function block(title, entries)
+    if #entries == 0 then return end
+    lines[#lines + 1] = "% " .. title
+    lines[#lines + 1] = "\\begin{align}\n  " .. table.concat(entries, " \\\\\n  ") .. "\n\\end{align}"
   end
+  local phi, D, gamma, M_, h = {}, {}, {}, {}, {}
   for _, i in ipairs(eq._rows) do
-    for j, e in ipairs(d.rows[i].D) do
-      if #e > 0 then entries[#entries + 1] = latex_entry(("D_{%d,\\,%s}"):format(i, qnames[j]), e, names) end
+    local row = d.rows[i]
+    phi[#phi + 1] = latex_entry(("\\Phi_{%d}"):format(i), row.phi, names)
+    for j, e in ipairs(row.D) do
+      if #e > 0 then D[#D + 1] = latex_entry(("D_{%d,\\,%s}"):format(i, qnames[j]), e, names) end
     end
-  end
-  for _, i in ipairs(eq._rows) do
-    entries[#entries + 1] = latex_entry(("\\gamma_{%d}"):format(i), d.rows[i].gamma, names)
+    gamma[#gamma + 1] = latex_entry(("\\gamma_{%d}"):format(i), row.gamma, names)
   end
   for _, i in ipairs(eq._coords) do
     for j = 1, #S.coords do
       if #d.M[i][j] > 0 and (j >= i or eq.selected) then
-        entries[#entries + 1] = latex_entry(("M_{%s,\\,%s}"):format(qnames[i], qnames[j]), d.M[i][j], names)
+        M_[#M_ + 1] = latex_entry(("M_{%s,\\,%s}"):format(qnames[i], qnames[j]), d.M[i][j], names)
       end
     end
+    h[#h + 1] = latex_entry(("h_{%s}"):format(qnames[i]), d.h[i], names)
   end
-  for _, i in ipairs(eq._coords) do
-    entries[#entries + 1] = latex_entry(("h_{%s}"):format(qnames[i]), d.h[i], names)
-  end
-  for _, l in ipairs(M.where_lines(eq, "latex")) do entries[#entries + 1] = l end
-  add("  " .. table.concat(entries, " \\\\\n  "))
-  add("\\end{align}")
+  block("the constraints", phi)
+  block("their Jacobian D (the entries that are not 0)", D)
+  block("the right side of D q'' = gamma", gamma)
+  block("the mass matrix (entries not 0" .. (eq.selected and ")" or "; M_{ji} = M_{ij})"), M_)
+  block("the forces h of M q'' = h + D' lambda", h)
+  block("where", M.where_lines(eq, "latex"))
   return table.concat(lines, "\n")
 end
 
