@@ -910,7 +910,7 @@ function M.wrap(label, e, columns, names)
       lines[#lines + 1] = line
       line, used = indent, #indent
       piece = p.sign .. " " .. p.text
-      w = w - 2
+      w = w - 1
     end
     if used + w > columns then put(piece) else line, used = line .. piece, used + w end
   end
