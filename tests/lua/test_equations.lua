@@ -292,10 +292,14 @@ do
   T.ok(latex:find("\\Phi_{1} &= x_{\\mathrm{crank}} - 0.1\\,\\cos \\phi_{\\mathrm{crank}}", 1, true) ~= nil,
     "latex: Φ1 with \\phi_{\\mathrm{crank}}")
   T.ok(latex:find("\\dot{\\phi}_{\\mathrm{crank}}^{2}", 1, true) ~= nil, "latex: rates with \\dot")
-  local opens, closes = select(2, latex:gsub("\\left", "")), select(2, latex:gsub("\\right", ""))
-  T.eq(opens, closes, "latex: every \\left has its \\right")
-  local braces = select(2, latex:gsub("{", "")) - select(2, latex:gsub("}", ""))
-  T.eq(braces, 0, "latex: braces balance")
+  for _, f in ipairs(FORMULATIONS) do -- joint coordinates hold angle sums in parentheses
+    local l = tostring(m:equations { format = "latex", formulation = f })
+    local opens, closes = select(2, l:gsub("\\left", "")), select(2, l:gsub("\\right", ""))
+    T.ok(opens == closes and (opens > 0 or f ~= "joint"), ("latex, %s: every \\left has its \\right (%d, %d)"):format(
+      f, opens, closes))
+    local braces = select(2, l:gsub("{", "")) - select(2, l:gsub("}", ""))
+    T.eq(braces, 0, ("latex, %s: braces balance"):format(f))
+  end
 end
 
 -- one joint, one body
