@@ -82,7 +82,9 @@ being the worked answer.]] },
 Grades your answer to the current exercise: a number, a vector or a
 matrix. Each number passes within 0.1 per cent, so four significant digits
 are enough. A known slip (degrees for radians, a sign, a swapped pair) is
-named; a near miss says how near.]] },
+named; a near miss says how near. A formula you derived is given as a Lua
+function of the coordinates, check(function(x, y, phi) return ... end),
+and checked at 20 states against the program's.]] },
   { name = "mb.lesson.selftest", man = LESSONS,
     sig = "passed, failed, problems = mb.lesson.selftest(n)",
     text = [[
@@ -108,6 +110,8 @@ remarks give to type must run after the steps before it.]] },
     internal = "f applied to every number of an answer, for grade() and the tests" },
   { name = "mb.lesson.snippets", sig = "mb.lesson.snippets(text)",
     internal = "the pieces of code in backquotes in a lesson's text, for the self-test and the tests" },
+  { name = "mb.lesson.derived", sig = "pieces = mb.lesson.derived{ model, formulation, entry, args, params }",
+    internal = "for lesson files: an exercise whose answer is a formula, checked as a function at fixed states" },
   { name = "mb.lesson.where", sig = "mb.lesson.where()",
     internal = 'the prompt\'s "2.3" while a lesson is open' },
   { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",
