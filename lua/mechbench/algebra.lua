@@ -381,16 +381,27 @@ function M.atan2(y, x)
   return atom_expr(atom)
 end
 
--- The product of two sin/cos atoms as a sum (each pair worked out once).
-local products = setmetatable({}, { __mode = "k" })
-local function trig_product(a, b)
-  local row = products[a]
-  if not row then
-    row = setmetatable({}, { __mode = "k" })
-    products[a] = row
+-- f(a, b) worked out once per pair of tables a, b (kept while both live).
+local function once_per_pair(f)
+  local cache = setmetatable({}, { __mode = "k" })
+  return function(a, b)
+    local row = cache[a]
+    if not row then
+      row = setmetatable({}, { __mode = "k" })
+      cache[a] = row
+    end
+    local v = row[b]
+    if v == nil then
+      v = f(a, b)
+      row[b] = v
+    end
+    return v
   end
-  local product = row[b]
-  if product then return product end
+end
+
+-- The product of two sin/cos atoms as a sum.
+local trig_product = once_per_pair(function(a, b)
+  local product
   local sum, diff = add(a.arg, b.arg), sub(a.arg, b.arg)
   if a.f == "sin" and b.f == "sin" then
     product = scale(sub(trig("cos", diff), trig("cos", sum)), 0.5)
@@ -401,30 +412,18 @@ local function trig_product(a, b)
   else -- cos A sin B
     product = scale(sub(trig("sin", sum), trig("sin", diff)), 0.5)
   end
-  row[b] = product
   return product
-end
+end)
 
 -- Multiply monomials m1 and m2 with coefficient c into map: the powers of
 -- like atoms added; two sin/cos turned into a sum; a whole power >= 0 of a
 -- group multiplied out.
-local mono_products = setmetatable({}, { __mode = "k" })
-local function mono_product(m1, m2)
-  local row = mono_products[m1]
-  if not row then
-    row = setmetatable({}, { __mode = "k" })
-    mono_products[m1] = row
-  end
-  local out = row[m2]
-  if not out then
-    local map = {}
-    mono_multiply(map, 1, m1, m2)
-    out = {}
-    for _, t in pairs(map) do if t[1] ~= 0 then out[#out + 1] = t end end
-    row[m2] = out
-  end
+local mono_product = once_per_pair(function(m1, m2)
+  local map, out = {}, {}
+  mono_multiply(map, 1, m1, m2)
+  for _, t in pairs(map) do if t[1] ~= 0 then out[#out + 1] = t end end
   return out
-end
+end)
 
 function mul_into(map, c, m1, m2)
   if c == 0 then return end
