@@ -32,9 +32,14 @@ M.Equations = Equations
 -- The values of every name a Lua form uses at y = {q..., q̇...} and time t
 -- (0 unless given): the environment for load(eq.h[1], "h", "t", env).
 function Equations:values(y, t)
+  if getmetatable(self) ~= Equations then
+    args.fail("eq:values", "is a method: eq:values(y, t), with a colon, on what m:equations gave")
+  end
   if type(y) ~= "table" or #y ~= 2 * #self.q then
     args.fail("eq:values", "y must be %d numbers: the %d coordinates, then their rates", 2 * #self.q, #self.q)
   end
+  local why = t ~= nil and args.bad_number(t)
+  if why then args.fail("eq:values", "t %s", why) end
   return E.environment(self._derived, y, t)
 end
 

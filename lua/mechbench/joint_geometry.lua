@@ -19,44 +19,13 @@ local A = require "mechbench.algebra"
 
 local M = {}
 
--- The declarations in that vocabulary, by kind, in the C kinds' words:
--- slots are 1-based places in the joint's numbers (param[] as the C kind
--- holds them). The C table carries them (issue 24); until the kinds'
--- export to Lua does, they are written here, once.
-local function axis(x, y, scale) return { base = "axis", x = x, y = y, scale = scale } end
-local DECLARED = {
-  ["revolute"] = { { offers = "angle", rows = { "gap x", "gap y" } } },
-  ["translational"] = { { terms = { { kind = "slide", on = "j", vec = { base = "u" } } },
-    tie = { kind = "fixed", form = "parallel" }, offers = "slide", rows = { "across", "tie" } } },
-  ["rev-rev"] = { { terms = { { kind = "link", slot = 1 } }, rows = { "length" } } },
-  ["rev-tran"] = { { terms = { { kind = "slide", on = "i", vec = { base = "u" } },
-    { kind = "offset", on = "i", vec = { base = "u_perp", scale = 1 } } }, rows = { "across" } } },
-  ["rigid"] = { { terms = { { kind = "offset", on = "j", vec = { base = "pair", pair = 1 } } },
-    tie = { kind = "fixed", form = "angle", value = 3 }, rows = { "gap x", "gap y", "tie" } } },
-  ["simple"] = { -- one per choice of coord: x, y, angle
-    { terms = { { kind = "offset", on = "j", vec = axis(1, 0, 2) }, { kind = "slide", on = "j", vec = axis(0, -1) } },
-      rows = { "across" } },
-    { terms = { { kind = "offset", on = "j", vec = axis(0, 1, 2) }, { kind = "slide", on = "j", vec = axis(1, 0) } },
-      rows = { "across" } },
-    { tie = { kind = "fixed", form = "angle", value = 2 }, rows = { "tie" } },
-  },
-  ["disc"] = { { terms = { { kind = "offset", on = "j", vec = axis(0, 1, 1) },
-    { kind = "roll", on = "j", vec = axis(1, 0), slot = 1 } }, rows = { "across", "along" } } },
-  ["disc-disc"] = { { tie = { kind = "geared", slot = 1 }, rows = { "tie" } } },
-  ["driver-angle"] = { { tie = { kind = "driven", form = "angle" }, rows = { "tie" } } },
-  ["driver-distance"] = { { terms = { { kind = "driven" } }, rows = { "length" } } },
-}
-
--- A kind's declarations (one per choice when it has a choice), or nil.
-function M.of(kind)
-  if kind.geometry then return kind.geometry end
-  return DECLARED[kind.name]
-end
-
--- The declaration that holds for a joint of kind with these numbers: the
--- one of its choice (by the choice parameter's value), else the first.
+-- The declaration that holds for a joint of kind with these numbers, from
+-- the kind's declarations as the C kinds' table exports them (kind.geometry
+-- of core.model.kinds(): one per choice of a kind with a choice, in the
+-- vocabulary's words, the slots of its numbers 1-based): the one of its
+-- choice, else the first; nil when the kind declares none.
 function M.declaration(kind, params)
-  local list = M.of(kind)
+  local list = kind.geometry
   if not list then return nil end
   for _, p in ipairs(kind.params) do
     if p.choices then

@@ -13,6 +13,7 @@
 #include "lua/lua_model.h"
 #include "model/contact.h"
 #include "model/forces/force.h"
+#include "model/joints/geometry.h"
 #include "model/joints/joint.h"
 #include "model/laws/law.h"
 
@@ -56,6 +57,64 @@ static void push_names(lua_State *L, const char *const *names)
 	for (int i = 0; names[i]; i++) {
 		lua_pushstring(L, names[i]);
 		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* A declared vector: {base, x, y, pair, scale}, the slots 1-based. */
+static void push_geo_vector(lua_State *L, const struct geo_vector *v)
+{
+	lua_createtable(L, 0, 5);
+	mb_set_text(L, "base", geo_base_names[v->base]);
+	lua_pushnumber(L, v->x), lua_setfield(L, -2, "x");
+	lua_pushnumber(L, v->y), lua_setfield(L, -2, "y");
+	if (v->base == GEO_PAIR)
+		mb_set_int(L, "pair", v->pair + 1);
+	if (v->scale)
+		mb_set_int(L, "scale", v->scale); /* GEO_PARAM(k) = k + 1: the 1-based slot */
+}
+
+/* A kind's declared geometry (model/joints/geometry.h) in its words, one
+ * declaration per choice of its choice parameter (else one): {on, terms =
+ * {{kind, on, vec, slot}, ...}, tie = {kind, form, value, slot}, offers,
+ * rows = {...}}, every slot of its numbers 1-based. What the symbolic
+ * equations derive Φ from (lua/mechbench/joint_geometry.lua). */
+static void push_geometry(lua_State *L, const struct joint_kind *k)
+{
+	static const char *sides[] = {"i", "j"};
+	int count = 1;
+	for (int p = 0; k->params[p].name; p++)
+		if (k->params[p].type == PARAM_CHOICE)
+			for (count = 0; k->params[p].choices[count];)
+				count++;
+	lua_createtable(L, count, 0);
+	for (int c = 0; c < count; c++) {
+		const struct joint_geometry *g = &k->geometry[c];
+		lua_createtable(L, 0, 5);
+		mb_set_text(L, "on", sides[g->on]);
+		lua_createtable(L, g->nterms, 0);
+		for (int t = 0; t < g->nterms; t++) {
+			const struct geo_term *term = &g->term[t];
+			lua_createtable(L, 0, 4);
+			mb_set_text(L, "kind", geo_term_names[term->kind]);
+			mb_set_text(L, "on", sides[term->on]);
+			push_geo_vector(L, &term->vec), lua_setfield(L, -2, "vec");
+			mb_set_int(L, "slot", term->slot + 1);
+			lua_rawseti(L, -2, t + 1);
+		}
+		lua_setfield(L, -2, "terms");
+		lua_createtable(L, 0, 4);
+		mb_set_text(L, "kind", geo_tie_names[g->tie.kind]);
+		mb_set_text(L, "form", geo_tie_form_names[g->tie.form]);
+		if (g->tie.value)
+			mb_set_int(L, "value", g->tie.value); /* GEO_PARAM: the 1-based slot */
+		mb_set_int(L, "slot", g->tie.slot + 1);
+		lua_setfield(L, -2, "tie");
+		mb_set_text(L, "offers", geo_offer_names[g->offers]);
+		lua_createtable(L, g->nrows, 0);
+		for (int r = 0; r < g->nrows; r++)
+			lua_pushstring(L, geo_row_names[g->row[r]]), lua_rawseti(L, -2, r + 1);
+		lua_setfield(L, -2, "rows");
+		lua_rawseti(L, -2, c + 1);
 	}
 }
 
@@ -140,6 +199,8 @@ int core_kinds(lua_State *L)
 		lua_setfield(L, -2, "driver");
 		lua_setfield(L, -2, "can");
 		push_params(L, k->params), lua_setfield(L, -2, "params");
+		if (k->geometry)
+			push_geometry(L, k), lua_setfield(L, -2, "geometry");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "joints");
