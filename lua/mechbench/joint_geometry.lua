@@ -22,7 +22,7 @@ local M = {}
 -- The declaration that holds for a joint of kind with these numbers, from
 -- the kind's declarations as the C kinds' table exports them (kind.geometry
 -- of core.model.kinds(): one per choice of a kind with a choice, in the
--- vocabulary's words, the slots of its numbers 1-based): the one of its
+-- vocabulary's words, its numbers named by parameter): the one of its
 -- choice, else the first; nil when the kind declares none.
 function M.declaration(kind, params)
   local list = kind.geometry
@@ -58,49 +58,58 @@ local function point(pose, s)
 end
 M.point = point
 
+-- A number of the declaration: { param = its name, index = 1 or 2 (a
+-- pair's component) }, read from the joint's numbers as prepared.
+local function number_of(params, ref)
+  local v = params[ref.param]
+  if type(v) == "table" then return v[ref.index] end
+  return v
+end
+
 -- A declared vector in numbers, body-fixed on its side's body.
-local function vector_of(joint, side, v, slots)
+local function vector_of(joint, side, v)
   local base
   if v.base == "u" or v.base == "u_perp" then
     local u = side == "j" and (joint.uj or { 1, 0 }) or (joint.ui or { 1, 0 })
     base = v.base == "u" and { u[1], u[2] } or { -u[2], u[1] }
   elseif v.base == "pair" then
-    base = { slots[v.pair], slots[v.pair + 1] }
+    local pair = joint.params[v.pair.param]
+    base = { pair[v.pair.index], pair[v.pair.index + 1] }
   else
     base = { v.x, v.y }
   end
-  local k = v.scale and slots[v.scale] or 1
+  local k = v.scale and number_of(joint.params, v.scale) or 1
   return { base[1] * k, base[2] * k }
 end
 
 -- The rows Φ of a joint. joint: its compiled description (bi, bj, si, sj,
--- ui, uj) with params (its numbers as prepared, by name, and their slots);
--- decl: its declaration; pose_i, pose_j: { x, y, phi } expressions (zeros
--- for the ground); f: a function giving f(t) as an expression (drivers).
+-- ui, uj) with params (its numbers as prepared, by name); decl: its
+-- declaration; pose_i, pose_j: { x, y, phi } expressions (zeros for the
+-- ground); f: a function giving f(t) as an expression (drivers).
 function M.rows(joint, decl, pose_i, pose_j, f)
-  local slots = joint.params.slots
+  local params = joint.params
   local pose = { i = pose_i, j = pose_j }
   local gap = vsub(point(pose_i, joint.si or { 0, 0 }), point(pose_j, joint.sj or { 0, 0 }))
   local u, length = nil, nil
-  for _, term in ipairs(decl.terms or {}) do
-    local on = pose[term.on or "j"]
+  for _, term in ipairs(decl.terms) do
+    local on = pose[term.on]
     if term.kind == "offset" then
-      gap = vsub(gap, turned(on, vector_of(joint, term.on, term.vec, slots)))
+      gap = vsub(gap, turned(on, vector_of(joint, term.on, term.vector)))
     elseif term.kind == "slide" then
-      u = turned(on, vector_of(joint, term.on, term.vec, slots))
+      u = turned(on, vector_of(joint, term.on, term.vector))
     elseif term.kind == "roll" then -- ℓ = x0 - R (φ_i - φ0) along u
-      u = turned(on, vector_of(joint, term.on, term.vec, slots))
-      local R, x0, phi0 = slots[term.slot], slots[term.slot + 1], slots[term.slot + 2]
+      u = turned(on, vector_of(joint, term.on, term.vector))
+      local R, x0, phi0 = number_of(params, term.radius), number_of(params, term.x0), number_of(params, term.phi0)
       gap = vsub(gap, scaled(u, x0 + R * phi0 - pose_i.phi * R))
     elseif term.kind == "link" then
-      length = A.number(slots[term.slot])
+      length = A.number(number_of(params, term.length))
     elseif term.kind == "driven" then
       length = f()
     else
       error(("joint '%s': a term '%s' is not in the vocabulary"):format(joint.name, tostring(term.kind)), 0)
     end
   end
-  local tie = decl.tie or { kind = "none" }
+  local tie = decl.tie
   local rows = {}
   for _, row in ipairs(decl.rows) do
     local phi
@@ -115,12 +124,12 @@ function M.rows(joint, decl, pose_i, pose_j, f)
     elseif row == "length" then
       phi = (dot(gap, gap) - length * length) * A.power(length, -1) * 0.5
     elseif tie.kind == "geared" then -- R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0)
-      local s = tie.slot
-      phi = (pose_i.phi - slots[s + 2]) * slots[s] + (pose_j.phi - slots[s + 3]) * slots[s + 1]
+      phi = (pose_i.phi - number_of(params, tie.phi0_i)) * number_of(params, tie.radius_i)
+        + (pose_j.phi - number_of(params, tie.phi0_j)) * number_of(params, tie.radius_j)
     elseif tie.form == "parallel" then -- (A_j ŭ_j)'(A_i u_i)
       phi = dot(perp(turned(pose_j, joint.uj or { 1, 0 })), turned(pose_i, joint.ui or { 1, 0 }))
     else
-      local value = tie.kind == "driven" and f() or A.number(tie.value and slots[tie.value] or 0)
+      local value = tie.kind == "driven" and f() or A.number(tie.value and number_of(params, tie.value) or 0)
       phi = pose_i.phi - pose_j.phi - value
     end
     rows[#rows + 1] = A.lift(phi)

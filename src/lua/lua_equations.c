@@ -23,20 +23,10 @@ static void push_pair(lua_State *L, vec2 v)
 	lua_pushnumber(L, v.y), lua_rawseti(L, -2, 2);
 }
 
-/* A kind's numbers by name: a pair as {a, b}, a choice by its name; and
- * as the slots of param[] (slots, 1-based), which a declared geometry
- * names. */
+/* A kind's numbers by name: a pair as {a, b}, a choice by its name. */
 static void push_params(lua_State *L, const struct kind_param *params, const double *param)
 {
 	lua_newtable(L);
-	int count = 0;
-	while (params[count].name)
-		count++;
-	int slots = kind_param_slot(params, count);
-	lua_createtable(L, slots, 0);
-	for (int k = 0; k < slots; k++)
-		lua_pushnumber(L, param[k]), lua_rawseti(L, -2, k + 1);
-	lua_setfield(L, -2, "slots");
 	for (int k = 0; params[k].name; k++) {
 		const double *v = param + kind_param_slot(params, k);
 		if (params[k].type == PARAM_PAIR)
