@@ -22,7 +22,7 @@ CC       ?= cc
 PKGS      = lua5.4 gsl readline ncursesw
 # Debian packages that provide the pkg-config modules above, and the test tools.
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
-DEB_TEST  = tmux mandoc man-db valgrind
+DEB_TEST  = tmux mandoc man-db valgrind parallel
 
 # CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what they give
 # is added to the project's own flags, never in their place. No contraction
@@ -111,10 +111,12 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUADIR)/mechbench $(DESTDIR)$(DATADIR)/lessons \
+	           $(DESTDIR)$(DATADIR)/problems \
 	           $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
 	install -m 755 mechbench $(DESTDIR)$(BINDIR)/mechbench
 	install -m 644 lua/mechbench/*.lua $(DESTDIR)$(LUADIR)/mechbench/
 	install -m 644 lessons/*.lua $(DESTDIR)$(DATADIR)/lessons/
+	install -m 644 problems/*.lua problems/README.md $(DESTDIR)$(DATADIR)/problems/
 	install -m 644 examples/*.lua $(DESTDIR)$(DOCDIR)/examples/
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 man/mechbench.1 $(DESTDIR)$(MANDIR)/man1/

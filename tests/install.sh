@@ -9,6 +9,7 @@ make -s install DESTDIR="$root" PREFIX=/usr/local >/dev/null 2>&1; expect_eq ins
 bin=$root/usr/local/bin/mechbench
 for f in "$bin" "$root/usr/local/share/lua/5.4/mechbench/init.lua" \
          "$root/usr/local/share/mechbench/lessons/02-preliminaries.lua" \
+         "$root/usr/local/share/mechbench/problems/02-preliminaries.lua" \
          "$root/usr/local/share/man/man1/mechbench.1" "$root/usr/local/share/man/man7/mechbench.7"; do
   if [ -f "$f" ]; then pass; else fail installed "$f missing"; fi
 done
@@ -16,12 +17,13 @@ done
 out=$(cd / && "$bin" --batch -e 'print(mb.vec.cross({2,3},{4,5}))'); expect_eq installed-runs "$out" "-2.0"
 out=$(cd / && "$bin" --batch -e 'print(mb.paths.lessons)'); expect_match installed-lessons "$out" "^$root/usr/local/bin/\.\./share/mechbench/lessons$"
 out=$(cd / && "$bin" --batch -e 'local p, f = mb.lesson.selftest(2) print(f)'); expect_eq installed-lesson "$out" 0
+out=$(cd / && "$bin" --problem 2.2 --seed jdoe | head -n 1); expect_eq installed-problems "$out" "Problem 2.2: Products, lengths, angles and rotations of two vectors"
 out=$(cd / && "$bin" --batch -e 'print(mb.example("chain", 3), #mb.example() > 10)')
 expect_eq installed-examples "$out" "<model '3-link chain': 3 bodies, 3 joints, 0 forces>	true"
 
 # PREFIX without DESTDIR: the compiled-in path
 pre=$SANDBOX/prefix
-mkdir "$SANDBOX/tree" && cp -r Makefile src lua lessons examples man tests README.md "$SANDBOX/tree"
+mkdir "$SANDBOX/tree" && cp -r Makefile src lua lessons problems examples man tests README.md "$SANDBOX/tree"
 make -s -C "$SANDBOX/tree" install PREFIX="$pre" >/dev/null 2>&1
 mv "$pre/bin/mechbench" "$SANDBOX/elsewhere"   # away from $pre: only PREFIX leads home
 out=$(cd / && "$SANDBOX/elsewhere" --batch -e 'print(mb.paths.lessons)'); expect_eq prefix-install "$out" "$pre/share/mechbench/lessons"

@@ -34,9 +34,12 @@ function mb.animate(r, opts)
 end
 mb.compare = require("mechbench.compare").compare
 mb.help = require "mechbench.help"   -- help(f) finds the functions through mechbench.reference
+mb.problem = require("mechbench.problem").new     -- the book's problems as homework
+mb.problems = require("mechbench.problem").list
 
 -- The lesson commands and help live at top level, where students type them.
 mb.lesson.install_globals(_G)
+require("mechbench.problem").install_globals(_G)
 _G.help = mb.help
 
 return mb

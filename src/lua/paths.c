@@ -54,7 +54,7 @@ static void exe_dir(char *out, size_t len)
 /* Candidate layouts, tried in order: the source tree, then an install rooted
  * at exe/.., then the compiled-in PREFIX. */
 struct layout {
-	const char *lua, *lessons, *examples;
+	const char *lua, *lessons, *problems, *examples;
 };
 
 static int try_layout(struct mb_paths *p, const char *root, const struct layout *l)
@@ -65,6 +65,7 @@ static int try_layout(struct mb_paths *p, const char *root, const struct layout 
 	if (!is_file(probe))
 		return 0;
 	snprintf(p->lessons, MB_PATH_MAX, "%s/%s", root, l->lessons);
+	snprintf(p->problems, MB_PATH_MAX, "%s/%s", root, l->problems);
 	snprintf(p->examples, MB_PATH_MAX, "%s/%s", root, l->examples);
 	return 1;
 }
@@ -81,8 +82,9 @@ static void user_dir(char *out, const char *xdg_var, const char *fallback)
 
 int mb_paths_find(struct mb_paths *p, char *err, size_t errlen)
 {
-	static const struct layout source = {"lua", "lessons", "examples"};
+	static const struct layout source = {"lua", "lessons", "problems", "examples"};
 	static const struct layout installed = {"share/lua/5.4", "share/mechbench/lessons",
+	                                        "share/mechbench/problems",
 	                                        "share/doc/mechbench/examples"};
 	char here[MB_PATH_MAX], up[MB_PATH_MAX + 4];
 	const char *home = getenv("MECHBENCH_HOME");
@@ -102,5 +104,7 @@ int mb_paths_find(struct mb_paths *p, char *err, size_t errlen)
 	}
 	if (!is_dir(p->lessons))
 		p->lessons[0] = '\0';
+	if (!is_dir(p->problems))
+		p->problems[0] = '\0';
 	return 0;
 }

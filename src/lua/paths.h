@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* paths.h — where mechbench finds its Lua library, lessons and examples,
+/* paths.h — where mechbench finds its Lua library, lessons, problems and
+ * examples,
  * and where it keeps a user's history and progress.
  *
  * The data directories are found relative to the running program first, so
@@ -15,6 +16,7 @@
 struct mb_paths {
 	char lua[MB_PATH_MAX];      /* folder holding mechbench/init.lua */
 	char lessons[MB_PATH_MAX];  /* lessons/NN-topic.lua */
+	char problems[MB_PATH_MAX]; /* problems/NN-topic.lua: the book's problems, a chapter each */
 	char examples[MB_PATH_MAX]; /* examples/NAME.lua */
 	char state[MB_PATH_MAX];    /* $XDG_STATE_HOME/mechbench: history */
 	char data[MB_PATH_MAX];     /* $XDG_DATA_HOME/mechbench: lesson progress */
