@@ -19,10 +19,11 @@ DOCDIR    = $(PREFIX)/share/doc/mechbench
 MANDIR    = $(PREFIX)/share/man
 
 CC       ?= cc
-PKGS      = lua5.4 gsl readline ncursesw
+PKGS      = lua5.4 gsl readline ncursesw cairo libsixel
 # Debian packages that provide the pkg-config modules above, and the test tools.
-DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
-DEB_TEST  = tmux mandoc man-db valgrind parallel
+DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
+            libcairo2-dev libgif-dev libsixel-dev
+DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils parallel
 
 # CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what they give
 # is added to the project's own flags, never in their place. No contraction
@@ -34,7 +35,8 @@ PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 MB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DHAVE_INLINE -Wall -Wextra -ffp-contract=off \
             -DMB_VERSION='"$(VERSION)"' -DMB_PREFIX='"$(PREFIX)"' -Isrc $(PKG_CFLAGS)
-MB_LIBS   = $(PKG_LIBS) -lm
+# giflib has no pkg-config module on Debian 12
+MB_LIBS   = $(PKG_LIBS) -lgif -lm
 
 # src/ is in layers, one folder each (see README.md): every .c below it is built.
 SRC  = $(wildcard src/*.c src/*/*.c src/*/*/*.c)

@@ -55,7 +55,11 @@ r.stats.fevals]] },
     { title = "The book's figure",
       text = [[
 The book's Fig. B.3 plots the pendulum angle over the 4 s. Here is ours,
-and the motion itself (q returns here).]],
+and the motion itself (q returns here). To keep a picture for a report,
+give it a file; the name's ending says the format (.svg, .pdf, .png):
+`r:plot("pendulum.angle", { file = "fig-b3.svg" })`, the motion as
+`r:animate{ file = "pendulum.gif" }`, one page of it all as
+`r:report{ file = "b1.pdf" }`.]],
       code = [[
 r:plot("pendulum.angle")
 r:animate{ labels = true }]] },
@@ -85,10 +89,10 @@ Where is the slider at t = 4 s, in metres?   check(x)]],
       text = [[
 The book's run took 655 function evaluations of MATLAB's ode45, which
 chooses its own steps and interpolates the reports between them. Ours
-does the same by default, with the same method (integrator "dopri5",
-alias "ode45"), at tol = 1e-10. At the tolerances the book's Ch. 13
-advises (tol = 1e-6, abstol = 1e-9) it needs a few hundred, near the
-book's count. dense = false ends a step at every report instead; a fixed
+does the same by default, with the same method and step control
+(integrator "ode45"), at tol = 1e-10. At the tolerances the book's Ch. 13
+advises (tol = 1e-6, abstol = 1e-9) it needs 655 too. dense = false ends
+a step at every report instead; a fixed
 RK4 step costs exactly 4. Compare the counts (fevals) and how far each
 run strays from the first.]],
       code = [=[

@@ -209,7 +209,8 @@ function M.text(m, opts)
   local why = args.bad_number(t)
   if why then args.fail("m:explain", "%s", args.said("t", why)) end
   local r = o.result
-  if r ~= nil and (type(r) ~= "table" or getmetatable(r) ~= require("mechbench.result").Result) then
+  -- a run's record (mechbench.result, a layer above: its animation shows this text)
+  if r ~= nil and (type(r) ~= "table" or type(r.t) ~= "table" or type(r.bodies) ~= "table") then
     args.fail("m:explain", "result must be a result (r = m:simulate{...}), not %s", type(r))
   end
   -- the state: the model's start, or the run's at the sample nearest t

@@ -23,6 +23,7 @@
 local core = require "mechbench.core"
 local args = require "mechbench.args"
 local statics = require "mechbench.statics"
+local result = require "mechbench.result"
 local mat = core.mat
 
 local M = {}
@@ -153,7 +154,7 @@ end
 function M.modes(m, opts, where)
   local o = check_options(opts)
   -- the rest's stability is in the modes' own summary: not said twice
-  local eq = require("mechbench.result").quietly(m.equilibrium, m, { method = o.method, stable = o.stable, tol = o.tol })
+  local eq = result.quietly(m.equilibrium, m, { method = o.method, stable = o.stable, tol = o.tol })
   local rest = eq._rest
   local lin = statics.linearise(m, rest.c, rest.lambda, where, true)
   local f = #lin.N
@@ -268,7 +269,8 @@ function Modes:animate(k, opts)
   if math.type(k) ~= "integer" or k < 1 or k > #self.frequency then
     args.fail("md:animate", "k must be a mode's number, 1 to %d (got %s)", #self.frequency, tostring(k))
   end
-  local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height" }, "md:animate")
+  local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height", "file" },
+    "md:animate")
   local why = o.amplitude ~= nil and args.bad_number(o.amplitude, { positive = true })
     or o.periods ~= nil and args.bad_number(o.periods, { positive = true, largest = 100 })
   if why then args.fail("md:animate", "%s", why) end
@@ -315,6 +317,10 @@ function Modes:animate(k, opts)
       zeta and ("%.3g"):format(zeta) or "-", period, a)
   end
   setmetatable(r, getmetatable(eq))
+  if o.file then -- a GIF (mechbench.figure), one frame per step
+    return r:animate { file = o.file, width = o.width, height = o.height, labels = o.labels, speed = o.speed,
+      title = r.model_name }
+  end
   if core.mode ~= "batch" and core.isatty(0) and core.isatty(1) and not o.text then
     r:animate { speed = o.speed, labels = o.labels }
     return self

@@ -6,6 +6,8 @@ local core = require "mechbench.core"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
 local elements = require "mechbench.elements"
+local result = require "mechbench.result"
+local message = require "mechbench.message"
 local where = args.where
 local name_of, joint_kind = elements.name_of, elements.joint_kind
 local formulation_names, formulation_entry, kinematic_only = kinds.formulation_names, kinds.formulation_entry,
@@ -113,7 +115,7 @@ local function run_options(m, opts, level)
   local o = args.options(opts, simulate_options, "simulate")
   o.formulation = o.formulation or "body"
   local entry = formulation_entry[o.formulation]
-  o.integrator = o.integrator or (entry and entry.integrator) or "dopri5"
+  o.integrator = o.integrator or (entry and entry.integrator) or "ode45"
   o.tf = o.tf or 1
   local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
   local function positive(key, why)
@@ -272,8 +274,8 @@ end
 -- warnings when there is a run r, else said at the user's line.
 local function say_notices(o, r)
   for _, text in ipairs(o.notices or {}) do
-    if r then require("mechbench.result").warn(r, text)
-    else require("mechbench.message").to_stderr(("%s: warning: %s"):format(where(), text)) end
+    if r then result.warn(r, text)
+    else message.to_stderr(("%s: warning: %s"):format(where(), text)) end
   end
 end
 

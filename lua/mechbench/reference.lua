@@ -358,10 +358,11 @@ formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
 (Ch. 10), "point-recursive" (Attia's particles, tree = {...} picks the
 cuts), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
 coordinates only, switched before a singularity: r.switches), "discrete";
-help "formulations". integrator: "dopri5" (= "ode45", adaptive to tol and
-abstol, the default; also "rk45", "rkck", "rk8pd"), "rk4" or "symplectic"
-(fixed step h); dense = false ends a step at every report instead of
-interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
+help "formulations". integrator: "ode45" (MATLAB's control, adaptive to
+tol and abstol in every component, the default), "dopri5" (the same steps,
+Hairer's root-mean-square control; also "rk45", "rkck", "rk8pd"), "rk4"
+or "symplectic" (fixed step h); dense = false ends a step at every report
+instead of interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
 "momentum", "partitioning". correct = true first moves the start onto the
 joints. events = {{t = 1, add = "lock"}} adds or removes joints during the
 run, {t = 1, set = "spring", k = 400} changes a value. Returns a result r:
@@ -411,11 +412,11 @@ displacements), md.rest. md:table() prints them, md:animate(k) plays one.]] },
     sig = "md:text()",
     text = "The table of md:table() as text; print(md) shows it too." },
   { name = "md:animate", man = ANALYSES,
-    sig = "md:animate(k, { amplitude, periods, speed, text })",
+    sig = "md:animate(k, { amplitude, periods, speed, text, file })",
     text = [[
 Plays mode k about the rest (the linear motion, amplitude of its largest
 entry: 0.1 of the model's size or 0.2 rad); without a terminal, draws its
-two extremes.]] },
+two extremes; file = "mode1.gif" writes it as an animated GIF.]] },
   { name = "m:correct", man = ANALYSES,
     sig = "m:correct()",
     text = [[
@@ -569,30 +570,34 @@ The run's figures as a table: fevals, wall (s), violation (the largest
 
   ------------------------------------------------------------ pictures
   { name = "r:animate", man = PICTURES,
-    sig = "r:animate{ speed, trails, labels, points }",
+    sig = "r:animate{ speed, trails, labels, points, file, fps, width, height }",
     text = [[
 Plays the run full screen: space pauses, arrows step, + and - change the
 speed, r restarts, t trails, l labels, e explains the frame (m:explain),
 q returns. In --batch the summary and the first and last frames are
-printed instead.]] },
+printed instead. file = "run.gif" writes an animated GIF instead: one
+frame per sample, or fps frames a second of the run; 640 x 480 pixels.]] },
   { name = "mb.animate", man = PICTURES,
     sig = "mb.animate(r [, options])",
     text = "The same as r:animate(options)." },
   { name = "r:fbd", man = PICTURES,
-    sig = 'd = r:fbd("body", t)',
+    sig = 'd = r:fbd("body", t [, { file, width, height }])',
     text = [[
 The free-body diagram of a body at the sample nearest t (Ch. 6): its weight,
 the force elements, each joint's reaction (its components named lambda1,
 lambda2, ... as the book numbers them) and the drivers' T or f, each at its
-point. Drawn at the prompt, and printed as a table; d[k] = { name, kind,
-point, fx, fy, torque (about the mass centre) } sums to d.inertial, m a
-and J alpha.]] },
+point, each arrow's length to scale. Drawn at the prompt, and printed as a
+table; d[k] = { name, kind, point, fx, fy, torque (about the mass centre) }
+sums to d.inertial, m a and J alpha. With file = "crank.pdf" (.svg, .png)
+the diagram is written there instead.]] },
   { name = "r:plot", man = PICTURES,
-    sig = 'r:plot("rod.angle", ... [, { title, width, height, text }])',
+    sig = 'r:plot("rod.angle", ... [, { title, width, height, text, file }])',
     text = [[
 Time histories, several at once: body.x, body.angle, joint.fx,
 joint.lambda2, contact.normal, energy.total, violation; or a point's path
-in x-y, "tip.path". With text = true it returns the plot as text.]] },
+in x-y, "tip.path". With text = true it returns the plot as text; with
+file = "angle.svg" (.pdf, .png) it writes it there, width x height
+pixels (640 x 400).]] },
   { name = "r:series", man = PICTURES,
     sig = 'x, y, label, unit = r:series("rod.angle")',
     text = "The numbers behind r:plot(name), to use as you like." },
@@ -600,8 +605,16 @@ in x-y, "tip.path". With text = true it returns the plot as text.]] },
     sig = 'r:path("point")',
     text = "The point's global path and velocity over r.t: { x, y, vx, vy }." },
   { name = "r:frame", man = PICTURES,
-    sig = "r:frame(t [, { width, height, unicode, labels, trails }])",
-    text = "One frame, at the sample nearest t, as text." },
+    sig = "r:frame(t [, { width, height, unicode, labels, trails, file }])",
+    text = [[
+One frame, at the sample nearest t, as text; with file = "x.png" (.svg,
+.pdf) written there (640 x 480 pixels), labelled, trails if asked.]] },
+  { name = "r:report", man = PICTURES,
+    sig = 'r:report{ file = "run.pdf" [, plot = {"crank.angle"}, t, width, height] }',
+    text = [[
+One page for a handout: the mechanism at t (the last sample) with its
+trails, the energy, the constraint violation, the quantities in plot
+(the first body's angle), and the run's summary. PDF (A4), SVG or PNG.]] },
   { name = "r:frames", man = PICTURES,
     sig = 'r:frames("run.txt" [, n])',
     text = "Writes n frames (5) spread evenly over the run to a text file." },
@@ -612,8 +625,14 @@ in x-y, "tip.path". With text = true it returns the plot as text.]] },
     sig = "mb.plot{ series = {{ x = xs, y = ys, label = s }, ...}, title, xlabel, ylabel }",
     text = [[
 Plots any numbers: full screen at the prompt, printed in --batch. With
-text = true it returns the plot as text. Without x, y is plotted against
-1, 2, 3 ...]] },
+text = true it returns the plot as text; file = "p.svg" writes it. Without
+x, y is plotted against 1, 2, 3 ...]] },
+  { name = "mb.options", man = PICTURES,
+    sig = 'mb.options{ graphics = "auto" | "sixel" | "kitty" | "text" }',
+    text = [[
+The session's options; mb.options() returns them. graphics: pictures at
+the prompt as images where the terminal shows them (auto asks it, once),
+in sixel or kitty's protocol whatever it says, or always as text.]] },
   { name = "mb.compare", man = PICTURES,
     sig = 'c = mb.compare(m, {"body", "joint", ...} [, options])',
     text = [[
@@ -637,6 +656,12 @@ its distance from the reference. Printing c shows the same.]] },
   { name = "c:animate", man = PICTURES,
     sig = "c:animate([options])",
     text = "The same as c:show(options)." },
+  { name = "c:plot", man = PICTURES,
+    sig = 'c:plot{ quantity = "crank.angle", file = "compare.svg", width, height }',
+    text = [[
+Each run's curve of the quantity (the first body's angle), each in its
+formulation's colour, over each run's position difference from the
+first; printed as text without a file.]] },
 
   ------------------------------------------------------------ other
   { name = "mb.friction.andersson", man = OTHER,
@@ -670,7 +695,7 @@ local owners = {
   m = function() return require("mechbench.model").Model end,
   r = function() return require("mechbench.result").Result end,
   c = function() return require("mechbench.compare").Comparison end,
-  A = function() return require("mechbench").mat end,
+  A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
   p = function() return require("mechbench.problem").Problem end,
 }
@@ -685,9 +710,9 @@ function M.value(name)
     return t and rawget(t, method)
   end
   local path = name:match("^mb%.(.+)$")
-  if not path and name == "mb" then return require "mechbench" end
+  if not path and name == "mb" then return require "mechbench.library" end
   if not path then return rawget(_G, name) end
-  local v = require "mechbench"
+  local v = require "mechbench.library"
   for key in path:gmatch("[^.]+") do
     if type(v) ~= "table" then return nil end
     v = rawget(v, key)

@@ -8,6 +8,7 @@ local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
+local figure = require "mechbench.figure"
 local cv = core.view
 
 local M = {}
@@ -118,9 +119,11 @@ function Result:contact(name) return pick(self, "contacts", self.contact_order, 
 
 -- The options of the picture methods, by method.
 local picture_options = {
-  frame = { "width", "height", "unicode", "labels", "trails", "points" },
-  animate = { "speed", "trails", "labels", "points", "text", "width", "height" },
-  plot = { "title", "width", "height", "text", "unicode" },
+  frame = { "width", "height", "unicode", "labels", "trails", "points", "file" },
+  animate = { "speed", "trails", "labels", "points", "text", "width", "height", "file", "fps", "title" },
+  plot = { "title", "width", "height", "text", "unicode", "file" },
+  fbd = { "width", "height", "file" },
+  report = { "file", "width", "height", "plot", "t", "trails", "points" },
   cast = { "width", "height", "fps", "speed", "unicode", "labels", "trails", "points" },
   frames = { "width", "height", "unicode", "labels", "trails", "points" },
 }
@@ -128,7 +131,7 @@ local picture_options = {
 -- Checked picture options: known names, sizes that are whole and sane.
 local function picture(method, opts)
   local o = args.options(opts, picture_options[method], "r:" .. method)
-  for _, key in ipairs { "width", "height" } do
+  for _, key in ipairs(o.file == nil and { "width", "height" } or {}) do -- a file's are pixels (mechbench.figure)
     local v = o[key]
     -- a plot's axes and their labels need 10 columns
     local least = (method == "plot" and key == "width") and 10 or 8
@@ -387,15 +390,21 @@ local function nearest(r, t)
   return best
 end
 
--- One frame as text: r:frame(t, {width, height, unicode, labels, trails, points})
+-- One frame as text: r:frame(t, {width, height, unicode, labels, trails,
+-- points}); with file = "x.svg" (.pdf, .png) written there; shown inline
+-- at a prompt whose terminal shows pictures (then it returns nothing).
 function Result:frame(t, opts)
   opts = picture("frame", opts)
   if t ~= nil then time_of("frame", t) end
   if #self.t == 0 then args.fail("r:frame", "the result has no samples to draw") end
+  local target = figure.target("r:frame", opts, figure.STILL, "frame")
   local scene, poses = drawing(self, opts.points)
+  local i = nearest(self, t or self.t[1])
+  if target then return figure.write("r:frame", figure.frame_spec(self, scene, poses, i, opts), target) end
+  if figure.show("r:frame", figure.frame_spec(self, scene, poses, i, opts)) then return end
   local unicode = opts.unicode
   if unicode == nil then unicode = view.unicode end
-  return cv.frame(scene, poses, nearest(self, t or self.t[1]), opts.width or 78, opts.height or 22,
+  return cv.frame(scene, poses, i, opts.width or 78, opts.height or 22,
     { unicode = unicode, labels = opts.labels, trails = opts.trails })
 end
 
@@ -445,7 +454,9 @@ end
 -- come back to.
 function Result:animate(opts)
   opts = picture("animate", opts)
+  local target = figure.target("r:animate", opts, figure.ANIMATION, "frame")
   local scene, poses = drawing(self, opts.points)
+  if target then return figure.animation("r:animate", self, scene, poses, opts, target) end
   if terminal() and not opts.text then
     local explain
     if self._model then
@@ -483,7 +494,11 @@ local Diagram = {}
 Diagram.__index = Diagram
 M.Diagram = Diagram
 
-local COLOR = { weight = 2, force = 3, contacts = 3, reaction = 4, driver = 5 }
+-- the arrows' colours by what they are (the palette of src/view/canvas.h):
+-- the weight in ink, reactions purple, applied forces green, drivers
+-- orange; one that is the body's own colour is drawn grey instead
+local COLOR = { weight = 0, force = 3, contacts = 3, reaction = 4, driver = 5 }
+local GREY = 7
 
 local function lambdas(first, count)
   local letter = view.unicode and "\u{3bb}" or "lambda"
@@ -492,7 +507,8 @@ local function lambdas(first, count)
   return table.concat(out, ",")
 end
 
-function Result:fbd(name, t)
+function Result:fbd(name, t, opts)
+  opts = picture("fbd", opts)
   local b = pick(self, "bodies", self.body_order, "body", "fbd", name)
   name = type(name) == "table" and name.name or name
   local ts = self.t
@@ -554,18 +570,16 @@ function Result:fbd(name, t)
   d.inertial = { fx = mass * b.ax[i], fy = mass * b.ay[i], torque = inertia * b.alpha[i] }
   d.gap = math.max(math.abs(sum[1] - d.inertial.fx), math.abs(sum[2] - d.inertial.fy),
     math.abs(sum[3] - d.inertial.torque))
-  if terminal() then print(d:picture()) end
+  d.color = 1 + (index - 1) % 6 -- the body's colour in the mechanism's pictures
+  local target = figure.target("r:fbd", opts, figure.STILL, "fbd")
+  if target then return d, figure.write("r:fbd", d:spec(), target) end
+  if not figure.show("r:fbd", d:spec()) and terminal() then print(d:picture()) end
   print(d:table())
   return d
 end
 
--- The diagram as a picture of w x h characters: by default the terminal's
--- width, and a height that leaves the table and the prompt on a 24-row
--- screen (the picture's top scrolled away before).
-function Diagram:picture(w, h)
-  local cols, rows = core.term_size()
-  local _, table_lines = self:table():gsub("\n", "")
-  w, h = w or math.max(40, math.min(cols, 100) - 2), h or math.max(8, math.min(18, rows - table_lines - 6))
+-- The diagram for the drawing (lua_view.c): its body, arrows and labels.
+function Diagram:spec()
   local scale = 0
   for _, f in ipairs(self) do scale = math.max(scale, math.abs(f.fx), math.abs(f.fy), math.abs(f.couple)) end
   local arrows = {}
@@ -575,9 +589,21 @@ function Diagram:picture(w, h)
     if size > 1e-12 * scale then text = text .. (" %.4g N"):format(size) end
     if math.abs(f.couple) > 1e-12 * scale then text = text .. (" %+.4g N m"):format(f.couple) end
     arrows[k] = { at = f.point, force = size > 1e-12 * scale and { f.fx, f.fy } or { 0, 0 },
-      couple = math.abs(f.couple) > 1e-12 * scale and f.couple or 0, label = text, color = COLOR[f.role] }
+      couple = math.abs(f.couple) > 1e-12 * scale and f.couple or 0, label = text,
+      color = COLOR[f.role] == self.color and GREY or COLOR[f.role] }
   end
-  local text = cv.fbd_text({ centre = self.centre, points = self.outline or {}, arrows = arrows }, w, h, view.unicode)
+  return { kind = "fbd", centre = self.centre, points = self.outline or {}, arrows = arrows, color = self.color,
+    title = ("free-body diagram of '%s' at t = %g s"):format(self.body, self.t) }
+end
+
+-- The diagram as a picture of w x h characters: by default the terminal's
+-- width, and a height that leaves the table and the prompt on a 24-row
+-- screen (the picture's top scrolled away before).
+function Diagram:picture(w, h)
+  local cols, rows = core.term_size()
+  local _, table_lines = self:table():gsub("\n", "")
+  w, h = w or math.max(40, math.min(cols, 100) - 2), h or math.max(8, math.min(18, rows - table_lines - 6))
+  local text = cv.fbd_text(self:spec(), w, h, view.unicode)
   local r, m = self.resultant, self.inertial
   return ("%s\n  resultant (%.4g, %.4g) N, moment %.4g N m about the mass centre\n"
     .. "  m a       (%.4g, %.4g) N, J alpha %.4g N m"):format(text, r.fx, r.fy, r.torque, m.fx, m.fy, m.torque)
@@ -699,18 +725,27 @@ function Result:plot(...)
   end
   opts = picture("plot", opts)
   if #names == 0 then names = { "energy.total" } end
-  local series, unit_list, xy = {}, {}, false
-  for _, n in ipairs(names) do
-    local x, y, label, unit = self:series(n)
-    xy = xy or n:match("%.path$") ~= nil
-    series[#series + 1] = { x = x, y = y, label = label .. (unit ~= "" and (" [" .. unit .. "]") or "") }
-    unit_list[unit] = true
+  local spec = figure.plot_of(self, names, opts.title or self.model_name, figure.body_colors(self, names))
+  spec.kind = nil
+  spec.width, spec.height, spec.text, spec.unicode, spec.file = opts.width, opts.height, opts.text, opts.unicode,
+    opts.file
+  return M.plot(spec, "r:plot")
+end
+
+-- r:report{ file = "run.pdf", plot = {"crank.angle"}, t = 1 }: one page
+-- for a handout (mechbench.figure).
+function Result:report(opts)
+  opts = picture("report", opts)
+  local target = figure.target("r:report", opts, figure.STILL, "report")
+  if not target then args.fail("r:report", 'needs a file to write, such as { file = "run.pdf" }') end
+  if #self.t == 0 then args.fail("r:report", "the result has no samples") end
+  if opts.t ~= nil then time_of("report", opts.t) end
+  for _, n in ipairs(type(opts.plot) == "table" and opts.plot or { opts.plot }) do
+    if type(n) ~= "string" then args.fail("r:report", 'plot is a name such as "crank.angle", or a list of them') end
+    self:series(n)
   end
-  local ylabel = 0
-  for u in pairs(unit_list) do ylabel = ylabel + 1 end
-  return M.plot{ series = series, title = opts.title or self.model_name,
-    xlabel = xy and "x [m]" or "t [s]", ylabel = xy and "y [m]" or nil,
-    width = opts.width, height = opts.height, text = opts.text, unicode = opts.unicode }
+  local scene, poses = drawing(self, opts.points)
+  return figure.report(self, scene, poses, opts, target)
 end
 
 -- Write the animation as an asciicast v2 file (asciinema play FILE).
@@ -763,16 +798,17 @@ end
 -- mb.plot{ series = {{x = ..., y = ..., label = ...}, ...}, title, xlabel, ylabel }
 -- Full screen at the prompt, printed in --batch; with text = true it only
 -- returns the text (width, height, unicode as given).
-local plot_options = { "series", "title", "xlabel", "ylabel", "width", "height", "text", "unicode" }
+local plot_options = { "series", "title", "xlabel", "ylabel", "width", "height", "text", "unicode", "file" }
 
-function M.plot(spec)
+-- what: the method the user called (r:plot), for its errors
+function M.plot(spec, what)
   if type(spec) ~= "table" or type(spec.series) ~= "table" or #spec.series == 0 then
     args.fail("mb.plot", "needs { series = { {x = {...}, y = {...}, label = \"...\"}, ... } }")
   end
   spec = args.options(spec, plot_options, "mb.plot")
   for i, s in ipairs(spec.series) do
     if type(s) ~= "table" or type(s.y) ~= "table" or #s.y == 0 then args.fail("mb.plot", "series %d has no y values", i) end
-    local why = args.unknown_field(s, { x = true, y = true, label = true }, "field")
+    local why = args.unknown_field(s, { x = true, y = true, label = true, color = true, style = true }, "field")
     if why then args.fail("mb.plot", "series %d: %s", i, why) end
     if s.x and (type(s.x) ~= "table" or #s.x ~= #s.y) then
       args.fail("mb.plot", "series %d: x must be a list as long as y (%d values)", i, #s.y)
@@ -784,9 +820,13 @@ function M.plot(spec)
     if not s.x then
       local x = {}
       for k = 1, #s.y do x[k] = k end
-      spec.series[i] = { x = x, y = s.y, label = s.label }
+      spec.series[i] = { x = x, y = s.y, label = s.label, color = s.color, style = s.style }
     end
   end
+  what = what or "mb.plot"
+  local target = figure.target(what, spec, figure.STILL, "plot")
+  spec.kind = "plot"
+  if target then return figure.write(what, spec, target) end
   for _, key in ipairs { "width", "height" } do
     local v = spec[key]
     local least = key == "width" and 10 or 8 -- the axes and their labels need 10 columns
@@ -798,6 +838,7 @@ function M.plot(spec)
   if unicode == nil then unicode = view.unicode end
   -- shown (full screen at the prompt, printed otherwise) it returns nothing,
   -- so the prompt prints nothing after it; with text = true, the text
+  if not spec.text and figure.show(what, spec) then return end
   if terminal() and not spec.text then
     if cv.show_plot(spec, unicode) then return end
   end

@@ -8,6 +8,7 @@ local kinds = require "mechbench.kinds"
 local elements = require "mechbench.elements"
 local options = require "mechbench.options"
 local pieces = require "mechbench.pieces"
+local result = require "mechbench.result"
 local where = args.where
 local name_of, plural, Element, resolve = elements.name_of, elements.plural, elements.Element, elements.resolve
 local body_name = name_of
@@ -40,7 +41,7 @@ local function simulate_checked(m, o, here)
   local desc = m:compile()
   local ok, raw = pcall(core.model.simulate, desc, o)
   if not ok then error(("%s: simulate: %s"):format(here, core_said(raw)), 0) end
-  local r = require("mechbench.result").new(m, raw, o, here, desc)
+  local r = result.new(m, raw, o, here, desc)
   say_notices(o, r)
   if raw.error then
     m.last = r
@@ -64,7 +65,7 @@ end
 function M.simulate_until_stiff(m, opts)
   local o = run_options(m, opts, 2)
   o.stop_when_stiff = true
-  return require("mechbench.result").quietly(simulate_checked, m, o, where(2))
+  return result.quietly(simulate_checked, m, o, where(2))
 end
 
 -- Kinematic analysis (Sec. 12.1, Algorithm K): the drivers fix the motion;
@@ -145,7 +146,6 @@ local function kinematic(m, opts, analysis, level)
   local desc = m:compile()
   local ok, raw = pcall(core.model.kinematics, desc, o)
   if not ok then bad(core_said(raw)) end
-  local result = require "mechbench.result"
   local r = result.new(m, raw, o, where(level + 1), desc)
   say_notices(o, r)
   r.stats.analysis = analysis
@@ -244,7 +244,7 @@ run_segments = function(m, o, here)
       seg.dt = math.min(o.dt, seg.tf)
       seg.resumed = k > 1 and forces_hold -- no start check, no correction
       local r = simulate_checked(m, seg, here)
-      merged = require("mechbench.result").append(merged, r, 0, m)
+      merged = result.append(merged, r, 0, m)
       local last = #r.t
       for _, b in ipairs(m._order.bodies) do
         local rb = r:body(b.name)

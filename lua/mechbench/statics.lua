@@ -24,6 +24,7 @@ local core = require "mechbench.core"
 local args = require "mechbench.args"
 local elements = require "mechbench.elements"
 local runs = require "mechbench.runs"
+local result = require "mechbench.result"
 local mat = core.mat
 
 local M = {}
@@ -658,10 +659,10 @@ function M.equilibrium(m, opts, where)
   r.lowest_omega2, r.omega2, r.stiffness_asymmetry = verdict.lowest_omega2, verdict.omega2, verdict.asymmetry
   r.equilibrium_note = verdict.note
   if off > 1e-6 then
-    require("mechbench.result").warn(r, ("equilibrium: the start was off its joints by up to %.3g; the rest found "
+    result.warn(r, ("equilibrium: the start was off its joints by up to %.3g; the rest found "
       .. "meets them"):format(off))
   end
-  if not verdict.stable then require("mechbench.result").warn(r, "equilibrium: " .. verdict.note) end
+  if not verdict.stable then result.warn(r, "equilibrium: " .. verdict.note) end
   return r
 end
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
 #include "model/contact.h"
@@ -121,7 +122,7 @@ int core_kinds(lua_State *L)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");
-	push_names(L, integrator_names), lua_setfield(L, -2, "integrators");
+	push_names(L, integrator_names()), lua_setfield(L, -2, "integrators");
 	lua_newtable(L);
 	for (int i = 0; joint_kinds[i]; i++) {
 		const struct joint_kind *k = joint_kinds[i];
@@ -131,11 +132,11 @@ int core_kinds(lua_State *L)
 		mb_set_int(L, "rows", k->rows);
 		push_shape(L, k->shape, k->drawing);
 		lua_createtable(L, 0, 4);
-		lua_pushboolean(L, (k->capabilities & JOINT_TREE_PIN) != 0);
+		lua_pushboolean(L, joint_kind_offers(k) == OFFER_ANGLE);
 		lua_setfield(L, -2, "pin");
-		lua_pushboolean(L, (k->capabilities & JOINT_TREE_SLIDE) != 0);
+		lua_pushboolean(L, joint_kind_offers(k) == OFFER_SLIDE);
 		lua_setfield(L, -2, "slide");
-		lua_pushboolean(L, (k->capabilities & JOINT_DRIVER) != 0);
+		lua_pushboolean(L, joint_kind_driven(k));
 		lua_setfield(L, -2, "driver");
 		lua_setfield(L, -2, "can");
 		push_params(L, k->params), lua_setfield(L, -2, "params");

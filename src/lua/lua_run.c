@@ -10,6 +10,7 @@
 
 #include "analysis/kinematics.h"
 #include "analysis/simulate.h"
+#include "analysis/stepper.h"
 #include "lua/description.h"
 #include "lua/lua_model.h"
 #include "lua/luaenv.h"
@@ -120,7 +121,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_newtable(L);
 		for (int k = 0; k < REACTION_FIELDS; k++)
 			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
-		if (j->kind->capabilities & JOINT_DRIVES_DISTANCE) {
+		if (joint_kind_drives_length(j->kind)) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");
 		}
@@ -213,8 +214,8 @@ int core_simulate(lua_State *L)
 	o.integrator =
 	    mb_opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
 	int known = 0;
-	for (int k = 0; integrator_names[k]; k++)
-		known = known || strcmp(o.integrator, integrator_names[k]) == 0;
+	for (const char *const *name = integrator_names(); *name; name++)
+		known = known || strcmp(o.integrator, *name) == 0;
 	if (!known)
 		return luaL_error(L, "unknown integrator '%s'", o.integrator);
 	int fixed = integrator_fixed(o.integrator);

@@ -13,6 +13,7 @@
 
 #include "util/clock.h"
 #include "util/interrupt.h"
+#include "view/canvas_grid.h"
 
 static int colors_on;
 static SCREEN *screen;
@@ -295,8 +296,10 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 			panes[k] = grid_new(width, height, o->unicode);
 		}
 		struct draw_options d = {labels, trails, p->poses, frame};
+		struct canvas c = canvas_grid(panes[k]);
+		grid_clear(panes[k]);
 		scene_draw(p->scene, p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies,
-		           &p->view, panes[k], &d);
+		           &p->view, &c, &d);
 		int col = k * (width + 1);
 		const char *title = p->title ? p->title : "";
 		attron(A_BOLD);
@@ -314,7 +317,9 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 			grid_free(*plot);
 			*plot = grid_new(COLS, plot_rows, o->unicode);
 		}
-		plot_draw(o->plot, *plot);
+		struct canvas c = canvas_grid(*plot);
+		grid_clear(*plot);
+		plot_draw(o->plot, &c);
 		blit(*plot, rows - plot_rows, 0);
 	}
 }
@@ -476,7 +481,9 @@ int anim_show_plot(const struct plot_spec *p, int unicode, char *err, size_t err
 			g = grid_new(COLS, LINES - 1, unicode);
 		}
 		erase();
-		plot_draw(p, g);
+		struct canvas c = canvas_grid(g);
+		grid_clear(g);
+		plot_draw(p, &c);
 		blit(g, 0, 0);
 		static const struct key_help keys[] = {{"q back to the prompt", 1}};
 		status_line("", keys, 1);
