@@ -752,12 +752,12 @@ local function export_value(v, budget, depth)
   return out
 end
 
--- In the grading child, before the script runs: returns the function that,
--- after it, gives the JSON text of what the script left: its answers (a
--- function answer as its values at the probes of the run's seed) and its
--- global data, with how the run ended.
-function M.grading_exporter()
-  local env = require("mechbench.sandbox").globals()
+-- In the grading child, before the script runs, with the script's globals
+-- env (the sandbox's): returns the function that, after it, gives the JSON
+-- text of what the script left: its answers (a function answer as its
+-- values at the probes of the run's seed) and its global data, with how
+-- the run ended.
+function M.grading_exporter(env)
   local initial = {}
   for k in next, env do initial[k] = true end
   local seed = core.seed

@@ -514,7 +514,15 @@ void mb_set_args(lua_State *L, int argc, char **argv, int script_index)
 
 int mb_grade_prepare(lua_State *L)
 {
-	int status = call_module(L, "mechbench.problem", "grading_exporter", 1);
+	lua_getglobal(L, "require");
+	lua_pushliteral(L, "mechbench.problem");
+	int status = mb_docall(L, 1, 1);
+	if (status == LUA_OK) {
+		lua_getfield(L, -1, "grading_exporter");
+		lua_remove(L, -2);
+		push_user_globals(L);
+		status = mb_docall(L, 1, 1);
+	}
 	if (status != LUA_OK) {
 		mb_report(L, "mechbench");
 		return status;
