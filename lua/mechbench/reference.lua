@@ -551,10 +551,21 @@ friction forces (these for a force law).]] },
 The state at a time inside the run, linear between samples: bodies,
 reactions, energy, violation.]] },
   { name = "r:csv", man = RESULTS,
-    sig = 'r:csv("out.csv")',
+    sig = 'r:csv("out.csv")   r:csv("-")',
     text = [[
 Writes the run as CSV: a header line, then a row per reporting time
-(bodies, reactions, energies, violation). Returns the number of rows.]] },
+(bodies, reactions, energies, violation); "-" writes to standard output.
+A header field with a comma or a quote is quoted as RFC 4180 says; a
+zero is 0, never -0. Returns what it wrote ("wrote 201 rows to ...").
+Refused under --sandbox, but for "-".]] },
+  { name = "r:json", man = RESULTS,
+    sig = 'r:json("run.json")   r:json("-")',
+    text = [[
+Writes the run as one JSON object, for notebooks and other tools: model,
+settings (the run's options), stats, t, and the series of bodies,
+reactions and contacts (each an object of arrays over t), energy,
+violation, impacts, switches, warnings. Numbers round-trip (17 digits);
+"-" writes to standard output. Refused under --sandbox, but for "-".]] },
   { name = "r:summary", man = RESULTS,
     sig = "r:summary()",
     text = [[

@@ -3,7 +3,7 @@
 --   r.t, r:body(name).x/.y/.angle/.vx/.vy/.omega/.ax/.ay/.alpha,
 --   r:reaction(name).fx/.fy/.torque, r.energy.kinetic/.potential/.total,
 --   r:contact(name).penetration/.rate/.normal/.friction, r.impacts,
---   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:summary()
+--   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:json(path), r:summary()
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
@@ -204,19 +204,49 @@ function Result:at(t)
   return out
 end
 
+-- Where r:csv and r:json write: "-" is standard output (which a sandboxed
+-- script may write to, as print does), any other path a file.
+local function output(method, path)
+  if path == "-" then return io.stdout, "standard output" end
+  return open_for_writing(method, path), path
+end
+
+local function finish_output(f)
+  if f == io.stdout then f:flush() else f:close() end
+end
+
+-- A number as the files write it: never "-0" (a zero is "0"), and nothing
+-- for a value that is not finite (CSV leaves the field empty, JSON writes
+-- null).
+local function number_text(v, format)
+  if v ~= v or v == math.huge or v == -math.huge then return nil end
+  if v == 0 then return "0" end
+  if math.type(v) == "integer" then return string.format("%d", v) end
+  return string.format(format, v)
+end
+
+local BODY_FIELDS = { "x", "y", "angle", "vx", "vy", "omega", "ax", "ay", "alpha" }
+
+-- A CSV field per RFC 4180: quoted, its quotes doubled, when it holds a
+-- comma, a quote or a line break.
+local function csv_field(text)
+  if text:find('[,"\r\n]') then return '"' .. text:gsub('"', '""') .. '"' end
+  return text
+end
+
 function Result:csv(path)
-  local f = open_for_writing("csv", path)
+  local f, name = output("csv", path)
   local cols, arrays = { "t" }, { self.t }
-  for _, name in ipairs(self.body_order) do
-    for _, k in ipairs { "x", "y", "angle", "vx", "vy", "omega", "ax", "ay", "alpha" } do
-      cols[#cols + 1] = name .. "." .. k
-      arrays[#arrays + 1] = self.bodies[name][k]
+  for _, body in ipairs(self.body_order) do
+    for _, k in ipairs(BODY_FIELDS) do
+      cols[#cols + 1] = body .. "." .. k
+      arrays[#arrays + 1] = self.bodies[body][k]
     end
   end
-  for _, name in ipairs(self.joint_order) do
+  for _, joint in ipairs(self.joint_order) do
     for _, k in ipairs { "fx", "fy", "torque" } do
-      cols[#cols + 1] = name .. "." .. k
-      arrays[#arrays + 1] = self.reactions[name][k]
+      cols[#cols + 1] = joint .. "." .. k
+      arrays[#arrays + 1] = self.reactions[joint][k]
     end
   end
   for _, k in ipairs { "kinetic", "potential", "total" } do
@@ -225,14 +255,108 @@ function Result:csv(path)
   end
   cols[#cols + 1] = "violation"
   arrays[#arrays + 1] = self.violation
+  for c = 1, #cols do cols[c] = csv_field(cols[c]) end
   f:write(table.concat(cols, ","), "\n")
   for i = 1, #self.t do
     local row = {}
-    for c = 1, #arrays do row[c] = string.format("%.10g", arrays[c][i]) end
+    for c = 1, #arrays do row[c] = number_text(arrays[c][i], "%.10g") or "" end
     f:write(table.concat(row, ","), "\n")
   end
-  f:close()
-  return written(path, #self.t, "rows")
+  finish_output(f)
+  return written(name, #self.t, "rows")
+end
+
+-- JSON text of a string: escaped quotes, backslashes and control
+-- characters; bytes that are not UTF-8 taken as Latin-1.
+local function json_string(s)
+  local valid = utf8.len(s) ~= nil
+  return '"' .. s:gsub('[%c"\\\128-\255]', function(c)
+    if c == '"' or c == "\\" then return "\\" .. c end
+    if c:byte() >= 128 then return valid and c or string.format("\\u%04x", c:byte()) end
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+-- JSON text of a Lua value: a table with keys 1..n only is an array (an
+-- empty one too), any other an object with its string keys sorted; a
+-- function or userdata (a user force in the settings) is left out of an
+-- object, null in an array. rawget and rawlen: a result's tables answer an
+-- unknown key with an error.
+local function json_value(v, out, depth)
+  local kind = type(v)
+  if kind == "number" then
+    out[#out + 1] = number_text(v, "%.17g") or "null"
+  elseif kind == "string" then
+    out[#out + 1] = json_string(v)
+  elseif kind == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif kind == "table" and depth < 32 then
+    local keys, n = {}, rawlen(v)
+    for k in pairs(v) do keys[#keys + 1] = k end
+    if #keys == n then
+      out[#out + 1] = "["
+      for i = 1, n do
+        if i > 1 then out[#out + 1] = "," end
+        json_value(rawget(v, i), out, depth + 1)
+      end
+      out[#out + 1] = "]"
+      return
+    end
+    local names = {}
+    for _, k in ipairs(keys) do
+      local t = type(rawget(v, k))
+      if (type(k) == "string" or type(k) == "number") and t ~= "function" and t ~= "userdata" and t ~= "thread" then
+        names[#names + 1] = tostring(k)
+      end
+    end
+    table.sort(names)
+    out[#out + 1] = "{"
+    for i, k in ipairs(names) do
+      out[#out + 1] = (i > 1 and "," or "") .. json_string(k) .. ":"
+      json_value(rawget(v, k) == nil and rawget(v, tonumber(k)) or rawget(v, k), out, depth + 1)
+    end
+    out[#out + 1] = "}"
+  else
+    out[#out + 1] = "null"
+  end
+end
+
+-- The named series of a list (bodies, reactions, contacts) in the model's
+-- order, each an object of arrays.
+local function json_series(out, list, order)
+  out[#out + 1] = "{"
+  for i, name in ipairs(order) do
+    out[#out + 1] = (i > 1 and ",\n  " or "\n  ") .. json_string(name) .. ":"
+    json_value(list[name], out, 0)
+  end
+  out[#out + 1] = "}"
+end
+
+function Result:json(path)
+  local f, name = output("json", path)
+  local out = { "{" }
+  local function field(key, write)
+    out[#out + 1] = (#out > 1 and ",\n" or "\n") .. json_string(key) .. ":"
+    write()
+  end
+  local function value(key, v) field(key, function() json_value(v, out, 0) end) end
+  value("model", self.model_name)
+  value("settings", self.options)
+  value("stats", self.stats)
+  value("t", self.t)
+  field("bodies", function() json_series(out, self.bodies, self.body_order) end)
+  field("reactions", function() json_series(out, self.reactions, self.joint_order) end)
+  field("contacts", function() json_series(out, self.contacts or {}, self.contact_order) end)
+  value("energy", self.energy)
+  value("violation", self.violation)
+  if self.velocity_violation then value("velocity_violation", self.velocity_violation) end
+  value("impacts", self.impacts or {})
+  value("switches", self.switches)
+  value("warnings", self.warnings)
+  out[#out + 1] = "\n}\n"
+  f:write(table.concat(out))
+  finish_output(f)
+  return written(name, #self.t, "samples")
 end
 
 local function max_abs_dev(a)

@@ -110,6 +110,7 @@ local cases = {
   ["r:contact"] = function() r:contact("flor") end,
   ["r:at"] = function() r:at(5) end,
   ["r:csv"] = function() r:csv("/nonexistent-dir/out.csv") end,
+  ["r:json"] = function() r:json("/nonexistent-dir/out.json") end,
   ["r:summary"] = function() r.summary({}) end,
   ["r:figures"] = function() r.figures("r") end,
   ["r:animate"] = function() r:animate { sped = 2 } end,
