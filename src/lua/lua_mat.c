@@ -27,6 +27,16 @@ struct matrix {
 
 const char *mb_nonfinite_name(double v) { return isnan(v) ? "NaN" : v > 0 ? "inf" : "-inf"; }
 
+double mb_check_finite(lua_State *L, int idx)
+{
+	double v = luaL_checknumber(L, idx);
+	if (!isfinite(v))
+		luaL_argerror(
+		    L, idx,
+		    lua_pushfstring(L, "a finite number expected, got %s", mb_nonfinite_name(v)));
+	return v;
+}
+
 void mb_format_number(char *buf, size_t len, double v, double scale)
 {
 	if (fabs(v) < 1e-14 * scale)
@@ -62,17 +72,6 @@ static double number_at(lua_State *L, int t, lua_Integer i, const char *what)
 		luaL_error(L, "matrix entry %s is %s, not a finite number", what,
 		           mb_nonfinite_name(v));
 	lua_pop(L, 1);
-	return v;
-}
-
-/* A number argument that must be finite (a scale, an entry). */
-static double check_finite(lua_State *L, int idx)
-{
-	double v = luaL_checknumber(L, idx);
-	if (!isfinite(v))
-		luaL_argerror(
-		    L, idx,
-		    lua_pushfstring(L, "a finite number expected, got %s", mb_nonfinite_name(v)));
 	return v;
 }
 
@@ -224,7 +223,7 @@ static int mat_set(lua_State *L)
 	if (i < 1 || i > m->rows || j < 1 || j > m->cols)
 		return luaL_error(L, "index (%d, %d) is outside a %d x %d matrix", (int)i, (int)j,
 		                  m->rows, m->cols);
-	m->a[(i - 1) * m->cols + (j - 1)] = check_finite(L, 4);
+	m->a[(i - 1) * m->cols + (j - 1)] = mb_check_finite(L, 4);
 	lua_settop(L, 1);
 	return 1;
 }
@@ -269,9 +268,9 @@ static int mat_unm(lua_State *L) { return scaled(L, check_matrix(L, 1), -1); }
 static int mat_mul(lua_State *L)
 {
 	if (lua_isnumber(L, 1))
-		return scaled(L, check_matrix(L, 2), check_finite(L, 1));
+		return scaled(L, check_matrix(L, 2), mb_check_finite(L, 1));
 	if (lua_isnumber(L, 2))
-		return scaled(L, check_matrix(L, 1), check_finite(L, 2));
+		return scaled(L, check_matrix(L, 1), mb_check_finite(L, 2));
 	int plain_right = !luaL_testudata(L, 2, MAT_META);
 	struct matrix *a = check_matrix(L, 1), *b = check_matrix(L, 2);
 	if (a->cols != b->rows)

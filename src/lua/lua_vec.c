@@ -30,17 +30,6 @@ struct vec2_lua mb_check_vec2(lua_State *L, int idx)
 	return (struct vec2_lua){x, y};
 }
 
-/* A number argument: an angle, a scale; finite. */
-static double number(lua_State *L, int idx)
-{
-	double v = luaL_checknumber(L, idx);
-	if (!isfinite(v))
-		luaL_argerror(
-		    L, idx,
-		    lua_pushfstring(L, "a finite number expected, got %s", mb_nonfinite_name(v)));
-	return v;
-}
-
 static vec2 check(lua_State *L, int idx)
 {
 	struct vec2_lua v = mb_check_vec2(L, idx);
@@ -81,7 +70,7 @@ static int vec_new(lua_State *L)
 {
 	if (lua_istable(L, 1))
 		return push(L, check(L, 1));
-	return push(L, v2(number(L, 1), number(L, 2)));
+	return push(L, v2(mb_check_finite(L, 1), mb_check_finite(L, 2)));
 }
 static int vec_call(lua_State *L) { return lua_remove(L, 1), vec_new(L); }
 static int vec_add(lua_State *L) { return push(L, v2_add(check(L, 1), check(L, 2))); }
@@ -92,16 +81,16 @@ static int vec_rot(lua_State *L) { return push(L, v2_perp(check(L, 1))); }
 static int vec_mul(lua_State *L)
 {
 	if (lua_isnumber(L, 1))
-		return push(L, v2_scale(number(L, 1), check(L, 2)));
+		return push(L, v2_scale(mb_check_finite(L, 1), check(L, 2)));
 	if (lua_isnumber(L, 2))
-		return push(L, v2_scale(number(L, 2), check(L, 1)));
+		return push(L, v2_scale(mb_check_finite(L, 2), check(L, 1)));
 	return luaL_error(L, "a vector times a vector is ambiguous: use vec.dot(a, b) or "
 	                     "vec.cross(a, b)");
 }
 
 static int vec_div(lua_State *L)
 {
-	double d = number(L, 2);
+	double d = mb_check_finite(L, 2);
 	if (d == 0)
 		return luaL_error(L, "a vector divided by zero");
 	return push(L, v2_scale(1.0 / d, check(L, 1)));
@@ -116,7 +105,7 @@ static int vec_norm(lua_State *L) { return push_number(L, v2_norm(check(L, 1)));
 static int vec_unit(lua_State *L)
 {
 	if (lua_isnumber(L, 1)) {
-		double theta = number(L, 1);
+		double theta = mb_check_finite(L, 1);
 		return push(L, v2(cos(theta), sin(theta)));
 	}
 	vec2 a = check(L, 1);
@@ -144,12 +133,15 @@ static int vec_between(lua_State *L)
 	return 1;
 }
 
-static int vec_rotate(lua_State *L) { return push(L, v2_rotate(number(L, 1), check(L, 2))); }
+static int vec_rotate(lua_State *L)
+{
+	return push(L, v2_rotate(mb_check_finite(L, 1), check(L, 2)));
+}
 
 /* A(φ), Eq. 2.68, as a 2x2 matrix */
 static int vec_A(lua_State *L)
 {
-	double phi = number(L, 1);
+	double phi = mb_check_finite(L, 1);
 	double *a = mb_push_matrix(L, 2, 2);
 	a[0] = cos(phi), a[1] = -sin(phi);
 	a[2] = sin(phi), a[3] = cos(phi);
