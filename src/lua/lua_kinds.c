@@ -188,7 +188,7 @@ int core_kinds(lua_State *L)
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
 		lua_createtable(L, 0, 4);
-		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
+		lua_pushboolean(L, !f->joint_forces);
 		lua_setfield(L, -2, "constraints");
 		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
 		lua_setfield(L, -2, "adaptive");
@@ -197,7 +197,7 @@ int core_kinds(lua_State *L)
 		/* closed_form: no rows for a remedy; takes only what it solves in closed form */
 		lua_pushboolean(L, (f->capabilities & FORM_CLOSED_FORM) != 0);
 		lua_setfield(L, -2, "closed_form");
-		lua_pushboolean(L, !(f->capabilities & FORM_KINEMATIC_ONLY));
+		lua_pushboolean(L, f->mass_solve != NULL);
 		lua_setfield(L, -2, "dynamics");
 		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
