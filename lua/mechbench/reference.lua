@@ -503,7 +503,8 @@ Newton-Raphson as Sec. 12.1.2 teaches it, to watch it work. One unknown:
 f(x) and derivative(x) give numbers. Several: f(q) returns Phi and its
 Jacobian D, and D dq = -Phi is solved by LU. It stops at |f| <= tol (1e-4)
 or after max_iterations (15). h.history has {n, x, f} of each iteration;
-h.converged, h.evaluations.]] },
+h.converged, h.evaluations. A residual, a derivative or a step that is not
+finite stops it with an error at your line.]] },
   { name = "mb.formulations", man = ANALYSES,
     sig = "mb.formulations([titles])",
     text = [[
@@ -699,12 +700,14 @@ first; printed as text without a file.]] },
     sig = "mb.friction.andersson(v, { mu_s, mu_d, v_s, p, k_t })",
     text = [[
 The friction coefficient of Eq. 4.43 at slip speed v, for a user force:
-the friction force is -mu f_N.]] },
+the friction force is -mu f_N. Every number finite, mu 0 or more, v_s,
+p, k_t positive (defaults 1e-3, 2, 1e4); a misspelled name is an error.]] },
   { name = "mb.friction.brown_mcphee", man = OTHER,
     sig = "mb.friction.brown_mcphee(v, { mu_s, mu_d, v_t })",
     text = [[
 The friction coefficient of Eq. 4.44 at slip speed v: mu_s at v = v_t,
-mu_d well beyond. Contacts with mu use the same law.]] },
+mu_d well beyond. Contacts with mu use the same law. v_t (default 1e-3)
+must be positive: the law divides by it.]] },
   { name = "mb.pretty.format", man = OTHER,
     sig = "mb.pretty.format(value)",
     text = [[
