@@ -229,6 +229,8 @@ end
 
 -- What the options' checks noticed and let pass (o.notices): a run's
 -- warnings (result.warn), or said at the user's line.
+M.tree_option = tree_option
+
 function M.say_notices(o, say)
   for _, text in ipairs(o.notices or {}) do say(text) end
 end

@@ -516,7 +516,7 @@ static void push_groups(lua_State *L, const struct layout *P, void *ws, int recu
 }
 
 /* point_pieces(desc, opts, t, y): the pieces of point coordinates
- * (opts.formulation "point" or "point-recursive", opts.tree_joints) at the
+ * (opts.formulation "point" or "point-recursive", opts.tree) at the
  * start, or at y = {r..., ṙ...}, with the layout: points, rows, groups; and
  * for the recursive one Attia's system A, b and the chains' order. */
 int core_point_pieces(lua_State *L)
