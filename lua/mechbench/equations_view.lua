@@ -297,6 +297,8 @@ end
 
 ---------------------------------------------------------------- lua
 
+-- A Lua chunk: with eq:values(y, t) as its environment it returns the
+-- numbers of every entry shown, { phi =, D =, gamma =, M =, h = }.
 local function lua_view(eq)
   local lines = { ("-- %s of '%s', m:equations{ format = \"lua\" }"):format(TITLES[eq.formulation], eq.model),
     "-- q:  " .. table.concat(eq.q, ", "), "-- qd: " .. table.concat(eq.qd, ", ") }
@@ -304,19 +306,16 @@ local function lua_view(eq)
     lines[#lines + 1] = "-- " .. eq.too_big:gsub("\n", "\n-- ")
     return table.concat(lines, "\n")
   end
+  lines[#lines + 1] = "local phi, D, gamma, M, h = {}, {}, {}, {}, {}"
+  local function row(name, i, entries)
+    lines[#lines + 1] = ("%s[%d] = { %s }"):format(name, i, table.concat(entries, ", "))
+  end
   for _, i in ipairs(eq._rows) do lines[#lines + 1] = ("phi[%d] = %s"):format(i, eq.phi[i]) end
-  for _, i in ipairs(eq._rows) do
-    for j = 1, #eq.q do
-      if eq.D[i][j] ~= "0" then lines[#lines + 1] = ("D[%d][%d] = %s"):format(i, j, eq.D[i][j]) end
-    end
-  end
+  for _, i in ipairs(eq._rows) do row("D", i, eq.D[i]) end
   for _, i in ipairs(eq._rows) do lines[#lines + 1] = ("gamma[%d] = %s"):format(i, eq.gamma[i]) end
-  for _, i in ipairs(eq._coords) do
-    for j = 1, #eq.q do
-      if eq.M[i][j] ~= "0" then lines[#lines + 1] = ("M[%d][%d] = %s"):format(i, j, eq.M[i][j]) end
-    end
-  end
+  for _, i in ipairs(eq._coords) do row("M", i, eq.M[i]) end
   for _, i in ipairs(eq._coords) do lines[#lines + 1] = ("h[%d] = %s"):format(i, eq.h[i]) end
+  lines[#lines + 1] = "return { phi = phi, D = D, gamma = gamma, M = M, h = h }"
   return table.concat(lines, "\n")
 end
 
