@@ -179,9 +179,14 @@ function M.where_lines(eq, format)
     end
   end
   local function defined(def)
+    local names = S.labels
+    if names[def.key] then -- a label's own definition is written out
+      names = {}
+      for k, v in pairs(S.labels) do if k ~= def.key then names[k] = v end end
+    end
     local e = def.expr
-    return format == "latex" and (def.latex .. " &= " .. A.latex(e, S.labels))
-      or A.wrap("  " .. def.text .. " = ", e, 80, S.labels)
+    return format == "latex" and (def.latex .. " &= " .. A.latex(e, names))
+      or A.wrap("  " .. def.text .. " = ", e, 80, names)
   end
   local defs = {}
   for _, def in ipairs(S.defs) do if used[def.key] then defs[#defs + 1] = def end end

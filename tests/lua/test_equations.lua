@@ -158,7 +158,8 @@ local function compare(m, formulation, n, with_mass, tree)
   for k = 1, n do
     -- a state m:pieces can solve at (near a singular place it refuses:
     -- a nearer one is drawn)
-    local y, t, p, move = {}, nil, nil, 0.15
+    local y, move = {}, 0.15
+    local t, p
     repeat
       for i = 1, nq do y[i] = start.q[i] + (k > n / 5 and rnd(-move, move) or 0) end
       for i = 1, nq do y[nq + i] = rnd(-3, 3) end
