@@ -547,7 +547,7 @@ function Problem:sheet()
       end
       out[#out + 1] = line
     end
-    if ours then out[#out + 1] = "  * our own value: the book's figure holds it, not its text" end
+    if ours then out[#out + 1] = "  * our own value: the book gives it in a figure, or not at all" end
     out[#out + 1] = ""
   end
   if #spec.asks > 0 then
