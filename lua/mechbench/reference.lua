@@ -20,6 +20,8 @@
 --   "m:name"   a method of a model: the Model metatable (mechbench.model)
 --   "r:name"   a method of a result: the Result metatable (mechbench.result)
 --   "c:name"   a method of a comparison: mechbench.compare's Comparison
+--   "eq:name"  a method of m:equations' result: mechbench.equations_view's
+--              Equations
 --   "A:name"   a method of a matrix: a matrix's methods are mb.mat's
 --              functions (A:inv() is mb.mat.inv(A))
 --   "name"     a global the lesson machinery installs (next, check, ...)
@@ -81,7 +83,9 @@ being the worked answer.]] },
 Grades your answer to the current exercise: a number, a vector or a
 matrix. Each number passes within 0.1 per cent, so four significant digits
 are enough. A known slip (degrees for radians, a sign, a swapped pair) is
-named; a near miss says how near.]] },
+named; a near miss says how near. A formula you derived is given as a Lua
+function of the coordinates, check(function(x, y, phi) return ... end),
+and checked at 20 states against the program's.]] },
   { name = "mb.lesson.selftest", man = LESSONS,
     sig = "passed, failed, problems = mb.lesson.selftest(n)",
     text = [[
@@ -107,6 +111,8 @@ remarks give to type must run after the steps before it.]] },
     internal = "f applied to every number of an answer, for grade() and the tests" },
   { name = "mb.lesson.snippets", sig = "mb.lesson.snippets(text)",
     internal = "the pieces of code in backquotes in a lesson's text, for the self-test and the tests" },
+  { name = "mb.lesson.derived", sig = "pieces = mb.lesson.derived{ model, formulation, entry, args, params }",
+    internal = "for lesson files: an exercise whose answer is a formula, checked as a function at fixed states" },
   { name = "mb.lesson.where", sig = "mb.lesson.where()",
     internal = 'the prompt\'s "2.3" while a lesson is open' },
   { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",
@@ -449,6 +455,20 @@ t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
 The same pieces in any formulation's own coordinates q, at the start or at
 y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),
 gamma, h, acc, lambda.]] },
+  { name = "m:equations", man = ANALYSES,
+    sig = 'eq = m:equations{ formulation, joint, body, format, angles, tree }',
+    text = [[
+The equations derived symbolically in the model's own names: Phi, D, gamma
+of every joint and M, h of M q'' = h + D'lambda, in body, joint or point
+coordinates (formulation), as "text" (printed), "latex" (an align
+environment) or "lua" (expressions for load()). Fields q, qd, rows, phi[i],
+D[i][j], gamma[i], M[i][j], h[i], where. joint = or body = shows one.]] },
+  { name = "eq:values", man = ANALYSES,
+    sig = "env = eq:values(y [, t])",
+    text = [[
+The values of every name a Lua form of m:equations uses at y = {q...,
+q'...} and t: load("return " .. eq.h[1], "h", "t", env)() evaluates an
+entry. Drivers' f, df, ddf and forces given by name come with them.]] },
   { name = "m:impact", man = ANALYSES,
     sig = "m:impact(contact)",
     text = [[
@@ -712,9 +732,10 @@ local owners = {
   A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
   p = function() return require("mechbench.problem").Problem end,
+  eq = function() return require("mechbench.equations_view").Equations end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
-  md = "the modes md", p = "a problem p" }
+  md = "the modes md", p = "a problem p", eq = "the equations eq" }
 
 -- The value a public name stands for, or nil.
 function M.value(name)
