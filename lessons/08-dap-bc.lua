@@ -143,6 +143,7 @@ You ran the book's program workflow: load, correct, simulate, read. The
 models of Appendix B are all in examples/: aa.lua, macpherson.lua,
 cart.lua, conveyor.lua, rod.lua. Lesson 9 will run the same models in
 joint coordinates, with fewer equations.
+The chapter's problems revise the program: problems(8), problem("8.1").
 
 Challenge: simulate `mb.example("cart", "C")` and find when the wheel
 reaches 95% of its top speed, -4 pi rad/s.]],
