@@ -100,7 +100,12 @@ function Set:constant(letter, latex_letter, sub, value)
   if self.constants[key] then return self.constants[key].expr end
   local lua = self:lua_name(ident(letter) .. "_" .. ident(sub))
   local text = sub == "" and letter or letter .. "_" .. ident(sub)
-  local latex = sub == "" and latex_letter or latex_letter .. "_{" .. latex_name(sub) .. "}"
+  local latex = latex_letter
+  if sub ~= "" then -- a letter with a subscript of its own (L_0) takes the name after it
+    local base, own = latex_letter:match("^(.-)_(%w+)$")
+    latex = base and ("%s_{%s,\\,%s}"):format(base, own, latex_name(sub))
+      or latex_letter .. "_{" .. latex_name(sub) .. "}"
+  end
   local e = A.var { name = lua, kind = "const", index = #self.constants + 1, text = text, latex = latex, lua = lua,
     value = value }
   self.constants[key] = { expr = e, text = text, latex = latex, value = value }
@@ -587,7 +592,7 @@ function M.environment(eq, y, t)
       end
     end
     local forces = core.model.element_forces(desc, t, cv, cdv)
-    for k, f in ipairs(desc.forces) do
+    for k = 1, #desc.forces do
       local named = S.named["force" .. k]
       if named then
         for i, e in ipairs(named.terms) do values[e:as_symbol().lua] = forces.forces[k][i] end
