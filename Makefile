@@ -3,6 +3,8 @@
 #   make          build ./mechbench
 #   make run      install what is missing, build, open the first lesson
 #   make check    install what is missing, build, run every test
+#   make check-all make check, then the tests that need large packages (the
+#                 LaTeX of m:equations compiled: texlive-latex-base, ~100 MB)
 #   make bench    measure speed (a benchmark, not a test)
 #   make asan     a second build under AddressSanitizer and UBSan (build-asan/,
 #                 ./mechbench-asan), and the Lua tests, examples and fuzz cases under it
@@ -27,7 +29,9 @@ PKGS      = lua5.4 gsl readline ncursesw cairo fontconfig libsixel
 # (lua5.4: tests/install.sh checks that a plain Lua finds no half a module).
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
             libcairo2-dev libfontconfig-dev libgif-dev libsixel-dev
-DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4
+DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4 parallel
+# make check-all's: too large to install for every make check
+DEB_ALL   = texlive-latex-base
 
 # CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what
 # they give is added after the project's own flags, never in their place
@@ -58,7 +62,7 @@ OBJ  = $(SRC:src/%.c=build/%.o)
 LIB_OBJ = $(filter-out build/main.o,$(OBJ))
 UNIT_TESTS = $(patsubst tests/%.c,build/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all run check bench install uninstall clean deps deps-test asan fuzz FORCE
+.PHONY: all run check check-all bench install uninstall clean deps deps-test asan fuzz FORCE
 
 all: deps mechbench
 
@@ -134,6 +138,10 @@ run: all
 check: all deps-test $(UNIT_TESTS)
 	@bash tests/run.sh
 
+check-all: check
+	@sh tests/deps.sh check-all $(DEB_ALL)
+	@bash tests/latex.sh
+
 bench: all
 	@bash bench/run.sh
 
@@ -145,11 +153,13 @@ bench: all
 install: mechbench
 	rm -rf $(DESTDIR)$(DATADIR)/lua/5.4/mechbench $(DESTDIR)$(DOCDIR)/examples
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGDATADIR)/lua/mechbench $(DESTDIR)$(PKGDATADIR)/lessons \
+	           $(DESTDIR)$(PKGDATADIR)/problems \
 	           $(DESTDIR)$(PKGDATADIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(MANDIR)/man1 \
 	           $(DESTDIR)$(MANDIR)/man7
 	install -m 755 mechbench $(DESTDIR)$(BINDIR)/mechbench
 	install -m 644 lua/mechbench/*.lua $(DESTDIR)$(PKGDATADIR)/lua/mechbench/
 	install -m 644 lessons/*.lua $(DESTDIR)$(PKGDATADIR)/lessons/
+	install -m 644 problems/*.lua problems/README.md $(DESTDIR)$(PKGDATADIR)/problems/
 	install -m 644 examples/*.lua $(DESTDIR)$(PKGDATADIR)/examples/
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 COPYRIGHT $(DESTDIR)$(DOCDIR)/copyright

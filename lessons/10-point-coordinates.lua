@@ -2,6 +2,12 @@
 -- Lesson 10: the point-coordinate formulation.
 local example = mb.example
 
+-- gamma of the four-bar coupler's length row, derived by hand: checked as
+-- a function of the points' rates against the program's (m:equations)
+local coupler_gamma = mb.lesson.derived { model = function() return example("four_bar") end,
+  formulation = "point", entry = { "gamma", 2 }, args = { "dx_A", "dy_A", "dx_B", "dy_B" },
+  params = { "dxA", "dyA", "dxB", "dyB" }, spread = 0.05 }
+
 return {
   number = 10,
   title = "Point coordinates",
@@ -29,7 +35,11 @@ Any other point P of a body follows its primary points A and B: with
 alpha along the axis A->B and beta across it (Eq. 10.28),
   rP = (1 - alpha/L) rA + (alpha/L) rB + (beta/L) (rB^ - rA^)
 where ^ turns a vector by 90 degrees. The book's Example 10.3: the
-four-bar's coupler with A = (-0.42, 0.91), B = (2.00, 2.70), L = 3.0.]],
+four-bar's coupler with A = (-0.42, 0.91), B = (2.00, 2.70), L = 3.0.
+Its alpha and beta (Eqs. 10.30-10.31) are (rB - rA)'(rP - rA)/L and
+(rB - rA)^'(rP - rA)/L: 1.2067 and 0.8047, printed rounded to 1.2 and
+0.8. The example misprints both with (rB - rA) as the second factor
+too, which gives 3.02 and 0 whatever P is.]],
       code = [[
 rA, rB, rP = {-0.42, 0.91}, {2.00, 2.70}, {0.07, 2.27}
 mb.points.along(rA, rB, rP, 3.0)            -- alpha, beta of the measured P
@@ -44,6 +54,7 @@ coordinate of P, in metres?   check(value)]],
       mistakes = {
         { value = 0.07, say = "0.07 is the measured point; rebuild it from alpha and beta (it comes out a little different)." },
         { value = (1 - 1.2 / 3) * -0.42 + 1.2 / 3 * 2.0, say = "you left out the term across the axis, (beta/L)(rB^ - rA^)." },
+        { value = 2.0163, say = "that is P rebuilt from alpha = 3.02 and beta = 0, the example's misprinted formulas: they measure B, not P. Use 1.2 and 0.8." },
       },
       hints = {
         "rB^ - rA^ is (rB - rA) turned by 90 degrees: (-(2.70 - 0.91), 2.00 + 0.42).",
@@ -182,6 +193,38 @@ How many constraints does it have in point coordinates?   check(value)]],
         "Moving points A and B: 4 coordinates. Each body needs its length.",
         "3 length rows for 4 coordinates: 1 degree of freedom. `#mb.example('four_bar'):point_coords().phi`",
       } },
+
+    { title = "A row's gamma by hand",
+      text = [[
+The coupler keeps A and B 0.35 m apart: Phi2 = 1/2 d'd - 1/2 L^2 with
+d = r_A - r_B (Eq. 10.14). Differentiate it twice with the points'
+accelerations zero and change the sign: gamma2. Write it as a function of
+the points' velocities,
+    f = function(dxA, dyA, dxB, dyB) return ... end
+and give the function: check(f). It is tried at 20 states.]],
+      answer = coupler_gamma.answer, at = coupler_gamma.at, at_args = coupler_gamma.at_args,
+      components = coupler_gamma.components,
+      mistakes = {
+        { value = function(dxA, dyA, dxB, dyB) return -0.5 * ((dxA - dxB) ^ 2 + (dyA - dyB) ^ 2) end,
+          say = "the 1/2 goes at the first derivative: d/dt of 1/2 d'd is d'd', no half left." },
+        { value = function(dxA, dyA) return -(dxA ^ 2 + dyA ^ 2) end,
+          say = "d' is the difference of the two points' velocities, B moves too." },
+      },
+      hints = {
+        "Phi2' = d'd', with d' = r_A' - r_B'.",
+        "Phi2'' = d''d + d'd' = d'd' when the accelerations are zero; gamma2 = -d'd'.",
+        "`function(dxA, dyA, dxB, dyB) return -((dxA - dxB)^2 + (dyA - dyB)^2) end`",
+      } },
+
+    { title = "The rows and M as formulas",
+      text = [[
+The four-bar in point coordinates, derived: the length rows in the
+points' x and y (A and B move, O2 and O4 stand still), their D and gamma,
+and the constant mass matrix from the distributed masses (Secs. 10.7-10.9):
+each body's m/4 on its two points and J/L^2 on their difference. Your
+gamma2 is there.]],
+      code = [[
+mb.example("four_bar"):equations{ formulation = "point" }]] },
 
     { title = "The recursive idea",
       text = [[

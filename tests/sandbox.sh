@@ -94,14 +94,29 @@ expect_match lesson-escape-caught "$out" '^1	1$'
 run_sb shared 'table.insert = nil; math.max = nil; print(#mb.example("pendulum"):simulate{ tf = 0.1 }.t)'
 expect_eq shared-copies "$out" 11
 
-# --- limits: a clear message, exit 3, with or without --sandbox
+# --- limits: a clear message, exit 3, with or without --sandbox, soon after
+# the limit in CPU time
+# The CPU time this shell's children have used, in milliseconds, into
+# $cpu_ms (times' second line: their user and system time; times runs in
+# this shell, not in a $(...) subshell, which has children of its own).
+children_cpu_ms() {
+  times > "$SANDBOX/times"
+  cpu_ms=$(tail -n 1 "$SANDBOX/times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] } printf "%d", t * 1000 }')
+}
+# Stopped soon after the limit: within `within` seconds of CPU time (the
+# processor time the limit counts; wall time on a loaded machine says
+# little), and of wall time five times that.
 limit() { # NAME WANT OPTIONS... (the script NAME.lua, written before)
   local name=$1 want=$2; shift 2
-  local t0=$SECONDS
+  local t0=$SECONDS c0
+  children_cpu_ms; c0=$cpu_ms
   out=$("$MB" --batch "$@" "$name.lua" 2>&1); rc=$?
+  children_cpu_ms
+  local cpu=$((cpu_ms - c0)) wall=$((SECONDS - t0)) bound=${within:-4}
   expect_eq "$name-rc" "$rc" 3
   expect_match "$name-msg" "$out" "$want"
-  if [ $((SECONDS - t0)) -le "${within:-4}" ]; then pass; else fail "$name-fast" "took $((SECONDS - t0)) s"; fi
+  if [ "$cpu" -le $((bound * 1000)) ] && [ "$wall" -le $((5 * bound)) ]; then pass
+  else fail "$name-fast" "took $cpu ms of CPU time, $wall s in all"; fi
 }
 printf 'local x = 0\nwhile true do\n  x = x + 1\nend\n' > busy.lua
 limit busy '^mechbench: the CPU limit of 1 s was reached at busy\.lua:[23]$' --cpu 1
@@ -123,16 +138,19 @@ limit fill_swallow '^mechbench: the memory limit of 50 MB was reached at fill_sw
 printf 'local s = "x"\nwhile true do\n  s = s .. s\nend\n' > strings.lua
 limit strings '^mechbench: the memory limit of 20 MB was reached at strings\.lua:3$' --sandbox --mem 20
 # a huge run: 100 free bodies, 10001 samples. Its samples in C pass 40 MB
-# during the run; with 100 MB the run ends, and its result tables in Lua
-# (900 arrays of 10001 numbers) pass the limit in Lua's allocator.
+# during the run; with 100 MB the run ends, and reading its series into Lua
+# (900 arrays of 10001 numbers, made when first read) passes the limit in
+# Lua's allocator.
 cat > huge.lua <<'LUA'
 local m = mb.model{ name = "dust" }
 for i = 1, 100 do m:body{ name = "b" .. i, mass = 1, inertia = 1, pos = {i, 0}, vel = {0, 1} } end
 local r = m:simulate{ tf = 10, dt = 1e-3 }
+local read = {}
+for i = 1, 100 do for _, k in ipairs { "x", "y", "angle", "vx", "vy", "omega", "ax", "ay", "alpha" } do read[#read + 1] = r:body("b" .. i)[k][1] end end
 print(#r.t)
 LUA
 limit huge '^mechbench: the memory limit of 40 MB was reached at huge\.lua:3, during a simulation at t = [0-9.e-]+$' --mem 40
-limit huge '^mechbench: the memory limit of 100 MB was reached at huge\.lua:3$' --mem 100
+limit huge '^mechbench: the memory limit of 100 MB was reached at huge\.lua:5$' --mem 100
 out=$("$MB" --batch --mem 400 --cpu 20 huge.lua 2>&1); rc=$?
 expect_eq huge-fits-rc "$rc" 0; expect_eq huge-fits "$out" 10001
 # a C function that never comes back to Lua (a pattern that backtracks for
@@ -156,15 +174,15 @@ printf 'local n = 0\nwhile true do\n  n = n + 1\nend\n' > sub/c.lua
 t0=$SECONDS
 out=$("$MB" --sandbox --batch --cpu 1 --mem 200 sub/*.lua 2>/dev/null); rc=$?
 expect_eq grade-rc "$rc" 1
-expect_eq grade-report "$out" "a says	51
+expect_eq grade-report "$out" "  | a says	51
 sub/a.lua: OK
-b sees	nil
+  | b sees	nil
 sub/b.lua: FAILED: sub/b.lua:3: attempt to index a nil value (local 't')
 sub/c.lua: FAILED: the CPU limit of 1 s was reached at sub/c.lua:3
 3 scripts: 1 OK, 2 failed"
 if [ $((SECONDS - t0)) -le 5 ]; then pass; else fail grade-fast "took $((SECONDS - t0)) s"; fi
 err=$("$MB" --sandbox --batch --cpu 1 sub/*.lua 2>&1 >/dev/null)
-expect_match grade-stderr-passes "$err" "^sub/b\\.lua:3: attempt to index"
+expect_match grade-stderr-passes "$err" "^  \\| sub/b\\.lua:3: attempt to index"
 out=$("$MB" --sandbox --batch --cpu 5 sub/a.lua sub/a.lua 2>&1); rc=$?
 expect_eq grade-all-ok-rc "$rc" 0
 expect_match grade-all-ok "$out" '^2 scripts: 2 OK, 0 failed$'
@@ -174,6 +192,22 @@ out=$("$MB" --sandbox --batch sub/d.lua sub/none.lua 2>/dev/null); rc=$?
 expect_eq grade-refusal-rc "$rc" 1
 expect_match grade-refusal "$out" '^sub/d\.lua: FAILED: sub/d\.lua:1: os\.exit is not allowed in the sandbox'
 expect_match grade-missing "$out" '^sub/none\.lua: FAILED: cannot open sub/none\.lua'
+# a script's output is quoted, so it cannot pass for a verdict (a carriage
+# return that would move back over the quote is shown as ?), and it is
+# stopped past --output KB, as at a CPU limit
+mkdir forge
+printf 'print("forge/x.lua: OK")\nprint("\\rforge/y.lua: OK")\nerror("z")\n' > forge/x.lua
+printf 'while true do print(("x"):rep(1000)) end\n' > forge/y.lua
+out=$("$MB" --sandbox --batch --cpu 5 --output 8 forge/x.lua forge/y.lua 2>/dev/null); rc=$?
+expect_eq forge-rc "$rc" 1
+expect_no_match forge-no-ok "$out" '^forge/(x|y)\.lua: OK'
+expect_match forge-quoted "$out" '^  \| forge/x\.lua: OK$'
+expect_match forge-return "$out" '^  \| \?forge/y\.lua: OK$'
+expect_match forge-error "$out" '^forge/x\.lua: FAILED: forge/x\.lua:3: z$'
+expect_match forge-flood "$out" '^forge/y\.lua: FAILED: the output limit of 8 KB was reached: stopped$'
+bytes=$(printf '%s' "$out" | wc -c)
+if [ "$bytes" -lt 12000 ]; then pass; else fail forge-flood-size "$bytes bytes printed past an 8 KB limit"; fi
+
 # one file is a script as ever, with its arguments; -i takes one script
 out=$("$MB" --sandbox --batch sub/a.lua 2>&1); expect_eq one-script "$out" "a says	51"
 printf 'print(...)\n' > dots.lua

@@ -11,7 +11,7 @@
  * ẋ; partitioning and correction put x back at 0). Two equal simple joints
  * are redundant: dropping one leaves the other the whole reaction.
  *
- * A formulation whose joints are forces of its own (FORM_JOINT_FORCES, the
+ * A formulation whose joints are forces of its own (joint_forces, the
  * discrete-time method) has no rows for the remedies, the correction or a
  * redundancy to act on: it is held to its own law instead, each joint row
  * a spring and damper on the mass it moves, ẍ = -(ω²x + 2ζωẋ) for the puck,
@@ -76,8 +76,13 @@ static const double omega = 50, zeta = 0.7;
 static void set_up(struct setup *u, const struct model *m, const struct formulation *f,
                    struct stabilization stab, int drop)
 {
-	struct formulation_config cfg = {
-	    .stab = stab, .drop_redundant = drop, .joint_omega = omega, .joint_zeta = zeta};
+	struct formulation_config cfg = {.stab = stab, .drop_redundant = drop};
+	/* the discrete method's own options, by the names its entry declares */
+	int k_omega = formulation_option(f, "omega"), k_zeta = formulation_option(f, "zeta");
+	if (k_omega >= 0)
+		cfg.own[k_omega] = (struct option_value){.number = omega, .given = 1};
+	if (k_zeta >= 0)
+		cfg.own[k_zeta] = (struct option_value){.number = zeta, .given = 1};
 	u->d = run_data_new(m);
 	u->s = constrained_new(m, f, &cfg, u->d);
 	u->n = constrained_size(u->s);
@@ -90,7 +95,7 @@ static void set_up(struct setup *u, const struct model *m, const struct formulat
  * tests/lua/test_vector.lua tests it. */
 static int dynamic(const struct formulation *f)
 {
-	if (!(f->capabilities & FORM_KINEMATIC_ONLY))
+	if (f->mass_solve)
 		return 1;
 	printf("%s: skipped, %s is for kinematics only\n", f->name, f->title);
 	return 0;
@@ -122,7 +127,7 @@ int main(void)
 		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
 		printf("%s: alpha %.15g, a_y %.15g, pin fy %.15g\n", formulations[i]->name,
 		       s->qdd[2], s->qdd[1], s->reaction[1]);
-		if (formulations[i]->capabilities & FORM_JOINT_FORCES) {
+		if (formulations[i]->joint_forces) {
 			/* a joint force needs a gap or a rate to act: on its pin, at
 			 * rest, the rod starts to fall freely */
 			ENSURE_NEAR(s->qdd[2], 0, 1e-12);
@@ -159,7 +164,7 @@ int main(void)
 			continue;
 		struct model *m = held_puck(1, delta, xd);
 		struct setup u;
-		if (f->capabilities & FORM_JOINT_FORCES) { /* no rows for a remedy: its own law */
+		if (f->joint_forces) { /* no rows for a remedy: its own law */
 			set_up(&u, m, f, (struct stabilization){.kind = STAB_NONE}, 0);
 			struct sample *s = sample_new(m);
 			ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
@@ -244,7 +249,7 @@ int main(void)
 			continue;
 		struct model *m = held_puck(2, 0, 0);
 		struct setup u;
-		if (formulations[i]->capabilities & FORM_JOINT_FORCES) {
+		if (formulations[i]->joint_forces) {
 			/* two springs side by side: twice the force, shared equally */
 			model_free(m);
 			m = held_puck(2, delta, xd);

@@ -20,6 +20,8 @@
 --   "m:name"   a method of a model: the Model metatable (mechbench.model)
 --   "r:name"   a method of a result: the Result metatable (mechbench.result)
 --   "c:name"   a method of a comparison: mechbench.compare's Comparison
+--   "eq:name"  a method of m:equations' result: mechbench.equations_view's
+--              Equations
 --   "A:name"   a method of a matrix: a matrix's methods are mb.mat's
 --              functions (A:inv() is mb.mat.inv(A))
 --   "name"     a global the lesson machinery installs (next, check, ...)
@@ -29,6 +31,7 @@ local M = {}
 local LESSONS, VEC, MAT = "LESSON COMMANDS", "PLANAR VECTORS (mb.vec)", "MATRICES (mb.mat)"
 local MODELS, ANALYSES, RESULTS = "MODELS", "ANALYSES", "RESULTS"
 local PICTURES, OTHER = "PICTURES", "OTHER FIELDS"
+local PROBLEMS = "PROBLEMS"
 
 M.entries = {
   ------------------------------------------------------------ lesson commands
@@ -80,7 +83,9 @@ being the worked answer.]] },
 Grades your answer to the current exercise: a number, a vector or a
 matrix. Each number passes within 0.1 per cent, so four significant digits
 are enough. A known slip (degrees for radians, a sign, a swapped pair) is
-named; a near miss says how near.]] },
+named; a near miss says how near. A formula you derived is given as a Lua
+function of the coordinates, check(function(x, y, phi) return ... end),
+and checked at 20 states against the program's.]] },
   { name = "mb.lesson.selftest", man = LESSONS,
     sig = "passed, failed, problems = mb.lesson.selftest(n)",
     text = [[
@@ -106,10 +111,62 @@ remarks give to type must run after the steps before it.]] },
     internal = "f applied to every number of an answer, for grade() and the tests" },
   { name = "mb.lesson.snippets", sig = "mb.lesson.snippets(text)",
     internal = "the pieces of code in backquotes in a lesson's text, for the self-test and the tests" },
+  { name = "mb.lesson.derived", sig = "pieces = mb.lesson.derived{ model, formulation, entry, args, params }",
+    internal = "for lesson files: an exercise whose answer is a formula, checked as a function at fixed states" },
   { name = "mb.lesson.where", sig = "mb.lesson.where()",
     internal = 'the prompt\'s "2.3" while a lesson is open' },
   { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",
     internal = "puts the lesson commands into the globals at start-up" },
+
+  { name = "mb.lesson.focus", sig = "mb.lesson.focus(f)",
+    internal = "makes hint() call f (a problem's hints) until a lesson opens" },
+  { name = "mb.lesson.wrap", sig = "mb.lesson.wrap(text, width [, first, rest])",
+    internal = "the lessons' word wrap, shared with the problems' sheets" },
+
+  ------------------------------------------------------------ problems
+  { name = "problems", aliases = { "mb.problems" }, man = PROBLEMS,
+    sig = "problems() or problems(n)",
+    text = [[
+The book's end-of-chapter problems: the chapters and how many each has; or
+chapter n's problems, one line each. Returns them as a table too: { chapter,
+title, count } each, or { number, asks, answers, written } each.]] },
+  { name = "problem", aliases = { "mb.problem" }, man = PROBLEMS,
+    sig = 'p = problem("2.2" [, { seed = "jdoe" }])',
+    text = [[
+A problem, printed at the prompt: the data with units, what to find, what
+to build. With a seed, data varied for that student (the same seed always
+gives the same data); without, the book's (or --seed's). p.number,
+p.chapter, p.title, p.seed, p.data (angles in radians), p.asks = { { name,
+what, unit }, ... }.]] },
+  { name = "p:check", man = PROBLEMS,
+    sig = "v = p:check{ name = value, ... }",
+    text = [[
+Judges your answers by name: right, how near, or the slip (a wrong sign,
+degrees for radians, a transpose, the other assembly, a misprint). Numbers,
+vectors, matrices, series, or functions (checked at test states). Returns
+v.ok, v.right, v.total and v.answers[name] = { ok, say }.]] },
+  { name = "p:hint", man = PROBLEMS,
+    sig = "p:hint()",
+    text = [[
+The problem's next hint, stronger each time; hint() does the same for the
+problem opened last.]] },
+  { name = "p:model", man = PROBLEMS,
+    sig = "m = p:model()",
+    text = [[
+The problem's mechanism built from p.data, where it has one: a new model
+each call.]] },
+  { name = "p:answers", man = PROBLEMS,
+    sig = "p:answers()",
+    text = [[
+For instructors: the reference answers computed from p.data by the
+chapter's method, and model_answer, the model answer of a written part.
+Refused under --sandbox.]] },
+  { name = "p:show", man = PROBLEMS,
+    sig = "p:show()",
+    text = "Prints the problem's sheet again (problem() prints it at the prompt)." },
+  { name = "p:sheet", man = PROBLEMS,
+    sig = "p:sheet()",
+    text = "The sheet as text, as p:show() and --problem print it." },
 
   ------------------------------------------------------------ planar vectors
   { name = "mb.vec", topic = "vec", man = VEC,
@@ -398,6 +455,20 @@ t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
 The same pieces in any formulation's own coordinates q, at the start or at
 y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),
 gamma, h, acc, lambda.]] },
+  { name = "m:equations", man = ANALYSES,
+    sig = 'eq = m:equations{ formulation, joint, body, format, angles, tree }',
+    text = [[
+The equations derived symbolically in the model's own names: Phi, D, gamma
+of every joint and M, h of M q'' = h + D'lambda, in body, joint or point
+coordinates (formulation), as "text" (printed), "latex" (an align
+environment) or "lua" (expressions for load()). Fields q, qd, rows, phi[i],
+D[i][j], gamma[i], M[i][j], h[i], where. joint = or body = shows one.]] },
+  { name = "eq:values", man = ANALYSES,
+    sig = "env = eq:values(y [, t])",
+    text = [[
+The values of every name a Lua form of m:equations uses at y = {q...,
+q'...} and t: load("return " .. eq.h[1], "h", "t", env)() evaluates an
+entry. Drivers' f, df, ddf and forces given by name come with them.]] },
   { name = "m:impact", man = ANALYSES,
     sig = "m:impact(contact)",
     text = [[
@@ -432,7 +503,8 @@ Newton-Raphson as Sec. 12.1.2 teaches it, to watch it work. One unknown:
 f(x) and derivative(x) give numbers. Several: f(q) returns Phi and its
 Jacobian D, and D dq = -Phi is solved by LU. It stops at |f| <= tol (1e-4)
 or after max_iterations (15). h.history has {n, x, f} of each iteration;
-h.converged, h.evaluations.]] },
+h.converged, h.evaluations. A residual, a derivative or a step that is not
+finite stops it with an error at your line.]] },
   { name = "mb.formulations", man = ANALYSES,
     sig = "mb.formulations([titles])",
     text = [[
@@ -628,12 +700,14 @@ first; printed as text without a file.]] },
     sig = "mb.friction.andersson(v, { mu_s, mu_d, v_s, p, k_t })",
     text = [[
 The friction coefficient of Eq. 4.43 at slip speed v, for a user force:
-the friction force is -mu f_N.]] },
+the friction force is -mu f_N. Every number finite, mu 0 or more, v_s,
+p, k_t positive (defaults 1e-3, 2, 1e4); a misspelled name is an error.]] },
   { name = "mb.friction.brown_mcphee", man = OTHER,
     sig = "mb.friction.brown_mcphee(v, { mu_s, mu_d, v_t })",
     text = [[
 The friction coefficient of Eq. 4.44 at slip speed v: mu_s at v = v_t,
-mu_d well beyond. Contacts with mu use the same law.]] },
+mu_d well beyond. Contacts with mu use the same law. v_t (default 1e-3)
+must be positive: the law divides by it.]] },
   { name = "mb.pretty.format", man = OTHER,
     sig = "mb.pretty.format(value)",
     text = [[
@@ -657,9 +731,11 @@ local owners = {
   c = function() return require("mechbench.compare").Comparison end,
   A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
+  p = function() return require("mechbench.problem").Problem end,
+  eq = function() return require("mechbench.equations_view").Equations end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
-  md = "the modes md" }
+  md = "the modes md", p = "a problem p", eq = "the equations eq" }
 
 -- The value a public name stands for, or nil.
 function M.value(name)

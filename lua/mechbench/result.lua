@@ -291,8 +291,9 @@ local function json_value(v, out, depth)
   elseif kind == "boolean" then
     out[#out + 1] = tostring(v)
   elseif kind == "table" and depth < 32 then
-    local keys, n = {}, rawlen(v)
+    local keys = {}
     for k in pairs(v) do keys[#keys + 1] = k end
+    local n = rawlen(v) -- after pairs: a run's series is made when first walked
     if #keys == n then
       out[#out + 1] = "["
       for i = 1, n do

@@ -13,7 +13,11 @@
 #define MB_FORMULATION_H
 
 #include "model/model.h"
+#include "util/option.h"
 #include "util/rows.h"
+
+/* The most options a formulation declares of its own. */
+#define FORMULATION_OPTIONS 4
 
 struct stabilization {
 	enum { STAB_NONE, STAB_BAUMGARTE, STAB_PENALTY, STAB_MOMENTUM, STAB_PARTITION } kind;
@@ -27,22 +31,13 @@ struct formulation_config {
 	int drop_redundant;     /* carry on without dependent constraint rows */
 	const int *independent; /* partitioning: the coordinates to integrate (NULL: chosen) */
 	int nindependent;
-	int absolute_angles; /* joint coordinates: absolute instead of relative */
-	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
-	int ntree;
-	int composite_mass; /* joint coordinates: method = "crb", M̄ written out and
-	                     * factored densely (else the articulated-body algorithm) */
-	/* minimal coordinates: sets of independent coordinates by name ("crank.angle",
-	 * "B.angle"), nsets of set_size each, the first to start with (none: chosen) */
-	const char *const *minimal_sets;
-	int nsets, set_size;
-	int fixed_coordinates; /* minimal coordinates: never switch them */
-	double step;           /* the run's fixed step h (0: adaptive steps, or none) */
-	double joint_omega;    /* joint forces: the springs' natural frequency (0: from h) */
-	double joint_zeta;     /* joint forces: their damping ratio (0: the formulation's own) */
+	double step; /* the run's fixed step h (0: adaptive steps, or none) */
 	/* the caller calls after_step at each step it accepts (a simulation), so
 	 * a state evaluated in between may belong to a trial step it refuses */
 	int accepted_steps;
+	/* the formulation's own options, in the order its entry declares them
+	 * (struct formulation's options); those not given hold their fallback */
+	struct option_value own[FORMULATION_OPTIONS];
 };
 
 /* What evaluate() is asked for. */
@@ -53,7 +48,7 @@ enum evaluate_what {
 	EVAL_MASS_SOLVE = 8, /* M factored too, ready for mass_solve */
 };
 
-/* What a formulation is. */
+/* What a formulation is, beyond which hooks it has. */
 enum formulation_capability {
 	FORM_JOINT_MULTIPLIERS = 1, /* its rows are the joints' rows in body coordinates, so
 	                             * its λ are the joints' multipliers */
@@ -61,27 +56,12 @@ enum formulation_capability {
 	                             * pass over it (O(n²) dense, O(n) through the joint
 	                             * tree), so the layer reuses M⁻¹h, M⁻¹J' and
 	                             * M q̈ = h + J'λ instead */
-	FORM_SOLVES_OWN_ROWS = 64,  /* its own rows (row_joint -1), listed after all the
-	                             * others, are met by the formulation itself:
-	                             * mass_solve gives q̈ under a force with their
-	                             * accelerations held at zero, free_accelerations q̈
-	                             * under the applied forces with their right sides, and
-	                             * the layer finds only the other rows' multipliers
-	                             * (Attia's recursive point coordinates) */
-	FORM_JOINT_FORCES = 4,      /* its joints act through forces it states itself (in h),
-	                             * not constraint rows: it has no rows, so the remedies,
-	                             * redundant = "drop", correction in its own coordinates
-	                             * and kinematic analysis have nothing to act on; its
-	                             * joints' multipliers are those forces (joint_forces) */
 	FORM_FIXED_STEP = 8,        /* its forces are tuned to the fixed step h (cfg->step):
 	                             * it takes fixed-step integrators only */
 	FORM_CLOSED_FORM = 16,      /* its coordinates are independent: the joints hold by
 	                             * construction, so it has no rows for a remedy to act
 	                             * on, and it takes only mechanisms it can solve in
 	                             * closed form (refusing the others, naming the loop) */
-	FORM_KINEMATIC_ONLY = 32,   /* it states rows only (no M, no h): kinematic
-	                             * analysis and inverse dynamics take it, forward
-	                             * dynamics does not */
 };
 
 /* A formulation that changes its own coordinates during a run says so after
@@ -100,6 +80,10 @@ struct formulation {
 	unsigned capabilities;
 	const char *integrator; /* the integrator a run takes unless told (NULL: "rk45") */
 	double step;            /* the fixed step h a run takes unless told (0: its dt) */
+	/* its own options (util/option.h), NULL-terminated, at most
+	 * FORMULATION_OPTIONS; a run's values in cfg->own, in this order. NULL:
+	 * none */
+	const struct option *const *options;
 
 	/* A workspace for one run (sizes, the tree, ...), or NULL with a reason
 	 * in the run's error. */
@@ -126,7 +110,10 @@ struct formulation {
 	/* What `what` asks at (t, q, q̇): 0, or -1 with the run's error set */
 	int (*evaluate)(void *ws, double t, const double *q, const double *qd, unsigned what,
 	                struct rows *r, double *h);
-	/* after evaluate: out = M x; x = M⁻¹ x; A = M (n x n, row-major) */
+	/* after evaluate: out = M x; x = M⁻¹ x; A = M (n x n, row-major). A
+	 * formulation without them states constraint rows only (no M, no h):
+	 * kinematic analysis and inverse dynamics take it, forward dynamics
+	 * does not (vector loops) */
 	void (*mass_apply)(void *ws, const double *x, double *out);
 	void (*mass_solve)(void *ws, double *x);
 	/* x = M⁻¹ x for count vectors, the k-th at x + k stride, with the
@@ -137,9 +124,13 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
-	/* FORM_SOLVES_OWN_ROWS, after evaluate: q̈ under the applied forces with
-	 * the own rows' accelerations at r->gamma (stabilised by the layer) and
-	 * the other rows left out. 0 or -1 with the run's error set. */
+	/* For a formulation whose own rows (row_joint -1), listed after all the
+	 * others, it meets itself (Attia's recursive point coordinates), after
+	 * evaluate: q̈ under the applied forces with the own rows' accelerations
+	 * at r->gamma (stabilised by the layer) and the other rows left out; its
+	 * mass_solve then gives q̈ under a force with those accelerations held at
+	 * zero, and the layer finds only the other rows' multipliers. 0 or -1
+	 * with the run's error set. NULL: the layer meets every row. */
 	int (*free_accelerations)(void *ws, const struct rows *r, double *acc);
 	/* After an accepted step to (t, q, q̇): 0 when nothing changed; 1 when the
 	 * coordinates changed, q and q̇ rewritten for the same state and *out
@@ -148,9 +139,12 @@ struct formulation {
 	/* After evaluate: how far its coordinates are from singular, 1 far, 0
 	 * singular. NULL: they never are. */
 	double (*condition)(void *ws);
-	/* FORM_JOINT_FORCES: after evaluate with EVAL_FORCES, the multipliers λ of
-	 * every model joint row (m->nc) whose generalised forces D'λ it added to h;
-	 * NULL for the others */
+	/* For a formulation whose joints act through forces it states itself (in
+	 * h), not constraint rows (the discrete-time method: no rows, so the
+	 * remedies, redundant = "drop", correction in its own coordinates and
+	 * kinematic analysis have nothing to act on), after evaluate with
+	 * EVAL_FORCES: the multipliers λ of every model joint row (m->nc) whose
+	 * generalised forces D'λ it added to h. NULL for the others. */
 	const double *(*joint_forces)(void *ws);
 	/* A tight loop of its own for the integrator "symplectic": `steps`
 	 * semi-implicit Euler steps of h from (t, y) in place, counting its
@@ -223,5 +217,29 @@ FORMULATIONS
 /* The formulation called name, or NULL; and all of them, NULL-terminated. */
 const struct formulation *formulation_find(const char *name);
 extern const struct formulation *const formulations[];
+/* Their names, in that order, NULL-terminated. */
+const char *const *formulation_names(void);
+
+/* The remedies of constraint drift (Ch. 13) by the names stabilization =
+ * "..." takes, in the order of struct stabilization's kinds, each with the
+ * options it takes; a NULL name ends them. */
+struct remedy {
+	const char *name;
+	const struct option *const *options; /* NULL-terminated; NULL: none */
+};
+extern const struct remedy remedies[];
+
+/* The options the constrained layer reads for every formulation (the
+ * formulation itself, the remedy, redundant rows: formulation_layer_options)
+ * and the remedies' own (remedies[]), and the tree of joints that those
+ * growing one take (joint coordinates, Attia's recursive point
+ * coordinates), declared in formulation.c. */
+extern const struct option option_formulation, option_stabilization, option_alpha, option_beta,
+    option_mc, option_penalty_zeta, option_penalty_omega, option_partition_independent,
+    option_redundant, option_tree;
+extern const struct option *const formulation_layer_options[]; /* NULL-terminated */
+
+/* The index of formulation f's own option called name in cfg->own, or -1. */
+int formulation_option(const struct formulation *f, const char *name);
 
 #endif

@@ -29,7 +29,7 @@
  * moment, not shared over the particles. That is O(n) per solve.
  *
  * The cut rows' and the other joints' reactions join through the shared
- * constrained layer (FORM_SOLVES_OWN_ROWS): mass_solve is the chains'
+ * constrained layer (free_accelerations): mass_solve is the chains'
  * response to forces on the particles, free_accelerations their motion
  * under the applied forces, and the layer solves for the reactions. */
 #include <math.h>
@@ -136,11 +136,16 @@ static void release(void *ws)
 	free(w);
 }
 
+/* Its one option of its own (formulation.h): the joints its tree may use. */
+enum { OWN_TREE };
+static const struct option *const own_options[] = {&option_tree, NULL};
+
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	struct layout_options o = {.recursive = 1,
-	                           .tree = cfg->tree,
-	                           .ntree = cfg->ntree,
+	                           .tree =
+	                               cfg->own[OWN_TREE].given ? cfg->own[OWN_TREE].indices : NULL,
+	                           .ntree = cfg->own[OWN_TREE].count,
 	                           .accepted_steps = cfg->accepted_steps};
 	struct layout *L = layout_new(m, &o, d);
 	if (!L)
@@ -530,7 +535,7 @@ static void mass_dense(void *ws, double *A)
 const struct formulation formulation_point_recursive = {
     .name = "point-recursive",
     .title = "Attia's recursive point coordinates",
-    .capabilities = FORM_SOLVES_OWN_ROWS,
+    .options = own_options,
     .setup = setup,
     .release = release,
     .size = point_coords_size,

@@ -17,15 +17,33 @@
 
 /* ------------------------------------------------------------ Lua functions as callbacks */
 
-struct lua_fn {
+/* The thread a compiled model's Lua functions are called on: the one
+ * running the binding that uses the model now (mb_model_arg sets it), or
+ * freeing it; a model kept between calls may be used from a coroutine, and
+ * the thread it was built on may be gone. */
+struct lua_host {
 	lua_State *L;
+};
+
+struct lua_fn {
+	struct lua_host *host;
 	int ref;
 };
+
+/* The host of the model being built (model_from_lua), for its functions. */
+static struct lua_host *building;
+
+static struct lua_fn *lua_fn_new(lua_State *L)
+{
+	struct lua_fn *f = malloc(sizeof *f);
+	f->host = building, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	return f;
+}
 
 static void release_lua_fn(void *ctx)
 {
 	struct lua_fn *f = ctx;
-	luaL_unref(f->L, LUA_REGISTRYINDEX, f->ref);
+	luaL_unref(f->host->L, LUA_REGISTRYINDEX, f->ref);
 	free(f);
 }
 
@@ -39,7 +57,7 @@ static void error_text(lua_State *L, char *err, size_t len)
 static int call_time_fn(void *ctx, double t, double out[3], char *err, size_t len)
 {
 	struct lua_fn *f = ctx;
-	lua_State *L = f->L;
+	lua_State *L = f->host->L;
 	int top = lua_gettop(L);
 	lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
 	lua_pushnumber(L, t);
@@ -62,7 +80,7 @@ static int call_user_force(void *ctx, double t, const double *c, const double *c
                            double *h, char *err, size_t len)
 {
 	struct lua_fn *f = ctx;
-	lua_State *L = f->L;
+	lua_State *L = f->host->L;
 	int top = lua_gettop(L), n = 3 * nbodies;
 	lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
 	lua_pushnumber(L, t);
@@ -135,9 +153,7 @@ static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
 		return fn;
 	}
 	if (lua_isfunction(L, -1)) {
-		struct lua_fn *f = malloc(sizeof *f);
-		f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
-		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = f;
+		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = lua_fn_new(L);
 		return fn;
 	}
 	fn.constant = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
@@ -153,9 +169,7 @@ static struct host_force host_force_field(lua_State *L, int t, const char *key)
 		lua_pop(L, 1);
 		return host;
 	}
-	struct lua_fn *f = malloc(sizeof *f);
-	f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
-	host.call = call_user_force, host.release = release_lua_fn, host.ctx = f;
+	host.call = call_user_force, host.release = release_lua_fn, host.ctx = lua_fn_new(L);
 	return host;
 }
 
@@ -256,11 +270,20 @@ static const char *string_field(lua_State *L, int t, const char *key, const char
 	return s;
 }
 
-static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len)
+/* Where an element was made: its description's "where", which the library
+ * always sets; for a description made by hand and given to the core
+ * directly, made_at, the line that called the core. */
+static const char *where_field(lua_State *L, int t, const char *made_at)
+{
+	return string_field(L, t, "where", made_at);
+}
+
+static int read_body(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                     size_t len)
 {
 	(void)err, (void)len; /* model_finish checks the numbers */
 	struct body *b =
-	    model_add_body(m, string_field(L, t, "name", "?"), string_field(L, t, "where", "?"));
+	    model_add_body(m, string_field(L, t, "name", "?"), where_field(L, t, made_at));
 	b->mass = field_number(L, t, "mass", NAN);
 	b->inertia = field_number(L, t, "inertia", NAN);
 	triple_field(L, t, "q", b->q0);
@@ -268,11 +291,11 @@ static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len
 	return 0;
 }
 
-static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t len)
+static int read_joint(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                      size_t len)
 {
 	const char *kind_name = string_field(L, t, "kind", "?");
-	const char *name = string_field(L, t, "name", "?"),
-	           *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = where_field(L, t, made_at);
 	const struct joint_kind *kind = joint_kind_find(kind_name);
 	if (!kind) {
 		snprintf(err, len, "%s: joint '%s': unknown joint kind '%s'", where, name,
@@ -295,11 +318,11 @@ static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t le
 	return 0;
 }
 
-static int read_force(struct model *m, lua_State *L, int t, char *err, size_t len)
+static int read_force(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                      size_t len)
 {
 	const char *kind_name = string_field(L, t, "kind", "?");
-	const char *name = string_field(L, t, "name", "?"),
-	           *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = where_field(L, t, made_at);
 	const struct force_kind *kind = force_kind_find(kind_name);
 	if (!kind) {
 		snprintf(err, len, "%s: force '%s': unknown force kind '%s'", where, name,
@@ -321,11 +344,11 @@ static int read_force(struct model *m, lua_State *L, int t, char *err, size_t le
 	return 0;
 }
 
-static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t len)
+static int read_contact(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                        size_t len)
 {
 	static const char *const shapes[] = {"circle-line", "circles", NULL};
-	const char *name = string_field(L, t, "name", "?"),
-	           *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = where_field(L, t, made_at);
 	const char *law_name = string_field(L, t, "law", "?");
 	const struct contact_law *law = contact_law_find(law_name);
 	int shape = field_option(L, t, "shape", shapes);
@@ -359,12 +382,21 @@ static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t 
 	return 0;
 }
 
-struct model *model_from_lua(lua_State *L, int idx)
+static struct model *model_from_lua(lua_State *L, int idx, struct lua_host *host)
 {
 	idx = lua_absindex(L, idx);
+	host->L = L, building = host;
 	static const char *const lists[] = {"bodies", "joints", "forces", "contacts"};
-	int (*const readers[])(struct model *, lua_State *, int, char *,
+	int (*const readers[])(struct model *, lua_State *, int, const char *, char *,
 	                       size_t) = {read_body, read_joint, read_force, read_contact};
+	/* the first Lua line up the stack: the caller of the core function */
+	char made_at[300] = "?";
+	lua_Debug ar;
+	for (int level = 1; lua_getstack(L, level, &ar); level++)
+		if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+			snprintf(made_at, sizeof made_at, "%s:%d", ar.short_src, ar.currentline);
+			break;
+		}
 	int counts[4];
 	for (int k = 0; k < 4; k++)
 		counts[k] = field_len(L, idx, lists[k]);
@@ -378,16 +410,17 @@ struct model *model_from_lua(lua_State *L, int idx)
 		for (int i = 0; i < counts[pass] && status == 0; i++) {
 			lua_geti(L, -1, i + 1);
 			if (lua_istable(L, -1))
-				status = readers[pass](m, L, lua_gettop(L), err, sizeof err);
+				status =
+				    readers[pass](m, L, lua_gettop(L), made_at, err, sizeof err);
 			else
-				status = -1, snprintf(err, sizeof err, "%s[%d] is not a table",
-				                      lists[pass], i + 1);
+				status = -1, snprintf(err, sizeof err, "%s: %s[%d] is not a table",
+				                      made_at, lists[pass], i + 1);
 			lua_pop(L, 1);
 		}
 		lua_pop(L, 1);
 	}
 	if (status == 0 && m->nbodies == 0)
-		status = -1, snprintf(err, sizeof err, "the model has no bodies");
+		status = -1, snprintf(err, sizeof err, "%s: the model has no bodies", made_at);
 	if (status == 0)
 		status = model_finish(m, err, sizeof err);
 	if (status != 0) {
@@ -396,4 +429,70 @@ struct model *model_from_lua(lua_State *L, int idx)
 		lua_error(L);
 	}
 	return m;
+}
+
+/* ------------------------------------------------------------ compiled models */
+
+#define COMPILED_META "mechbench.compiled"
+
+/* A model built from a description, freed with its userdata. */
+struct compiled {
+	struct model *m; /* NULL while it is built, or when building failed */
+	struct lua_host host;
+};
+
+static int compiled_gc(lua_State *L)
+{
+	struct compiled *c = luaL_checkudata(L, 1, COMPILED_META);
+	if (c->m) {
+		c->host.L = L; /* its functions are let go on the thread collecting it */
+		model_free(c->m);
+		c->m = NULL;
+	}
+	return 0;
+}
+
+/* A new compiled model of the description at idx, its userdata on top of
+ * the stack. */
+static struct compiled *compile(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	struct compiled *c = lua_newuserdatauv(L, sizeof *c, 0);
+	c->m = NULL, c->host.L = L;
+	if (luaL_newmetatable(L, COMPILED_META)) {
+		lua_pushcfunction(L, compiled_gc);
+		lua_setfield(L, -2, "__gc");
+		lua_pushliteral(L, "a compiled model");
+		lua_setfield(L, -2, "__name");
+	}
+	lua_setmetatable(L, -2);
+	c->m = model_from_lua(L, idx, &c->host);
+	return c;
+}
+
+int mb_compile_model(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	compile(L, 1);
+	return 1;
+}
+
+const struct model *mb_model_arg(lua_State *L, int idx)
+{
+	luaL_checktype(L, idx, LUA_TTABLE);
+	lua_getfield(L, idx, "compiled");
+	struct compiled *c = luaL_testudata(L, -1, COMPILED_META);
+	if (!c || !c->m) {
+		lua_pop(L, 1);
+		c = compile(L, idx);
+	}
+	c->host.L = L;
+	return c->m;
+}
+
+const struct model *mb_compiled_model(lua_State *L, int idx)
+{
+	struct compiled *c = luaL_checkudata(L, idx, COMPILED_META);
+	c->host.L = L;
+	return c->m;
 }

@@ -22,6 +22,10 @@ int mb_open_mat(lua_State *L);
 int mb_open_model(lua_State *L); /* simulate, evaluate, correct */
 int mb_open_view(lua_State *L);  /* scenes, frames, plots, full-screen views */
 
+/* Put core.run_jobs (lua_jobs.c: child processes for the grader) into the
+ * table on top. */
+void mb_open_jobs(lua_State *L);
+
 /* A new rows x cols matrix userdata on the stack, zero-filled, row-major;
  * returns its elements. */
 double *mb_push_matrix(lua_State *L, int rows, int cols);
@@ -29,6 +33,13 @@ double *mb_push_matrix(lua_State *L, int rows, int cols);
 /* Six significant digits for display; a value below 1e-14 of the largest
  * shown beside it (scale) prints as 0, as round-off such as cos(pi/2). */
 void mb_format_number(char *buf, size_t len, double v, double scale);
+
+/* "NaN", "inf" or "-inf": a value that is not finite, as messages name it. */
+const char *mb_nonfinite_name(double v);
+
+/* The number argument at idx, which must be finite (an angle, a scale, an
+ * entry): luaL_checknumber that also refuses NaN and inf. */
+double mb_check_finite(lua_State *L, int idx);
 
 /* Planar vectors cross the boundary as Lua tables {x, y}. */
 struct vec2_lua {
