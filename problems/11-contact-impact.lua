@@ -699,7 +699,7 @@ and the impulse.]],
 Put c' = B theta' into Eq. 11.27 and premultiply its first row by B'. The joints' rows
 vanish (D B = 0 for the joints the tree holds; cut joints keep their rows C = D B), and
 M jumps become B'MB: [B'MB, -B'D_ij'u; u'D_ij B, 0] {d theta'; pi} = {0; -(e + 1) u'D_ij B
-theta'-}, with the rows C and their impulses added as in Eq. 9.x for a closed chain.]],
+theta'-}; a closed chain adds its cut joints' rows C and their impulses, as Sec. 9.3 does.]],
       mistakes = {
         thetad = { { value = function(d)
             local m = double_pendulum(d)
