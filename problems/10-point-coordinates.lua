@@ -425,32 +425,6 @@ local function sliding_pendulum_b1(d)
   return m
 end
 
--- Problem 10.24's four-bar, assembled with its crank at 60 degrees (the
--- rows do not depend on where it starts).
-local function four_bar_ours(d)
-  local m = mb.model { name = "four-bar", gravity = { 0, 0 } }
-  local A = scale(d.L1, unit(math.rad(60)))
-  local Q = { d.xQ, 0 }
-  local AQ = sub(Q, A)
-  local dist = norm(AQ)
-  local along = (d.L2 ^ 2 - d.L3 ^ 2 + dist * dist) / (2 * dist)
-  local B = add(A, add(scale(along / dist, AQ), scale(math.sqrt(d.L2 ^ 2 - along ^ 2) / dist, perp(AQ))))
-  local function bar(name, P, R)
-    local half = norm(sub(R, P)) / 2
-    m:body { name = name, mass = 1, inertia = 0.01, pos = scale(0.5, add(P, R)), angle = vec.angle(sub(R, P)) }
-    m:point { name = name .. ".P", body = name, at = { -half, 0 } }
-    m:point { name = name .. ".R", body = name, at = { half, 0 } }
-  end
-  bar("crank", { 0, 0 }, A); bar("coupler", A, B); bar("rocker", Q, B)
-  m:point { name = "O", body = "ground" }
-  m:point { name = "Q", body = "ground", at = Q }
-  m:joint { name = "O", type = "revolute", points = { "crank.P", "O" } }
-  m:joint { name = "A", type = "revolute", points = { "coupler.P", "crank.R" } }
-  m:joint { name = "B", type = "revolute", points = { "coupler.R", "rocker.R" } }
-  m:joint { name = "Q", type = "revolute", points = { "rocker.P", "Q" } }
-  return m
-end
-
 -- Eqs. 14.7 and 14.9: the least correction of r that satisfies phi(r) = 0
 -- (repeated), then the least correction of rd onto D rd = 0. at_estimate:
 -- correct rd with D at the estimate (a slip, for the mistakes).
@@ -485,6 +459,38 @@ local function ic_correct(phi, D, r0, rd0, at_estimate)
   local rd = {}
   for k = 1, #rd0 do rd[k] = rd0[k] - drd[k] end
   return { r = r, rd = rd }
+end
+
+-- A problem asking for a mechanism's equations of motion in points: its
+-- asks among nv, nc, M, acc and torque (parts), answered by the point
+-- formulation and checked by body coordinates, the mass matrix by hand
+-- and the counts nv, nc made by hand (given).
+local eom_asks = {
+  nv = { what = "coordinates", unit = "" },
+  nc = { what = "rows", unit = "" },
+  M = { what = "the mass matrix (%d x %d)", unit = "kg" },
+  acc = { what = "r'' (%d)", unit = "m/s^2" },
+  torque = { what = "the motor's multiplier", unit = "N m" },
+}
+local function eom_problem(p, build, nv, nc, parts)
+  local keep = {}
+  p.asks = {}
+  for i, name in ipairs(parts) do
+    keep[name] = true
+    p.asks[i] = { name = name, what = eom_asks[name].what:format(nv, nv), unit = eom_asks[name].unit }
+  end
+  local function only(out)
+    for k in pairs(out) do if not keep[k] then out[k] = nil end end
+    return out
+  end
+  p.answers = function(d) return only(point_eom(build(d))) end
+  p.verify = function(d)
+    local out = body_eom(build(d))
+    out.nv, out.nc = nv, nc
+    return only(out)
+  end
+  p.model = build
+  return p
 end
 
 ------------------------------------------------------------------ models
@@ -1745,7 +1751,10 @@ plate below (ours).]],
       } },
 
     ------------------------------------------------------------------ 10.18
-    { number = "10.18",
+    -- moving pins A, C, D and a second point on the block's slot axis;
+    -- rows: a length per crank, block, rocker and link, two for the slot,
+    -- one for the rail, one for the motor
+    eom_problem({ number = "10.18",
       title = "The six-bar quick-return in point coordinates",
       text = [[
 Construct the equations of motion of the quick-return mechanism of Sec. 15.3 in point
@@ -1759,31 +1768,18 @@ mass matrix M, the accelerations r'' and the motor's torque (its multiplier).]],
         { name = "theta0", value = 90, unit = "deg", what = "the crank's starting angle", ours = true,
           vary = { range = { 30, 150 }, step = 1 } },
       },
-      asks = {
-        { name = "nv", what = "coordinates", unit = "" },
-        { name = "nc", what = "rows", unit = "" },
-        { name = "M", what = "the mass matrix (8 x 8)", unit = "kg" },
-        { name = "acc", what = "r'' (8)", unit = "m/s^2" },
-        { name = "torque", what = "the motor's multiplier", unit = "N m" },
-      },
-      answers = function(d) return point_eom(mb.example("six_bar_quick_return", d.theta0)) end,
-      verify = function(d)
-        -- moving pins A, C, D and a second point on the block's slot axis;
-        -- rows: a length per crank, block, rocker and link, two for the
-        -- slot, one for the rail, one for the motor
-        local out = body_eom(mb.example("six_bar_quick_return", d.theta0))
-        out.nv, out.nc = 2 * 4, 4 + 2 + 1 + 1
-        return out
-      end,
-      model = function(d) return mb.example("six_bar_quick_return", d.theta0) end,
       hints = {
         "A pin on two moving bodies is one point; the block turns, so it needs a second point on its axis.",
         "M comes from each body's m and J on its two points (Secs. 10.7-10.9): read it with m:point_coords().M.",
         "`p = m:pieces{ formulation = \"point\" }`: p.M, p.acc, p.lambda (the motor's is the last).",
-      } },
+      } }, function(d) return mb.example("six_bar_quick_return", d.theta0) end, 2 * 4, 4 + 2 + 1 + 1,
+      { "nv", "nc", "M", "acc", "torque" }),
 
     ------------------------------------------------------------------ 10.19
-    { number = "10.19",
+    -- moving pins A, B, P and a second point on the output link and on the
+    -- block; rows: crank 1, the coupler's three points 3, rocker, output and
+    -- block 1 each, the slot 2, the motor 1
+    eom_problem({ number = "10.19",
       title = "The six-bar dwell mechanism in point coordinates",
       text = [[
 Construct the equations of motion of the dwell mechanism of Sec. 15.4 in point
@@ -1796,36 +1792,18 @@ r'' and the motor's torque.]],
         { name = "theta0", value = 180, unit = "deg", what = "the crank's starting angle", ours = true,
           vary = { range = { 20, 340 }, step = 1 } },
       },
-      asks = {
-        { name = "nv", what = "coordinates", unit = "" },
-        { name = "nc", what = "rows", unit = "" },
-        { name = "acc", what = "r'' (10)", unit = "m/s^2" },
-        { name = "torque", what = "the motor's multiplier", unit = "N m" },
-      },
-      answers = function(d)
-        local out = point_eom(mb.example("six_bar_dwell", d.theta0))
-        out.M = nil
-        return out
-      end,
-      verify = function(d)
-        -- moving pins A, B, P and a second point on the output link and on
-        -- the block; rows: crank 1, the coupler's three points 3, rocker,
-        -- output and block 1 each, the slot 2, the motor 1
-        local out = body_eom(mb.example("six_bar_dwell", d.theta0))
-        out.M, out.nv, out.nc = nil, 2 * 5, 1 + 3 + 1 + 1 + 1 + 2 + 1
-        return out
-      end,
       mistakes = {
         nc = { { value = 9, say = "the coupler has three points: it needs three rows (2 x 3 - 3), not two." } },
       },
-      model = function(d) return mb.example("six_bar_dwell", d.theta0) end,
       hints = {
         "The coupler carries three pins A, B and P: two lengths and a third row hold it rigid.",
         "`m:point_coords()` lists the points and each row's type and source.",
-      } },
+      } }, function(d) return mb.example("six_bar_dwell", d.theta0) end, 2 * 5, 1 + 3 + 1 + 1 + 1 + 2 + 1,
+      { "nv", "nc", "acc", "torque" }),
 
     ------------------------------------------------------------------ 10.20
-    { number = "10.20",
+    -- moving pins A and B; a length for each of the three bodies
+    eom_problem({ number = "10.20",
       title = "The double A-arm suspension in point coordinates",
       text = [[
 Construct the equations of motion of the double A-arm suspension of Sec. 15.6 in point
@@ -1839,28 +1817,10 @@ number of coordinates and of rows, the constant mass matrix and the acceleration
         { name = "m3", value = 1, unit = "kg", what = "the upper arm", vary = 0.2 },
         { name = "k", value = 90000, unit = "N/m", what = "the suspension spring", vary = 0.2, step = 1000 },
       },
-      asks = {
-        { name = "nv", what = "coordinates", unit = "" },
-        { name = "nc", what = "rows", unit = "" },
-        { name = "M", what = "the mass matrix (4 x 4)", unit = "kg" },
-        { name = "acc", what = "r'' (4)", unit = "m/s^2" },
-      },
-      answers = function(d)
-        local out = point_eom(aa_model(d))
-        out.torque = nil
-        return out
-      end,
-      verify = function(d)
-        -- moving pins A and B; a length for each of the three bodies
-        local out = body_eom(aa_model(d))
-        out.torque, out.nv, out.nc = nil, 2 * 2, 3
-        return out
-      end,
-      model = aa_model,
       hints = {
         "The chassis is the ground: its pins are stationary points; A and B move.",
         "The wheel's mass sits on A and B through its two-point pattern (Sec. 10.8).",
-      } },
+      } }, aa_model, 2 * 2, 3, { "nv", "nc", "M", "acc" }),
 
     ------------------------------------------------------------------ 10.21
     { number = "10.21",
@@ -1903,7 +1863,10 @@ out negative: that is allowed) and the 3 x 3 pattern of the mass matrix.]],
       } },
 
     ------------------------------------------------------------------ 10.22
-    { number = "10.22",
+    -- moving points: the pin A, the strut's point B on the knuckle and a
+    -- second point on the strut rod's axis; rows: a length per body, two
+    -- for the sliding joint
+    eom_problem({ number = "10.22",
       title = "The MacPherson suspension in point coordinates",
       text = [[
 Construct the equations of motion of the MacPherson suspension of Sec. 15.7 in point
@@ -1918,30 +1881,10 @@ coordinates and of rows, the constant mass matrix and the accelerations r''.]],
         { name = "m3", value = 0.5, unit = "kg", what = "the strut rod", vary = 0.2 },
         { name = "k", value = 20000, unit = "N/m", what = "the suspension spring", vary = 0.2, step = 100 },
       },
-      asks = {
-        { name = "nv", what = "coordinates", unit = "" },
-        { name = "nc", what = "rows", unit = "" },
-        { name = "M", what = "the mass matrix (6 x 6)", unit = "kg" },
-        { name = "acc", what = "r'' (6)", unit = "m/s^2" },
-      },
-      answers = function(d)
-        local out = point_eom(macpherson_model(d))
-        out.torque = nil
-        return out
-      end,
-      verify = function(d)
-        -- moving points: the pin A, the strut's point B on the knuckle and a
-        -- second point on the strut rod's axis; rows: a length per body, two
-        -- for the sliding joint
-        local out = body_eom(macpherson_model(d))
-        out.torque, out.nv, out.nc = nil, 2 * 3, 3 + 2
-        return out
-      end,
-      model = macpherson_model,
       hints = {
         "The strut is a sliding joint between two turning bodies: two parallel rows (Eqs. 10.20, 10.22).",
         "The lower arm turns about a ground pin: one moving point, A, and a stationary one.",
-      } },
+      } }, macpherson_model, 2 * 3, 3 + 2, { "nv", "nc", "M", "acc" }),
 
     ------------------------------------------------------------------ 10.23
     { number = "10.23",
@@ -1986,16 +1929,16 @@ pendulum's angle at the end. Compare with body coordinates.]],
       text = [[
 Extend the project with a correction of the initial conditions like DAP_BC's ic_correct:
 Eq. 14.7 repeated, r <- r - D'(D D')^-1 Phi, until Phi vanishes, then Eq. 14.9 for the
-rates, rd <- rd - D'(D D')^-1 D rd, with D at the corrected r. Try it on a four-bar of
-ours (O at the origin, Q on the x axis; crank O-A, coupler A-B, rocker Q-B) whose
-estimated points and rates are below, r = {xA, yA, xB, yB}.]],
+rates, rd <- rd - D'(D D')^-1 D rd, with D at the corrected r. Try it on the four-bar of
+mb.example("four_bar") (crank O-A, coupler A-B, rocker Q-B; O at the origin, Q on the x
+axis) from the estimated points and rates below (ours), r = {xA, yA, xB, yB}.]],
       build = "a loop over m:pieces{ formulation = \"point\", y = ... } (phi and D), or the rows by hand",
       data = {
-        { name = "L1", value = 0.1, unit = "m", what = "crank O-A", ours = true },
-        { name = "L2", value = 0.35, unit = "m", what = "coupler A-B", ours = true },
-        { name = "L3", value = 0.3, unit = "m", what = "rocker Q-B", ours = true },
-        { name = "xQ", value = 0.4, unit = "m", what = "Q's x", ours = true },
-        { name = "r0", value = { 0.054, 0.083, 0.351, 0.301 }, unit = "m", what = "estimated points", ours = true,
+        { name = "L1", value = 0.1, unit = "m", what = "crank O-A" },
+        { name = "L2", value = 0.35, unit = "m", what = "coupler A-B" },
+        { name = "L3", value = 0.25, unit = "m", what = "rocker Q-B" },
+        { name = "xQ", value = 0.4, unit = "m", what = "Q's x" },
+        { name = "r0", value = { 0.054, 0.083, 0.357, 0.252 }, unit = "m", what = "estimated points", ours = true,
           vary = { abs = 0.004 } },
         { name = "rd0", value = { -0.6, 0.3, -0.4, 0.05 }, unit = "m/s", what = "estimated rates", ours = true, vary = { abs = 0.1 } },
       },
@@ -2004,7 +1947,7 @@ estimated points and rates are below, r = {xA, yA, xB, yB}.]],
         { name = "rd", what = "the corrected rates", unit = "m/s", tol = 1e-6 },
       },
       answers = function(d)
-        local f = point_rows(four_bar_ours(d))
+        local f = point_rows(mb.example("four_bar"))
         return ic_correct(f.phi, f.D, d.r0, d.rd0)
       end,
       verify = function(d)
@@ -2024,11 +1967,11 @@ estimated points and rates are below, r = {xA, yA, xB, yB}.]],
       end,
       mistakes = {
         rd = { { value = function(d)
-            local f = point_rows(four_bar_ours(d))
+            local f = point_rows(mb.example("four_bar"))
             return ic_correct(f.phi, f.D, d.r0, d.rd0, true).rd
           end, say = "correct the rates with D at the corrected points, not at the estimate." } },
       },
-      model = four_bar_ours,
+      model = function() return mb.example("four_bar") end,
       hints = {
         "Each step moves r the least distance that makes the linearized rows vanish: D'(D D')^-1 Phi.",
         "Stop when |Phi| is below 1e-12; then project rd onto D rd = 0 the same way.",

@@ -286,6 +286,68 @@ local function double_pendulum_by_hand(d, mu)
   return after, x[3], before, tip(after)
 end
 
+-- The data shared by problems on one system (a fresh list each time).
+local function block_data(spread, more)
+  local out = {
+    { name = "v", value = 10, unit = "m/s", what = "the particle's speed", vary = 0.3 },
+    { name = "m1", value = 1, unit = "kg", what = "the particle", vary = 0.3 },
+    { name = "m2", value = 2, unit = "kg", what = "the block", vary = 0.3 },
+    { name = "e", value = 0.6, unit = "", what = "restitution", vary = { abs = 0.2 } },
+    { name = "alpha", value = 20, unit = "deg", what = "the particle's path below x", ours = true,
+      vary = { abs = spread, step = 1 } },
+    { name = "beta", value = 30, unit = "deg", what = "the face's normal from -x", ours = true, vary = { abs = spread, step = 1 } },
+  }
+  for _, e in ipairs(more or {}) do out[#out + 1] = e end
+  return out
+end
+local function pendulum_data(what)
+  return {
+    { name = "m", value = 1, unit = "kg", what = "the particle", vary = 0.3 },
+    { name = "L", value = 1, unit = "m", what = what, vary = 0.3 },
+    { name = "e", value = 0.9, unit = "", what = "restitution", vary = { abs = 0.08 } },
+    { name = "phid", value = 1, unit = "rad/s", what = "the rate at impact (clockwise)", vary = 0.4 },
+    { name = "psi", value = 30, unit = "deg", what = what .. " from the vertical", ours = true, vary = { abs = 15, step = 1 } },
+  }
+end
+local function pendulums_data()
+  return {
+    { name = "v", value = 0.5, unit = "m/s", what = "the first ball's speed", vary = 0.4 },
+    { name = "L", value = 1, unit = "m", what = "pivot to ball centre", vary = 0.3 },
+    { name = "R", value = 0.1, unit = "m", what = "the balls' radius", vary = 0.3 },
+    { name = "m", value = 1, unit = "kg", what = "each ball", vary = 0.3 },
+    { name = "e", value = 0.9, unit = "", what = "restitution", vary = { abs = 0.08 } },
+  }
+end
+local function double_pendulum_data(friction)
+  local out = {
+    { name = "L1", value = 1, unit = "m", what = "link 1", ours = true, vary = 0.2 },
+    { name = "m1", value = 2, unit = "kg", what = "link 1", ours = true, vary = 0.3 },
+    { name = "L2", value = 0.8, unit = "m", what = "link 2", ours = true, vary = 0.2 },
+    { name = "m2", value = 1, unit = "kg", what = "link 2", ours = true, vary = 0.3 },
+    { name = "phi1", value = -40, unit = "deg", what = "link 1's angle at impact", ours = true, vary = { abs = 10, step = 1 } },
+    { name = "phi2", value = -70, unit = "deg", what = "link 2's angle", ours = true, vary = { abs = 10, step = 1 } },
+    { name = "phi1d", value = -1.5, unit = "rad/s", what = "link 1's rate", ours = true, vary = 0.3 },
+    { name = "phi2d", value = -2.5, unit = "rad/s", what = "link 2's rate", ours = true, vary = 0.3 },
+    { name = "e", value = 0.8, unit = "", what = "restitution", ours = true, vary = { abs = 0.1 } },
+  }
+  if friction then
+    out[#out + 1] = { name = "mu", value = 0.1, unit = "", what = "friction", ours = true, vary = { abs = 0.04 } }
+  end
+  return out
+end
+
+-- The particle of Problems 11.2 and 11.3 just after the impact: on its
+-- rod (one degree of freedom: the rate turns over times e) or free on its
+-- string (on a smooth floor only the vertical velocity turns over).
+local function rod_after(d)
+  local w = d.e * d.phid
+  return w, scale(w, perp(scale(d.L, unit(d.psi - math.pi / 2))))
+end
+local function string_after(d)
+  local before = scale(-d.phid, perp(scale(d.L, unit(d.psi - math.pi / 2))))
+  return { before[1], -d.e * before[2] }
+end
+
 ------------------------------------------------------------------ 11.9-11.10
 
 local function restitution_sweep(number, law, title, text, faithful, extra_hint)
@@ -346,14 +408,7 @@ guide (its spring matters only in Problem 11.11); the struck face's outward norm
 {-cos beta, sin beta}; no friction. With e, find the velocities of both just after the
 impact (piecewise analysis, Eq. 11.27) and the size of the impulse.]],
       build = "a model of the two bodies with m:contact{ point = ..., line = {...}, e = ... }; m:impact",
-      data = {
-        { name = "v", value = 10, unit = "m/s", what = "the particle's speed", vary = 0.3 },
-        { name = "m1", value = 1, unit = "kg", what = "the particle", vary = 0.3 },
-        { name = "m2", value = 2, unit = "kg", what = "the block", vary = 0.3 },
-        { name = "e", value = 0.6, unit = "", what = "restitution", vary = { abs = 0.2 } },
-        { name = "alpha", value = 20, unit = "deg", what = "the particle's path below x", ours = true, vary = { abs = 15, step = 1 } },
-        { name = "beta", value = 30, unit = "deg", what = "the face's normal from -x", ours = true, vary = { abs = 15, step = 1 } },
-      },
+      data = block_data(15),
       asks = {
         { name = "v1", what = "the particle's velocity after", unit = "m/s" },
         { name = "v2", what = "the block's velocity after", unit = "m/s" },
@@ -401,13 +456,7 @@ it (clockwise) at phid, the particle reaching the ground on the right of O's foo
 give the rod's angular velocity just after (counter-clockwise positive) and the
 particle's velocity then.]],
       build = "a pendulum with m:contact{ point = \"tip\", e = ... } against the ground; m:impact",
-      data = {
-        { name = "m", value = 1, unit = "kg", what = "the particle", vary = 0.3 },
-        { name = "L", value = 1, unit = "m", what = "the rod", vary = 0.3 },
-        { name = "e", value = 0.9, unit = "", what = "restitution", vary = { abs = 0.08 } },
-        { name = "phid", value = 1, unit = "rad/s", what = "the rate at impact (clockwise)", vary = 0.4 },
-        { name = "psi", value = 30, unit = "deg", what = "the rod from the vertical", ours = true, vary = { abs = 15, step = 1 } },
-      },
+      data = pendulum_data("the rod"),
       asks = {
         { name = "omega", what = "the rod's angular velocity after", unit = "rad/s" },
         { name = "v", what = "the particle's velocity after", unit = "m/s" },
@@ -420,16 +469,12 @@ particle's velocity then.]],
       verify = function(d)
         -- one degree of freedom: the normal speed is proportional to the
         -- rate, so the rate itself turns over times e
-        local w = d.e * d.phid
-        local s = scale(d.L, unit(d.psi - math.pi / 2))
-        return { omega = w, v = scale(w, perp(s)) }
+        local w, v = rod_after(d)
+        return { omega = w, v = v }
       end,
       mistakes = {
-        v = { { value = function(d)
-            local s = scale(d.L, unit(d.psi - math.pi / 2))
-            local v = scale(-d.phid, perp(s))
-            return { v[1], -d.e * v[2] }
-          end, say = "that is a free particle (Problem 11.3): the rod keeps the particle on its circle." } },
+        v = { { value = string_after,
+          say = "that is a free particle (Problem 11.3): the rod keeps the particle on its circle." } },
       },
       model = function(d) return pendulum(d) end,
       hints = {
@@ -445,13 +490,7 @@ The rod of Problem 11.2 becomes a massless string; all else stays (the same geom
 ours). A string can pull but never push: give the particle's velocity just after the
 impact, and say whether the string is then "taut" or "slack".]],
       build = "the particle alone with its ground contact; m:impact; then the sign of its radial rate",
-      data = {
-        { name = "m", value = 1, unit = "kg", what = "the particle", vary = 0.3 },
-        { name = "L", value = 1, unit = "m", what = "the string", vary = 0.3 },
-        { name = "e", value = 0.9, unit = "", what = "restitution", vary = { abs = 0.08 } },
-        { name = "phid", value = 1, unit = "rad/s", what = "the rate at impact (clockwise)", vary = 0.4 },
-        { name = "psi", value = 30, unit = "deg", what = "the string from the vertical", ours = true, vary = { abs = 15, step = 1 } },
-      },
+      data = pendulum_data("the string"),
       asks = {
         { name = "v", what = "the particle's velocity after", unit = "m/s" },
         { name = "string", what = "the string after: taut or slack", unit = "", kind = "choice", choices = { "taut", "slack" } },
@@ -464,19 +503,14 @@ impact, and say whether the string is then "taut" or "slack".]],
         return { v = v, string = dot(v, radial) < 0 and "slack" or "taut" }
       end,
       verify = function(d)
-        -- a free particle on a smooth floor: its vertical speed turns over
-        -- times e, its horizontal speed stays; the string only pulls, so
-        -- it goes slack when the particle moves towards O
-        local s = scale(d.L, unit(d.psi - math.pi / 2))
-        local before = scale(-d.phid, perp(s))
-        local v = { before[1], -d.e * before[2] }
-        return { v = v, string = dot(v, s) < 0 and "slack" or "taut" }
+        -- the string only pulls, so it goes slack when the particle moves
+        -- towards O
+        local v = string_after(d)
+        return { v = v, string = dot(v, scale(d.L, unit(d.psi - math.pi / 2))) < 0 and "slack" or "taut" }
       end,
       mistakes = {
-        v = { { value = function(d)
-            local w = d.e * d.phid
-            return scale(w, perp(scale(d.L, unit(d.psi - math.pi / 2))))
-          end, say = "that is the rod's answer (Problem 11.2): a string cannot push the particle back onto its circle." } },
+        v = { { value = function(d) return select(2, rod_after(d)) end,
+          say = "that is the rod's answer (Problem 11.2): a string cannot push the particle back onto its circle." } },
         string = { { value = "taut", say = "after the bounce the particle moves towards O: the string cannot push, so it slackens." } },
       },
       model = function(d) return pendulum(d, { string = true }) end,
@@ -494,13 +528,7 @@ centre L below the pivot; ours: J = 2/5 m R^2 about the centre) hang with their 
 touching. The first swings in and strikes the second at v. With e, give each ball's
 velocity just after the impact (along the line of centres).]],
       build = "two pendulums with a contact of type \"circles\"; m:impact",
-      data = {
-        { name = "v", value = 0.5, unit = "m/s", what = "the first ball's speed", vary = 0.4 },
-        { name = "L", value = 1, unit = "m", what = "pivot to ball centre", vary = 0.3 },
-        { name = "R", value = 0.1, unit = "m", what = "the balls' radius", vary = 0.3 },
-        { name = "m", value = 1, unit = "kg", what = "each ball", vary = 0.3 },
-        { name = "e", value = 0.9, unit = "", what = "restitution", vary = { abs = 0.08 } },
-      },
+      data = pendulums_data(),
       asks = {
         { name = "v1", what = "the first ball after", unit = "m/s" },
         { name = "v2", what = "the second ball after", unit = "m/s" },
@@ -533,13 +561,7 @@ The first strikes the second at v. Work the impacts one after another, as long a
 pair still closes (each by Eq. 11.27 with e), and give the three balls' velocities when
 no pair closes any more.]],
       build = "three pendulums, contacts c1 and c2; m:impact on each in turn until neither closes",
-      data = {
-        { name = "v", value = 0.5, unit = "m/s", what = "the first ball's speed", vary = 0.4 },
-        { name = "L", value = 1, unit = "m", what = "pivot to ball centre", vary = 0.3 },
-        { name = "R", value = 0.1, unit = "m", what = "the balls' radius", vary = 0.3 },
-        { name = "m", value = 1, unit = "kg", what = "each ball", vary = 0.3 },
-        { name = "e", value = 0.9, unit = "", what = "restitution", vary = { abs = 0.08 } },
-      },
+      data = pendulums_data(),
       asks = {
         { name = "v", what = "the three balls' velocities after", unit = "m/s", atol = 1e-6 },
         { name = "impacts", what = "how many impacts it took", unit = "", tol = 0 },
@@ -657,17 +679,7 @@ ours (uniform links L1, m1 and L2, m2 pinned at O; theta = {phi1, phi2 - phi1}) 
 strikes the ground at the absolute angles and rates below: give theta' after the impact
 and the impulse.]],
       build = "m:joint_coords() gives B and B'MB; the tip's rows [I, s turned] in body coordinates",
-      data = {
-        { name = "L1", value = 1, unit = "m", what = "link 1", ours = true, vary = 0.2 },
-        { name = "m1", value = 2, unit = "kg", what = "link 1", ours = true, vary = 0.3 },
-        { name = "L2", value = 0.8, unit = "m", what = "link 2", ours = true, vary = 0.2 },
-        { name = "m2", value = 1, unit = "kg", what = "link 2", ours = true, vary = 0.3 },
-        { name = "phi1", value = -40, unit = "deg", what = "link 1's angle at impact", ours = true, vary = { abs = 10, step = 1 } },
-        { name = "phi2", value = -70, unit = "deg", what = "link 2's angle", ours = true, vary = { abs = 10, step = 1 } },
-        { name = "phi1d", value = -1.5, unit = "rad/s", what = "link 1's rate", ours = true, vary = 0.3 },
-        { name = "phi2d", value = -2.5, unit = "rad/s", what = "link 2's rate", ours = true, vary = 0.3 },
-        { name = "e", value = 0.8, unit = "", what = "restitution", ours = true, vary = { abs = 0.1 } },
-      },
+      data = double_pendulum_data(),
       asks = {
         { name = "thetad", what = "theta' after (2)", unit = "rad/s" },
         { name = "impulse", what = "the impulse", unit = "N s" },
@@ -724,18 +736,7 @@ impact; sticking would need more than mu times the normal impulse here). Use it 
 the double pendulum of Problem 11.7 (ours) striking a floor with friction mu: give both
 links' angular velocities after the impact, the normal impulse and the friction impulse.]],
       build = "m:contact{ ..., e = ..., mu = ... }; m:impact",
-      data = {
-        { name = "L1", value = 1, unit = "m", what = "link 1", ours = true, vary = 0.2 },
-        { name = "m1", value = 2, unit = "kg", what = "link 1", ours = true, vary = 0.3 },
-        { name = "L2", value = 0.8, unit = "m", what = "link 2", ours = true, vary = 0.2 },
-        { name = "m2", value = 1, unit = "kg", what = "link 2", ours = true, vary = 0.3 },
-        { name = "phi1", value = -40, unit = "deg", what = "link 1's angle at impact", ours = true, vary = { abs = 10, step = 1 } },
-        { name = "phi2", value = -70, unit = "deg", what = "link 2's angle", ours = true, vary = { abs = 10, step = 1 } },
-        { name = "phi1d", value = -1.5, unit = "rad/s", what = "link 1's rate", ours = true, vary = 0.3 },
-        { name = "phi2d", value = -2.5, unit = "rad/s", what = "link 2's rate", ours = true, vary = 0.3 },
-        { name = "e", value = 0.8, unit = "", what = "restitution", ours = true, vary = { abs = 0.1 } },
-        { name = "mu", value = 0.1, unit = "", what = "friction", ours = true, vary = { abs = 0.04 } },
-      },
+      data = double_pendulum_data(true),
       valid = function(d)
         -- the tip slides (sticking would take more than mu pi), here and
         -- with a quarter more friction: no toggle near
@@ -808,17 +809,11 @@ Eq. 11.42 (lankarani-nikravesh) and Eq. 11.43 (flores), stiffness kc and exponen
 (ours). Give the particle's velocity after it has left the face, and the block's x every
 0.05 s, for each law.]],
       build = "p:model() with m:contact{ law = ..., k = kc, n = n, e = e }; m:simulate{ tf = 2, dt = 0.05 }",
-      data = {
-        { name = "v", value = 10, unit = "m/s", what = "the particle's speed", vary = 0.3 },
-        { name = "m1", value = 1, unit = "kg", what = "the particle", vary = 0.3 },
-        { name = "m2", value = 2, unit = "kg", what = "the block", vary = 0.3 },
-        { name = "e", value = 0.6, unit = "", what = "restitution", vary = { abs = 0.2 } },
+      data = block_data(10, {
         { name = "k", value = 20, unit = "N/m", what = "the block's spring", vary = 0.3 },
-        { name = "alpha", value = 20, unit = "deg", what = "the particle's path below x", ours = true, vary = { abs = 10, step = 1 } },
-        { name = "beta", value = 30, unit = "deg", what = "the face's normal from -x", ours = true, vary = { abs = 10, step = 1 } },
         { name = "kc", value = 1e6, unit = "N/m^n", what = "the contact's stiffness", ours = true },
         { name = "n", value = 1.5, unit = "", what = "its exponent", ours = true },
-      },
+      }),
       valid = function(d)
         -- one contact each, over the whole run
         for _, law in ipairs { "lankarani-nikravesh", "flores" } do
