@@ -236,8 +236,12 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 		memcpy(r->impacts, impacts, sizeof *impacts * (size_t)r->nimpacts);
 	}
 	events_free(sim.ev);
-	if (s)
-		run_keep_report(r, constrained_take_report(s)); /* to complete the samples later */
+	if (s) { /* to complete the samples when first read; at once when the
+		  * host's functions take part, as they may answer otherwise later */
+		run_keep_report(r, constrained_take_report(s));
+		if (model_calls_host(m))
+			run_complete(r);
+	}
 	if (o->progress && clock_seconds() - start > 0.5)
 		fprintf(stderr, "\r%40s\r", "");
 	run_finish(r, d, start);

@@ -137,7 +137,7 @@ static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
 	if (lua_isfunction(L, -1)) {
 		struct lua_fn *f = malloc(sizeof *f);
 		f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
-		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = f;
+		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = f, fn.host = 1;
 		return fn;
 	}
 	fn.constant = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
