@@ -82,7 +82,7 @@ Where is the slider at t = 4 s, in metres?   check(x)]],
       hints = {
         "The last sample is `r:body(\"slider\").x[#r.t]`.",
         "Or `r:at(4).bodies.slider.x`.",
-        "x1(4) = 1.0582 m (the book's Table B.9 truncates it to 1.05).",
+        "x1(4) = 1.0582 m (the book's Table B.9 truncates it to 1.05; its y2' = 0.01 at t = 3.98 s is a misprint too: about -0.005, as body, joint, point and minimal coordinates agree).",
       } },
 
     { title = "How much work did the integrator do?",
@@ -143,6 +143,7 @@ You ran the book's program workflow: load, correct, simulate, read. The
 models of Appendix B are all in examples/: aa.lua, macpherson.lua,
 cart.lua, conveyor.lua, rod.lua. Lesson 9 will run the same models in
 joint coordinates, with fewer equations.
+The chapter's problems revise the program: problems(8), problem("8.1").
 
 Challenge: simulate `mb.example("cart", "C")` and find when the wheel
 reaches 95% of its top speed, -4 pi rad/s.]],

@@ -34,7 +34,8 @@ Newton-Raphson solves them.]] },
 Newton-Raphson replaces f by its tangent and jumps to where the tangent
 crosses zero: x <- x - f(x)/f'(x) (Sec. 12.1.2). The book's Example 12.3
 starts the cubic x^3 - 4x^2 - 44x + 96 at x = 10. mb.newton records every
-step.]],
+step. (The example's text misprints the cubic as x^3 - 3x^2 - 10x + 24;
+its table of iterations belongs to this one, row for row.)]],
       code = [[
 f = function(x) return x^3 - 4*x^2 - 44*x + 96 end
 df = function(x) return 3*x^2 - 8*x - 44 end
@@ -51,6 +52,7 @@ x = 10?   check(x)]],
       mistakes = {
         { value = 2, say = "2 is a root, but from x = 10 the tangents lead to the nearest one above it." },
         { value = -6, say = "-6 is a root on the far side; the iteration never gets there from 10." },
+        { value = 4, say = "4 is where Newton-Raphson goes on the cubic the book's text misprints, x^3 - 3x^2 - 10x + 24; its table, and this f, lead elsewhere." },
       },
       hints = {
         "Look at `h.history`: where do the x values settle?",
@@ -67,6 +69,7 @@ first evaluation at x = 10 too)?   check(n)]],
       book = { id = "O-12.3", value = 5, note = "the rows of the iteration table" },
       mistakes = {
         { value = 4, say = "count the evaluation at the answer too: that is where the test passes." },
+        { value = 8, say = "8 rows is Newton-Raphson on the cubic the book's text misprints, x^3 - 3x^2 - 10x + 24; count this f's." },
       },
       hints = {
         "`#h.history` is the number of evaluations.",
