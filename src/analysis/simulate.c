@@ -177,6 +177,7 @@ static void run_loop(struct sim *sim, const struct stepper_type *type, double *y
 			goto done;
 	}
 done:
+	sim->r->refused = type->refused(w);
 	free(y0);
 	type->free(w);
 }
@@ -236,12 +237,8 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 		memcpy(r->impacts, impacts, sizeof *impacts * (size_t)r->nimpacts);
 	}
 	events_free(sim.ev);
-	if (s) { /* to complete the samples when first read; at once when the
-		  * host's functions take part, as they may answer otherwise later */
-		run_keep_report(r, constrained_take_report(s));
-		if (model_calls_host(m))
-			run_complete(r);
-	}
+	if (s)
+		run_keep_report(r, constrained_take_report(s)); /* to complete the samples later */
 	if (o->progress && clock_seconds() - start > 0.5)
 		fprintf(stderr, "\r%40s\r", "");
 	run_finish(r, d, start);

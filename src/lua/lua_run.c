@@ -353,6 +353,8 @@ static void push_run(lua_State *L, int ud)
 	lua_setfield(L, -2, "fevals");
 	lua_pushinteger(L, r->steps);
 	lua_setfield(L, -2, "steps");
+	lua_pushinteger(L, r->refused);
+	lua_setfield(L, -2, "refused");
 	lua_pushnumber(L, r->wall);
 	lua_setfield(L, -2, "wall");
 	lua_pushnumber(L, r->cpu);
