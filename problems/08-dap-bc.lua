@@ -125,20 +125,22 @@ end
 -- Its rest by hand: the gradient of the potential energy
 --   V = kr (phi - phi0)^2 / 2 + k (s - L0)^2 / 2 - g cos(phi) (m1 L + m2 s)
 -- (the arm's centre L = 0.5 below the pin, the slider s along the arm)
--- is zero, by Newton's method from phi0 and L0.
+-- is zero. dV/ds = 0 gives s = L0 + m2 g cos(phi) / k; put into dV/dphi,
+-- F(phi) = kr (phi - phi0) + g sin(phi) (m1 L + m2 s(phi)) is -kr phi0 < 0
+-- at 0 and positive at phi0 (0 < phi0 < pi/2), so bisection on [0, phi0]
+-- finds the rest. (Newton on both unknowns from phi0, L0 left the basin
+-- for a quarter of the seeds.)
 local function variable_pendulum_rest(d)
   local m1, m2 = d.m[1], d.m[2]
-  local phi, s = d.phi0, d.L0
-  for _ = 1, 50 do
-    local c, sn = math.cos(phi), math.sin(phi)
-    local f1 = d.kr * (phi - d.phi0) + g * (0.5 * m1 + m2 * s) * sn
-    local f2 = d.k * (s - d.L0) - g * m2 * c
-    local a, b = d.kr + g * (0.5 * m1 + m2 * s) * c, g * m2 * sn
-    local cc, dd = g * m2 * sn, d.k
-    local det = a * dd - b * cc
-    phi, s = phi - (f1 * dd - b * f2) / det, s - (a * f2 - cc * f1) / det
+  local function s_of(phi) return d.L0 + m2 * g * math.cos(phi) / d.k end
+  local function F(phi) return d.kr * (phi - d.phi0) + g * math.sin(phi) * (0.5 * m1 + m2 * s_of(phi)) end
+  local lo, hi = 0, d.phi0
+  for _ = 1, 100 do
+    local mid = (lo + hi) / 2
+    if F(mid) > 0 then hi = mid else lo = mid end
   end
-  return phi, s
+  local phi = (lo + hi) / 2
+  return phi, s_of(phi)
 end
 
 -- Function evaluations of a run, counted by a force that counts its own
