@@ -1408,8 +1408,10 @@ positive), h and the accelerations.]],
       answers = function(d)
         local e = radians_725(d)
         local acc, h = solve(two_bodies(e, { spring = true, damper = true, actuator = true }))
-        local r = by_hand(e, { spring = true, damper = true, actuator = true })
-        return { f = r.f, h = h, acc = acc }
+        -- the tension from the model's force array: body 2 gets +f u, u from B to A
+        local u = vec.unit(vec.sub(vec.add({ e.c1[1], e.c1[2] }, vec.rotate(e.c1r[3], e.sA)),
+          vec.add({ e.c2[1], e.c2[2] }, vec.rotate(e.c2r[3], e.sB))))
+        return { f = h[4] * u[1] + h[5] * u[2], h = h, acc = acc }
       end,
       verify = function(d)
         local r = by_hand(radians_725(d), { spring = true, damper = true, actuator = true })
