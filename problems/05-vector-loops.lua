@@ -421,8 +421,13 @@ links' mass centres (their middles) and of the second link's tip.]],
         { name = "c", value = 0.02, unit = "m", what = "the pin's offset along the block", vary = 0.3 },
         { name = "L2", value = 0.06, unit = "m", what = "link 2's length", vary = 0.3 },
         { name = "L", value = 0.06, unit = "m", what = "link 3's length", vary = 0.3 },
+        -- the slide within 5 cm, each angle by whole degrees within 20 (abs = 0.05
+        -- on all three moved the angles by hundredths of a degree)
         { name = "theta", value = { 0.15, 285, 205 }, unit = "m, deg, deg", what = "theta1 (m), theta2, theta3 (deg)",
-          vary = { abs = 0.05 } },
+          vary = function(rand, v)
+            return { math.floor((v[1] + (2 * rand() - 1) * 0.05) * 1000 + 0.5) / 1000,
+              v[2] + math.floor(rand() * 41) - 20, v[3] + math.floor(rand() * 41) - 20 }
+          end },
         { name = "thetad", value = { -0.02, 0.6, -0.5 }, unit = "m/s, rad/s", what = "their rates", vary = 0.4 },
         { name = "thetadd", value = { 0.12, -0.02, 0.05 }, unit = "m/s^2, rad/s^2", what = "their accelerations", vary = 0.4 },
       },
