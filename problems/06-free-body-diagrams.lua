@@ -385,10 +385,10 @@ of motion; give the element's force and all nine accelerations. The errata corre
         return { f = d.k * (d.xB - d.L0) + d.dc * d.xd, acc = accelerations(solve(offset_model(d))) }
       end,
       verify = function(d)
-        local m = offset_model(d)
-        -- the element's force as the model evaluates it: B's x and velocity from a body-coordinate solve
-        return { f = d.k * (m.bodies.slider.pos[1] - d.L0) + d.dc * m.bodies.slider.vel[1],
-          acc = accelerations(solve(m, "body")) }
+        -- the element's force as the model evaluates it: the slider carries
+        -- it alone (no gravity, no motor), -f along +x, in h's slider row
+        local p = solve(offset_model(d), "body")
+        return { f = -p.h[7], acc = accelerations(p) }
       end,
       model = offset_model,
       mistakes = {
