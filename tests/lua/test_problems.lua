@@ -70,6 +70,9 @@ do
   a = book_answers("7.23")
   T.near_all({ a.acc, a.pin }, { { -0.5370822993664917, 0.19798362677064357, -3.3285009253547173 },
     { -0.10741645987329834, 2.001596725354129 } }, 1e-9, "7.23: the accelerations and the pin's force")
+  a = book_answers("8.1")
+  -- the oracle's rest (P-8.1: a generic body-coordinate solve, RK4 at h = 1e-4, settled)
+  T.near(a.y_rest, 0.32002, 1e-5, "8.1: the wheel's height at rest")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
