@@ -73,6 +73,30 @@ do
   a = book_answers("8.1")
   -- the oracle's rest (P-8.1: a generic body-coordinate solve, RK4 at h = 1e-4, settled)
   T.near(a.y_rest, 0.32002, 1e-5, "8.1: the wheel's height at rest")
+  -- Chapter 9's open chains: theta'' from the body coordinates' c'' (M c'' - D'lambda = h,
+  -- D c'' = gamma, the constraints written from each sheet's description, D and gamma by
+  -- differences), read through theta(c); the relative angles as differences
+  local chains = {
+    ["9.1"] = { 2.3816834206, -35.4284661661 },
+    ["9.2"] = { 2.8278815157, -64.9597551986, 6.9455891117 },
+    ["9.3"] = { 1.7031332771, -25.1981663319, 11.9652673811 },
+    ["9.4"] = { 28.6021965431, 58.7491074812, 26.6837303102 },
+    ["9.5"] = { 1551.7566721779, -1473.2541878538 },
+    ["9.6"] = { -8.8113133825, -4.6606788243, -11.2013772595, -27.6938071674 },
+    ["9.7"] = { 2.8278815157, -64.9597551986, 71.9053443104 },
+    ["9.8"] = { 28.6021965431, 30.146910939, -32.0653771704 },
+    ["9.9"] = { -8.8113133825, -4.6606788243, -11.2013772595, -16.4924299078 },
+    ["9.22"] = { -1.4271666403, -13.2638974684, 2.2494207663 },
+  }
+  for _, n in ipairs { "9.1", "9.2", "9.3", "9.4", "9.5", "9.6", "9.7", "9.8", "9.9", "9.22" } do
+    local want = chains[n]
+    local big = 0
+    for _, x in ipairs(want) do big = math.max(big, math.abs(x)) end
+    T.near_all(book_answers(n).acc, want, 1e-8 * big, n .. ": theta'' at the sheet's state")
+  end
+  -- 9.13 placed by two circle intersections (upper branches)
+  T.near_all(book_answers("9.13").angles, { 27.084515217638, 80.331872307202, 71.732361221283, 129.979037768839 }, 1e-9,
+    "9.13: phi2 ... phi5 placed")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
