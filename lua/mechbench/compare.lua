@@ -16,6 +16,7 @@ local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
 local result = require "mechbench.result"
+local kinds = require "mechbench.kinds"
 local figure = require "mechbench.figure"
 local cv = core.view
 
@@ -168,6 +169,14 @@ function M.compare(model, entries, opts)
   for k, entry in ipairs(entries) do
     local o = copy(opts)
     if type(entry) == "string" then o.formulation = entry else for key, v in pairs(entry) do o[key] = v end end
+    -- an option shared by all runs that another formulation or remedy takes
+    -- is left out of this one (angles = "absolute" for a joint run beside a
+    -- vector run); one given to this run is its own
+    local _, elsewhere = kinds.taken(analysis == "kinematics" and "kinematics" or "simulate",
+      o.formulation or "body", o.stabilization or "none")
+    for key in pairs(opts) do
+      if elsewhere[key] and not (type(entry) == "table" and entry[key] ~= nil) then o[key] = nil end
+    end
     local label = type(entry) == "table" and entry.label or o.formulation or "body"
     if c.results[label] or runs[label] then label = label .. " #" .. k end
     -- the display's options are the comparison's, not a run's

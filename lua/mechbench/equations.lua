@@ -417,7 +417,7 @@ end
 ---------------------------------------------------------------- assembly
 
 -- The symbolic equations of model m: opts.formulation ("body", "joint",
--- "point"), opts.angles and opts.tree_joints for joint coordinates.
+-- "point"), opts.angles and opts.tree (joint names) for joint coordinates.
 -- Returns { S, desc, rows = { { phi, D = {}, gamma, joint, label } },
 -- M = { {} } , h = {}, poses, owned = per body the coordinates that are
 -- its own (its x, y, φ; its tree link's; its frame's points') }.
@@ -433,7 +433,7 @@ function M.derive(m, opts)
     for k = 1, #desc.joints do all[k] = k end
     extra.rows = joint_rows(S, desc, prepared, poses, all)
   elseif formulation == "joint" then
-    local tree = core.model.joint_pieces(desc, { tree_joints = opts.tree_joints, angles = opts.angles }, 0)
+    local tree = core.model.joint_pieces(desc, { tree = opts.tree, angles = opts.angles }, 0)
     poses, extra = joint_poses(S, desc, tree, opts.angles == "absolute")
     extra.rows = joint_rows(S, desc, prepared, poses, tree.cut)
   else

@@ -12,6 +12,7 @@ local E = require "mechbench.equations"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
 local options = require "mechbench.options"
+local message = require "mechbench.message"
 local fn_forms = require "mechbench.fn"
 
 local M = {}
@@ -372,9 +373,9 @@ function M.equations(m, opts, here)
     for _, n in ipairs(list) do known = known or n == o.body end
     if not known then bad("%s", args.unknown("body", o.body, list)) end
   end
-  local ok, d = pcall(E.derive, m, { formulation = o.formulation, angles = o.angles, tree_joints = o.tree_joints })
+  local ok, d = pcall(E.derive, m, { formulation = o.formulation, angles = o.angles, tree = o.tree })
   if not ok then bad("%s", tostring(d)) end
-  options.say_notices(o)
+  options.say_notices(o, function(text) message.to_stderr(("%s: warning: %s"):format(here, text)) end)
   return M.view(m, d, o)
 end
 
