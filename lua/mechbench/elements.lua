@@ -132,7 +132,9 @@ end
 -- compared with what it was when compiled (snapshot below), since a value
 -- set by assignment (m.bodies.rod.mass = 6), changed in place
 -- (m.bodies.rod.pos[1] = 0.3) or in a table the user shares with the
--- model passes no metamethod.
+-- model passes no metamethod. A Lua function an element holds (a driver's,
+-- a user force's) is compared as which function it is: it is called at
+-- every evaluation, so what it reads (an upvalue, a global) is never kept.
 local function touch(m) m._version = m._version + 1 end
 
 local function register(m, list, e)

@@ -117,6 +117,58 @@ do
     "a bad value set after a run is refused by the next")
 end
 
+---------------------------------------------------------------- what a student does after a run
+-- a joint added after a run (a driver that holds the pin to a motion)
+do
+  local m = pendulum()
+  local before = final_angle(m)
+  local motion = function(t) return 0.5 * t * t end
+  m:joint{ name = "lock", type = "driver", joint = "pin", fn = motion }
+  local after = final_angle(m)
+  local fresh = pendulum()
+  fresh:joint{ name = "lock", type = "driver", joint = "pin", fn = motion }
+  T.ok(after ~= before, "a joint added after a run: the next run changes")
+  T.eq(after, final_angle(fresh), "a joint added after a run: the next run is the run of a model made with it")
+end
+
+-- a misspelt field set after a run (mass written m) is refused by the next
+-- run by name, as on a model made with it
+do
+  local m = pendulum()
+  m:simulate(run_opts)
+  m.bodies.rod.m = 3
+  T.fails(function() m:simulate(run_opts) end, "unknown field 'm'", "a misspelt field set after a run is refused")
+  m.bodies.rod.m = nil
+  T.eq(final_angle(m), final_angle(pendulum()), "the field taken away again: the run is the first one's")
+end
+
+-- the options of a run are no part of the compiled model: another
+-- formulation or tolerance on the same model is the run of a fresh one
+do
+  local m = pendulum()
+  for _, o in ipairs { { formulation = "joint" }, { formulation = "point", tol = 1e-10 }, {} } do
+    o.tf, o.dt = run_opts.tf, run_opts.dt
+    local r, fresh = m:simulate(o), pendulum():simulate(o)
+    T.eq(r:body("rod").angle[#r.t], fresh:body("rod").angle[#fresh.t],
+      ("options changed (formulation %s): the run of a fresh model"):format(o.formulation or "default"))
+  end
+end
+
+-- A Lua function is never cached, only which function an element holds:
+-- it is called at every evaluation, so a value it reads from outside (an
+-- upvalue, a global) changed between runs is seen by the next run.
+do
+  local lift = 1
+  local function user(t) return { { body = "rod", force = { 0, lift } } } end
+  local function with_user() local m = pendulum() m:force{ name = "user", type = "user", fn = user } return m end
+  local m = with_user()
+  local before = final_angle(m)
+  lift = 5
+  local after = final_angle(m)
+  T.ok(after ~= before and after == final_angle(with_user()),
+    "a user force's upvalue changed after a run: the next run follows it")
+end
+
 ---------------------------------------------------------------- a result keeps its own model
 do
   local m = pendulum()
