@@ -181,6 +181,21 @@ do
     "reactions read later are the run's model's, not the changed model's")
 end
 
+-- the scene a result draws (view.describe) is made once per compiled
+-- model, shared by its runs, and never changed by drawing one of them
+do
+  local m = pendulum()
+  local r1, r2 = m:simulate(run_opts), m:simulate(run_opts)
+  T.ok(r1._scene_desc == r2._scene_desc, "two runs of an unchanged model share its scene")
+  local trails = r2._scene_desc.trails
+  r1:frame(0.1, { width = 40, height = 12, unicode = false, trails = true })
+  T.ok(r2._scene_desc.trails == trails, "a run drawn with trails leaves the shared scene as it was")
+  m.points.tip.at = { 0.4, 0 }
+  local r3 = m:simulate(run_opts)
+  T.ok(r3._scene_desc ~= r1._scene_desc and r3._scene_desc.points.tip.at[1] == 0.4
+    and r1._scene_desc.points.tip.at[1] == 0.5, "a changed model gives its runs a new scene, the old runs keep theirs")
+end
+
 ---------------------------------------------------------------- from a coroutine that is gone
 -- a model compiled (and a run made) inside a coroutine, used after the
 -- coroutine has been collected: its Lua functions are called on the
