@@ -116,6 +116,24 @@ done
 out=$("$MB" --sandbox --batch -e 'print(rawequal(help, mb.help), rawequal(help, require("mechbench.help")))')
 expect_eq help-own-copy "$out" 'true	true'
 
+# the C core's objects: a userdata's metatable is refused (a run's __gc
+# called by hand freed the run its series then read: a crash), and a
+# series' metatable is hidden, with or without --sandbox (setting its
+# series or index made the C core read and call past its table)
+refused userdata-metatable 'getmetatable(mb.mat{ { 1 } }).__index = print' 'getmetatable of a userdata'
+run='local r = mb.example("pendulum"):simulate{ tf = 0.1 }'
+for mode in --sandbox --batch; do
+  out=$("$MB" $mode --batch -e "$run print(getmetatable(r.violation), pcall(setmetatable, r.violation, {}))" 2>&1)
+  expect_eq "series-metatable-hidden$mode" "$out" "false	false	cannot change a protected metatable"
+  out=$("$MB" $mode --batch -e "$run getmetatable(r.violation).series = 1e6 print(#r.violation)" 2>&1); rc=$?
+  expect_eq "series-what-rc$mode" "$rc" 1
+  out=$("$MB" $mode --batch -e "$run local x = r:body('rod').x getmetatable(x).index = 1e8 print(x[1])" 2>&1); rc=$?
+  expect_eq "series-index-rc$mode" "$rc" 1
+done
+out=$("$MB" --batch -e "$run getmetatable(r._run).__gc(r._run) print(r.violation[1])" 2>&1); rc=$?
+expect_eq run-gc-rc "$rc" 1
+expect_eq run-series-intact "$("$MB" --sandbox --batch -e "$run print(#r.violation, #r:body('rod').x)")" "11	11"
+
 # --- limits: a clear message, exit 3, with or without --sandbox, soon after
 # the limit in CPU time
 # The CPU time this shell's children have used, in milliseconds, into

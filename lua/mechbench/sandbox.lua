@@ -16,8 +16,9 @@
 -- that raises "X is not allowed in the sandbox" at the script's line when
 -- it is touched: io, the rest of os, debug, package.loadlib and the rest of
 -- package, dofile, loadfile, load of a binary chunk, require of anything
--- else (mechbench.core, the C core, among them), and getmetatable of a
--- string (its methods are the real string library, shared with mechbench).
+-- else (mechbench.core, the C core, among them), getmetatable of a string
+-- (its methods are the real string library, shared with mechbench) and of
+-- a userdata (a vector, a matrix, a run: the C core's).
 --
 -- dofile and loadfile are refused outright, not limited to the script's
 -- folder: a folder being graded holds other students' scripts, and an
@@ -75,6 +76,9 @@ function M.environment()
   function g.getmetatable(v)
     if type(v) == "string" then
       refuse("getmetatable of a string", "the string methods are shared with mechbench")
+    end
+    if type(v) == "userdata" then
+      refuse("getmetatable of a userdata", "its metatable is the C core's: its __gc called by hand frees what is in use")
     end
     return getmetatable(v)
   end
