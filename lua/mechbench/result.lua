@@ -472,7 +472,7 @@ function M.append(acc, r, t0, model)
     acc.violation[k] = r.violation[i]
     acc.velocity_violation[k] = r.velocity_violation[i]
   end
-  for _, f in ipairs { "fevals", "steps", "wall", "cpu" } do acc.stats[f] = acc.stats[f] + r.stats[f] end
+  for _, f in ipairs { "fevals", "steps", "refused", "wall", "cpu" } do acc.stats[f] = (acc.stats[f] or 0) + (r.stats[f] or 0) end
   for _, e in ipairs(r.impacts or {}) do
     local shifted = {}
     for key, v in pairs(e) do shifted[key] = v end

@@ -156,9 +156,25 @@ static void complete(lua_State *L, struct held *h)
 	mb_c_enter(L);
 	int status = run_complete(h->r);
 	mb_c_leave(L);
-	if (status != 0)
-		luaL_error(L, "the run's reports: %s",
-		           h->r->later && h->r->later->error[0] ? h->r->later->error : "failed");
+	if (status != 0) { /* at the user's line, even when read through the library */
+		char place[300];
+		mb_user_place(L, place, sizeof place);
+		lua_pushfstring(L, "%s%sthe run's reports: %s", place, place[0] ? ": " : "",
+		                h->r->later && h->r->later->error[0] ? h->r->later->error : "failed");
+		lua_error(L);
+	}
+}
+
+/* completed(r._run): how many of the run's samples are complete (for the
+ * tests of reports on demand). */
+int core_completed(lua_State *L)
+{
+	const struct held *h = luaL_checkudata(L, 1, RUN_TYPE);
+	int n = 0;
+	for (int i = 0; i < h->r->count; i++)
+		n += h->r->samples[i]->complete || i < h->r->completed;
+	lua_pushinteger(L, n);
+	return 1;
 }
 
 /* Fill the series table at 1 from its metatable's run, series and index,
@@ -212,17 +228,20 @@ static int series_pairs(lua_State *L)
 }
 
 /* A series of the run held at ud (what, at index), as a table that fills
- * itself when first read. */
+ * itself when first read. Its metatable is hidden from Lua (getmetatable
+ * gives false, setmetatable refuses): fill trusts what it holds, and a
+ * script that set its series or index read and called past the table. */
 static void push_series(lua_State *L, int ud, int what, int index)
 {
 	lua_newtable(L);
-	lua_createtable(L, 0, 6);
+	lua_createtable(L, 0, 7);
 	lua_pushvalue(L, ud), lua_setfield(L, -2, "run");
 	lua_pushinteger(L, what), lua_setfield(L, -2, "series");
 	lua_pushinteger(L, index), lua_setfield(L, -2, "index");
 	lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
 	lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
 	lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
+	lua_pushboolean(L, 0), lua_setfield(L, -2, "__metatable");
 	lua_setmetatable(L, -2);
 }
 
@@ -245,6 +264,8 @@ static struct held *held_new(lua_State *L, int model)
 	if (luaL_newmetatable(L, RUN_TYPE)) {
 		lua_pushcfunction(L, held_gc);
 		lua_setfield(L, -2, "__gc");
+		lua_pushboolean(L, 0); /* hidden: its __gc, called by hand, freed the run in use */
+		lua_setfield(L, -2, "__metatable");
 	}
 	lua_setmetatable(L, -2);
 	return h;
@@ -337,6 +358,8 @@ static void push_run(lua_State *L, int ud)
 	lua_setfield(L, -2, "fevals");
 	lua_pushinteger(L, r->steps);
 	lua_setfield(L, -2, "steps");
+	lua_pushinteger(L, r->refused);
+	lua_setfield(L, -2, "refused");
 	lua_pushnumber(L, r->wall);
 	lua_setfield(L, -2, "wall");
 	lua_pushnumber(L, r->cpu);
