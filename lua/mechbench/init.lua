@@ -33,6 +33,8 @@ function mb.animate(r, opts)
   return r:animate(opts)
 end
 mb.compare = require("mechbench.compare").compare
+-- m:compare{...}: the model's own door to mb.compare (compare.lua is above model.lua)
+require("mechbench.model").Model.compare = require("mechbench.compare").method
 mb.help = require "mechbench.help"   -- help(f) finds the functions through mechbench.reference
 
 -- The lesson commands and help live at top level, where students type them.

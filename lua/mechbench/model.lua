@@ -313,14 +313,32 @@ local function wrap(text, indent)
 end
 
 -- Two lines per kind of a list (what: "joint", "force" or "law"), for
--- help: the names it takes, then what it is.
-function M.kinds_help(what)
+-- Whether text has the word (case aside), or its plural: "spring" in
+-- "rot-spring-damper", "unit" in "units", "k" in "k(0)" but not in "keeps".
+function M.has_word(text, word)
+  text = text:lower()
+  local stem = "%f[%w_]" .. word:lower():gsub("%W", "%%%0")
+  for _, tail in ipairs { "", "s", "es" } do
+    if text:find(stem .. tail .. "%f[^%w_]") then return true end
+  end
+  return false
+end
+
+-- help: the names it takes, then what it is. With word, only the kinds
+-- whose name, fields or summary have it (help "spring").
+function M.kinds_help(what, word)
   local lines = {}
   local indent = string.rep(" ", 22)
   local function entry(name, takes, summary)
+    if word then
+      local text = name .. " " .. (type(takes) == "table" and table.concat(takes, " ") or takes) .. " "
+        .. (summary or "")
+      if not M.has_word(text, word) then return false end
+    end
     local first = #name < 20 and ("  %-20s"):format(name) or ("  " .. name .. " ")
     lines[#lines + 1] = first .. wrap(takes, indent):sub(#indent + 1)
     if summary then lines[#lines + 1] = wrap(summary, indent .. "  ") end
+    return true
   end
   local list = what == "joint" and kinds.joints or what == "force" and kinds.forces or kinds.laws
   for _, k in ipairs(list) do
@@ -352,8 +370,9 @@ function M.kinds_help(what)
   table.sort(names)
   for _, name in ipairs(names) do
     local usage = form_usage[what][name]
-    entry(name, usage[1], usage[2])
-    for _, line in ipairs(usage.examples or {}) do lines[#lines + 1] = "    " .. line end
+    if entry(name, usage[1], usage[2]) then
+      for _, line in ipairs(usage.examples or {}) do lines[#lines + 1] = "    " .. line end
+    end
   end
   return table.concat(lines, "\n")
 end
@@ -998,6 +1017,19 @@ local function tree_option(m, o, level)
     end
   end
   o.tree_joints = idx
+end
+
+-- Why m:simulate would refuse these options, said without the caller's
+-- place, or nil and the options as it checks them: mb.compare skips a
+-- formulation that cannot take the options shared by its runs.
+function M.run_refusal(m, opts)
+  local ok, o = pcall(function()
+    local o = run_options(m, opts, 2)
+    tree_option(m, o, 2)
+    return o
+  end)
+  if ok then return nil, o end
+  return (tostring(o):gsub("^.-:%d+: ", ""):gsub("^simulate: ", ""))
 end
 
 -- What the options' checks noticed and let pass (o.notices): a run's

@@ -564,17 +564,26 @@ Plots any numbers: full screen at the prompt, printed in --batch. With
 text = true it returns the plot as text. Without x, y is plotted against
 1, 2, 3 ...]] },
   { name = "mb.compare", man = PICTURES,
-    sig = 'c = mb.compare(m, {"body", "joint", ...} [, options])',
+    sig = 'c = mb.compare(m, {"body", "joint", ...} | "all" [, options])',
     text = [[
 Runs one model once per entry with the same options and shows the runs
 side by side, each with its figures, over a plot of each run's distance
 from the first (the reference); in --batch, a table. An entry is a
 formulation's name or a table of options with a label:
-{ label = "rk4", integrator = "rk4", h = 1e-3 }. correct = true corrects
-the start once, in body coordinates, for every run. analysis =
-"kinematics" runs m:kinematics instead, as a run for kinematics only
-("vector") does by itself. Then c.maxdiff_position (m), c.maxdiff_angle
-(rad), c.results[label]; help(c) lists its methods.]] },
+{ label = "rk4", integrator = "rk4", h = 1e-3 }. "all" (or
+mb.formulations()) runs every formulation that can: one that cannot do
+the analysis, take the options or the model is not run, and c.skipped
+lists it { name =, why = } (the table too). correct = true corrects the
+start once, in body coordinates, for every run. analysis = "kinematics"
+runs m:kinematics instead, as a listed "vector" does on a model whose
+drivers take every degree of freedom. Then c.maxdiff_position (m),
+c.maxdiff_angle (rad), c.results[label]; help(c) lists its methods.]] },
+  { name = "m:compare", man = PICTURES,
+    sig = 'c = m:compare{ "body", "joint", tf = 2, ... }',
+    text = [[
+mb.compare(m, ...) from the model: m:compare(entries, options), or one
+table with the entries and the options; with no entries, every
+formulation (m:compare{ tf = 2 } is mb.compare(m, "all", { tf = 2 })).]] },
   { name = "c:table", man = PICTURES,
     sig = "c:table()",
     text = [[
