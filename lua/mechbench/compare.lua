@@ -388,7 +388,7 @@ function Comparison:table()
   for i, label in ipairs(self.order) do
     local r, f = self.results[label], self.figures[label]
     cost[i] = { r.state_size and tostring(r.state_size) or "-", tostring(f.fevals),
-      g(1e3 * f.wall, "%.3g"), g(f.violation), g(f.energy_drift) }
+      g(1e3 * f.wall, f.wall < 0.1 and "%.3g" or "%.0f"), g(f.violation), g(f.energy_drift) }
   end
   -- a kinematic analysis follows its drivers, whose work changes the
   -- energy: no drift (lesson 1 showed the slider-crank's 2.7 J as one)

@@ -258,8 +258,8 @@ function Result:summary()
   else
     add("%s: %s, %s, t = %g to %g (%d samples)", self.model_name,
       method_name(self.stats.formulation), self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
-    add("  %d function evaluations, %d steps, %.3g ms", self.stats.fevals, self.stats.steps,
-      1e3 * self.stats.wall)
+    add("  %d function evaluations, %d steps, %s", self.stats.fevals, self.stats.steps,
+      M.duration(self.stats.wall))
   end
   if self.corrected then
     add("  corrected initial conditions:")
@@ -398,6 +398,14 @@ function Result:frame(t, opts)
     { unicode = unicode, labels = opts.labels, trails = opts.trails })
 end
 
+-- A time taken, to read at a glance: "0.575 ms", "589 ms", "5.89 s",
+-- "1234 s" (it said "5.89e+03 ms").
+function M.duration(seconds)
+  if seconds < 1 then return ("%.3g ms"):format(1e3 * seconds) end
+  if seconds < 1000 then return ("%.3g s"):format(seconds) end
+  return ("%.0f s"):format(seconds)
+end
+
 function Result:figures()
   local worst, drift, e = 0, 0, self.energy.total
   for i = 1, #self.t do
@@ -417,7 +425,7 @@ function Result:figures_text()
   return table.concat({
     string.format("%s states", self.state_size or "?"),
     string.format("%d evals", f.fevals),
-    string.format("%.3g ms", 1e3 * f.wall),
+    M.duration(f.wall),
     string.format("max |Phi| %.1e\t|Phi| %.1e", f.violation, f.violation),
     string.format("dE %.1e", f.energy_drift),
     string.format("|Phi(0)| %.1g", self.violation[1] or 0),
