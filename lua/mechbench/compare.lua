@@ -445,7 +445,7 @@ end
 -- nothing, so the prompt does not print the comparison again.
 function Comparison:show(opts)
   opts = args.options(opts, { "text", "labels", "trails", "speed" }, "c:show")
-  local terminal = core.mode ~= "batch" and core.isatty(0) and core.isatty(1)
+  local terminal = view.terminal()
   if terminal and not opts.text then
     local panes = {}
     for _, label in ipairs(self.order) do

@@ -315,7 +315,7 @@ function Modes:animate(k, opts)
       zeta and ("%.3g"):format(zeta) or "-", period, a)
   end
   setmetatable(r, getmetatable(eq))
-  if core.mode ~= "batch" and core.isatty(0) and core.isatty(1) and not o.text then
+  if require("mechbench.view").terminal() and not o.text then
     r:animate { speed = o.speed, labels = o.labels }
     return self
   end

@@ -357,7 +357,7 @@ end
 
 ------------------------------------------------------------------ pictures
 
-local function terminal() return core.mode ~= "batch" and core.isatty(0) and core.isatty(1) end
+local terminal = view.terminal
 
 -- The scene and poses, made once per result (and per choice of trails).
 local function drawing(r, trail_points)

@@ -6,7 +6,8 @@
  *   frame(scene, poses, i, w, h, o)  one frame as text
  *   plot_text(spec, w, h, unicode)   a plot as text
  *   animate(spec), show_plot(spec, unicode)   full screen (anim.h)
- *   utf8()                           whether the locale is UTF-8 */
+ *   utf8()                           whether the locale is UTF-8
+ *   addressable()                    whether the terminal can move its cursor */
 #include <langinfo.h>
 #include <lauxlib.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include "view/anim.h"
 #include "view/diagram.h"
+#include "view/terminal.h"
 #include "lua/lua_core.h"
 #include "lua/luafield.h"
 #include "lua/luaenv.h"
@@ -516,6 +518,12 @@ static int view_utf8(lua_State *L)
 	return 1;
 }
 
+static int view_addressable(lua_State *L)
+{
+	lua_pushboolean(L, terminal_addressable());
+	return 1;
+}
+
 int mb_open_view(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {{"scene", view_scene},
@@ -526,6 +534,7 @@ int mb_open_view(lua_State *L)
 	                                 {"show_plot", view_show_plot},
 	                                 {"animate", view_animate},
 	                                 {"utf8", view_utf8},
+	                                 {"addressable", view_addressable},
 	                                 {"fbd_text", view_fbd_text},
 	                                 {NULL, NULL}};
 	luaL_newmetatable(L, SCENE_META);
