@@ -50,7 +50,9 @@ each.]] },
     text = [[
 Opens lesson n at the step where you left it, or at the step given.
 lesson.NAME is a variable that run() made for the lesson: lesson.m is the
-lesson's model, which m at the prompt also reads unless you made your own.]] },
+lesson's model, which m at the prompt also reads unless you made your own.
+What a step uses of earlier steps this session has not run is made again
+quietly, and said; another lesson's variables are left behind.]] },
   { name = "next", man = LESSONS,
     sig = "next()",
     text = [[

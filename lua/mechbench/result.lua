@@ -452,6 +452,7 @@ end
 -- come back to.
 function Result:animate(opts)
   opts = picture("animate", opts)
+  if view.quiet then return end -- a lesson re-making its steps
   local scene, poses = drawing(self, opts.points)
   if terminal() and not opts.text then
     local explain
@@ -801,6 +802,7 @@ function M.plot(spec)
       args.fail("mb.plot", "%s must be a whole number of characters from %d to 1000 (got %s)", key, least, tostring(v))
     end
   end
+  if view.quiet and not spec.text then return end -- a lesson re-making its steps
   local unicode = spec.unicode
   if unicode == nil then unicode = view.unicode end
   -- shown (full screen at the prompt, printed otherwise) it returns nothing,
