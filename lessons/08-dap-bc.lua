@@ -85,10 +85,10 @@ check(x)]],
       text = [[
 The book's run took 655 function evaluations of MATLAB's ode45, which
 chooses its own steps and interpolates the reports between them. Ours
-does the same by default, with the same method (integrator "dopri5",
-alias "ode45"), at tol = 1e-10. At the tolerances the book's Ch. 13
-advises (tol = 1e-6, abstol = 1e-9) it needs a few hundred, near the
-book's count. dense = false ends a step at every report instead; a fixed
+does the same by default, with the same method and step control
+(integrator "ode45"), at tol = 1e-10. At the tolerances the book's Ch. 13
+advises (tol = 1e-6, abstol = 1e-9) it needs 655 too. dense = false ends
+a step at every report instead; a fixed
 RK4 step costs exactly 4. Compare the counts (fevals) and how far each
 run strays from the first.]],
       code = [=[

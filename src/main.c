@@ -12,36 +12,41 @@
 #include "lua/luaenv.h"
 #include "lua/paths.h"
 #include "lua/repl.h"
+#include "util/exit_status.h"
 #include "util/limits.h"
 
 static const char usage[] =
     "usage: mechbench [options] [FILE.lua [args...]]\n"
     "\n"
-    "  (no FILE)        open the workbench: a Lua prompt with the mechbench module as `mb`\n"
+    "  (no FILE)        open the workbench: a Lua prompt with the mechbench module as `mb`;\n"
+    "                   when standard input is not a terminal, run it as a script\n"
     "  FILE.lua [args]  run a script, then exit (arguments in the table `arg`)\n"
+    "  - [args]         run standard input as the script\n"
     "  -i               stay at the prompt after FILE or -e\n"
     "  -e CHUNK         run a line of Lua (may be repeated)\n"
-    "  --batch          no terminal UI: animations print a text summary instead;\n"
-    "                   exit 0 on success, 1 on error (file:line: message on stderr)\n"
+    "  --batch          no terminal UI: animations print a text summary instead\n"
     "  --lesson N       open the workbench at lesson N\n"
     "  --sandbox        untrusted code: no io, no os but its clock, no debug, no files\n"
     "                   read or written, require of mechbench's modules only; with\n"
     "                   several FILE.lua, each runs in a process of its own and a\n"
     "                   line says OK or why not (exit 0 only if all are OK)\n"
-    "  --cpu SECONDS    stop (exit 1, with a message) at this much CPU time\n"
-    "  --mem MB         stop (exit 1, with a message) past this much memory\n"
+    "  --cpu SECONDS    stop (exit 3, with a message) at this much CPU time\n"
+    "  --mem MB         stop (exit 3, with a message) past this much memory\n"
     "  --               the end of the options\n"
     "  --help           this text\n"
     "  --version        the version\n"
     "\n"
+    "Exit status: 0 success, 1 an error in the script or model (file:line: message\n"
+    "on stderr), 2 a usage error, 3 a limit reached.\n"
     "Inside, type help for a tour, lessons() for the lessons.\n";
 
 struct options {
 	int interactive, batch, lesson_given, sandbox;
 	double cpu, mem; /* --cpu SECONDS, --mem MB; 0: none */
 	const char *lesson;
-	const char *script;
-	int script_index; /* argv index of the script, for the arg table */
+	const char *script; /* NULL with script_index set: standard input */
+	int script_index;   /* argv index of the script, for the arg table */
+	int stdin_script;   /* the script is standard input ("-", or piped in) */
 	const char **chunks;
 	int nchunks;
 	int ngraded; /* --sandbox with several scripts: argv[script_index..] are all scripts */
@@ -83,14 +88,16 @@ static int parse(int argc, char **argv, struct options *o)
 		const char *a = argv[i];
 		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			fputs(usage, stdout);
-			return 0;
+			return MB_EXIT_OK;
 		} else if (strcmp(a, "--version") == 0 || strcmp(a, "-v") == 0) {
 			printf("mechbench %s (%s)\n"
-			       "Licence GPL-3.0-or-later: the GNU General Public License, version 3 or\n"
-			       "any later version <https://www.gnu.org/licenses/gpl.html>. There is NO\n"
+			       "Licence GPL-3.0-or-later: the GNU General Public License, version "
+			       "3 or\n"
+			       "any later version <https://www.gnu.org/licenses/gpl.html>. There "
+			       "is NO\n"
 			       "WARRANTY, to the extent permitted by law.\n",
 			       MB_VERSION, LUA_RELEASE);
-			return 0;
+			return MB_EXIT_OK;
 		} else if (strcmp(a, "-i") == 0) {
 			o->interactive = 1;
 		} else if (strcmp(a, "--batch") == 0) {
@@ -100,10 +107,10 @@ static int parse(int argc, char **argv, struct options *o)
 		} else if (strcmp(a, "--cpu") == 0 || strcmp(a, "--mem") == 0) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "mechbench: %s needs an argument\n%s", a, usage);
-				return 1;
+				return MB_EXIT_USAGE;
 			}
 			if (limit_value(a, argv[i + 1], a[2] == 'c' ? &o->cpu : &o->mem) != 0)
-				return 1;
+				return MB_EXIT_USAGE;
 			i++;
 		} else if (strcmp(a, "--") == 0) {
 			if (i + 1 < argc) {
@@ -114,7 +121,7 @@ static int parse(int argc, char **argv, struct options *o)
 		} else if (strcmp(a, "-e") == 0 || strcmp(a, "--lesson") == 0) {
 			if (i + 1 >= argc) {
 				fprintf(stderr, "mechbench: %s needs an argument\n%s", a, usage);
-				return 1;
+				return MB_EXIT_USAGE;
 			}
 			if (a[1] == 'e')
 				o->chunks[o->nchunks++] = argv[++i];
@@ -122,11 +129,12 @@ static int parse(int argc, char **argv, struct options *o)
 				o->lesson = argv[++i], o->lesson_given = 1;
 		} else if (a[0] == '-' && a[1] != '\0') {
 			fprintf(stderr, "mechbench: unknown option '%s'\n%s", a, usage);
-			return 1;
+			return MB_EXIT_USAGE;
 		} else {
 			o->script = a;
 			o->script_index = i;
-			break; /* the rest belongs to the script */
+			o->stdin_script = strcmp(a, "-") == 0; /* as lua(1); "-- -" names a file */
+			break;                                 /* the rest belongs to the script */
 		}
 	}
 	return -1; /* carry on */
@@ -140,7 +148,20 @@ int main(int argc, char **argv)
 		opt.ngraded = count_graded(argc, argv, opt.script_index);
 	if (done < 0 && opt.ngraded && opt.interactive) {
 		fprintf(stderr, "mechbench: -i takes one script, not %d\n", opt.ngraded);
-		done = 1;
+		done = MB_EXIT_USAGE;
+	}
+	int tty = isatty(STDIN_FILENO);
+	/* lua(1): with nothing to run and input that is not a terminal, the input
+	 * is the script (-i and --lesson read it as lines at the prompt) */
+	if (done < 0 && !opt.script && !opt.nchunks && !opt.lesson_given && !opt.interactive &&
+	    !tty)
+		opt.stdin_script = 1;
+	if (done < 0 && opt.batch && !opt.script && !opt.nchunks && !opt.lesson_given &&
+	    !opt.stdin_script) {
+		fprintf(stderr,
+		        "mechbench: --batch has nothing to run: give FILE.lua, -e CHUNK, or - to "
+		        "read standard input\n");
+		done = MB_EXIT_USAGE;
 	}
 	if (done >= 0) {
 		free(opt.chunks);
@@ -165,42 +186,43 @@ int main(int argc, char **argv)
 	if (mb_paths_find(&paths, err, sizeof err) != 0) {
 		fprintf(stderr, "mechbench: %s\n", err);
 		free(opt.chunks);
-		return 1;
+		return MB_EXIT_ERROR;
 	}
-	int tty = isatty(STDIN_FILENO);
-	enum mb_mode mode = opt.batch                                         ? MB_BATCH
-	                    : (opt.script || opt.nchunks) && !opt.interactive ? MB_SCRIPT
-	                                                                      : MB_INTERACTIVE;
+	int runs_something = opt.script || opt.stdin_script || opt.nchunks;
+	enum mb_mode mode = opt.batch                            ? MB_BATCH
+	                    : runs_something && !opt.interactive ? MB_SCRIPT
+	                                                         : MB_INTERACTIVE;
 	char why[256];
 	if (limits_start(opt.cpu, opt.mem, why, sizeof why) != 0) {
 		fprintf(stderr, "mechbench: %s\n", why);
 		free(opt.chunks);
-		return 1;
+		return MB_EXIT_ERROR;
 	}
 	struct mb_settings settings = {mode, opt.sandbox};
 	lua_State *L = mb_lua_new(&paths, &settings);
 	if (L == NULL) {
 		free(opt.chunks);
-		return 1;
+		return MB_EXIT_ERROR;
 	}
 	mb_set_args(L, argc, argv, opt.script_index);
 
 	int status = LUA_OK;
 	for (int i = 0; i < opt.nchunks && status == LUA_OK; i++)
 		status = mb_dostring(L, opt.chunks[i], "=(command line)");
-	if (status == LUA_OK && opt.script)
-		status = mb_dofile(L, opt.script);
+	if (status == LUA_OK && (opt.script || opt.stdin_script))
+		status = mb_dofile(L, opt.stdin_script ? NULL : opt.script);
+	int result = mb_exit_status(status);
 
-	int want_repl = !opt.batch && (opt.interactive || (!opt.script && !opt.nchunks));
-	if (status == LUA_OK && opt.lesson_given)
-		status = mb_open_lesson(L, opt.lesson);
-	if (want_repl && (status == LUA_OK || opt.interactive) && !mb_limit_reached()) {
-		(void)tty;
-		status = mb_repl(L, &paths);
-	}
+	int want_repl = !opt.batch && (opt.interactive || !runs_something);
+	if (result == MB_EXIT_OK && opt.lesson_given)
+		result = mb_open_lesson(L, opt.lesson);
+	/* an error at the prompt is shown there and leaves the status alone, as in
+	 * lua(1); a limit reached there is seen below */
+	if (want_repl && (result == MB_EXIT_OK || opt.interactive) && !mb_limit_reached())
+		(void)mb_repl(L, &paths);
 	if (mb_limit_reached())
-		status = LUA_ERRRUN; /* said by mb_report; the program ends with status 1 */
+		result = MB_EXIT_LIMIT;
 	mb_lua_close(L);
 	free(opt.chunks);
-	return status == LUA_OK ? 0 : 1;
+	return result;
 }

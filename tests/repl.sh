@@ -98,9 +98,9 @@ $2"; fi
   local widest; widest=$(printf '%s\n' "$2" | LC_ALL=C.UTF-8 wc -L)
   if [ "$widest" -lt 80 ]; then pass; else fail "$1-width" "a line of $widest columns"; fi
 }
-plain_error=$(printf 'mb.example("nosuch")\n' | "$MB" 2>&1)
+plain_error=$(printf 'mb.example("nosuch")\n' | "$MB" -i 2>&1)
 expect_eq piped-error-one-line "$(printf '%s\n' "$plain_error" | wc -l)" 1
-plain_warning=$(printf 'm = mb.example("four_bar")\nm.bodies.crank.omega = 2\nr = m:simulate{ tf = 0.1, correct = true }\n' | "$MB" 2>&1)
+plain_warning=$(printf 'm = mb.example("four_bar")\nm.bodies.crank.omega = 2\nr = m:simulate{ tf = 0.1, correct = true }\n' | "$MB" -i 2>&1)
 expect_match piped-warning-one-line "$plain_warning" '^stdin:1: warning: four-bar: correct = true moved the start onto the constraints: crank .*rocker .*[0-9]$'
 start "$MB" 80 24
 check_screen wrap-prompt '^mb> ?$'
@@ -114,7 +114,7 @@ check_wrapped wrap-warning "$(message 'r = m:simulate{ tf = 0.1, correct = true 
 keys C-l; line 'p = mb.example("pendulum")' 'p:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }'
 line 'ok, why = pcall(p.simulate, p, { tf = 1 })' 'why'
 check_screen wrap-string-shown 'configuration$'
-plain_string=$(printf 'p = mb.example("pendulum")\np:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }\nok, why = pcall(p.simulate, p, { tf = 1 })\nprint(why)\n' | "$MB" 2>&1 | grep configuration)
+plain_string=$(printf 'p = mb.example("pendulum")\np:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }\nok, why = pcall(p.simulate, p, { tf = 1 })\nprint(why)\n' | "$MB" -i 2>&1 | grep configuration)
 check_wrapped wrap-string "$(message 'why')" "$plain_string"
 keys C-d; check_screen wrap-exit 'EXITED=0'
 # a script's and --batch's messages are not wrapped, at a terminal too
@@ -243,12 +243,13 @@ kill -TERM "$(pgrep -n -f "^$MB\$")"
 check_screen term-exit '^rc=143$' 3
 check_screen term-sane '^isig icanon echo EXITED=0' 3
 
-# a limit reached at the prompt ends the session with its message, exit 1
+# a limit reached at the prompt ends the session with its message, exit 3
 start "$MB --cpu 0.5; echo rc=\$?; $sane" 80 24
 check_screen limit-prompt '^mb> ?$'
 line 'while true do end'
 check_screen limit-said '^mechbench: the CPU limit of 0\.5 s was reached at stdin:1$' 5
-check_screen limit-exit '^rc=1$' 3
+check_screen limit-exit '^rc=3$' 3
+expect_eq limit-said-once "$(screen | grep -c "CPU limit")" 1
 check_screen limit-sane '^isig icanon echo EXITED=0' 3
 
 # --sandbox at the prompt: each line runs in the sandbox

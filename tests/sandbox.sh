@@ -86,12 +86,12 @@ expect_match lesson-escape-caught "$out" '^1	1$'
 run_sb shared 'table.insert = nil; math.max = nil; print(#mb.example("pendulum"):simulate{ tf = 0.1 }.t)'
 expect_eq shared-copies "$out" 11
 
-# --- limits: a clear message, exit 1, with or without --sandbox
+# --- limits: a clear message, exit 3, with or without --sandbox
 limit() { # NAME WANT OPTIONS... (the script NAME.lua, written before)
   local name=$1 want=$2; shift 2
   local t0=$SECONDS
   out=$("$MB" --batch "$@" "$name.lua" 2>&1); rc=$?
-  expect_eq "$name-rc" "$rc" 1
+  expect_eq "$name-rc" "$rc" 3
   expect_match "$name-msg" "$out" "$want"
   if [ $((SECONDS - t0)) -le "${within:-4}" ]; then pass; else fail "$name-fast" "took $((SECONDS - t0)) s"; fi
 }
@@ -135,7 +135,7 @@ out=$("$MB" --batch --cpu 0.5 -e 'while true do end' 2>&1)
 expect_eq dash-e-limit "$out" 'mechbench: the CPU limit of 0.5 s was reached at (command line):1'
 for bad in "--cpu 0" "--cpu x" "--mem -5" "--mem inf"; do
   out=$("$MB" $bad --batch busy.lua 2>&1); rc=$?
-  expect_eq "bad-limit-rc $bad" "$rc" 1
+  expect_eq "bad-limit-rc $bad" "$rc" 2
   expect_match "bad-limit-msg $bad" "$out" "^mechbench: --(cpu|mem) takes a positive number"
 done
 out=$("$MB" --cpu 2>&1); expect_match limit-needs-value "$out" '--cpu needs an argument'
@@ -171,7 +171,7 @@ out=$("$MB" --sandbox --batch sub/a.lua 2>&1); expect_eq one-script "$out" "a sa
 printf 'print(...)\n' > dots.lua
 out=$("$MB" --sandbox dots.lua x y); expect_eq one-script-args "$out" "x	y"
 out=$("$MB" --sandbox -i sub/a.lua sub/c.lua 2>&1); rc=$?
-expect_eq grade-i-rc "$rc" 1; expect_match grade-i "$out" '-i takes one script'
+expect_eq grade-i-rc "$rc" 2; expect_match grade-i "$out" '-i takes one script'
 
 # an example file runs as a script under --sandbox: its parameters' check
 # is reached through mb (a require of mechbench.args was refused)

@@ -17,7 +17,7 @@ hint()
 mb.pretty.format(_G)
 error("x")
 '
-out=$(printf '%s' "$session" | vg "$MB" 2>&1); rc=$?
+out=$(printf '%s' "$session" | vg "$MB" -i 2>&1); rc=$?
 expect_eq valgrind-repl-rc "$rc" 0
 expect_no_match valgrind-repl-clean "$out" 'Invalid|uninitialised|definitely lost'
 out=$(vg "$MB" --batch -e 'local p, f = mb.lesson.selftest(2) assert(f == 0)' 2>&1); rc=$?
@@ -101,7 +101,7 @@ for case in "chain:--cpu 4:CPU limit of 4 s was reached at .*chain\.lua:2, durin
             "fill:--mem 30:memory limit of 30 MB was reached at .*fill\.lua:3$"; do
   name=${case%%:*} rest=${case#*:}; limit=${rest%%:*} want=${rest#*:}
   out=$(vg "$MB" --batch $limit "$SANDBOX/$name.lua" 2>&1); rc=$?
-  expect_eq "valgrind-limit-$name-rc" "$rc" 1
+  expect_eq "valgrind-limit-$name-rc" "$rc" 3
   expect_match "valgrind-limit-$name" "$out" "^mechbench: the $want"
   expect_no_match "valgrind-limit-$name-clean" "$out" 'Invalid|uninitialised|definitely lost|indirectly lost'
 done

@@ -161,7 +161,7 @@ local function cannot(model, f, o, analysis)
       return 'kinematics only: analysis = "kinematics" runs it'
     end
     local why
-    why, checked = require("mechbench.model").run_refusal(model, o)
+    why, checked = require("mechbench.options").run_refusal(model, o)
     if why then return why end
   elseif not entry.can.constraints then
     return 'no constraint equations for Newton-Raphson: forward runs only (analysis = "dynamics")'

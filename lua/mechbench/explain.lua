@@ -7,6 +7,7 @@
 --                      one evaluation of the equations of motion, step by step
 local core = require "mechbench.core"
 local args = require "mechbench.args"
+local kinds = require "mechbench.kinds"
 local mat = core.mat
 
 local M = {}
@@ -41,11 +42,10 @@ function M.dof(m)
     for k = 1, n do D[r][k] = p.D(r, k) end
   end
   -- the rows of each joint, in the order of the model's joints
-  local kinds = require("mechbench.model").joint_rows
   local owner, first = {}, 1
   local info = { bodies = nb, rows = nrows, gruebler = n - nrows, redundant = {}, involved = {} }
   for i, j in ipairs(desc.joints) do
-    local count = kinds(j)
+    local count = kinds.joint_rows(j)
     for r = first, first + count - 1 do owner[r] = joints[i].name end
     local before, with = {}, {}
     for r = 1, first - 1 do before[#before + 1] = D[r] end
@@ -196,7 +196,7 @@ local KNOWN = { "t", "formulation", "result", "tree", "angles" }
 function M.text(m, opts)
   local o = args.options(opts, KNOWN, "explain")
   local formulation = o.formulation or "body"
-  local names = require("mechbench.model").formulations(true)
+  local names = kinds.formulation_list(true)
   local entry -- the formulation's table entry: its title, its capabilities
   for _, f in ipairs(names) do if f.name == formulation then entry = f end end
   if not entry then
@@ -209,7 +209,8 @@ function M.text(m, opts)
   local why = args.bad_number(t)
   if why then args.fail("m:explain", "%s", args.said("t", why)) end
   local r = o.result
-  if r ~= nil and (type(r) ~= "table" or getmetatable(r) ~= require("mechbench.result").Result) then
+  -- a run's record (mechbench.result, a layer above: its animation shows this text)
+  if r ~= nil and (type(r) ~= "table" or type(r.t) ~= "table" or type(r.bodies) ~= "table") then
     args.fail("m:explain", "result must be a result (r = m:simulate{...}), not %s", type(r))
   end
   -- the state: the model's start, or the run's at the sample nearest t

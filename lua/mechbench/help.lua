@@ -5,6 +5,8 @@
 -- one table in mechbench.reference, which the man page is checked against.
 local reference = require "mechbench.reference"
 local args = require "mechbench.args"
+local kinds = require "mechbench.kinds"
+local elements = require "mechbench.elements"
 
 local topics = {}
 
@@ -141,15 +143,15 @@ Contact between bodies (Ch. 11; man mechbench(7) has every field):
 -- every kind with the names it takes, from the kinds' own entries; made
 -- when first asked for, so start-up does not pay for them
 local generated = {
-  joints = function(model)
+  joints = function()
     return "Joint types, m:joint{ name = ..., type = ..., ... } (book Sec. 7.2):\n"
-      .. model.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
+      .. elements.kinds_help("joint") .. "\nA number given as name(x) may be left out: it is then x."
   end,
-  forces = function(model)
+  forces = function()
     return "Force types, m:force{ name = ..., type = ..., ... } (book Sec. 4.4):\n"
-      .. model.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
+      .. elements.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
   end,
-  laws = function(model) return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. model.kinds_help("law") end,
+  laws = function() return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. elements.kinds_help("law") end,
   results = function()
     return [[
 A run r = m:simulate{...} (also m:kinematics, m:inverse_dynamics,
@@ -159,9 +161,9 @@ m:equilibrium) holds arrays over the reporting times r.t:
   r.impacts (contacts)                    r.state_size the integrator's states
 ]] .. reference.methods("r")
   end,
-  formulations = function(model)
+  formulations = function()
     local f, rowless = {}, {}
-    for _, entry in ipairs(model.formulations(true)) do
+    for _, entry in ipairs(kinds.formulation_list(true)) do
       f[#f + 1] = ("  %-16s %s"):format(entry.name, entry.title)
       if not entry.can.constraints then
         rowless[#rowless + 1] = ("%s: integrator %q, h = %g s unless told.\n"
@@ -184,7 +186,7 @@ switching = false stops there instead. No rows, so no stabilization.]]
 setmetatable(topics, { __index = function(t, name)
   local make = generated[name]
   if not make then return nil end
-  t[name] = make(require "mechbench.model")
+  t[name] = make()
   return t[name]
 end })
 
@@ -294,7 +296,7 @@ end
 
 -- Whether text has the word, or its plural ("unit" in "units").
 local function mentions(text, word)
-  return require("mechbench.model").has_word(text, word)
+  return elements.has_word(text, word)
 end
 
 -- help "word" for a word that names nothing: what it could mean, best
@@ -329,11 +331,10 @@ local function search(what)
     end
   end
   -- the kinds that have it
-  local model = require "mechbench.model"
   local kind_lines = {}
   for _, kind in ipairs { { "joint", "Joint types", "joints" }, { "force", "Force types", "forces" },
     { "law", "Contact laws", "laws" } } do
-    local text = model.kinds_help(kind[1], word)
+    local text = elements.kinds_help(kind[1], word)
     if text ~= "" then
       kind_lines[#kind_lines + 1] = ('%s with "%s" (help "%s" lists them all):'):format(kind[2], word, kind[3])
       kind_lines[#kind_lines + 1] = text

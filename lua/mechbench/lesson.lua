@@ -21,7 +21,8 @@
 -- messages and the wrap-up (`m:correct().pendulum.y`): each piece must work
 -- at the prompt as it stands. Progress is a small Lua table in the user's
 -- data folder.
-local mb = require "mechbench"
+local core = require "mechbench.core"
+local args = require "mechbench.args"
 local pretty = require "mechbench.pretty"
 
 local M = {}
@@ -36,9 +37,11 @@ M.vars = vars
 local vars_of      -- the number of the lesson whose variables vars holds
 local remake       -- remake(i): what step i needs of the steps before it (below)
 
--- The student's globals: the real ones, or under --sandbox the sandbox's
--- (what lesson code falls back to must not be more than the student has).
-local function student_globals() return require("mechbench.sandbox").globals() end
+-- The student's globals: those the lesson commands were last installed in
+-- (install_globals): the real ones, or under --sandbox the sandbox's (what
+-- lesson code falls back to must not be more than the student has).
+local students = _G
+local function student_globals() return students end
 
 -- f(...) with what it prints caught (print, io.write) and pictures silent
 -- (an animation or a plot shows nothing, view.quiet): the text it would
@@ -66,7 +69,7 @@ end
 
 ------------------------------------------------------------------ progress
 
-local function progress_file() return mb.paths.data .. "/progress.lua" end
+local function progress_file() return core.paths.data .. "/progress.lua" end
 
 local function load_progress()
   if progress then return progress end
@@ -82,8 +85,8 @@ local function load_progress()
 end
 
 local function save_progress()
-  if mb.sandbox then return end -- a sandboxed script leaves no file behind (sandbox.lua)
-  if not mb.core.mkdir(mb.paths.data) then return end
+  if core.sandbox == true then return end -- a sandboxed script leaves no file behind (sandbox.lua)
+  if not core.mkdir(core.paths.data) then return end
   local lines = { "return {" }
   local numbers = {}
   for n in pairs(progress) do numbers[#numbers + 1] = n end
@@ -115,10 +118,10 @@ end
 ------------------------------------------------------------------ finding lessons
 
 local function lesson_files()
-  local dir = mb.paths.lessons
+  local dir = core.paths.lessons
   local found = {}
   if dir == "" then return found end
-  for _, name in ipairs(require("mechbench.core").files(dir)) do
+  for _, name in ipairs(core.files(dir)) do
     local n = name:match("^(%d+)%-.*%.lua$")
     if n then found[#found + 1] = { number = tonumber(n), path = dir .. "/" .. name } end
   end
@@ -196,7 +199,7 @@ local function wrap(text, width, first, rest)
   return table.concat(lines, "\n")
 end
 
-local function say_width() return math.max(20, math.min(78, (mb.core.term_size()) - 2)) end
+local function say_width() return math.max(20, math.min(78, (core.term_size()) - 2)) end
 
 -- Feedback is built from pieces of any length: wrap it at word boundaries.
 local function say(text) print(wrap(text, say_width())) end
@@ -292,7 +295,7 @@ local function kind(step)
 end
 
 local function rule(text)
-  local width = math.min(76, (mb.core.term_size()))
+  local width = math.min(76, (core.term_size()))
   local fill = width - #text - 4
   return "-- " .. text .. " " .. string.rep("-", math.max(fill, 2))
 end
@@ -632,9 +635,9 @@ end
 function M.lessons()
   load_progress()
   local files = lesson_files()
-  if #files == 0 then print("No lessons found in " .. mb.paths.lessons) return end
+  if #files == 0 then print("No lessons found in " .. core.paths.lessons) return end
   print("Lessons (lesson(n) opens one):")
-  local width = math.max(40, math.min(80, (mb.core.term_size())))
+  local width = math.max(40, math.min(80, (core.term_size())))
   for _, f in ipairs(files) do
     local ok, lesson = pcall(M.load, f.number)
     local title = ok and lesson.title or ("(cannot be read: " .. tostring(lesson) .. ")")
@@ -670,7 +673,7 @@ function M.open(n, step)
   if step ~= nil then
     local k = math.tointeger(tonumber(step))
     if not k or k < 1 or k > #lesson.steps then
-      error(("%s: lesson %d has steps 1 to %d, not %s"):format(require("mechbench.args").where(), lesson.number,
+      error(("%s: lesson %d has steps 1 to %d, not %s"):format(args.where(), lesson.number,
         #lesson.steps, tostring(step)), 0)
     end
     step = k
@@ -1116,7 +1119,7 @@ function M.selftest(n)
   local lesson = n
   if type(n) ~= "table" then
     local ok, loaded = pcall(M.load, n)
-    if not ok then require("mechbench.args").fail("mb.lesson.selftest", "%s", loaded) end
+    if not ok then args.fail("mb.lesson.selftest", "%s", loaded) end
     lesson = loaded
   end
   local passed, failed, problems = 0, 0, {}
@@ -1192,6 +1195,7 @@ end
 ------------------------------------------------------------------ globals
 
 function M.install_globals(G)
+  students = G
   G.lessons = M.lessons
   -- lesson(n) opens a lesson; lesson.NAME is a variable its run() made
   G.lesson = setmetatable(vars, {
@@ -1219,7 +1223,7 @@ function M.install_globals(G)
     if select("#", ...) == 0 then return M.next_step() end
     if type((...)) ~= "table" then
       error(("%s: next() moves the lesson on and takes nothing (lesson(n, step) goes to a step); next(t, k) "
-        .. "is Lua's, for a table t, not %s"):format(require("mechbench.args").where(), a_type((...))), 0)
+        .. "is Lua's, for a table t, not %s"):format(args.where(), a_type((...))), 0)
     end
     return lua_next(...)
   end

@@ -23,6 +23,7 @@
 local core = require "mechbench.core"
 local args = require "mechbench.args"
 local statics = require "mechbench.statics"
+local result = require "mechbench.result"
 local mat = core.mat
 
 local M = {}
@@ -153,7 +154,7 @@ end
 function M.modes(m, opts, where)
   local o = check_options(opts)
   -- the rest's stability is in the modes' own summary: not said twice
-  local eq = require("mechbench.result").quietly(m.equilibrium, m, { method = o.method, stable = o.stable, tol = o.tol })
+  local eq = result.quietly(m.equilibrium, m, { method = o.method, stable = o.stable, tol = o.tol })
   local rest = eq._rest
   local lin = statics.linearise(m, rest.c, rest.lambda, where, true)
   local f = #lin.N

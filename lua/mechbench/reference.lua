@@ -309,10 +309,11 @@ formulation: "body" (Ch. 7, the default), "joint" (Ch. 9), "point"
 (Ch. 10), "point-recursive" (Attia's particles, tree = {...} picks the
 cuts), "fbd" (free-body diagrams, Ch. 6), "minimal" (independent
 coordinates only, switched before a singularity: r.switches), "discrete";
-help "formulations". integrator: "dopri5" (= "ode45", adaptive to tol and
-abstol, the default; also "rk45", "rkck", "rk8pd"), "rk4" or "symplectic"
-(fixed step h); dense = false ends a step at every report instead of
-interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
+help "formulations". integrator: "ode45" (MATLAB's control, adaptive to
+tol and abstol in every component, the default), "dopri5" (the same steps,
+Hairer's root-mean-square control; also "rk45", "rkck", "rk8pd"), "rk4"
+or "symplectic" (fixed step h); dense = false ends a step at every report
+instead of interpolating. stabilization: "baumgarte" (alpha, beta), "penalty",
 "momentum", "partitioning". correct = true first moves the start onto the
 joints. events = {{t = 1, add = "lock"}} adds or removes joints during the
 run, {t = 1, set = "spring", k = 400} changes a value. Returns a result r:
@@ -630,7 +631,7 @@ local owners = {
   m = function() return require("mechbench.model").Model end,
   r = function() return require("mechbench.result").Result end,
   c = function() return require("mechbench.compare").Comparison end,
-  A = function() return require("mechbench").mat end,
+  A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
@@ -644,9 +645,9 @@ function M.value(name)
     return t and rawget(t, method)
   end
   local path = name:match("^mb%.(.+)$")
-  if not path and name == "mb" then return require "mechbench" end
+  if not path and name == "mb" then return require "mechbench.library" end
   if not path then return rawget(_G, name) end
-  local v = require "mechbench"
+  local v = require "mechbench.library"
   for key in path:gmatch("[^.]+") do
     if type(v) ~= "table" then return nil end
     v = rawget(v, key)

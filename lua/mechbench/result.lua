@@ -7,6 +7,7 @@
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
+local kinds = require "mechbench.kinds"
 local cv = core.view
 
 local M = {}
@@ -240,7 +241,7 @@ end
 -- How a formulation is named in a sentence: its title up to a colon or a
 -- parenthesis ("body coordinates", "the discrete-time method").
 local function method_name(formulation)
-  for _, f in ipairs(require("mechbench.model").formulations(true)) do
+  for _, f in ipairs(kinds.formulation_list(true)) do
     if f.name == formulation then return (f.title:gsub("%s*[(:].*$", "")) end
   end
   return tostring(formulation) .. " coordinates"

@@ -22,6 +22,9 @@
 -- The model's own initial conditions are left as they were.
 local core = require "mechbench.core"
 local args = require "mechbench.args"
+local elements = require "mechbench.elements"
+local runs = require "mechbench.runs"
+local result = require "mechbench.result"
 local mat = core.mat
 
 local M = {}
@@ -399,7 +402,7 @@ local function settle(m, opts, where)
   -- velocities, no state tables (a user's force, with them, took twice
   -- the instructions of a pendulum's search, three times the time of a
   -- stiff chunk's 6e5 evaluations)
-  require("mechbench.model").generalised_force(m, { name = name, type = "user", fn = function(_, _, cd)
+  elements.generalised_force(m, { name = name, type = "user", fn = function(_, _, cd)
     local h = {}
     for i, b in ipairs(m._order.bodies) do
       local k = 3 * (i - 1)
@@ -413,7 +416,7 @@ local function settle(m, opts, where)
       m:correct()
       -- a chunk that turns stiff ends there (at 1e5 steps in half a
       -- second): the rest of it, and every chunk after, would crawl
-      local r = require("mechbench.model").simulate_until_stiff(m, { tf = 1, dt = 0.5, tol = 1e-9 })
+      local r = runs.simulate_until_stiff(m, { tf = 1, dt = 0.5, tol = 1e-9 })
       if r.stiff then stiff_error(m, r, chunk - 1, opts.stable, where) end
       local last, moving = #r.t, 0
       for _, b in ipairs(m._order.bodies) do
@@ -656,10 +659,10 @@ function M.equilibrium(m, opts, where)
   r.lowest_omega2, r.omega2, r.stiffness_asymmetry = verdict.lowest_omega2, verdict.omega2, verdict.asymmetry
   r.equilibrium_note = verdict.note
   if off > 1e-6 then
-    require("mechbench.result").warn(r, ("equilibrium: the start was off its joints by up to %.3g; the rest found "
+    result.warn(r, ("equilibrium: the start was off its joints by up to %.3g; the rest found "
       .. "meets them"):format(off))
   end
-  if not verdict.stable then require("mechbench.result").warn(r, "equilibrium: " .. verdict.note) end
+  if not verdict.stable then result.warn(r, "equilibrium: " .. verdict.note) end
   return r
 end
 

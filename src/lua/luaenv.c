@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/exit_status.h"
 #include "util/limits.h"
 
 enum { HOOK_COUNT = 1000 }; /* instructions between two looks at the flags */
@@ -139,6 +140,15 @@ static const char *limit_report(void)
 }
 
 int mb_limit_reached(void) { return mb_limit_hit != LIMIT_NONE; }
+
+int mb_exit_status(int status)
+{
+	if (mb_limit_reached())
+		return MB_EXIT_LIMIT;
+	if (status == LUA_ERRFILE)
+		return MB_EXIT_USAGE;
+	return status == LUA_OK ? MB_EXIT_OK : MB_EXIT_ERROR;
+}
 
 /* ------------------------------------------------------------- the hook */
 
@@ -349,7 +359,7 @@ int mb_load_user_file(lua_State *L, const char *path)
 		lua_pushfstring(L,
 		                "%s: a precompiled (binary) chunk is not allowed in the sandbox: "
 		                "give the script's Lua source",
-		                path);
+		                path ? path : "stdin");
 		lua_remove(L, -2);
 	}
 	return user_chunk(L, status);
@@ -491,14 +501,46 @@ void mb_set_args(lua_State *L, int argc, char **argv, int script_index)
 	lua_pop(L, 1);
 }
 
+/* Whether lesson n exists, by mechbench.lesson.available(); a list of
+ * those that do in have. */
+static int lesson_exists(lua_State *L, long n, char *have, size_t len)
+{
+	int found = 0;
+	size_t used = 0;
+	have[0] = '\0';
+	if (call_module(L, "mechbench.lesson", "available", 1) != LUA_OK) {
+		lua_pop(L, 1);
+		return 0;
+	}
+	lua_Integer count = luaL_len(L, -1);
+	for (lua_Integer i = 1; i <= count; i++) {
+		lua_rawgeti(L, -1, i);
+		lua_Integer k = lua_tointeger(L, -1);
+		lua_pop(L, 1);
+		found |= k == n;
+		if (used < len)
+			used += (size_t)snprintf(have + used, len - used, "%s%lld",
+			                         i > 1 ? ", " : "", (long long)k);
+	}
+	lua_pop(L, 1);
+	return found;
+}
+
 int mb_open_lesson(lua_State *L, const char *which)
 {
-	char chunk[256];
-	snprintf(chunk, sizeof chunk, "lesson(%s)", which);
-	for (const char *p = which; *p; p++)
-		if (!(*p >= '0' && *p <= '9')) {
-			fprintf(stderr, "mechbench: --lesson takes a number, not '%s'\n", which);
-			return LUA_ERRRUN;
-		}
-	return mb_dostring(L, chunk, "=--lesson");
+	char chunk[256], have[512];
+	char *end;
+	long n = strtol(which, &end, 10);
+	if (which[0] < '0' || which[0] > '9' || *end != '\0' || n > 9999) {
+		fprintf(stderr, "mechbench: --lesson takes a number, not '%s'\n", which);
+		return MB_EXIT_USAGE;
+	}
+	if (!lesson_exists(L, n, have, sizeof have)) {
+		fprintf(stderr,
+		        "mechbench: --lesson %s: there is no lesson %ld; the lessons are %s\n",
+		        which, n, have[0] ? have : "(none found)");
+		return MB_EXIT_USAGE;
+	}
+	snprintf(chunk, sizeof chunk, "lesson(%ld)", n);
+	return mb_dostring(L, chunk, "=--lesson") == LUA_OK ? MB_EXIT_OK : MB_EXIT_ERROR;
 }

@@ -44,8 +44,14 @@ void mb_report(lua_State *L, const char *progname);
 void mb_check_limits(lua_State *L);
 
 /* 1 once a CPU or memory limit has been reached: the program is to end,
- * with status 1, after mb_report has said so. */
+ * with status 3 (MB_EXIT_LIMIT), after mb_report has said so. */
 int mb_limit_reached(void);
+
+/* The program's exit status (util/exit_status.h) after a call that ended
+ * with Lua status `status`: MB_EXIT_LIMIT once a limit is reached,
+ * MB_EXIT_USAGE when the script named could not be read (LUA_ERRFILE),
+ * MB_EXIT_ERROR for any other error. */
+int mb_exit_status(int status);
 
 /* Load a chunk the user gave (a script, -e, a line at the prompt) as
  * luaL_loadbuffer and luaL_loadfile do; under --sandbox only Lua source is
@@ -53,8 +59,9 @@ int mb_limit_reached(void);
 int mb_load_user(lua_State *L, const char *chunk, size_t len, const char *name);
 int mb_load_user_file(lua_State *L, const char *path);
 
-/* Run a file (with the arg table already set) or a string. Status as above,
- * errors already reported. */
+/* Run a file (with the arg table already set; NULL: standard input, named
+ * "stdin" in messages) or a string. Status as above (LUA_ERRFILE: the file
+ * cannot be read), errors already reported. */
 int mb_dofile(lua_State *L, const char *path);
 int mb_dostring(lua_State *L, const char *chunk, const char *name);
 
@@ -62,7 +69,9 @@ int mb_dostring(lua_State *L, const char *chunk, const char *name);
  * lua(1) sets them (script_index 0: no script). */
 void mb_set_args(lua_State *L, int argc, char **argv, int script_index);
 
-/* Open lesson `which` (digits) at the prompt; a status as above. */
+/* Open lesson `which` (digits) at the prompt. An exit status
+ * (util/exit_status.h): MB_EXIT_USAGE, said on stderr, when `which` is not
+ * the number of a lesson; MB_EXIT_ERROR when opening it failed. */
 int mb_open_lesson(lua_State *L, const char *which);
 
 /* From now on SIGINT interrupts running Lua code (an error "interrupted!")

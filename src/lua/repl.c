@@ -31,6 +31,10 @@ static volatile sig_atomic_t resized;
  * helpers are reported but never end the session. */
 static int call_helper(lua_State *L, const char *name, int narg, int nres)
 {
+	if (mb_limit_reached()) { /* said where it was reached; the session ends */
+		lua_pop(L, narg);
+		return -1;
+	}
 	lua_getglobal(L, "require");
 	lua_pushliteral(L, "mechbench.repl");
 	if (lua_pcall(L, 1, 1, 0) != LUA_OK) {

@@ -13,6 +13,8 @@
 #define HAVE_MALLINFO2 1
 #endif
 
+#include "util/exit_status.h"
+
 volatile sig_atomic_t mb_limit_hit;
 
 static double cpu_limit, memory_mb;
@@ -36,7 +38,7 @@ static void on_sigxcpu(int sig)
 	(void)sig;
 	ssize_t ignored = write(STDERR_FILENO, backstop_message, backstop_length);
 	(void)ignored;
-	_exit(1);
+	_exit(MB_EXIT_LIMIT);
 }
 
 static double cpu_used(void)

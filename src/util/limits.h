@@ -7,7 +7,7 @@
  * timer (ITIMER_PROF) whose signal sets the flag; the memory limit is a cap
  * on Lua's allocator (lua/luaenv.c) and, during runs, on the heap as a
  * whole. Behind both, setrlimit: RLIMIT_CPU a little above the CPU limit
- * (SIGXCPU: a message and exit 1; then SIGKILL) and RLIMIT_AS well above
+ * (SIGXCPU: a message and exit status 3, MB_EXIT_LIMIT; then SIGKILL) and RLIMIT_AS well above
  * the memory limit, for a computation that never polls. */
 #ifndef MB_LIMITS_H
 #define MB_LIMITS_H

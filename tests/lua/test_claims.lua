@@ -77,17 +77,18 @@ do
   T.ok(text:find("sparse from " .. sparse_rows .. " rows", 1, true), "10.15: sparse from " .. sparse_rows .. " rows")
 end
 
--- 16: "The state shrank ninefold; the evaluations did not"
+-- 16: "The state shrank ninefold, the evaluations far less"
 do
   local wrap = mb.lesson.load(16).wrap_up:gsub("%s+", " ")
-  T.ok(wrap:find("The state shrank ninefold; the evaluations did not", 1, true), "16's wrap-up says so")
+  T.ok(wrap:find("The state shrank ninefold, the evaluations far less", 1, true), "16's wrap-up says so")
   T.eq(state_size("body") / state_size("minimal"), 9, "16: body coordinates' state is nine minimal ones")
   local fevals = {}
   for _, f in ipairs { "body", "joint", "minimal" } do
     fevals[f] = mb.example("four_bar"):simulate{ formulation = f, tf = 5, dt = 0.01, tol = 1e-10 }.stats.fevals
   end
-  T.ok(math.abs(fevals.minimal - fevals.body) < 0.05 * fevals.body,
-    ("16: the evaluations did not shrink: minimal %d, body %d"):format(fevals.minimal, fevals.body))
+  T.ok(fevals.minimal > 0.5 * fevals.body,
+    ("16: the evaluations shrank by less than half, against the state's ninefold: minimal %d, body %d"):format(
+    fevals.minimal, fevals.body))
   T.ok(not wrap:find("costs less than a body", 1, true), "16 no longer says a minimal evaluation costs less")
   T.ok(mb.lesson.load(16).steps[7].text:find("median", 1, true), "16.7 takes the median of repeated timings")
 end

@@ -313,4 +313,14 @@ group("near a toggle", function()
   T.ok(out:find("the state of the run at its sample 89", 1, true) ~= nil, "the run's sample nearest 0.88")
 end)
 
+
+-- result must be a run's record: a number, or a table that is not one, is
+-- refused at the caller's line (explain reads r.t and r.bodies)
+do
+  local m = example("four_bar")
+  T.fails(function() m:explain{ result = 5 } end, "result must be a result (r = m:simulate{...}), not number",
+    "result = 5: refused")
+  T.fails(function() m:explain{ result = { t = { 0 } } } end, "result must be a result", "a table without bodies: refused")
+end
+
 T.finish()

@@ -1,8 +1,13 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
 -- The layers of src/: the include graph has no cycle (no strongly connected
 -- component of more than one unit, a unit being a .c file with its .h), no
--- folder includes one above it, and only the Lua bindings include Lua.
+-- folder includes one above it, only the Lua bindings include Lua, and no
+-- C file is longer than LONGEST lines (a file that grows past it mixes jobs:
+-- split it by phase, building apart from evaluating).
 --   util -> model -> formulation -> analysis -> view -> lua -> main.c
+-- And the layers of lua/mechbench/, as the README's table names them: the
+-- require graph (requires inside functions too) has no cycle and no module
+-- requires one above it.
 local here = arg[0]:match("(.*/)") or "./"
 local T = dofile(here .. "harness.lua")
 local src = here .. "../../src/"
@@ -21,7 +26,8 @@ list:close()
 T.ok(#files > 40, ("found the sources (%d files)"):format(#files))
 
 -- unit = the path without its extension; edges from each #include "..."
-local edges, units, lua_includes, upward = {}, {}, {}, {}
+local LONGEST = 1500
+local edges, units, lua_includes, upward, long = {}, {}, {}, {}, {}
 for _, path in ipairs(files) do
   local unit = path:gsub("%.[ch]$", "")
   units[unit] = true
@@ -42,45 +48,211 @@ for _, path in ipairs(files) do
     end
   end
   f:close()
+  if n > LONGEST then long[#long + 1] = ("%s (%d lines)"):format(path, n) end
 end
 
 T.ok(#upward == 0, "no layer includes one above it" .. (#upward > 0 and (": " .. table.concat(upward, "; ")) or ""))
+T.ok(#long == 0, ("no C file over %d lines"):format(LONGEST) .. (#long > 0 and (": " .. table.concat(long, ", ")) or ""))
 T.ok(#lua_includes == 0, "only src/lua/ includes Lua's headers" ..
   (#lua_includes > 0 and (": " .. table.concat(lua_includes, ", ")) or ""))
 
--- Tarjan's strongly connected components
-local index, low, on_stack, stack, counter, cycles = {}, {}, {}, {}, 0, {}
-local function connect(v)
-  counter = counter + 1
-  index[v], low[v] = counter, counter
-  stack[#stack + 1] = v
-  on_stack[v] = true
-  for w in pairs(edges[v] or {}) do
-    if units[w] then
-      if not index[w] then
-        connect(w)
-        low[v] = math.min(low[v], low[w])
-      elseif on_stack[w] then
-        low[v] = math.min(low[v], index[w])
+-- Tarjan's strongly connected components of graph (node -> set of nodes):
+-- each of more than one node, as "{a, b, ...}".
+local function strongly_connected(graph)
+  local index, low, on_stack, stack, counter, cycles = {}, {}, {}, {}, 0, {}
+  local function connect(v)
+    counter = counter + 1
+    index[v], low[v] = counter, counter
+    stack[#stack + 1] = v
+    on_stack[v] = true
+    for w in pairs(graph[v] or {}) do
+      if graph[w] then
+        if not index[w] then
+          connect(w)
+          low[v] = math.min(low[v], low[w])
+        elseif on_stack[w] then
+          low[v] = math.min(low[v], index[w])
+        end
+      end
+    end
+    if low[v] == index[v] then
+      local component = {}
+      repeat
+        local w = table.remove(stack)
+        on_stack[w] = nil
+        component[#component + 1] = w
+      until w == v
+      if #component > 1 then
+        table.sort(component)
+        cycles[#cycles + 1] = "{" .. table.concat(component, ", ") .. "}"
       end
     end
   end
-  if low[v] == index[v] then
-    local component = {}
-    repeat
-      local w = table.remove(stack)
-      on_stack[w] = nil
-      component[#component + 1] = w
-    until w == v
-    if #component > 1 then
-      table.sort(component)
-      cycles[#cycles + 1] = "{" .. table.concat(component, ", ") .. "}"
+  local names = {}
+  for u in pairs(graph) do names[#names + 1] = u end
+  table.sort(names)
+  for _, u in ipairs(names) do if not index[u] then connect(u) end end
+  return cycles
+end
+
+local cycles = strongly_connected(edges)
+T.ok(#cycles == 0, "no include cycle" .. (#cycles > 0 and (": " .. table.concat(cycles, "; ")) or ""))
+
+-- The Lua half (lua/mechbench/): the layers the README's table names, a
+-- require (at a module's top or inside a function) only to its own layer
+-- or below, and no cycle in the require graph.
+local root = here .. "../../"
+local lua_dir = root .. "lua/mechbench/"
+
+-- The README's table: "| N name | `a` `b` ... | what |" under "Lua layer".
+local lua_rank, lua_layer_names = { ["mechbench.core"] = 0 }, {}
+do
+  local f = assert(io.open(root .. "README.md"))
+  local in_table = false
+  for line in f:lines() do
+    if line:match("^| Lua layer |") then in_table = true
+    elseif in_table and not line:match("^|") then break
+    elseif in_table then
+      local n, name, modules = line:match("^| (%d+) ([^|]-) | ([^|]+) |")
+      if n then
+        lua_layer_names[tonumber(n)] = name
+        for module in modules:gmatch("`([%w_]+)`") do
+          lua_rank[module == "mechbench" and "mechbench" or "mechbench." .. module] = tonumber(n)
+        end
+      end
     end
   end
+  f:close()
 end
-local names = {}
-for u in pairs(units) do names[#names + 1] = u end
-table.sort(names)
-for _, u in ipairs(names) do if not index[u] then connect(u) end end
-T.ok(#cycles == 0, "no include cycle" .. (#cycles > 0 and (": " .. table.concat(cycles, "; ")) or ""))
+T.ok(#lua_layer_names >= 5, ("the README names the Lua layers (%d)"):format(#lua_layer_names))
+
+-- Each string literal a global require is called with, and its line: the
+-- source read as Lua's lexer would (comments and strings skipped), so a
+-- require inside a function counts and one in a comment or a message does not.
+local function requires_of(text)
+  local out, i, line, n = {}, 1, 1, #text
+  local function skip_long(at) -- at a "[" of [==[: the index after its close, or nil
+    local eq = text:match("^%[(=*)%[", at)
+    if not eq then return nil end
+    local close = text:find("]" .. eq .. "]", at, true)
+    local stop = close and close + #eq + 2 or n + 1
+    local _, lines = text:sub(at, stop - 1):gsub("\n", "")
+    line = line + lines
+    return stop
+  end
+  local function skip_string(at) -- at a quote: the index after the closing one, and the string
+    local quote, j, parts = text:sub(at, at), at + 1, {}
+    while j <= n do
+      local c = text:sub(j, j)
+      if c == "\\" then parts[#parts + 1] = text:sub(j, j + 1); j = j + 2
+      elseif c == quote or c == "\n" then break
+      else parts[#parts + 1] = c; j = j + 1 end
+    end
+    return j + 1, table.concat(parts)
+  end
+  while i <= n do
+    local c = text:sub(i, i)
+    if c == "\n" then line, i = line + 1, i + 1
+    elseif text:sub(i, i + 1) == "--" then
+      i = skip_long(i + 2) or (text:find("\n", i, true) or n + 1)
+    elseif c == "[" and text:match("^%[=*%[", i) then i = skip_long(i)
+    elseif c == '"' or c == "'" then i = skip_string(i)
+    elseif c:match("[%a_]") then
+      local word = text:match("^[%w_]+", i)
+      local before = i > 1 and text:sub(i - 1, i - 1) or ""
+      local after = i + #word
+      if word == "require" and before ~= "." and before ~= ":" then
+        local at = text:match("^%s*%(?%s*()[\"']", after)
+        if at then
+          local _, name = skip_string(at)
+          out[#out + 1] = { name = name, line = line }
+        end
+      end
+      i = after
+    else i = i + 1 end
+  end
+  return out
+end
+
+-- Every module's source, by module name (init.lua is "mechbench").
+local lua_sources = {}
+do
+  local list = assert(io.popen("cd '" .. lua_dir .. "' && ls *.lua"))
+  for file in list:lines() do
+    local module = file == "init.lua" and "mechbench" or "mechbench." .. file:gsub("%.lua$", "")
+    local f = assert(io.open(lua_dir .. file))
+    lua_sources[module] = { file = "lua/mechbench/" .. file, text = f:read("a") }
+    f:close()
+  end
+  list:close()
+end
+
+-- What is wrong with the graph of these sources: modules in no layer,
+-- upward requires (file:line), cycles ({a, b, ...}).
+local function lua_graph_faults(sources)
+  local unplaced, upward, graph = {}, {}, {}
+  for module, s in pairs(sources) do
+    if not lua_rank[module] then unplaced[#unplaced + 1] = s.file end
+    graph[module] = {}
+    for _, r in ipairs(requires_of(s.text)) do
+      if r.name == "mechbench" or r.name:match("^mechbench%.") then
+        graph[module][r.name] = true
+        local from, to = lua_rank[module], lua_rank[r.name]
+        if from and to and to > from then
+          upward[#upward + 1] = ("%s:%d requires %s (layer %d %s, above %d %s)"):format(s.file, r.line, r.name, to,
+            lua_layer_names[to], from, lua_layer_names[from])
+        elseif not to then
+          upward[#upward + 1] = ("%s:%d requires %s, which is in no layer"):format(s.file, r.line, r.name)
+        end
+      end
+    end
+  end
+  table.sort(unplaced)
+  table.sort(upward)
+  return unplaced, upward, strongly_connected(graph)
+end
+
+local unplaced, upward_lua, lua_cycles = lua_graph_faults(lua_sources)
+local count = 0
+for _ in pairs(lua_sources) do count = count + 1 end
+T.ok(count > 20, ("found the Lua modules (%d)"):format(count))
+T.ok(#unplaced == 0, "every Lua module is in a layer of the README's table" ..
+  (#unplaced > 0 and (": not " .. table.concat(unplaced, ", ")) or ""))
+for module in pairs(lua_rank) do
+  T.ok(module == "mechbench.core" or lua_sources[module] ~= nil, ("the README's Lua layer of %s names a module that exists"):format(module))
+end
+T.ok(#upward_lua == 0, "no Lua module requires one above it" ..
+  (#upward_lua > 0 and (": " .. table.concat(upward_lua, "; ")) or ""))
+T.ok(#lua_cycles == 0, "no require cycle in the Lua half" ..
+  (#lua_cycles > 0 and (": " .. table.concat(lua_cycles, "; ")) or ""))
+
+-- The check above, shown on planted requires inside functions: one upward
+-- that closes a cycle (the kinds asking the class of a model), one within a
+-- layer that closes a cycle (the runs asking the statics built on them);
+-- and a require in a comment or a message that counts for nothing.
+local function planted(module, code)
+  local copy = {}
+  for name, s in pairs(lua_sources) do copy[name] = s end
+  copy[module] = { file = lua_sources[module].file, text = lua_sources[module].text .. code }
+  return lua_graph_faults(copy)
+end
+-- whether one of list holds every one of the words
+local function holds(list, ...)
+  for _, item in ipairs(list) do
+    local all = true
+    for _, word in ipairs { ... } do all = all and item:find(word, 1, true) ~= nil end
+    if all then return true end
+  end
+  return false
+end
+local lines_kinds = select(2, lua_sources["mechbench.kinds"].text:gsub("\n", "")) + 1
+local _, up, cycles = planted("mechbench.kinds", '\nlocal function class() return require("mechbench.model").Model end\n')
+T.ok(holds(up, ("kinds.lua:%d requires mechbench.model"):format(lines_kinds + 1)),
+  "a planted require of model inside a function of kinds is upward, said at its line")
+T.ok(holds(cycles, "mechbench.kinds", "mechbench.model"), "and closes a cycle through kinds and model")
+_, up, cycles = planted("mechbench.runs", '\nlocal function rest(m) return require "mechbench.statics".equilibrium(m) end\n')
+T.eq(#up, #upward_lua, "a planted require of statics in runs is within a layer")
+T.ok(holds(cycles, "mechbench.runs", "mechbench.statics"), "and closes a cycle through runs and statics")
+_, up, cycles = planted("mechbench.kinds", '\n-- require "mechbench.model"\nlocal s = [[require "mechbench.model"]] .. \'require("mechbench.compare")\'\n')
+T.ok(#up == #upward_lua and #cycles == #lua_cycles, "a require in a comment or a string counts for nothing")
 T.finish()

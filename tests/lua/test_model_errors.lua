@@ -96,6 +96,6 @@ local header = f:read("l")
 f:close()
 os.remove(path)
 T.ok(header:find("^t,rod%.x,rod%.y,rod%.angle,") and header:find("pin%.fx") and header:find("energy%.total"), "csv header: " .. header)
-T.ok(tostring(r):find("errors: body coordinates, dopri5", 1, true), "a result prints its summary")
+T.ok(tostring(r):find("errors: body coordinates, ode45", 1, true), "a result prints its summary")
 
 T.finish()

@@ -1,0 +1,207 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* lua_kinds.c — the C tables as Lua reads them (mechbench.core.model):
+ * the formulations, integrators, joint kinds, force kinds and contact laws
+ * with their numbers, the check of an element's numbers by its kind's
+ * entry, and a contact law or a friction law by itself. */
+#include <lauxlib.h>
+#include <math.h>
+#include <string.h>
+
+#include "analysis/simulate.h"
+#include "analysis/stepper.h"
+#include "lua/description.h"
+#include "lua/lua_model.h"
+#include "model/contact.h"
+#include "model/forces/force.h"
+#include "model/joints/joint.h"
+#include "model/laws/law.h"
+
+/* contact_force(law, {k, n, c, e}, delta, rate, approach) -> force, energy:
+ * a contact law by itself, for lessons and tests; its numbers as the law's
+ * entry takes them. */
+int core_contact_force(lua_State *L)
+{
+	const struct contact_law *law = contact_law_find(luaL_checkstring(L, 1));
+	if (!law)
+		return luaL_error(L, "unknown contact law '%s'", lua_tostring(L, 1));
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct contact k = {0};
+	k.law = law;
+	double value[KIND_PARAMS];
+	char err[300];
+	if (params_from_lua(L, 2, law->params, value, NULL, err, sizeof err) != 0)
+		return luaL_error(L, "%s", err);
+	for (int p = 0; law->params[p].name; p++)
+		*contact_param(&k, law->params[p].name) = value[kind_param_slot(law->params, p)];
+	double energy,
+	    f = contact_normal_force(&k, mb_arg_finite(L, 3, 0, 0), mb_arg_finite(L, 4, 0, 0),
+	                             mb_arg_finite(L, 5, 0, 0), &energy);
+	lua_pushnumber(L, f);
+	lua_pushnumber(L, energy);
+	return 2;
+}
+
+/* friction_brown_mcphee(v, mu_s, mu_d, v_t) -> the coefficient of Eq. 4.44 */
+int core_friction_brown_mcphee(lua_State *L)
+{
+	lua_pushnumber(L,
+	               friction_brown_mcphee(mb_arg_finite(L, 2, 0, 0), mb_arg_finite(L, 3, 0, 0),
+	                                     mb_arg_finite(L, 4, 0, 0), mb_arg_finite(L, 1, 0, 0)));
+	return 1;
+}
+
+static void push_names(lua_State *L, const char *const *names)
+{
+	lua_newtable(L);
+	for (int i = 0; names[i]; i++) {
+		lua_pushstring(L, names[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* A kind's numbers: {name, type, when, fallback, choices, timed} each. */
+static void push_params(lua_State *L, const struct kind_param *params)
+{
+	static const char *types[] = {"number",   "positive", "nonnegative",
+	                              "fraction", "pair",     "choice"};
+	static const char *whens[] = {"required", "fallback", "from start", "derived"};
+	lua_newtable(L);
+	for (int i = 0; params[i].name; i++) {
+		const struct kind_param *p = &params[i];
+		lua_createtable(L, 0, 6);
+		mb_set_text(L, "name", p->name);
+		mb_set_text(L, "type", types[p->type]);
+		mb_set_text(L, "when", whens[p->when]);
+		lua_pushnumber(L, p->fallback), lua_setfield(L, -2, "fallback");
+		if (p->choices)
+			push_names(L, p->choices), lua_setfield(L, -2, "choices");
+		lua_pushboolean(L, p->timed), lua_setfield(L, -2, "timed");
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+static void push_shape(lua_State *L, struct kind_shape s, enum kind_drawing drawing)
+{
+	static const char *drawings[] = {"nothing", "pin",  "guide", "slot",
+	                                 "rod",     "disc", "spring"};
+	mb_set_int(L, "points", s.points), mb_set_int(L, "vectors", s.vectors);
+	mb_set_int(L, "bodies", s.bodies);
+	lua_pushboolean(L, s.moving), lua_setfield(L, -2, "moving");
+	mb_set_text(L, "drawing", drawings[drawing]);
+}
+
+/* kinds() -> what the C tables hold, so that Lua keeps no copy of them:
+ * formulations {name, title}, integrators (names), joints {name, summary,
+ * rows, capabilities, shape, drawing, params}, forces {name, summary,
+ * internal, host, shape, drawing, params}, laws {name, impulsive, params} */
+int core_kinds(lua_State *L)
+{
+	lua_newtable(L);
+	lua_newtable(L);
+	for (int i = 0; formulations[i]; i++) {
+		const struct formulation *f = formulations[i];
+		lua_createtable(L, 0, 5);
+		mb_set_text(L, "name", f->name);
+		mb_set_text(L, "title", f->title);
+		mb_set_text(L, "integrator", f->integrator ? f->integrator : integrator_default);
+		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
+		/* what it can do, for the checks of options and the tests */
+		lua_createtable(L, 0, 4);
+		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
+		lua_setfield(L, -2, "constraints");
+		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
+		lua_setfield(L, -2, "adaptive");
+		lua_pushboolean(L, f->joint_forces != NULL);
+		lua_setfield(L, -2, "joint_forces");
+		/* closed_form: no rows for a remedy; takes only what it solves in closed form */
+		lua_pushboolean(L, (f->capabilities & FORM_CLOSED_FORM) != 0);
+		lua_setfield(L, -2, "closed_form");
+		lua_pushboolean(L, !(f->capabilities & FORM_KINEMATIC_ONLY));
+		lua_setfield(L, -2, "dynamics");
+		lua_setfield(L, -2, "can");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "formulations");
+	push_names(L, integrator_names()), lua_setfield(L, -2, "integrators");
+	lua_newtable(L);
+	for (int i = 0; joint_kinds[i]; i++) {
+		const struct joint_kind *k = joint_kinds[i];
+		lua_newtable(L);
+		mb_set_text(L, "name", k->name), mb_set_text(L, "summary", k->summary);
+		lua_pushboolean(L, k->internal), lua_setfield(L, -2, "internal");
+		mb_set_int(L, "rows", k->rows);
+		push_shape(L, k->shape, k->drawing);
+		lua_createtable(L, 0, 4);
+		lua_pushboolean(L, (k->capabilities & JOINT_TREE_PIN) != 0);
+		lua_setfield(L, -2, "pin");
+		lua_pushboolean(L, (k->capabilities & JOINT_TREE_SLIDE) != 0);
+		lua_setfield(L, -2, "slide");
+		lua_pushboolean(L, (k->capabilities & JOINT_DRIVER) != 0);
+		lua_setfield(L, -2, "driver");
+		lua_setfield(L, -2, "can");
+		push_params(L, k->params), lua_setfield(L, -2, "params");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "joints");
+	lua_newtable(L);
+	for (int i = 0; force_kinds[i]; i++) {
+		const struct force_kind *k = force_kinds[i];
+		lua_newtable(L);
+		mb_set_text(L, "name", k->name), mb_set_text(L, "summary", k->summary);
+		lua_pushboolean(L, k->internal), lua_setfield(L, -2, "internal");
+		lua_pushboolean(L, k->host), lua_setfield(L, -2, "host");
+		push_shape(L, k->shape, k->drawing);
+		push_params(L, k->params), lua_setfield(L, -2, "params");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "forces");
+	lua_newtable(L);
+	for (int i = 0; contact_laws[i]; i++) {
+		lua_newtable(L);
+		mb_set_text(L, "name", contact_laws[i]->name);
+		mb_set_text(L, "summary", contact_laws[i]->summary);
+		lua_pushboolean(L, contact_laws[i]->impulsive), lua_setfield(L, -2, "impulsive");
+		push_params(L, contact_laws[i]->params), lua_setfield(L, -2, "params");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "laws");
+	return 1;
+}
+
+/* check(what, kind, element) -> nil, or what is wrong with the element's
+ * numbers ("k must be positive (got -1)"): the C entry of the joint kind,
+ * force kind or contact law judges them, the same way it does when the
+ * model is built. */
+int core_check(lua_State *L)
+{
+	static const char *const whats[] = {"joint", "force", "law", "contact", NULL};
+	int what = luaL_checkoption(L, 1, NULL, whats);
+	const char *name = luaL_checkstring(L, 2);
+	luaL_checktype(L, 3, LUA_TTABLE);
+	const struct kind_param *params = NULL;
+	const struct joint_kind *j = what == 0 ? joint_kind_find(name) : NULL;
+	const struct force_kind *f = what == 1 ? force_kind_find(name) : NULL;
+	const struct contact_law *law = what == 2 ? contact_law_find(name) : NULL;
+	params = j ? j->params : f ? f->params : law ? law->params : NULL;
+	if (what == 3) /* a contact's friction, whatever its law */
+		params = contact_friction;
+	if (!params)
+		return luaL_error(L, "no %s kind '%s'", whats[what], name);
+	double param[KIND_PARAMS];
+	char err[300];
+	if (params_from_lua(L, 3, params, param, NULL, err, sizeof err) != 0) {
+		lua_pushstring(L, err);
+		return 1;
+	}
+	if (law && law->check) {
+		struct contact k = {0};
+		k.law = law;
+		for (int p = 0; law->params[p].name; p++)
+			*contact_param(&k, law->params[p].name) = param[kind_param_slot(params, p)];
+		if (law->check(&k, err, sizeof err) != 0) {
+			lua_pushstring(L, err);
+			return 1;
+		}
+	}
+	return 0;
+}

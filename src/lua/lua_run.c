@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* lua_run.c — the runs' C entry points (mechbench.core.model):
+ *   simulate(desc, opts)     forward dynamics -> result table
+ *   kinematics(desc, opts)   Algorithm K with the multipliers -> result table
+ * desc is the table model.lua compiles (lua/description.h); results are
+ * plain Lua tables that result.lua dresses with methods. */
+#include <lauxlib.h>
+#include <math.h>
+#include <string.h>
+
+#include "analysis/kinematics.h"
+#include "analysis/simulate.h"
+#include "analysis/stepper.h"
+#include "lua/description.h"
+#include "lua/lua_model.h"
+#include "lua/luaenv.h"
+#include "model/contact.h"
+#include "model/joints/joint.h"
+#include "model/laws/law.h"
+
+static void push_array(lua_State *L, int n, double (*get)(const struct run *, int, int),
+                       const struct run *r, int index)
+{
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_pushnumber(L, get(r, i, index));
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+static double get_t(const struct run *r, int i, int k) { return (void)k, r->samples[i]->t; }
+static double get_q(const struct run *r, int i, int k) { return r->samples[i]->q[k]; }
+static double get_qd(const struct run *r, int i, int k) { return r->samples[i]->qd[k]; }
+static double get_qdd(const struct run *r, int i, int k) { return r->samples[i]->qdd[k]; }
+static double get_reaction(const struct run *r, int i, int k) { return r->samples[i]->reaction[k]; }
+static double get_lambda(const struct run *r, int i, int k) { return r->samples[i]->lambda[k]; }
+static double get_contact(const struct run *r, int i, int k) { return r->samples[i]->contact[k]; }
+static double get_kinetic(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->kinetic;
+}
+static double get_potential(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->potential;
+}
+static double get_total(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->kinetic + r->samples[i]->potential;
+}
+static double get_violation(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->violation;
+}
+static double get_vviolation(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->velocity_violation;
+}
+static double get_condition(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->condition;
+}
+
+static void set_array(lua_State *L, const char *key, double (*get)(const struct run *, int, int),
+                      const struct run *r, int index)
+{
+	push_array(L, r->count, get, r, index);
+	lua_setfield(L, -2, key);
+}
+
+/* Names separated by newlines, as a list. */
+static void push_lines(lua_State *L, const char *text)
+{
+	lua_newtable(L);
+	for (int i = 1; *text; i++) {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		lua_pushlstring(L, text, len);
+		lua_rawseti(L, -2, i);
+		text += len + (nl != NULL);
+	}
+}
+
+/* r.switches: {t, from = {names}, to = {names}, condition, group} each */
+static void push_switches(lua_State *L, const struct run *r)
+{
+	lua_createtable(L, r->nswitches, 0);
+	for (int i = 0; i < r->nswitches; i++) {
+		const struct coordinate_switch *s = &r->switches[i];
+		lua_createtable(L, 0, 5);
+		lua_pushnumber(L, s->t), lua_setfield(L, -2, "t");
+		push_lines(L, s->from), lua_setfield(L, -2, "from");
+		push_lines(L, s->to), lua_setfield(L, -2, "to");
+		lua_pushnumber(L, s->condition), lua_setfield(L, -2, "condition");
+		lua_pushstring(L, s->group), lua_setfield(L, -2, "group");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "switches");
+}
+
+static void push_run(lua_State *L, const struct model *m, const struct run *r)
+{
+	static const char *pose[] = {"x", "y", "angle"}, *rate[] = {"vx", "vy", "omega"},
+	                  *accel[] = {"ax", "ay", "alpha"},
+	                  *react[REACTION_FIELDS] = {"fx", "fy", "torque", "local_fx", "local_fy"};
+	lua_newtable(L);
+	set_array(L, "t", get_t, r, 0);
+	lua_newtable(L);
+	for (int b = 0; b < m->nbodies; b++) {
+		lua_newtable(L);
+		for (int k = 0; k < 3; k++) {
+			set_array(L, pose[k], get_q, r, 3 * b + k);
+			set_array(L, rate[k], get_qd, r, 3 * b + k);
+			set_array(L, accel[k], get_qdd, r, 3 * b + k);
+		}
+		lua_setfield(L, -2, m->bodies[b].name);
+	}
+	lua_setfield(L, -2, "bodies");
+	lua_newtable(L);
+	for (int i = 0; i < m->njoints; i++) {
+		const struct joint *j = &m->joints[i];
+		lua_newtable(L);
+		for (int k = 0; k < REACTION_FIELDS; k++)
+			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
+		if (j->kind->capabilities & JOINT_DRIVES_DISTANCE) {
+			lua_getfield(L, -1, "torque");
+			lua_setfield(L, -2, "force");
+		}
+		lua_newtable(L);
+		for (int row = 0; row < j->kind->rows; row++) {
+			push_array(L, r->count, get_lambda, r, j->row + row);
+			lua_rawseti(L, -2, row + 1);
+		}
+		lua_setfield(L, -2, "lambda");
+		lua_pushboolean(L, !r->nonunique[i]);
+		lua_setfield(L, -2, "unique");
+		lua_setfield(L, -2, j->name);
+	}
+	lua_setfield(L, -2, "reactions");
+	static const char *contact_fields[CONTACT_FIELDS] = {"penetration", "rate", "normal",
+	                                                     "friction"};
+	lua_newtable(L);
+	for (int i = 0; i < m->ncontacts; i++) {
+		lua_newtable(L);
+		for (int k = 0; k < CONTACT_FIELDS; k++)
+			set_array(L, contact_fields[k], get_contact, r, CONTACT_FIELDS * i + k);
+		lua_setfield(L, -2, m->contacts[i].name);
+	}
+	lua_setfield(L, -2, "contacts");
+	lua_createtable(L, r->nimpacts, 0);
+	for (int i = 0; i < r->nimpacts; i++) {
+		const struct impact_record *e = &r->impacts[i];
+		lua_createtable(L, 0, 6);
+		lua_pushnumber(L, e->t), lua_setfield(L, -2, "t");
+		lua_pushstring(L, m->contacts[e->contact].name), lua_setfield(L, -2, "contact");
+		lua_pushnumber(L, e->closing), lua_setfield(L, -2, "closing");
+		lua_pushnumber(L, e->opening), lua_setfield(L, -2, "opening");
+		lua_pushnumber(L, e->normal), lua_setfield(L, -2, "impulse");
+		lua_pushnumber(L, e->tangent), lua_setfield(L, -2, "friction_impulse");
+		if (!m->contacts[e->contact].law->impulsive) {
+			lua_pushnumber(L, e->duration), lua_setfield(L, -2, "duration");
+			lua_pushnumber(L, e->depth), lua_setfield(L, -2, "depth");
+			lua_pushnumber(L, e->peak), lua_setfield(L, -2, "peak_force");
+		}
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "impacts");
+	lua_newtable(L);
+	set_array(L, "kinetic", get_kinetic, r, 0);
+	set_array(L, "potential", get_potential, r, 0);
+	set_array(L, "total", get_total, r, 0);
+	lua_setfield(L, -2, "energy");
+	set_array(L, "violation", get_violation, r, 0);
+	set_array(L, "velocity_violation", get_vviolation, r, 0);
+	set_array(L, "condition", get_condition, r, 0);
+	lua_newtable(L);
+	lua_pushinteger(L, r->fevals);
+	lua_setfield(L, -2, "fevals");
+	lua_pushinteger(L, r->steps);
+	lua_setfield(L, -2, "steps");
+	lua_pushnumber(L, r->wall);
+	lua_setfield(L, -2, "wall");
+	lua_pushnumber(L, r->cpu);
+	lua_setfield(L, -2, "cpu");
+	lua_setfield(L, -2, "stats");
+	lua_pushinteger(L, r->state_size); /* the integrator's y: coordinates and their rates */
+	lua_setfield(L, -2, "state_size");
+	if (r->corrected) { /* the corrected start is the first sample, in any formulation */
+		lua_pushboolean(L, 1);
+		lua_setfield(L, -2, "corrected");
+		lua_pushstring(L, r->note);
+		lua_setfield(L, -2, "correction");
+	}
+	if (r->error[0]) {
+		lua_pushstring(L, r->error);
+		lua_setfield(L, -2, "error");
+	}
+	if (r->near_singular[0]) {
+		lua_pushstring(L, r->near_singular);
+		lua_setfield(L, -2, "near_singular");
+	}
+	if (r->stiff[0]) {
+		lua_pushstring(L, r->stiff);
+		lua_setfield(L, -2, "stiff");
+	}
+	push_switches(L, r);
+}
+
+int core_simulate(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	const struct formulation *f = mb_read_formulation(L, 2);
+	struct sim_options o = {0};
+	o.integrator =
+	    mb_opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
+	int known = 0;
+	for (const char *const *name = integrator_names(); *name; name++)
+		known = known || strcmp(o.integrator, *name) == 0;
+	if (!known)
+		return luaL_error(L, "unknown integrator '%s'", o.integrator);
+	int fixed = integrator_fixed(o.integrator);
+	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
+		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
+	mb_opt_times(L, 2, &o.tf, &o.dt);
+	o.h = mb_opt_in(L, 2, "h", f->step > 0 ? fmin(f->step, o.dt) : o.dt, 1e-300, o.dt);
+	/* a run carrying on from another's end (events): its start time */
+	o.t0 = mb_opt_in(L, 2, "t0", 0, 0, 1e12);
+	if (o.tf / o.h > MAX_STEPS)
+		return mb_raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
+		                      MAX_STEPS);
+	o.tol = mb_opt_in(L, 2, "tol", tol_default, 1e-14, 1);
+	o.abstol = mb_opt_in(L, 2, "abstol", o.tol, 1e-300, 1e12);
+	lua_getfield(L, 2, "correct");
+	o.correct = lua_toboolean(L, -1);
+	lua_getfield(L, 2, "progress");
+	o.progress = lua_toboolean(L, -1);
+	lua_getfield(L, 2, "dense");
+	o.dense = lua_isnil(L, -1) ? integrator_interpolates(o.integrator) : lua_toboolean(L, -1);
+	lua_getfield(L, 2, "resumed");
+	o.resumed = lua_toboolean(L, -1);
+	lua_getfield(L, 2, "stop_when_stiff");
+	o.stop_when_stiff = lua_toboolean(L, -1);
+	lua_pop(L, 5);
+	mb_read_stabilization(L, 1, 2, &o.cfg.stab);
+	mb_read_config(L, 2, &o.cfg);
+	o.cfg.step = fixed ? o.h : 0;
+	if (f->capabilities & FORM_JOINT_FORCES) {
+		if (o.cfg.stab.kind != STAB_NONE)
+			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
+		o.cfg.joint_omega = mb_opt_in(L, 2, "omega", 0, 0, 1e12);
+		o.cfg.joint_zeta = mb_opt_in(L, 2, "zeta", 0, 0, 1e6);
+	}
+	o.cfg.drop_redundant = strcmp(mb_opt_string(L, 2, "redundant", "stop"), "drop") == 0;
+	struct model *m = model_from_lua(L, 1);
+	mb_c_enter(L); /* Ctrl-C and the limits reach a callback that never returns */
+	struct run *r = simulate(m, f, &o);
+	mb_c_leave(L);
+	push_run(L, m, r);
+	run_free(r);
+	model_free(m);
+	return 1;
+}
+
+/* kinematics(desc, opts): Algorithm K with ID1 multipliers (kinematics.h) */
+int core_kinematics(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	luaL_checktype(L, 2, LUA_TTABLE);
+	struct kin_options o = {0};
+	mb_opt_times(L, 2, &o.tf, &o.dt);
+	o.tol = mb_opt_in(L, 2, "tol", 1e-10, 1e-15, 1);
+	o.max_iterations = (int)mb_opt_in(L, 2, "max_iterations", 25, 1, 1000);
+	o.modified = strcmp(mb_opt_string(L, 2, "newton", "full"), "modified") == 0;
+	lua_getfield(L, 2, "trace");
+	o.trace = lua_toboolean(L, -1);
+	lua_pop(L, 1);
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	mb_read_config(L, 2, &cfg);
+	const struct formulation *f = mb_read_formulation(L, 2);
+	struct model *m = model_from_lua(L, 1);
+	struct kin_trace trace = {0};
+	int *iterations = NULL;
+	mb_c_enter(L);
+	struct run *r = kinematic_run(m, f, &cfg, &o, &iterations, o.trace ? &trace : NULL);
+	mb_c_leave(L);
+	push_run(L, m, r);
+	lua_createtable(L, r->count, 0);
+	for (int i = 0; i < r->count && iterations; i++) {
+		lua_pushinteger(L, iterations[i]);
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "iterations");
+	if (o.trace) {
+		lua_createtable(L, trace.count, 0);
+		for (int i = 0; i < trace.count; i++) {
+			lua_createtable(L, 0, 3);
+			lua_pushnumber(L, trace.residual[i]);
+			lua_setfield(L, -2, "residual");
+			lua_pushinteger(L, trace.worst_row[i] + 1);
+			lua_setfield(L, -2, "worst_row");
+			lua_pushstring(L, trace.worst_joint[i]);
+			lua_setfield(L, -2, "worst");
+			lua_rawseti(L, -2, i + 1);
+		}
+		lua_setfield(L, -2, "trace");
+	}
+	free(iterations);
+	run_free(r);
+	model_free(m);
+	return 1;
+}
