@@ -122,6 +122,7 @@ local cases = {
   ["r:cast"] = function() r:cast(out, { fps = 0 }) end,
   ["mb.plot"] = function() mb.plot { series = { { y = { 1, 0 / 0 } } } } end,
   ["mb.compare"] = function() mb.compare(m, { "body" }, { tf = 0.1, shwo = false }) end,
+  ["m:compare"] = function() m:compare { "body", tf = 0.1, shwo = false } end,
   ["c:table"] = function() c.table({}) end,
   ["c:show"] = function() c:show { labls = true } end,
   ["c:animate"] = function() c:animate { speeed = 2 } end,
