@@ -8,33 +8,49 @@
 #                 ./mechbench-asan), and the Lua tests, examples and fuzz cases under it
 #   make fuzz     many more generated scripts (FUZZ_CASES=5000 FUZZ_FIRST=100000
 #                 FUZZ_MB=./mechbench-asan; the failures are kept in fuzz-failures/)
-#   make install  PREFIX=/usr/local DESTDIR=
+#   make install  PREFIX=/usr/local DESTDIR=  (files only: never the package step)
 
 VERSION  := 0.1.0
+# Where make install puts things (GNU names, upper case as PREFIX has always
+# been). Everything the program reads at run time is under PKGDATADIR; the
+# documentation under DOCDIR is for people only (Debian Policy 12.3).
 PREFIX   ?= /usr/local
-BINDIR    = $(PREFIX)/bin
-LUADIR    = $(PREFIX)/share/lua/5.4
-DATADIR   = $(PREFIX)/share/mechbench
-DOCDIR    = $(PREFIX)/share/doc/mechbench
-MANDIR    = $(PREFIX)/share/man
+BINDIR   ?= $(PREFIX)/bin
+DATADIR  ?= $(PREFIX)/share
+MANDIR   ?= $(DATADIR)/man
+DOCDIR   ?= $(DATADIR)/doc/mechbench
+PKGDATADIR = $(DATADIR)/mechbench
 
 CC       ?= cc
-PKGS      = lua5.4 gsl readline ncursesw
-# Debian packages that provide the pkg-config modules above, and the test tools.
-DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev
-DEB_TEST  = tmux mandoc man-db valgrind
+PKGS      = lua5.4 gsl readline ncursesw cairo libsixel
+# Debian packages that provide the pkg-config modules above, and the test tools
+# (lua5.4: tests/install.sh checks that a plain Lua finds no half a module).
+DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
+            libcairo2-dev libgif-dev libsixel-dev
+DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4
 
-# CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what they give
-# is added to the project's own flags, never in their place. No contraction
-# into fused multiply-adds, so the numbers do not change with -march.
+# CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what
+# they give is added after the project's own flags, never in their place
+# (Debian's hardening flags come in CPPFLAGS and CFLAGS). No contraction into
+# fused multiply-adds, so the numbers do not change with -march.
 # HAVE_INLINE: GSL's element access (gsl_matrix_get, _set) inline rather than
 # a library call each, as GSL's manual advises.
 CFLAGS   ?= -O2 -g
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-MB_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DHAVE_INLINE -Wall -Wextra -ffp-contract=off \
-            -DMB_VERSION='"$(VERSION)"' -DMB_PREFIX='"$(PREFIX)"' -Isrc $(PKG_CFLAGS)
-MB_LIBS   = $(PKG_LIBS) -lm
+MB_CPPFLAGS = -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -DHAVE_INLINE -DMB_VERSION='"$(VERSION)"' \
+              -Isrc $(PKG_CFLAGS)
+MB_CFLAGS = -std=c11 -Wall -Wextra -ffp-contract=off
+COMPILE   = $(CC) $(MB_CPPFLAGS) $(CPPFLAGS) $(MB_CFLAGS) $(CFLAGS)
+# giflib has no pkg-config module on Debian 12
+MB_LIBS   = $(PKG_LIBS) -lgif -lm
+
+# The installed folders, compiled into paths.o alone (src/lua/paths.h): the
+# program finds its files relative to where it runs, BINDIR to PKGDATADIR,
+# and failing that at PKGDATADIR. build/install-dirs changes only when they
+# do, so `make install PREFIX=/opt/x` after a plain `make` rebuilds paths.o
+# and installs a program that looks where it was installed.
+INSTALL_DIRS = -DMB_BINDIR='"$(BINDIR)"' -DMB_PKGDATADIR='"$(PKGDATADIR)"'
 
 # src/ is in layers, one folder each (see README.md): every .c below it is built.
 SRC  = $(wildcard src/*.c src/*/*.c src/*/*/*.c)
@@ -42,9 +58,15 @@ OBJ  = $(SRC:src/%.c=build/%.o)
 LIB_OBJ = $(filter-out build/main.o,$(OBJ))
 UNIT_TESTS = $(patsubst tests/%.c,build/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all run check bench install uninstall clean deps deps-test asan fuzz
+.PHONY: all run check bench install uninstall clean deps deps-test asan fuzz FORCE
 
 all: deps mechbench
+
+# `make install` installs files only: it builds what is missing, but never
+# runs the package step (which would install Debian packages as root).
+ifeq ($(filter install uninstall,$(MAKECMDGOALS)),)
+PACKAGE_STEP = deps
+endif
 
 # --- dependencies: install from Debian when we may, else say the one line to run
 deps:
@@ -57,13 +79,19 @@ mechbench: $(OBJ)
 
 # | deps: under -j no compile starts before the packages are in place (the
 # pkg-config flags are read when a compile runs, so after deps has run)
-build/%.o: src/%.c | deps
+build/%.o: src/%.c | $(PACKAGE_STEP)
 	@mkdir -p $(@D)
-	$(CC) $(MB_CFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(COMPILE) -MMD -MP -c -o $@ $<
+
+build/install-dirs: FORCE
+	@mkdir -p $(@D)
+	@echo '$(INSTALL_DIRS)' | cmp -s - $@ || echo '$(INSTALL_DIRS)' > $@
+build/lua/paths.o build-asan/lua/paths.o: build/install-dirs
+build/lua/paths.o build-asan/lua/paths.o: MB_CPPFLAGS += $(INSTALL_DIRS)
 
 build/tests/test_%: tests/test_%.c tests/check.h $(LIB_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(MB_CFLAGS) $(CFLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(MB_LIBS) $(LDLIBS)
+	$(COMPILE) $(LDFLAGS) -MMD -MP -o $@ $< $(LIB_OBJ) $(MB_LIBS) $(LDLIBS)
 
 -include $(OBJ:.o=.d) $(UNIT_TESTS:=.d)
 
@@ -77,14 +105,14 @@ ASAN_UNIT_TESTS = $(patsubst tests/%.c,build-asan/tests/%,$(wildcard tests/test_
 
 build-asan/%.o: src/%.c | deps
 	@mkdir -p $(@D)
-	$(CC) $(MB_CFLAGS) $(CFLAGS) $(ASAN_FLAGS) -MMD -MP -c -o $@ $<
+	$(COMPILE) $(ASAN_FLAGS) -MMD -MP -c -o $@ $<
 
 mechbench-asan: $(ASAN_OBJ)
 	$(CC) $(CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -o $@ $(ASAN_OBJ) $(MB_LIBS) $(LDLIBS)
 
 build-asan/tests/test_%: tests/test_%.c tests/check.h $(ASAN_LIB_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(MB_CFLAGS) $(CFLAGS) $(ASAN_FLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(ASAN_LIB_OBJ) $(MB_LIBS) $(LDLIBS)
+	$(COMPILE) $(ASAN_FLAGS) $(LDFLAGS) -MMD -MP -o $@ $< $(ASAN_LIB_OBJ) $(MB_LIBS) $(LDLIBS)
 
 -include $(ASAN_OBJ:.o=.d) $(ASAN_UNIT_TESTS:=.d)
 
@@ -109,21 +137,29 @@ check: all deps-test $(UNIT_TESTS)
 bench: all
 	@bash bench/run.sh
 
-install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LUADIR)/mechbench $(DESTDIR)$(DATADIR)/lessons \
-	           $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man7
+# The Lua half goes to a folder of mechbench's own, not Lua's public path: it
+# needs the program around it (the limits' hook, Ctrl-C in long runs, the
+# sandbox, the terminal views), so a plain lua5.4 must find nothing there.
+# An earlier install put it on Lua's path and the examples under DOCDIR:
+# both are removed.
+install: mechbench
+	rm -rf $(DESTDIR)$(DATADIR)/lua/5.4/mechbench $(DESTDIR)$(DOCDIR)/examples
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGDATADIR)/lua/mechbench $(DESTDIR)$(PKGDATADIR)/lessons \
+	           $(DESTDIR)$(PKGDATADIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(MANDIR)/man1 \
+	           $(DESTDIR)$(MANDIR)/man7
 	install -m 755 mechbench $(DESTDIR)$(BINDIR)/mechbench
-	install -m 644 lua/mechbench/*.lua $(DESTDIR)$(LUADIR)/mechbench/
-	install -m 644 lessons/*.lua $(DESTDIR)$(DATADIR)/lessons/
-	install -m 644 examples/*.lua $(DESTDIR)$(DOCDIR)/examples/
+	install -m 644 lua/mechbench/*.lua $(DESTDIR)$(PKGDATADIR)/lua/mechbench/
+	install -m 644 lessons/*.lua $(DESTDIR)$(PKGDATADIR)/lessons/
+	install -m 644 examples/*.lua $(DESTDIR)$(PKGDATADIR)/examples/
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
+	install -m 644 COPYRIGHT $(DESTDIR)$(DOCDIR)/copyright
 	install -m 644 man/mechbench.1 $(DESTDIR)$(MANDIR)/man1/
 	install -m 644 man/mechbench.7 $(DESTDIR)$(MANDIR)/man7/
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/mechbench $(DESTDIR)$(MANDIR)/man1/mechbench.1 \
 	      $(DESTDIR)$(MANDIR)/man7/mechbench.7
-	rm -rf $(DESTDIR)$(LUADIR)/mechbench $(DESTDIR)$(DATADIR) $(DESTDIR)$(DOCDIR)
+	rm -rf $(DESTDIR)$(PKGDATADIR) $(DESTDIR)$(DOCDIR) $(DESTDIR)$(DATADIR)/lua/5.4/mechbench
 
 clean:
 	rm -rf build mechbench build-asan mechbench-asan

@@ -34,6 +34,8 @@ rm -f "$empty"
 # accuracy on the examples (why dopri5 with dense reports is the default)
 ./mechbench --batch bench/ode45.lua
 ./mechbench --batch bench/integrators.lua
+# issue 27: figures as files, the GIF and the plot PNG against their goals
+./mechbench --batch bench/figures.lua
 fi
 
 # Against MuJoCo (issue 16): the N-link chain in every formulation and

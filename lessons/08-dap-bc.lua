@@ -55,7 +55,11 @@ r.stats.fevals]] },
     { title = "The book's figure",
       text = [[
 The book's Fig. B.3 plots the pendulum angle over the 4 s. Here is ours,
-and the motion itself (q returns here).]],
+and the motion itself (q returns here). To keep a picture for a report,
+give it a file; the name's ending says the format (.svg, .pdf, .png):
+`r:plot("pendulum.angle", { file = "fig-b3.svg" })`, the motion as
+`r:animate{ file = "pendulum.gif" }`, one page of it all as
+`r:report{ file = "b1.pdf" }`.]],
       code = [[
 r:plot("pendulum.angle")
 r:animate{ labels = true }]] },

@@ -46,7 +46,15 @@ refused debug-getinfo 'print(debug.getinfo(1).source)' 'debug\.getinfo'
 refused string-metatable 'getmetatable("").__index.upper = print' 'getmetatable of a string'
 refused loaded-real-g 'package.loaded._G.io.write("x\n")' 'io\.write'
 refused r-csv 'mb.example("pendulum"):simulate{ tf = 0.1 }:csv("run.csv")' 'r:csv: writing a file'
-[ -e written.txt ] && [ -e run.csv ] && pass || fail files-written-outside "io.open and r:csv wrote nothing without --sandbox"
+refused r-json 'mb.example("pendulum"):simulate{ tf = 0.1 }:json("run.json")' 'r:json: writing a file'
+[ -e written.txt ] && [ -e run.csv ] && [ -e run.json ] && pass || fail files-written-outside "io.open, r:csv and r:json wrote nothing without --sandbox"
+# standard output is no file: r:csv("-") and r:json("-") write there, as print does
+rm -f run.csv run.json
+run_sb csv-stdout 'local r = mb.example("pendulum"):simulate{ tf = 0.1, dt = 0.05 } r:csv("-") r:json("-")'
+expect_eq csv-stdout-rc "$rc" 0
+expect_match csv-stdout "$out" '^t,rod\.x,rod\.y,'
+expect_match json-stdout "$out" '^"model":"pendulum",$'
+[ -e run.csv ] || [ -e run.json ] || [ -e - ] && fail stdout-no-file "a file was written" || pass
 
 # a precompiled script is refused; its source would have run
 "$MB" -e 'local f = io.open("binary.lua", "wb") f:write(string.dump(load("print(42)"))) f:close()'

@@ -33,6 +33,26 @@ int main(void)
 	ENSURE(strcmp(p.data, "/nonexistent-data/mechbench") == 0);
 	ENSURE(strstr(p.lessons, "lessons") != NULL);
 
+	/* the way from BINDIR to PKGDATADIR, which an install is found by */
+	static const char *const ways[][3] = {
+	    {"/usr/bin", "/usr/share/mechbench", "../share/mechbench"},
+	    {"/opt/mb/bin", "/opt/mb/share/mechbench", "../share/mechbench"},
+	    {"/usr/games", "/usr/share/games/mechbench", "../share/games/mechbench"},
+	    {"/usr/local/bin", "/srv/mb", "../../../srv/mb"},
+	    {"/usr/bin", "/usr/bin", "."},
+	    {"/usr", "/usrx/share", "../usrx/share"},
+	    {"/", "/usr/share/mechbench", "usr/share/mechbench"},
+	    {"/a/b", "/a", ".."},
+	};
+	for (size_t i = 0; i < sizeof ways / sizeof ways[0]; i++) {
+		char way[64];
+		ENSURE(mb_relative_path(ways[i][0], ways[i][1], way, sizeof way) == 0);
+		ENSURE(strcmp(way, ways[i][2]) == 0);
+	}
+	char tiny[4];
+	ENSURE(mb_relative_path("/usr/bin", "/usr/share/mechbench", tiny, sizeof tiny) == -1);
+	ENSURE(mb_relative_path("usr/bin", "/usr/share", want, sizeof want) == -1);
+
 	char cmd[300];
 	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
 	ENSURE(system(cmd) == 0);

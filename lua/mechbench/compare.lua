@@ -16,6 +16,7 @@ local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
 local result = require "mechbench.result"
+local figure = require "mechbench.figure"
 local cv = core.view
 
 local M = {}
@@ -483,6 +484,21 @@ function Comparison:show(opts)
 end
 
 function Comparison:animate(opts) self:show(opts) end
+
+-- c:plot{ quantity = "crank.angle", file = "compare.svg" }: each run's
+-- curve of the quantity, and each one's difference from the first
+-- (mechbench.figure); printed as text without a file.
+function Comparison:plot(opts)
+  opts = args.options(opts, { "quantity", "file", "width", "height" }, "c:plot")
+  local plots = figure.comparison(self, opts)
+  local target = figure.target("c:plot", opts, figure.STILL, "compare")
+  if target then return figure.write("c:plot", { kind = "plots", plots = plots }, target) end
+  if figure.show("c:plot", { kind = "plots", plots = plots }) then return end
+  for _, p in ipairs(plots) do
+    p.kind, p.text, p.width, p.height = nil, true, opts.width, opts.height
+    print(result.plot(p, "c:plot"))
+  end
+end
 
 args.methods(Comparison, "c")
 return M

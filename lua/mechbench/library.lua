@@ -27,6 +27,7 @@ mb.friction = require "mechbench.friction"
 mb.points = require "mechbench.points"
 mb.newton = require "mechbench.newton"
 mb.plot = require("mechbench.result").plot
+mb.options = require("mechbench.session").options -- the session's options (graphics, ...)
 function mb.animate(r, opts)
   if getmetatable(r) ~= require("mechbench.result").Result then
     require("mechbench.args").fail("mb.animate", "takes a result (r = m:simulate{...}), not %s", type(r))

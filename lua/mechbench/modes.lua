@@ -269,7 +269,8 @@ function Modes:animate(k, opts)
   if math.type(k) ~= "integer" or k < 1 or k > #self.frequency then
     args.fail("md:animate", "k must be a mode's number, 1 to %d (got %s)", #self.frequency, tostring(k))
   end
-  local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height" }, "md:animate")
+  local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height", "file" },
+    "md:animate")
   local why = o.amplitude ~= nil and args.bad_number(o.amplitude, { positive = true })
     or o.periods ~= nil and args.bad_number(o.periods, { positive = true, largest = 100 })
   if why then args.fail("md:animate", "%s", why) end
@@ -317,6 +318,10 @@ function Modes:animate(k, opts)
   end
   setmetatable(r, getmetatable(eq))
   if require("mechbench.view").quiet then return self end -- a lesson re-making its steps
+  if o.file then -- a GIF (mechbench.figure), one frame per step
+    return r:animate { file = o.file, width = o.width, height = o.height, labels = o.labels, speed = o.speed,
+      title = r.model_name }
+  end
   if require("mechbench.view").terminal() and not o.text then
     r:animate { speed = o.speed, labels = o.labels }
     return self

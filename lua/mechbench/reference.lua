@@ -363,11 +363,11 @@ displacements), md.rest. md:table() prints them, md:animate(k) plays one.]] },
     sig = "md:text()",
     text = "The table of md:table() as text; print(md) shows it too." },
   { name = "md:animate", man = ANALYSES,
-    sig = "md:animate(k, { amplitude, periods, speed, text })",
+    sig = "md:animate(k, { amplitude, periods, speed, text, file })",
     text = [[
 Plays mode k about the rest (the linear motion, amplitude of its largest
 entry: 0.1 of the model's size or 0.2 rad); without a terminal, draws its
-two extremes.]] },
+two extremes; file = "mode1.gif" writes it as an animated GIF.]] },
   { name = "m:correct", man = ANALYSES,
     sig = "m:correct()",
     text = [[
@@ -502,10 +502,21 @@ friction forces (these for a force law).]] },
 The state at a time inside the run, linear between samples: bodies,
 reactions, energy, violation.]] },
   { name = "r:csv", man = RESULTS,
-    sig = 'r:csv("out.csv")',
+    sig = 'r:csv("out.csv")   r:csv("-")',
     text = [[
 Writes the run as CSV: a header line, then a row per reporting time
-(bodies, reactions, energies, violation). Returns the number of rows.]] },
+(bodies, reactions, energies, violation); "-" writes to standard output.
+A header field with a comma or a quote is quoted as RFC 4180 says; a
+zero is 0, never -0. Returns what it wrote ("wrote 201 rows to ...").
+Refused under --sandbox, but for "-".]] },
+  { name = "r:json", man = RESULTS,
+    sig = 'r:json("run.json")   r:json("-")',
+    text = [[
+Writes the run as one JSON object, for notebooks and other tools: model,
+settings (the run's options), stats, t, and the series of bodies,
+reactions and contacts (each an object of arrays over t), energy,
+violation, impacts, switches, warnings. Numbers round-trip (17 digits);
+"-" writes to standard output. Refused under --sandbox, but for "-".]] },
   { name = "r:summary", man = RESULTS,
     sig = "r:summary()",
     text = [[
@@ -521,30 +532,34 @@ The run's figures as a table: fevals, wall (s), violation (the largest
 
   ------------------------------------------------------------ pictures
   { name = "r:animate", man = PICTURES,
-    sig = "r:animate{ speed, trails, labels, points }",
+    sig = "r:animate{ speed, trails, labels, points, file, fps, width, height }",
     text = [[
 Plays the run full screen: space pauses, arrows step, + and - change the
 speed, r restarts, t trails, l labels, e explains the frame (m:explain),
 q returns. In --batch the summary and the first and last frames are
-printed instead.]] },
+printed instead. file = "run.gif" writes an animated GIF instead: one
+frame per sample, or fps frames a second of the run; 640 x 480 pixels.]] },
   { name = "mb.animate", man = PICTURES,
     sig = "mb.animate(r [, options])",
     text = "The same as r:animate(options)." },
   { name = "r:fbd", man = PICTURES,
-    sig = 'd = r:fbd("body", t)',
+    sig = 'd = r:fbd("body", t [, { file, width, height }])',
     text = [[
 The free-body diagram of a body at the sample nearest t (Ch. 6): its weight,
 the force elements, each joint's reaction (its components named lambda1,
 lambda2, ... as the book numbers them) and the drivers' T or f, each at its
-point. Drawn at the prompt, and printed as a table; d[k] = { name, kind,
-point, fx, fy, torque (about the mass centre) } sums to d.inertial, m a
-and J alpha.]] },
+point, each arrow's length to scale. Drawn at the prompt, and printed as a
+table; d[k] = { name, kind, point, fx, fy, torque (about the mass centre) }
+sums to d.inertial, m a and J alpha. With file = "crank.pdf" (.svg, .png)
+the diagram is written there instead.]] },
   { name = "r:plot", man = PICTURES,
-    sig = 'r:plot("rod.angle", ... [, { title, width, height, text }])',
+    sig = 'r:plot("rod.angle", ... [, { title, width, height, text, file }])',
     text = [[
 Time histories, several at once: body.x, body.angle, joint.fx,
 joint.lambda2, contact.normal, energy.total, violation; or a point's path
-in x-y, "tip.path". With text = true it returns the plot as text.]] },
+in x-y, "tip.path". With text = true it returns the plot as text; with
+file = "angle.svg" (.pdf, .png) it writes it there, width x height
+pixels (640 x 400).]] },
   { name = "r:series", man = PICTURES,
     sig = 'x, y, label, unit = r:series("rod.angle")',
     text = "The numbers behind r:plot(name), to use as you like." },
@@ -552,8 +567,16 @@ in x-y, "tip.path". With text = true it returns the plot as text.]] },
     sig = 'r:path("point")',
     text = "The point's global path and velocity over r.t: { x, y, vx, vy }." },
   { name = "r:frame", man = PICTURES,
-    sig = "r:frame(t [, { width, height, unicode, labels, trails }])",
-    text = "One frame, at the sample nearest t, as text." },
+    sig = "r:frame(t [, { width, height, unicode, labels, trails, file }])",
+    text = [[
+One frame, at the sample nearest t, as text; with file = "x.png" (.svg,
+.pdf) written there (640 x 480 pixels), labelled, trails if asked.]] },
+  { name = "r:report", man = PICTURES,
+    sig = 'r:report{ file = "run.pdf" [, plot = {"crank.angle"}, t, width, height] }',
+    text = [[
+One page for a handout: the mechanism at t (the last sample) with its
+trails, the energy, the constraint violation, the quantities in plot
+(the first body's angle), and the run's summary. PDF (A4), SVG or PNG.]] },
   { name = "r:frames", man = PICTURES,
     sig = 'r:frames("run.txt" [, n])',
     text = "Writes n frames (5) spread evenly over the run to a text file." },
@@ -564,8 +587,14 @@ in x-y, "tip.path". With text = true it returns the plot as text.]] },
     sig = "mb.plot{ series = {{ x = xs, y = ys, label = s }, ...}, title, xlabel, ylabel }",
     text = [[
 Plots any numbers: full screen at the prompt, printed in --batch. With
-text = true it returns the plot as text. Without x, y is plotted against
-1, 2, 3 ...]] },
+text = true it returns the plot as text; file = "p.svg" writes it. Without
+x, y is plotted against 1, 2, 3 ...]] },
+  { name = "mb.options", man = PICTURES,
+    sig = 'mb.options{ graphics = "auto" | "sixel" | "kitty" | "text" }',
+    text = [[
+The session's options; mb.options() returns them. graphics: pictures at
+the prompt as images where the terminal shows them (auto asks it, once),
+in sixel or kitty's protocol whatever it says, or always as text.]] },
   { name = "mb.compare", man = PICTURES,
     sig = 'c = mb.compare(m, {"body", "joint", ...} | "all" [, options])',
     text = [[
@@ -598,6 +627,12 @@ its distance from the reference. Printing c shows the same.]] },
   { name = "c:animate", man = PICTURES,
     sig = "c:animate([options])",
     text = "The same as c:show(options)." },
+  { name = "c:plot", man = PICTURES,
+    sig = 'c:plot{ quantity = "crank.angle", file = "compare.svg", width, height }',
+    text = [[
+Each run's curve of the quantity (the first body's angle), each in its
+formulation's colour, over each run's position difference from the
+first; printed as text without a file.]] },
 
   ------------------------------------------------------------ other
   { name = "mb.friction.andersson", man = OTHER,

@@ -3,11 +3,12 @@
 --   r.t, r:body(name).x/.y/.angle/.vx/.vy/.omega/.ax/.ay/.alpha,
 --   r:reaction(name).fx/.fy/.torque, r.energy.kinetic/.potential/.total,
 --   r:contact(name).penetration/.rate/.normal/.friction, r.impacts,
---   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:summary()
+--   r.violation, r.stats.fevals/.wall/.steps, r:at(t), r:csv(path), r:json(path), r:summary()
 local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
+local figure = require "mechbench.figure"
 local cv = core.view
 
 local M = {}
@@ -118,9 +119,11 @@ function Result:contact(name) return pick(self, "contacts", self.contact_order, 
 
 -- The options of the picture methods, by method.
 local picture_options = {
-  frame = { "width", "height", "unicode", "labels", "trails", "points" },
-  animate = { "speed", "trails", "labels", "points", "text", "width", "height" },
-  plot = { "title", "width", "height", "text", "unicode" },
+  frame = { "width", "height", "unicode", "labels", "trails", "points", "file" },
+  animate = { "speed", "trails", "labels", "points", "text", "width", "height", "file", "fps", "title" },
+  plot = { "title", "width", "height", "text", "unicode", "file" },
+  fbd = { "width", "height", "file" },
+  report = { "file", "width", "height", "plot", "t", "trails", "points" },
   cast = { "width", "height", "fps", "speed", "unicode", "labels", "trails", "points" },
   frames = { "width", "height", "unicode", "labels", "trails", "points" },
 }
@@ -128,7 +131,7 @@ local picture_options = {
 -- Checked picture options: known names, sizes that are whole and sane.
 local function picture(method, opts)
   local o = args.options(opts, picture_options[method], "r:" .. method)
-  for _, key in ipairs { "width", "height" } do
+  for _, key in ipairs(o.file == nil and { "width", "height" } or {}) do -- a file's are pixels (mechbench.figure)
     local v = o[key]
     -- a plot's axes and their labels need 10 columns
     local least = (method == "plot" and key == "width") and 10 or 8
@@ -201,19 +204,49 @@ function Result:at(t)
   return out
 end
 
+-- Where r:csv and r:json write: "-" is standard output (which a sandboxed
+-- script may write to, as print does), any other path a file.
+local function output(method, path)
+  if path == "-" then return io.stdout, "standard output" end
+  return open_for_writing(method, path), path
+end
+
+local function finish_output(f)
+  if f == io.stdout then f:flush() else f:close() end
+end
+
+-- A number as the files write it: never "-0" (a zero is "0"), and nothing
+-- for a value that is not finite (CSV leaves the field empty, JSON writes
+-- null).
+local function number_text(v, format)
+  if v ~= v or v == math.huge or v == -math.huge then return nil end
+  if v == 0 then return "0" end
+  if math.type(v) == "integer" then return string.format("%d", v) end
+  return string.format(format, v)
+end
+
+local BODY_FIELDS = { "x", "y", "angle", "vx", "vy", "omega", "ax", "ay", "alpha" }
+
+-- A CSV field per RFC 4180: quoted, its quotes doubled, when it holds a
+-- comma, a quote or a line break.
+local function csv_field(text)
+  if text:find('[,"\r\n]') then return '"' .. text:gsub('"', '""') .. '"' end
+  return text
+end
+
 function Result:csv(path)
-  local f = open_for_writing("csv", path)
+  local f, name = output("csv", path)
   local cols, arrays = { "t" }, { self.t }
-  for _, name in ipairs(self.body_order) do
-    for _, k in ipairs { "x", "y", "angle", "vx", "vy", "omega", "ax", "ay", "alpha" } do
-      cols[#cols + 1] = name .. "." .. k
-      arrays[#arrays + 1] = self.bodies[name][k]
+  for _, body in ipairs(self.body_order) do
+    for _, k in ipairs(BODY_FIELDS) do
+      cols[#cols + 1] = body .. "." .. k
+      arrays[#arrays + 1] = self.bodies[body][k]
     end
   end
-  for _, name in ipairs(self.joint_order) do
+  for _, joint in ipairs(self.joint_order) do
     for _, k in ipairs { "fx", "fy", "torque" } do
-      cols[#cols + 1] = name .. "." .. k
-      arrays[#arrays + 1] = self.reactions[name][k]
+      cols[#cols + 1] = joint .. "." .. k
+      arrays[#arrays + 1] = self.reactions[joint][k]
     end
   end
   for _, k in ipairs { "kinetic", "potential", "total" } do
@@ -222,14 +255,108 @@ function Result:csv(path)
   end
   cols[#cols + 1] = "violation"
   arrays[#arrays + 1] = self.violation
+  for c = 1, #cols do cols[c] = csv_field(cols[c]) end
   f:write(table.concat(cols, ","), "\n")
   for i = 1, #self.t do
     local row = {}
-    for c = 1, #arrays do row[c] = string.format("%.10g", arrays[c][i]) end
+    for c = 1, #arrays do row[c] = number_text(arrays[c][i], "%.10g") or "" end
     f:write(table.concat(row, ","), "\n")
   end
-  f:close()
-  return written(path, #self.t, "rows")
+  finish_output(f)
+  return written(name, #self.t, "rows")
+end
+
+-- JSON text of a string: escaped quotes, backslashes and control
+-- characters; bytes that are not UTF-8 taken as Latin-1.
+local function json_string(s)
+  local valid = utf8.len(s) ~= nil
+  return '"' .. s:gsub('[%c"\\\128-\255]', function(c)
+    if c == '"' or c == "\\" then return "\\" .. c end
+    if c:byte() >= 128 then return valid and c or string.format("\\u%04x", c:byte()) end
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+-- JSON text of a Lua value: a table with keys 1..n only is an array (an
+-- empty one too), any other an object with its string keys sorted; a
+-- function or userdata (a user force in the settings) is left out of an
+-- object, null in an array. rawget and rawlen: a result's tables answer an
+-- unknown key with an error.
+local function json_value(v, out, depth)
+  local kind = type(v)
+  if kind == "number" then
+    out[#out + 1] = number_text(v, "%.17g") or "null"
+  elseif kind == "string" then
+    out[#out + 1] = json_string(v)
+  elseif kind == "boolean" then
+    out[#out + 1] = tostring(v)
+  elseif kind == "table" and depth < 32 then
+    local keys, n = {}, rawlen(v)
+    for k in pairs(v) do keys[#keys + 1] = k end
+    if #keys == n then
+      out[#out + 1] = "["
+      for i = 1, n do
+        if i > 1 then out[#out + 1] = "," end
+        json_value(rawget(v, i), out, depth + 1)
+      end
+      out[#out + 1] = "]"
+      return
+    end
+    local names = {}
+    for _, k in ipairs(keys) do
+      local t = type(rawget(v, k))
+      if (type(k) == "string" or type(k) == "number") and t ~= "function" and t ~= "userdata" and t ~= "thread" then
+        names[#names + 1] = tostring(k)
+      end
+    end
+    table.sort(names)
+    out[#out + 1] = "{"
+    for i, k in ipairs(names) do
+      out[#out + 1] = (i > 1 and "," or "") .. json_string(k) .. ":"
+      json_value(rawget(v, k) == nil and rawget(v, tonumber(k)) or rawget(v, k), out, depth + 1)
+    end
+    out[#out + 1] = "}"
+  else
+    out[#out + 1] = "null"
+  end
+end
+
+-- The named series of a list (bodies, reactions, contacts) in the model's
+-- order, each an object of arrays.
+local function json_series(out, list, order)
+  out[#out + 1] = "{"
+  for i, name in ipairs(order) do
+    out[#out + 1] = (i > 1 and ",\n  " or "\n  ") .. json_string(name) .. ":"
+    json_value(list[name], out, 0)
+  end
+  out[#out + 1] = "}"
+end
+
+function Result:json(path)
+  local f, name = output("json", path)
+  local out = { "{" }
+  local function field(key, write)
+    out[#out + 1] = (#out > 1 and ",\n" or "\n") .. json_string(key) .. ":"
+    write()
+  end
+  local function value(key, v) field(key, function() json_value(v, out, 0) end) end
+  value("model", self.model_name)
+  value("settings", self.options)
+  value("stats", self.stats)
+  value("t", self.t)
+  field("bodies", function() json_series(out, self.bodies, self.body_order) end)
+  field("reactions", function() json_series(out, self.reactions, self.joint_order) end)
+  field("contacts", function() json_series(out, self.contacts or {}, self.contact_order) end)
+  value("energy", self.energy)
+  value("violation", self.violation)
+  if self.velocity_violation then value("velocity_violation", self.velocity_violation) end
+  value("impacts", self.impacts or {})
+  value("switches", self.switches)
+  value("warnings", self.warnings)
+  out[#out + 1] = "\n}\n"
+  f:write(table.concat(out))
+  finish_output(f)
+  return written(name, #self.t, "samples")
 end
 
 local function max_abs_dev(a)
@@ -387,15 +514,21 @@ local function nearest(r, t)
   return best
 end
 
--- One frame as text: r:frame(t, {width, height, unicode, labels, trails, points})
+-- One frame as text: r:frame(t, {width, height, unicode, labels, trails,
+-- points}); with file = "x.svg" (.pdf, .png) written there; shown inline
+-- at a prompt whose terminal shows pictures (then it returns nothing).
 function Result:frame(t, opts)
   opts = picture("frame", opts)
   if t ~= nil then time_of("frame", t) end
   if #self.t == 0 then args.fail("r:frame", "the result has no samples to draw") end
+  local target = figure.target("r:frame", opts, figure.STILL, "frame")
   local scene, poses = drawing(self, opts.points)
+  local i = nearest(self, t or self.t[1])
+  if target then return figure.write("r:frame", figure.frame_spec(self, scene, poses, i, opts), target) end
+  if figure.show("r:frame", figure.frame_spec(self, scene, poses, i, opts)) then return end
   local unicode = opts.unicode
   if unicode == nil then unicode = view.unicode end
-  return cv.frame(scene, poses, nearest(self, t or self.t[1]), opts.width or 78, opts.height or 22,
+  return cv.frame(scene, poses, i, opts.width or 78, opts.height or 22,
     { unicode = unicode, labels = opts.labels, trails = opts.trails })
 end
 
@@ -454,7 +587,9 @@ end
 function Result:animate(opts)
   opts = picture("animate", opts)
   if view.quiet then return end -- a lesson re-making its steps
+  local target = figure.target("r:animate", opts, figure.ANIMATION, "frame")
   local scene, poses = drawing(self, opts.points)
+  if target then return figure.animation("r:animate", self, scene, poses, opts, target) end
   if terminal() and not opts.text then
     local explain
     if self._model then
@@ -492,7 +627,11 @@ local Diagram = {}
 Diagram.__index = Diagram
 M.Diagram = Diagram
 
-local COLOR = { weight = 2, force = 3, contacts = 3, reaction = 4, driver = 5 }
+-- the arrows' colours by what they are (the palette of src/view/canvas.h):
+-- the weight in ink, reactions purple, applied forces green, drivers
+-- orange; one that is the body's own colour is drawn grey instead
+local COLOR = { weight = 0, force = 3, contacts = 3, reaction = 4, driver = 5 }
+local GREY = 7
 
 local function lambdas(first, count)
   local letter = view.unicode and "\u{3bb}" or "lambda"
@@ -501,7 +640,8 @@ local function lambdas(first, count)
   return table.concat(out, ",")
 end
 
-function Result:fbd(name, t)
+function Result:fbd(name, t, opts)
+  opts = picture("fbd", opts)
   local b = pick(self, "bodies", self.body_order, "body", "fbd", name)
   name = type(name) == "table" and name.name or name
   local ts = self.t
@@ -563,18 +703,16 @@ function Result:fbd(name, t)
   d.inertial = { fx = mass * b.ax[i], fy = mass * b.ay[i], torque = inertia * b.alpha[i] }
   d.gap = math.max(math.abs(sum[1] - d.inertial.fx), math.abs(sum[2] - d.inertial.fy),
     math.abs(sum[3] - d.inertial.torque))
-  if terminal() then print(d:picture()) end
+  d.color = 1 + (index - 1) % 6 -- the body's colour in the mechanism's pictures
+  local target = figure.target("r:fbd", opts, figure.STILL, "fbd")
+  if target then return d, figure.write("r:fbd", d:spec(), target) end
+  if not figure.show("r:fbd", d:spec()) and terminal() then print(d:picture()) end
   print(d:table())
   return d
 end
 
--- The diagram as a picture of w x h characters: by default the terminal's
--- width, and a height that leaves the table and the prompt on a 24-row
--- screen (the picture's top scrolled away before).
-function Diagram:picture(w, h)
-  local cols, rows = core.term_size()
-  local _, table_lines = self:table():gsub("\n", "")
-  w, h = w or math.max(40, math.min(cols, 100) - 2), h or math.max(8, math.min(18, rows - table_lines - 6))
+-- The diagram for the drawing (lua_view.c): its body, arrows and labels.
+function Diagram:spec()
   local scale = 0
   for _, f in ipairs(self) do scale = math.max(scale, math.abs(f.fx), math.abs(f.fy), math.abs(f.couple)) end
   local arrows = {}
@@ -584,9 +722,21 @@ function Diagram:picture(w, h)
     if size > 1e-12 * scale then text = text .. (" %.4g N"):format(size) end
     if math.abs(f.couple) > 1e-12 * scale then text = text .. (" %+.4g N m"):format(f.couple) end
     arrows[k] = { at = f.point, force = size > 1e-12 * scale and { f.fx, f.fy } or { 0, 0 },
-      couple = math.abs(f.couple) > 1e-12 * scale and f.couple or 0, label = text, color = COLOR[f.role] }
+      couple = math.abs(f.couple) > 1e-12 * scale and f.couple or 0, label = text,
+      color = COLOR[f.role] == self.color and GREY or COLOR[f.role] }
   end
-  local text = cv.fbd_text({ centre = self.centre, points = self.outline or {}, arrows = arrows }, w, h, view.unicode)
+  return { kind = "fbd", centre = self.centre, points = self.outline or {}, arrows = arrows, color = self.color,
+    title = ("free-body diagram of '%s' at t = %g s"):format(self.body, self.t) }
+end
+
+-- The diagram as a picture of w x h characters: by default the terminal's
+-- width, and a height that leaves the table and the prompt on a 24-row
+-- screen (the picture's top scrolled away before).
+function Diagram:picture(w, h)
+  local cols, rows = core.term_size()
+  local _, table_lines = self:table():gsub("\n", "")
+  w, h = w or math.max(40, math.min(cols, 100) - 2), h or math.max(8, math.min(18, rows - table_lines - 6))
+  local text = cv.fbd_text(self:spec(), w, h, view.unicode)
   local r, m = self.resultant, self.inertial
   return ("%s\n  resultant (%.4g, %.4g) N, moment %.4g N m about the mass centre\n"
     .. "  m a       (%.4g, %.4g) N, J alpha %.4g N m"):format(text, r.fx, r.fy, r.torque, m.fx, m.fy, m.torque)
@@ -708,18 +858,27 @@ function Result:plot(...)
   end
   opts = picture("plot", opts)
   if #names == 0 then names = { "energy.total" } end
-  local series, unit_list, xy = {}, {}, false
-  for _, n in ipairs(names) do
-    local x, y, label, unit = self:series(n)
-    xy = xy or n:match("%.path$") ~= nil
-    series[#series + 1] = { x = x, y = y, label = label .. (unit ~= "" and (" [" .. unit .. "]") or "") }
-    unit_list[unit] = true
+  local spec = figure.plot_of(self, names, opts.title or self.model_name, figure.body_colors(self, names))
+  spec.kind = nil
+  spec.width, spec.height, spec.text, spec.unicode, spec.file = opts.width, opts.height, opts.text, opts.unicode,
+    opts.file
+  return M.plot(spec, "r:plot")
+end
+
+-- r:report{ file = "run.pdf", plot = {"crank.angle"}, t = 1 }: one page
+-- for a handout (mechbench.figure).
+function Result:report(opts)
+  opts = picture("report", opts)
+  local target = figure.target("r:report", opts, figure.STILL, "report")
+  if not target then args.fail("r:report", 'needs a file to write, such as { file = "run.pdf" }') end
+  if #self.t == 0 then args.fail("r:report", "the result has no samples") end
+  if opts.t ~= nil then time_of("report", opts.t) end
+  for _, n in ipairs(type(opts.plot) == "table" and opts.plot or { opts.plot }) do
+    if type(n) ~= "string" then args.fail("r:report", 'plot is a name such as "crank.angle", or a list of them') end
+    self:series(n)
   end
-  local ylabel = 0
-  for u in pairs(unit_list) do ylabel = ylabel + 1 end
-  return M.plot{ series = series, title = opts.title or self.model_name,
-    xlabel = xy and "x [m]" or "t [s]", ylabel = xy and "y [m]" or nil,
-    width = opts.width, height = opts.height, text = opts.text, unicode = opts.unicode }
+  local scene, poses = drawing(self, opts.points)
+  return figure.report(self, scene, poses, opts, target)
 end
 
 -- Write the animation as an asciicast v2 file (asciinema play FILE).
@@ -772,16 +931,17 @@ end
 -- mb.plot{ series = {{x = ..., y = ..., label = ...}, ...}, title, xlabel, ylabel }
 -- Full screen at the prompt, printed in --batch; with text = true it only
 -- returns the text (width, height, unicode as given).
-local plot_options = { "series", "title", "xlabel", "ylabel", "width", "height", "text", "unicode" }
+local plot_options = { "series", "title", "xlabel", "ylabel", "width", "height", "text", "unicode", "file" }
 
-function M.plot(spec)
+-- what: the method the user called (r:plot), for its errors
+function M.plot(spec, what)
   if type(spec) ~= "table" or type(spec.series) ~= "table" or #spec.series == 0 then
     args.fail("mb.plot", "needs { series = { {x = {...}, y = {...}, label = \"...\"}, ... } }")
   end
   spec = args.options(spec, plot_options, "mb.plot")
   for i, s in ipairs(spec.series) do
     if type(s) ~= "table" or type(s.y) ~= "table" or #s.y == 0 then args.fail("mb.plot", "series %d has no y values", i) end
-    local why = args.unknown_field(s, { x = true, y = true, label = true }, "field")
+    local why = args.unknown_field(s, { x = true, y = true, label = true, color = true, style = true }, "field")
     if why then args.fail("mb.plot", "series %d: %s", i, why) end
     if s.x and (type(s.x) ~= "table" or #s.x ~= #s.y) then
       args.fail("mb.plot", "series %d: x must be a list as long as y (%d values)", i, #s.y)
@@ -793,9 +953,13 @@ function M.plot(spec)
     if not s.x then
       local x = {}
       for k = 1, #s.y do x[k] = k end
-      spec.series[i] = { x = x, y = s.y, label = s.label }
+      spec.series[i] = { x = x, y = s.y, label = s.label, color = s.color, style = s.style }
     end
   end
+  what = what or "mb.plot"
+  local target = figure.target(what, spec, figure.STILL, "plot")
+  spec.kind = "plot"
+  if target then return figure.write(what, spec, target) end
   for _, key in ipairs { "width", "height" } do
     local v = spec[key]
     local least = key == "width" and 10 or 8 -- the axes and their labels need 10 columns
@@ -808,6 +972,7 @@ function M.plot(spec)
   if unicode == nil then unicode = view.unicode end
   -- shown (full screen at the prompt, printed otherwise) it returns nothing,
   -- so the prompt prints nothing after it; with text = true, the text
+  if not spec.text and figure.show(what, spec) then return end
   if terminal() and not spec.text then
     if cv.show_plot(spec, unicode) then return end
   end

@@ -21,7 +21,7 @@
 -- dofile and loadfile are refused outright, not limited to the script's
 -- folder: a folder being graded holds other students' scripts, and an
 -- error of a chunk that does not parse quotes the file's text. For the same
--- reason a sandboxed script writes no file: r:csv, r:cast and r:frames say
+-- reason a sandboxed script writes no file: r:csv, r:json, r:cast and r:frames say
 -- so (result.lua), and lesson progress is not saved (lesson.lua).
 local args = require "mechbench.args"
 

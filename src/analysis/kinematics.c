@@ -33,9 +33,9 @@ static void drivers_at(struct kin *k, double t, char *buf, size_t len)
 	for (int i = 0; i < k->m->njoints && used < len; i++) {
 		const struct joint *j = &k->m->joints[i];
 		double f[3];
-		if (!(j->kind->capabilities & JOINT_DRIVER) || model_fn(k->d, &j->fn, t, f) != 0)
+		if (!joint_kind_driven(j->kind) || model_fn(k->d, &j->fn, t, f) != 0)
 			continue;
-		int distance = (j->kind->capabilities & JOINT_DRIVES_DISTANCE) != 0;
+		int distance = joint_kind_drives_length(j->kind);
 		used += (size_t)snprintf(buf + used, len - used, "%s driver '%s' holds %.6g %s",
 		                         used ? " and" : ", where", j->name, f[0],
 		                         distance ? "m" : "rad");

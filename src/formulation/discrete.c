@@ -39,14 +39,15 @@
 
 #include "formulation/formulation.h"
 #include "model/forces/force.h"
+#include "model/joint_graph.h"
 #include "model/joints/joint.h"
 
 /* The step a run takes unless told: small enough for stiff joints and
  * contacts, large enough for 64 bodies faster than real time. */
 #define DEFAULT_STEP 1e-5
 
-/* A joint whose two points meet (JOINT_POINTS_MEET): held by one force at
- * its points, from the points' places and velocities. */
+/* A joint whose two points meet (a pin, read in its geometry): held by one
+ * force at its points, from the points' places and velocities. */
 struct pin {
 	int bi, bj;  /* bodies, -1 for the ground */
 	vec2 si, sj; /* the points, body-fixed */
@@ -188,7 +189,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->force = calloc((size_t)w->base.n + 1, sizeof(double));
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
-		if ((j->kind->capabilities & JOINT_POINTS_MEET) && j->bi != j->bj)
+		if (m->graph->geometry[i].points_meet && j->bi != j->bj)
 			w->pins[w->npins++] = (struct pin){j->bi, j->bj, j->si, j->sj, j->row};
 		else
 			w->others[w->nothers++] = i;

@@ -20,6 +20,7 @@
 #include "formulation/formulation.h"
 #include "model/constraints.h"
 #include "model/forces/force.h"
+#include "model/joints/geometry.h"
 #include "model/contact.h"
 #include "util/lu.h"
 
@@ -278,8 +279,7 @@ int fbd_diagram(void *ws, int b, double t, const double *c, const double *cd, co
 				        ->J[(size_t)row * (size_t)w->base.n + (size_t)(3 * b + q)] *
 				    lambda[row];
 		struct fbd_force *f = &out[count++];
-		*f = (struct fbd_force){j->kind->capabilities & JOINT_DRIVER ? FBD_DRIVER
-		                                                             : FBD_REACTION,
+		*f = (struct fbd_force){joint_kind_driven(j->kind) ? FBD_DRIVER : FBD_REACTION,
 		                        k,
 		                        {0, 0},
 		                        {0, 0},

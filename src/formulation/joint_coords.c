@@ -24,6 +24,7 @@
 #include "formulation/formulation.h"
 #include "model/constraints.h"
 #include "model/forces/force.h"
+#include "model/joint_graph.h"
 #include "util/rank.h"
 
 enum tree_kind { TREE_FLOAT, TREE_REVOLUTE, TREE_SLIDE };
@@ -77,86 +78,52 @@ struct jc {
 
 /* ------------------------------------------------------------ the tree */
 
-static int tree_capable(const struct joint *j)
+/* Body child hangs from parent by joint k: a pin's angle, or a slide along
+ * the guide, the joint's body j (the tree's sliders, joint_graph.h). */
+static void hang(struct jc *w, int child, int parent, int k)
 {
-	return (j->kind->capabilities & (JOINT_TREE_PIN | JOINT_TREE_SLIDE)) != 0;
-}
-
-static int allowed(const struct formulation_config *cfg, int joint)
-{
-	if (!cfg->tree)
-		return 1;
-	for (int k = 0; k < cfg->ntree; k++)
-		if (cfg->tree[k] == joint)
-			return 1;
-	return 0;
-}
-
-static void hang(struct jc *w, int child, int parent, int joint_index)
-{
-	const struct joint *j = &w->m->joints[joint_index];
+	const struct joint *j = &w->m->joints[k];
+	const struct geometry *g = &w->m->graph->geometry[k];
 	struct tree_link *l = &w->link[child];
 	int child_is_i = j->bi == child;
-	l->parent = parent, l->joint = joint_index;
+	l->parent = parent, l->joint = k;
 	l->sp = child_is_i ? j->sj : j->si;
 	l->sc = child_is_i ? j->si : j->sj;
-	if (j->kind->capabilities & JOINT_TREE_PIN) {
+	if (g->offers == OFFER_ANGLE) {
 		l->kind = TREE_REVOLUTE;
 	} else {
-		/* the guide is j's second body (axis u_j); the slider is its first */
 		l->kind = TREE_SLIDE;
-		l->axis = j->uj;
+		l->axis = g->term[g->slide].w;
 		l->axis_on_parent = child_is_i;
-		double a = joint_slide_angle(w->m, j); /* φ_i - φ_j */
+		double a = g->tie_value; /* φ_i - φ_j */
 		l->alpha = child_is_i ? a : -a;
 	}
 }
 
-/* Breadth first from the ground; bodies it cannot reach float, and the
- * search goes on from them. Joints left over are cut. */
-static void grow_tree(struct jc *w, const struct formulation_config *cfg)
+/* The tree (joint_graph.h: the model's, or grown over the joints the run
+ * allows): bodies it cannot reach float; joints left over are cut. */
+static void take_tree(struct jc *w, const struct formulation_config *cfg)
 {
 	const struct model *m = w->m;
-	int nb = w->nb, head = 0, tail = 0;
-	int *seen = calloc((size_t)nb + 1, sizeof *seen),
-	    *used = calloc((size_t)m->njoints + 1, sizeof *used);
-	int *queue = calloc((size_t)nb + 2, sizeof *queue);
-	for (int start = -1; start < nb; start++) {
-		if (start >= 0) {
-			if (seen[start])
-				continue;
-			seen[start] = 1; /* unreachable: floats from the ground */
-			w->link[start] =
-			    (struct tree_link){TREE_FLOAT, -1, -1, 0, {0, 0}, {0, 0}, {0, 0}, 0, 0};
-			w->order[tail++] = start;
-			queue[head] = start;
-		} else {
-			queue[head] = -1;
-		}
-		int qhead = head, qtail = head + 1;
-		while (qhead < qtail) {
-			int u = queue[qhead++];
-			for (int k = 0; k < m->njoints; k++) {
-				const struct joint *j = &m->joints[k];
-				if (used[k] || !tree_capable(j) || !allowed(cfg, k) ||
-				    (j->bi != u && j->bj != u))
-					continue;
-				int v = j->bi == u ? j->bj : j->bi;
-				if (v < 0 || seen[v])
-					continue;
-				seen[v] = 1, used[k] = 1;
-				hang(w, v, u, k);
-				w->order[tail++] = v;
-				queue[qtail++] = v;
-			}
-		}
-		head = qtail;
+	struct joint_tree own, *tree = &m->graph->tree[TREE_COORDINATES];
+	if (cfg->tree) {
+		joint_tree_alloc(&own, w->nb, m->njoints);
+		joint_tree_grow(m, m->graph, TREE_COORDINATES, cfg->tree, cfg->ntree, &own);
+		tree = &own;
 	}
-	w->ncut = 0;
-	for (int k = 0; k < m->njoints; k++)
-		if (!used[k])
-			w->cut[w->ncut++] = k;
-	free(seen), free(used), free(queue);
+	for (int k = 0; k < tree->norder; k++) {
+		int b = tree->order[k];
+		w->order[k] = b;
+		if (tree->joint[b] < 0)
+			w->link[b] =
+			    (struct tree_link){TREE_FLOAT, -1, -1, 0, {0, 0}, {0, 0}, {0, 0}, 0, 0};
+		else
+			hang(w, b, tree->parent[b], tree->joint[b]);
+	}
+	w->ncut = tree->ncut;
+	memcpy(w->cut, tree->cut, sizeof(int) * (size_t)tree->ncut);
+	if (cfg->tree)
+		joint_tree_free(&own);
 }
 
 /* The coordinate whose value is body b's absolute angle (-1: the ground's). */
@@ -179,7 +146,7 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->order = calloc((size_t)w->nb + 1, sizeof *w->order);
 	w->link = calloc((size_t)w->nb + 1, sizeof *w->link);
 	w->cut = calloc((size_t)m->njoints + 1, sizeof *w->cut);
-	grow_tree(w, cfg);
+	take_tree(w, cfg);
 	for (int k = 0; k < w->nb; k++) {
 		int b = w->order[k];
 		w->link[b].coord = w->n;

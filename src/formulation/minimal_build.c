@@ -11,6 +11,7 @@
 #include "formulation/minimal_coords.h"
 #include "formulation/minimal_private.h"
 #include "model/constraints.h"
+#include "model/joint_graph.h"
 #include "model/joints/joint.h"
 #include "util/rank.h"
 
@@ -31,8 +32,9 @@ void mc_candidate_name(const struct mc *w, int cand, char *buf, size_t len)
 		snprintf(buf, len, "%s.%s", w->m->bodies[cand / 3].name, coords[cand % 3]);
 		return;
 	}
-	const struct joint *j = &w->m->joints[cand - 3 * w->nb];
-	snprintf(buf, len, "%s.%s", j->name, j->kind == &joint_revolute ? "angle" : "slide");
+	int k = cand - 3 * w->nb;
+	snprintf(buf, len, "%s.%s", w->m->joints[k].name,
+	         geo_offer_names[w->m->graph->geometry[k].offers]);
 }
 
 /* The candidate called name: -1 none, -2 a body's and a joint's alike. */
@@ -41,11 +43,8 @@ static int candidate_of(const struct mc *w, const char *name)
 	char buf[256];
 	int found = -1;
 	for (int c = 0; c < w->ncand; c++) {
-		if (c >= 3 * w->nb) {
-			const struct joint *j = &w->m->joints[c - 3 * w->nb];
-			if (j->kind != &joint_revolute && j->kind != &joint_translational)
-				continue;
-		}
+		if (c >= 3 * w->nb && w->m->graph->geometry[c - 3 * w->nb].offers == OFFER_NONE)
+			continue;
 		mc_candidate_name(w, c, buf, sizeof buf);
 		if (strcmp(buf, name) == 0)
 			found = found >= 0 ? -2 : c;
@@ -152,33 +151,44 @@ static int driver_index(struct mc *w, int joint)
 	return w->ndrivers++;
 }
 
-/* φ_i - φ_j that keeps a slider's vectors parallel, the branch nearest the
- * model's start (Eq. 7.19's second row). */
-static double parallel_angle(const struct model *m, const struct joint *j)
+/* The joint's geometry (model/joint_graph.h). */
+static const struct geometry *geometry_of(const struct mc *w, int joint)
 {
-	double base = v2_angle(j->uj) - v2_angle(j->ui);
-	double now =
-	    (j->bi >= 0 ? m->bodies[j->bi].q0[2] : 0) - (j->bj >= 0 ? m->bodies[j->bj].q0[2] : 0);
-	return base + M_PI * round((now - base) / M_PI);
+	return &w->m->graph->geometry[joint];
 }
 
-/* u_j'(P_i - P_j) of a slider at the model's start */
-static double slide_at_start(const struct model *m, const struct joint *j)
+/* The slide a joint offers, the length u'(P_i - P_j) of its only term, its
+ * u turned with the body the slide is written on; -1 for other joints. */
+static int only_slide(const struct mc *w, int joint)
 {
-	static const double zero[3] = {0, 0, 0};
-	const double *qi = j->bi >= 0 ? m->bodies[j->bi].q0 : zero;
-	const double *qj = j->bj >= 0 ? m->bodies[j->bj].q0 : zero;
-	vec2 pi = v2_add(v2(qi[0], qi[1]), v2_rotate(qi[2], j->si));
-	vec2 pj = v2_add(v2(qj[0], qj[1]), v2_rotate(qj[2], j->sj));
-	return v2_dot(v2_rotate(qj[2], j->uj), v2_sub(pi, pj));
+	const struct geometry *g = geometry_of(w, joint);
+	return g->offers == OFFER_SLIDE && g->nterms == 1 ? g->slide : -1;
 }
 
-/* A distance driver between a slider's own two points drives its slide. */
-static int driven_slider(const struct model *m, const struct joint *d)
+/* The slide joint k offers, u'(P_i - P_j), and its rate at (c, ċ) (ċ NULL:
+ * at rest), u its vector turned with the body it is written on. */
+static void slide_at(const struct mc *w, int k, const double *c, const double *cd, double *value,
+                     double *rate)
 {
+	const struct joint *j = &w->m->joints[k];
+	const struct geometry *g = geometry_of(w, k);
+	const struct geometry_term *s = &g->term[g->slide];
+	struct body_state bi = model_body_state(c, cd, j->bi), bj = model_body_state(c, cd, j->bj);
+	const struct body_state *on = s->side ? &bj : &bi;
+	struct point_pair p = joint_points(j, &bi, &bj);
+	vec2 u = v2_rotate(on->phi, s->w);
+	*value = v2_dot(u, p.d);
+	*rate = v2_dot(u, p.dd) + on->phid * v2_dot(v2_perp(u), p.d);
+}
+
+/* A driven length between the same two points as a joint whose only term
+ * is its slide drives that slide: the joint, or -1. */
+static int driven_slider(const struct mc *w, const struct joint *d)
+{
+	const struct model *m = w->m;
 	for (int k = 0; k < m->njoints; k++) {
 		const struct joint *j = &m->joints[k];
-		if (j->kind != &joint_translational)
+		if (only_slide(w, k) < 0)
 			continue;
 		int same = j->bi == d->bi && j->bj == d->bj && j->si.x == d->si.x &&
 		           j->si.y == d->si.y && j->sj.x == d->sj.x && j->sj.y == d->sj.y;
@@ -188,6 +198,74 @@ static int driven_slider(const struct model *m, const struct joint *d)
 			return k;
 	}
 	return -1;
+}
+
+/* What the closed forms here cannot take: 0, or -1 with the run's error
+ * naming the joint, its kind and the formulation. */
+static int refused(struct mc *w, const struct joint *j, const struct geometry *g)
+{
+	const char *why = !g->decl               ? "declares no geometry"
+	                  : g->tie == TIE_GEARED ? "gears two angles (R_i dphi_i + R_j dphi_j = 0)"
+	                                         : NULL;
+	if (!why)
+		return 0;
+	run_data_fail(w->d,
+	              "%s: joint '%s' (%s) %s, which has no closed form in the minimal "
+	              "formulation: it takes pins, sliders, rev-rev, rev-tran, rigid, simple "
+	              "and disc joints and drivers. Run it in body or joint coordinates "
+	              "(stabilization = \"partitioning\" integrates only independent "
+	              "coordinates)",
+	              j->where, j->name, j->kind->name, why);
+	return -1;
+}
+
+/* Joint k's relation P_b = P_a + Σ offsets, read from its geometry: from
+ * the body its terms are written on, the other way round the fixed parts
+ * turned back (a free length keeps its sign: the loop solves it); fixed
+ * offsets on that body before any other term are points of it. */
+static void read_relation(struct mc *w, int k, int *nvirtual, int driver)
+{
+	const struct joint *j = &w->m->joints[k];
+	const struct geometry *g = geometry_of(w, k);
+	int i = node_of(w, j->bi), jj = node_of(w, j->bj), from_i = g->on == GEO_I;
+	double sign = from_i ? -1 : 1;
+	vec2 pa = from_i ? j->si : j->sj;
+	int t = 0;
+	for (; t < g->nterms && g->term[t].kind == TERM_OFFSET && g->term[t].side == !from_i; t++)
+		pa = v2_add(pa, v2_scale(sign, g->term[t].w));
+	struct relation *r =
+	    from_i ? add_relation(w, k, i, pa, jj, j->sj) : add_relation(w, k, jj, pa, i, j->si);
+	for (; t < g->nterms; t++) {
+		const struct geometry_term *gt = &g->term[t];
+		int node = node_of(w, gt->body), length;
+		switch (gt->kind) {
+		case TERM_OFFSET:
+			add_offset(r, node, -1, from_i ? v2_scale(-1, gt->w) : gt->w);
+			break;
+		case TERM_SLIDE:
+			length = add_length(w, (struct length){LEN_FREE, 0, 0, 1, -1, -1});
+			if (g->offers == OFFER_SLIDE)
+				w->slide_of[k] = length;
+			add_offset(r, node, length, gt->w);
+			break;
+		case TERM_LINK: /* a massless link: a node of its own, its angle */
+			w->virtual_joint[*nvirtual] = k;
+			add_offset(r, w->ground + 1 + (*nvirtual)++, -1, v2(gt->length, 0));
+			break;
+		case TERM_DRIVEN:
+			w->virtual_joint[*nvirtual] = k;
+			add_offset(r, w->ground + 1 + (*nvirtual)++,
+			           add_length(w, (struct length){LEN_DRIVEN, 0, 0, 1, -1, driver}),
+			           v2(1, 0));
+			break;
+		case TERM_ROLL: /* value - R φ_i along w */
+			add_offset(r, node,
+			           add_length(w, (struct length){LEN_TIED, gt->value, gt->length, 1,
+			                                         i, -1}),
+			           v2_scale(sign, gt->w));
+			break;
+		}
+	}
 }
 
 /* The joints as relations, ties and lengths: 0, or -1 naming a joint no
@@ -200,87 +278,33 @@ static int read_joints(struct mc *w)
 		w->slide_of[k] = -1;
 	for (int k = 0; k < m->njoints; k++) {
 		const struct joint *j = &m->joints[k];
-		int i = node_of(w, j->bi), jj = node_of(w, j->bj);
-		if (j->kind == &joint_revolute) {
-			add_relation(w, k, jj, j->sj, i, j->si);
-		} else if (j->kind == &joint_translational) {
-			/* P_i = P_j + s A_j u_j */
-			w->slide_of[k] = add_length(w, (struct length){LEN_FREE, 0, 0, 1, -1, -1});
-			struct relation *r = add_relation(w, k, jj, j->sj, i, j->si);
-			add_offset(r, jj, w->slide_of[k], j->uj);
-			add_tie(w, i, jj, parallel_angle(m, j), -1, -1);
-		} else if (j->kind == &joint_rev_tran) {
-			/* P_j = P_i + s A_i u_i - L A_i ŭ_i */
-			struct relation *r = add_relation(w, k, i, j->si, jj, j->sj);
-			add_offset(r, i, add_length(w, (struct length){LEN_FREE, 0, 0, 1, -1, -1}),
-			           j->ui);
-			add_offset(r, i, -1, v2_scale(-j->param[0], v2_perp(j->ui)));
-		} else if (j->kind == &joint_rev_rev) {
-			/* P_i = P_j + L e(ψ), ψ a massless link's own angle */
-			int v = w->ground + 1 + nvirtual;
-			w->virtual_joint[nvirtual++] = k;
-			struct relation *r = add_relation(w, k, jj, j->sj, i, j->si);
-			add_offset(r, v, -1, v2(j->param[0], 0));
-		} else if (j->kind == &joint_rigid) {
-			add_relation(w, k, jj, v2(j->param[0], j->param[1]), i, v2(0, 0));
-			add_tie(w, i, jj, j->param[2], -1, -1);
-		} else if (j->kind == &joint_simple) {
-			int coord = (int)j->param[0];
-			if (coord == 2) {
-				add_tie(w, i, w->ground, j->param[1], -1, -1);
-			} else { /* the body's origin on a line of the ground */
-				vec2 along = coord == 0 ? v2(0, 1) : v2(1, 0);
-				struct relation *r = add_relation(w, k, w->ground,
-				                                  coord == 0 ? v2(j->param[1], 0)
-				                                             : v2(0, j->param[1]),
-				                                  i, v2(0, 0));
-				add_offset(
-				    r, w->ground,
-				    add_length(w, (struct length){LEN_FREE, 0, 0, 1, -1, -1}),
-				    along);
-			}
-		} else if (j->kind == &joint_disc) {
-			/* the centre at height R, x = x0 - R (φ - φ0) */
-			double R = j->param[0];
-			struct relation *r = add_relation(w, k, w->ground, v2(0, R), i, v2(0, 0));
-			add_offset(
-			    r, w->ground,
-			    add_length(w, (struct length){LEN_TIED, j->param[1] + R * j->param[2],
-			                                  R, 1, i, -1}),
-			    v2(1, 0));
-		} else if (j->kind == &joint_driver_angle) {
-			add_tie(w, i, jj, 0, -1, driver_index(w, k));
-		} else if (j->kind == &joint_driver_distance) {
-			int slider = driven_slider(m, j);
-			int d = driver_index(w, k);
-			if (slider >= 0) { /* |P_i - P_j| = |s|: s = ±fn, the sign of the start's */
-				continue;
-			}
-			int v = w->ground + 1 + nvirtual;
-			w->virtual_joint[nvirtual++] = k;
-			struct relation *r = add_relation(w, k, jj, j->sj, i, j->si);
-			add_offset(r, v, add_length(w, (struct length){LEN_DRIVEN, 0, 0, 1, -1, d}),
-			           v2(1, 0));
-		} else {
-			run_data_fail(w->d,
-			              "%s: joint '%s' (%s) has no closed form in the minimal "
-			              "formulation: it takes pins, sliders, rev-rev, rev-tran, "
-			              "rigid, simple and disc joints and drivers. Run it in body "
-			              "or joint coordinates (stabilization = \"partitioning\" "
-			              "integrates only independent coordinates)",
-			              j->where, j->name, j->kind->name);
+		const struct geometry *g = geometry_of(w, k);
+		if (refused(w, j, g) != 0)
 			return -1;
-		}
+		int i = node_of(w, j->bi), jj = node_of(w, j->bj);
+		int driver = g->driven ? driver_index(w, k) : -1;
+		if (g->driven && g->tie != TIE_DRIVEN && driven_slider(w, j) >= 0)
+			continue; /* |P_i - P_j| = |s|: s = ±fn, the sign of the start's (below) */
+		if (g->relates)
+			read_relation(w, k, &nvirtual, driver);
+		if (g->tie != TIE_NONE)
+			add_tie(w, i, jj, g->tie == TIE_FIXED ? g->tie_value : 0, -1,
+			        g->tie == TIE_DRIVEN ? driver : -1);
 	}
 	/* distance drivers of sliders, once every slide has its length */
 	for (int d = 0; d < w->ndrivers; d++) {
 		const struct joint *j = &m->joints[w->driver[d]];
-		int slider = j->kind == &joint_driver_distance ? driven_slider(m, j) : -1;
+		const struct geometry *g = geometry_of(w, w->driver[d]);
+		int slider = g->tie != TIE_DRIVEN ? driven_slider(w, j) : -1;
 		if (slider < 0)
 			continue;
 		struct length *l = &w->len[w->slide_of[slider]];
+		double start, rate, *c0 = calloc(6 * (size_t)w->nb + 1, sizeof(double));
+		model_initial(m, c0, c0 + 3 * w->nb);
+		slide_at(w, slider, c0, NULL, &start, &rate);
+		free(c0);
 		l->kind = LEN_DRIVEN, l->source = d;
-		l->sign = slide_at_start(m, &m->joints[slider]) < 0 ? -1 : 1;
+		l->sign = start < 0 ? -1 : 1;
 	}
 	w->nrel_joints = w->nrel, w->ntie_joints = w->ntie, w->nlen_joints = w->nlen;
 	return 0;
@@ -301,9 +325,10 @@ static int freeze(struct mc *w, const int *set, int n)
 		if (c >= 3 * w->nb) {
 			int jn = c - 3 * w->nb;
 			const struct joint *j = &w->m->joints[jn];
-			if (j->kind == &joint_revolute) {
+			enum geo_offer offer = geometry_of(w, jn)->offers;
+			if (offer == OFFER_ANGLE) {
 				add_tie(w, node_of(w, j->bi), node_of(w, j->bj), 0, i, -1);
-			} else if (j->kind == &joint_translational &&
+			} else if (offer == OFFER_SLIDE &&
 			           w->len[w->slide_of[jn]].kind == LEN_FREE) {
 				w->len[w->slide_of[jn]].kind = LEN_FROZEN;
 				w->len[w->slide_of[jn]].source = i;
@@ -709,16 +734,14 @@ static void coordinate_at(const struct mc *w, int cand, const double *c, const d
 		*value = c[cand], *rate = cd ? cd[cand] : 0;
 		return;
 	}
-	const struct joint *j = &w->m->joints[cand - 3 * w->nb];
-	struct body_state bi = model_body_state(c, cd, j->bi), bj = model_body_state(c, cd, j->bj);
-	if (j->kind == &joint_revolute) { /* φ_i - φ_j, as a driver holds it */
-		*value = bi.phi - bj.phi, *rate = bi.phid - bj.phid;
+	int k = cand - 3 * w->nb;
+	const struct joint *j = &w->m->joints[k];
+	if (geometry_of(w, k)->offers == OFFER_SLIDE) {
+		slide_at(w, k, c, cd, value, rate);
 		return;
 	}
-	struct point_pair p = joint_points(j, &bi, &bj); /* s = u_j'(P_i - P_j) */
-	vec2 u = v2_rotate(bj.phi, j->uj);
-	*value = v2_dot(u, p.d);
-	*rate = v2_dot(u, p.dd) + bj.phid * v2_dot(v2_perp(u), p.d);
+	struct body_state bi = model_body_state(c, cd, j->bi), bj = model_body_state(c, cd, j->bj);
+	*value = bi.phi - bj.phi, *rate = bi.phid - bj.phid; /* as a driver holds it */
 }
 
 void mc_set_values(struct mc *w, const int *set, int n, const double *c, const double *cd,
@@ -802,12 +825,8 @@ static int candidate_in_order(const struct mc *w, int pass, int i)
 	if (pass == 0) {
 		if (i < nb)
 			return 3 * i + 2;
-		if (i < nb + nj) {
-			const struct joint *j = &w->m->joints[i - nb];
-			return j->kind == &joint_revolute || j->kind == &joint_translational
-			           ? 3 * nb + i - nb
-			           : -1;
-		}
+		if (i < nb + nj)
+			return geometry_of(w, i - nb)->offers != OFFER_NONE ? 3 * nb + i - nb : -1;
 		return -2;
 	}
 	return i < 2 * nb ? 3 * (i / 2) + i % 2 : -2;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/forces/force.h"
+#include "model/joint_graph.h"
 #include "model/joints/joint.h"
 
 /* ------------------------------------------------------------ lins */
@@ -75,9 +75,8 @@ struct builder {
 	struct run_data *d;
 	int *uf;       /* points' union-find */
 	int cap;       /* room for points */
-	int *room;     /* per group: room in its list */
 	int *group_of; /* per body + 1 (index 0: the ground) */
-	char **names;  /* the groups' own rows' names */
+	int recursive; /* the layout's options' */
 };
 
 static int find(int *uf, int a)
@@ -155,54 +154,85 @@ static int point_at(struct builder *B, int g, vec2 s, enum point_role role, int 
 static int joint_point(struct builder *B, int j, int side, enum point_role role)
 {
 	const struct joint *jt = &B->m->joints[j];
+	const struct geometry *g = &B->m->graph->geometry[j];
 	int body = side ? jt->bj : jt->bi;
-	vec2 local = side ? jt->sj : jt->si;
+	vec2 local = side ? g->sj : g->si;
 	return point_at(B, group_of_body(B, body), in_group(B->L, body, local), role, j, body,
 	                local);
 }
 
-static int is_pin(const struct joint *j) { return j->kind == &joint_revolute; }
+/* -------------------------------------------- groups: welds, places, motion */
 
-static int allowed(const struct layout_options *o, int joint)
+/* Joint j's geometry (model/joint_graph.h). */
+static const struct geometry *geometry_of(const struct builder *B, int j)
 {
-	if (!o->tree)
-		return 1;
-	for (int k = 0; k < o->ntree; k++)
-		if (o->tree[k] == joint)
-			return 1;
-	return 0;
+	return &B->m->graph->geometry[j];
 }
 
-/* -------------------------------------------- groups: welds, places, motion */
+/* A weld places one body in the other's frame: P_i - P_j = A_j w_j + A_i
+ * w_i over its offsets on each, so r_i + A_i d_i = r_j + A_j d_j with d_j
+ * = s_j + Σ w_j and d_i = s_i - Σ w_i, and φ_i = φ_j + θ (Eqs. 7.35-7.37
+ * for a rigid joint: d_j its offset, d_i zero). */
+static void place_welded(struct layout *L, const struct joint *jt, const struct geometry *g,
+                         char *placed)
+{
+	vec2 di = g->si, dj = g->sj;
+	for (int t = 0; t < g->nterms; t++)
+		if (g->term[t].side)
+			dj = v2_add(dj, g->term[t].w);
+		else
+			di = v2_sub(di, g->term[t].w);
+	double theta = g->tie_value;
+	if (placed[jt->bj + 1]) {
+		vec2 o = jt->bj < 0 ? v2(0, 0) : L->bodies[jt->bj].offset;
+		double a = body_angle_in_group(L, jt->bj), ai = a + theta;
+		L->bodies[jt->bi].offset = v2_sub(v2_add(o, v2_rotate(a, dj)), v2_rotate(ai, di));
+		L->bodies[jt->bi].angle = ai;
+		placed[jt->bi + 1] = 1;
+	} else {
+		double ai = body_angle_in_group(L, jt->bi), a = ai - theta;
+		vec2 o = jt->bi < 0 ? v2(0, 0) : L->bodies[jt->bi].offset;
+		L->bodies[jt->bj].offset = v2_sub(v2_add(o, v2_rotate(ai, di)), v2_rotate(a, dj));
+		L->bodies[jt->bj].angle = a;
+		placed[jt->bj + 1] = 1;
+	}
+}
+
+/* The angle of the group of a fixed tie's free side, given the other's (one
+ * of them turning): φ_gi + θ_i - φ_gj - θ_j = the tie's value, or for a
+ * tie of parallel vectors ∠u_j - ∠u_i mod π, the branch nearest the
+ * group's start. */
+static void tie_group(struct layout *L, const struct joint *jt, const struct geometry *g,
+                      struct group *Gi, struct group *Gj)
+{
+	struct group *free_g = Gi->motion == MOTION_TURNING ? Gi : Gj;
+	double ai = body_angle_in_group(L, jt->bi), aj = body_angle_in_group(L, jt->bj);
+	if (g->tie_form == TIE_PARALLEL) {
+		double rel = aj + v2_angle(jt->uj) - ai - v2_angle(jt->ui);
+		double want = Gi->motion == MOTION_TURNING ? Gj->angle + rel : Gi->angle - rel;
+		free_g->angle = want + M_PI * round((free_g->angle - want) / M_PI);
+	} else if (Gi->motion == MOTION_TURNING) {
+		free_g->angle = g->tie_value + aj - ai + Gj->angle;
+	} else {
+		free_g->angle = Gi->angle + ai - g->tie_value - aj;
+	}
+	free_g->motion = MOTION_SLIDING;
+}
 
 static int build_groups(struct builder *B)
 {
 	const struct model *m = B->m;
+	const struct joint_graph *graph = m->graph;
 	struct layout *L = B->L;
-	int nb = m->nbodies, *uf = malloc(sizeof(int) * (size_t)(nb + 1));
-	for (int i = 0; i <= nb; i++)
-		uf[i] = i;
-	for (int j = 0; j < m->njoints; j++) { /* node 0: the ground, body b: b + 1 */
-		const struct joint *jt = &m->joints[j];
-		if (jt->kind == &joint_rigid)
-			uf[find(uf, jt->bi + 1)] = find(uf, jt->bj + 1);
-	}
-	L->ngroups = 0;
-	for (int node = 0; node <= nb; node++) { /* the ground's group first */
-		int root = find(uf, node), g = -1;
-		for (int prev = 0; prev < node; prev++)
-			if (find(uf, prev) == root)
-				g = B->group_of[prev];
-		if (g < 0) {
-			g = L->ngroups++;
-			L->groups[g] =
-			    (struct group){.ref = node - 1, .parent = -1, .parent_joint = -1};
-		}
-		B->group_of[node] = g;
-	}
-	free(uf);
-	/* each body's place in its group's reference frame, through the welds
-	 * (Eqs. 7.35-7.37): r_i = r_j + A_j d, φ_i = φ_j + θ */
+	int nb = m->nbodies;
+	L->ngroups = graph->ngroups; /* the welded groups, the ground's first */
+	for (int g = 0; g < L->ngroups; g++)
+		L->groups[g] =
+		    (struct group){.ref = graph->group_ref[g], .parent = -1, .parent_joint = -1};
+	B->group_of[0] = 0;
+	for (int b = 0; b < nb; b++)
+		B->group_of[b + 1] = graph->group[b];
+	/* each body's place in its group's reference frame, through the welds */
 	char *placed = calloc((size_t)nb + 2, 1);
 	for (int b = 0; b < nb; b++) {
 		L->bodies[b].group = group_of_body(B, b);
@@ -213,23 +243,9 @@ static int build_groups(struct builder *B)
 		changed = 0;
 		for (int j = 0; j < m->njoints; j++) {
 			const struct joint *jt = &m->joints[j];
-			if (jt->kind != &joint_rigid || placed[jt->bi + 1] == placed[jt->bj + 1])
+			if (!geometry_of(B, j)->welded || placed[jt->bi + 1] == placed[jt->bj + 1])
 				continue;
-			vec2 dj = v2(jt->param[0], jt->param[1]);
-			double theta = jt->param[2];
-			if (placed[jt->bj + 1]) {
-				vec2 o = jt->bj < 0 ? v2(0, 0) : L->bodies[jt->bj].offset;
-				double a = body_angle_in_group(L, jt->bj);
-				L->bodies[jt->bi].offset = v2_add(o, v2_rotate(a, dj));
-				L->bodies[jt->bi].angle = a + theta;
-				placed[jt->bi + 1] = 1;
-			} else {
-				double a = body_angle_in_group(L, jt->bi) - theta;
-				vec2 o = jt->bi < 0 ? v2(0, 0) : L->bodies[jt->bi].offset;
-				L->bodies[jt->bj].offset = v2_sub(o, v2_rotate(a, dj));
-				L->bodies[jt->bj].angle = a;
-				placed[jt->bj + 1] = 1;
-			}
+			place_welded(L, jt, geometry_of(B, j), placed);
 			changed = 1;
 		}
 	}
@@ -250,44 +266,33 @@ static int build_groups(struct builder *B)
 		vec2 s = v2_sub(L->bodies[b].offset, G->centre_at);
 		G->inertia += m->bodies[b].inertia + m->bodies[b].mass * v2_dot(s, s);
 	}
-	/* motion: the ground's group is fixed; a group whose angle a simple
-	 * joint holds, or a sliding joint ties to one whose angle is fixed,
-	 * slides without turning (Sec. 10.2), the angle being the one that
-	 * meets the joint, on the branch nearest the start; the rest turn */
+	/* motion: the ground's group is fixed; a group whose angle a fixed tie
+	 * holds to the ground's (a simple joint on the angle), then one a fixed
+	 * tie joins to a group whose angle is fixed (a slider), slides without
+	 * turning (Sec. 10.2), the angle being the one that meets the joint;
+	 * the rest turn */
 	L->groups[0].motion = MOTION_FIXED;
 	for (int g = 1; g < L->ngroups; g++) {
 		L->groups[g].motion = MOTION_TURNING;
 		L->groups[g].phi = L->groups[g].angle = m->bodies[L->groups[g].ref].q0[2];
 	}
-	for (int j = 0; j < m->njoints; j++) {
-		const struct joint *jt = &m->joints[j];
-		struct group *G = &L->groups[group_of_body(B, jt->bi)];
-		if (jt->kind == &joint_simple && (int)jt->param[0] == 2 &&
-		    G->motion == MOTION_TURNING)
-			G->motion = MOTION_SLIDING,
-			G->angle = jt->param[1] - L->bodies[jt->bi].angle;
-	}
-	for (int changed = 1; changed;) {
-		changed = 0;
-		for (int j = 0; j < m->njoints; j++) {
-			const struct joint *jt = &m->joints[j];
-			if (jt->kind != &joint_translational)
-				continue;
-			int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
-			struct group *Gi = &L->groups[gi], *Gj = &L->groups[gj];
-			if ((Gi->motion == MOTION_TURNING) == (Gj->motion == MOTION_TURNING))
-				continue;
-			/* φ_gi + θ_i + ∠u_i = φ_gj + θ_j + ∠u_j (mod π) */
-			double rel = body_angle_in_group(L, jt->bj) + v2_angle(jt->uj) -
-			             body_angle_in_group(L, jt->bi) - v2_angle(jt->ui);
-			struct group *free_g = Gi->motion == MOTION_TURNING ? Gi : Gj;
-			double want =
-			    Gi->motion == MOTION_TURNING ? Gj->angle + rel : Gi->angle - rel;
-			free_g->angle = want + M_PI * round((free_g->angle - want) / M_PI);
-			free_g->motion = MOTION_SLIDING;
-			changed = 1;
+	for (int pass = 0; pass < 2; pass++)
+		for (int changed = 1; changed;) {
+			changed = 0;
+			for (int j = 0; j < m->njoints; j++) {
+				const struct joint *jt = &m->joints[j];
+				const struct geometry *g = geometry_of(B, j);
+				int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
+				struct group *Gi = &L->groups[gi], *Gj = &L->groups[gj];
+				if (g->tie != TIE_FIXED || g->welded ||
+				    (pass == 0 && (g->tie_form != TIE_ANGLE || (gi && gj))) ||
+				    (Gi->motion == MOTION_TURNING) ==
+				        (Gj->motion == MOTION_TURNING))
+					continue;
+				tie_group(L, jt, g, Gi, Gj);
+				changed = 1;
+			}
 		}
-	}
 	return 0;
 }
 
@@ -298,62 +303,57 @@ static void share_all_pins(struct builder *B)
 {
 	for (int j = 0; j < B->m->njoints; j++) {
 		const struct joint *jt = &B->m->joints[j];
-		if (!is_pin(jt) || group_of_body(B, jt->bi) == group_of_body(B, jt->bj))
+		if (!geometry_of(B, j)->points_meet ||
+		    group_of_body(B, jt->bi) == group_of_body(B, jt->bj))
 			continue;
 		int a = joint_point(B, j, 0, ROLE_PIN), b = joint_point(B, j, 1, ROLE_PIN);
 		B->uf[find(B->uf, a)] = find(B->uf, b);
 	}
 }
 
-/* Attia's way: a spanning tree over the groups grows from the ground over
- * the pins (breadth first, so chains stay short), then from each group
- * left over, which floats; a tree pin is one point of both its groups, the
- * child's first, its base; every other pin is cut, a point on each side. */
+/* Attia's way: the spanning tree over the groups from the ground over the
+ * pins (joint_graph.h: breadth first, so chains stay short; then from each
+ * group left over, which floats); a tree pin is one point of both its
+ * groups, the child's first, its base; every other pin is cut, a point on
+ * each side. */
 static void tree_pins(struct builder *B, const struct layout_options *o)
 {
 	struct layout *L = B->L;
 	const struct model *m = B->m;
-	char *seen = calloc((size_t)L->ngroups + 1, 1);
-	L->norder = 0;
-	for (int root = 0; root < L->ngroups; root++) {
-		if (seen[root])
-			continue;
-		seen[root] = 1;
-		L->order[L->norder++] = root;
-		for (int head = L->norder - 1; head < L->norder; head++) {
-			int g = L->order[head];
-			for (int j = 0; j < m->njoints; j++) {
-				const struct joint *jt = &m->joints[j];
-				int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
-				if (!is_pin(jt) || !allowed(o, j) || gi == gj ||
-				    (gi != g && gj != g))
-					continue;
-				int child = gi == g ? gj : gi, side = gi == g ? 1 : 0;
-				if (seen[child])
-					continue;
-				seen[child] = 1;
-				L->order[L->norder++] = child;
-				L->groups[child].parent = g, L->groups[child].parent_joint = j;
-				int base = joint_point(B, j, side, ROLE_PIN);
-				int other = joint_point(B, j, 1 - side, ROLE_PIN);
-				B->uf[find(B->uf, base)] = find(B->uf, other);
-			}
-		}
+	struct joint_tree own, *tree = &m->graph->tree[TREE_GROUP_PINS];
+	if (o->tree) {
+		joint_tree_alloc(&own, L->ngroups, m->njoints);
+		joint_tree_grow(m, m->graph, TREE_GROUP_PINS, o->tree, o->ntree, &own);
+		tree = &own;
 	}
-	free(seen);
+	L->norder = tree->norder;
+	for (int k = 0; k < tree->norder; k++) {
+		int child = L->order[k] = tree->order[k], j = tree->joint[child];
+		if (j < 0)
+			continue; /* the ground's group, or a root that floats */
+		int g = tree->parent[child], side = group_of_body(B, m->joints[j].bi) == g;
+		L->groups[child].parent = g, L->groups[child].parent_joint = j;
+		int base = joint_point(B, j, side, ROLE_PIN);
+		int other = joint_point(B, j, 1 - side, ROLE_PIN);
+		B->uf[find(B->uf, base)] = find(B->uf, other);
+	}
+	if (o->tree)
+		joint_tree_free(&own);
 	for (int j = 0; j < m->njoints; j++) {
 		const struct joint *jt = &m->joints[j];
 		int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
-		if (!is_pin(jt) || gi == gj || L->groups[gi].parent_joint == j ||
-		    L->groups[gj].parent_joint == j)
+		if (!geometry_of(B, j)->points_meet || gi == gj ||
+		    L->groups[gi].parent_joint == j || L->groups[gj].parent_joint == j)
 			continue;
 		joint_point(B, j, 0, ROLE_PIN), joint_point(B, j, 1, ROLE_PIN);
 	}
 }
 
 /* A group with too few points for its frame takes them from its sliding
- * axes (two points on each, Sec. 10.2), then its mass centre, then a point
- * a radius of gyration along its reference body's x axis. */
+ * axes (two points on each, Sec. 10.2: a joint's slide along a body's
+ * vector puts a point at the joint's point of each side, and one a radius
+ * of gyration along each side's vector), then its mass centre, then a
+ * point a radius of gyration along its reference body's x axis. */
 static void complete_frames(struct builder *B)
 {
 	struct layout *L = B->L;
@@ -366,22 +366,25 @@ static void complete_frames(struct builder *B)
 			rho = 1;
 		for (int j = 0; j < m->njoints && G->npoints < need; j++) {
 			const struct joint *jt = &m->joints[j];
-			int slide = jt->kind == &joint_translational,
-			    slot = jt->kind == &joint_rev_tran;
-			for (int side = 0; side < 2 && (slide || slot) && G->npoints < need;
-			     side++) {
+			const struct geometry *geo = geometry_of(B, j);
+			const struct geometry_term *slide =
+			    geo->slide >= 0 ? &geo->term[geo->slide] : NULL;
+			if (!slide || !slide->along_joint_vector)
+				continue;
+			for (int side = 0; side < 2 && G->npoints < need; side++) {
 				int body = side ? jt->bj : jt->bi;
 				if (group_of_body(B, body) != g)
 					continue;
-				vec2 s = in_group(L, body, side ? jt->sj : jt->si);
+				vec2 at = side ? geo->sj : geo->si, u = side ? jt->uj : jt->ui;
+				vec2 s = in_group(L, body, at);
 				joint_point(B, j, side, ROLE_AXIS);
-				if (G->npoints < need && (slide || side == 0)) {
-					vec2 u = vector_in_group(L, body, side ? jt->uj : jt->ui);
-					vec2 local = v2_add(side ? jt->sj : jt->si,
-					                    v2_scale(rho, side ? jt->uj : jt->ui));
-					point_at(B, g, v2_add(s, v2_scale(rho, u)), ROLE_AXIS, j,
-					         body, local);
-				}
+				/* a side's vector: its slide's, or one a tie keeps parallel */
+				int vector = slide->side == side || geo->tie_form == TIE_PARALLEL;
+				if (G->npoints < need && vector)
+					point_at(
+					    B, g,
+					    v2_add(s, v2_scale(rho, vector_in_group(L, body, u))),
+					    ROLE_AXIS, j, body, v2_add(at, v2_scale(rho, u)));
 			}
 		}
 		int rb = G->ref;
@@ -588,89 +591,180 @@ static void own_rows(struct layout *L, int g)
 	}
 }
 
-/* The rows of joint j (Sec. 10.3 on its points). */
-static void joint_rows(struct builder *B, int j)
+/* Fail naming joint j, its kind and the formulation: always -1. */
+static int refuse(struct builder *B, const struct joint *jt, const char *why)
+{
+	run_data_fail(B->d,
+	              "%s: joint '%s' (%s) %s, which the %s formulation cannot write on its "
+	              "points (Sec. 10.3); run it in body or joint coordinates",
+	              jt->where, jt->name, jt->kind->name, why,
+	              B->recursive ? "point-recursive" : "point");
+	return -1;
+}
+
+/* Σ w_c φ_c + g'a - k with the weights w on the angles of joint j's bodies
+ * (Eqs. 7.40-7.44 with the angles from the points: a turning group's angle
+ * from its frame, a fixed one's a constant). */
+static struct prow *angle_row(struct builder *B, int j, const char *type, const double w[2],
+                              double k)
 {
 	struct layout *L = B->L;
 	const struct joint *jt = &B->m->joints[j];
+	struct prow *r = new_row(L, PROW_ANGLE, type, j, -1);
+	r->k = k;
+	for (int side = 0; side < 2; side++) {
+		int body = side ? jt->bj : jt->bi, g = group_of_body(B, body);
+		const struct group *G = &L->groups[g];
+		if (w[side] == 0)
+			continue;
+		r->k -= w[side] * body_angle_in_group(L, body); /* φ_body = φ_group + θ */
+		if (G->motion == MOTION_TURNING)
+			r->group[side] = g, r->weight[side] = w[side];
+		else
+			r->k -= w[side] * G->angle;
+	}
+	return r;
+}
+
+/* P_i less joint j's offsets a row along direction U (constant: a fixed
+ * group's; NULL: none) cannot fold into its constant, whose share along
+ * `along` (U or its normal) goes into *k: an offset across or along the
+ * free term's own body vector (exactly its length, or nothing), or a
+ * constant offset against a constant U. */
+static struct lin offsets_left(struct builder *B, int j, const struct geometry_term *free_term,
+                               const struct lin *U, vec2 along, int across, double *k)
+{
+	const struct geometry *g = geometry_of(B, j);
+	struct lin A = lin_body_point(B->L, B->m->joints[j].bi, g->si);
+	for (int t = 0; t < g->nterms; t++) {
+		const struct geometry_term *o = &g->term[t];
+		if (o->kind != TERM_OFFSET)
+			continue;
+		if (free_term && free_term->along_joint_vector && o->side == free_term->side &&
+		    o->along_joint_vector) { /* ŭ'(ℓ ŭ) = ℓ, ŭ'(ℓ u) = 0 */
+			*k += across && o->along_joint_vector == 2 ? o->length : 0;
+			continue;
+		}
+		struct lin W = lin_body_vector(B->L, o->body, o->w);
+		if (U && U->n == 0 && W.n == 0)
+			*k += v2_dot(along, W.c);
+		else
+			A = lin_sub(A, &W);
+	}
+	return A;
+}
+
+/* The rows of joint j (Sec. 10.3 on its points), as its geometry writes
+ * them: 0, or -1 refusing what they cannot hold. */
+static int joint_rows(struct builder *B, int j)
+{
+	struct layout *L = B->L;
+	const struct joint *jt = &B->m->joints[j];
+	const struct geometry *g = geometry_of(B, j);
 	int gi = group_of_body(B, jt->bi), gj = group_of_body(B, jt->bj);
-	struct group *Gi = &L->groups[gi], *Gj = &L->groups[gj];
-	const struct joint_kind *kind = jt->kind;
-	struct lin Pi = lin_body_point(L, jt->bi, jt->si), Pj = lin_body_point(L, jt->bj, jt->sj);
+	const struct group *Gi = &L->groups[gi], *Gj = &L->groups[gj];
+	if (!g->decl)
+		return refuse(B, jt, "declares no geometry");
+	if (g->welded || (gi == gj && !g->driven))
+		return 0; /* the group's own rows hold it */
+	const struct geometry_term *dir = NULL, *link = NULL;
+	for (int t = 0; t < g->nterms; t++) {
+		const struct geometry_term *gt = &g->term[t];
+		int free_term = gt->kind == TERM_SLIDE || gt->kind == TERM_ROLL;
+		if ((free_term && (dir || link)) ||
+		    ((gt->kind == TERM_LINK || gt->kind == TERM_DRIVEN) && (dir || link)))
+			return refuse(B, jt, "relates its points by more than one free term");
+		if (free_term)
+			dir = gt;
+		else if (gt->kind != TERM_OFFSET)
+			link = gt;
+	}
+	struct lin U = dir ? lin_body_vector(L, dir->body, dir->w) : lin_const(v2(0, 0));
+	if (dir && dir->kind == TERM_ROLL && U.n > 0)
+		return refuse(B, jt, "rolls along a body that turns");
+	/* a fixed tie is built into groups that do not turn; the others are rows */
+	int tie_row = g->tie != TIE_NONE && (g->tie != TIE_FIXED || Gi->motion == MOTION_TURNING ||
+	                                     Gj->motion == MOTION_TURNING);
+	struct lin Pj = lin_body_point(L, jt->bj, g->sj);
 	struct prow *r;
-	if (kind == &joint_revolute) { /* shared: nothing; cut (Attia): r_i - r_j = 0 */
-		if (gi == gj)
-			return;
-		int pi = joint_point(B, j, 0, ROLE_PIN), pj = joint_point(B, j, 1, ROLE_PIN);
-		if (pi == pj)
-			return;
-		for (int axis = 0; axis < 2; axis++) {
-			r = linear_row(L, lin_sub(Pi, &Pj), axis ? v2(0, 1) : v2(1, 0), 0, j, -1);
-			r->type = "cut";
-			r->points[0] = pi, r->points[1] = pj;
+	for (int row = 0; row < g->decl->nrows; row++) {
+		double k = 0;
+		switch (g->decl->row[row]) {
+		case ROW_GAP_X:
+		case ROW_GAP_Y: { /* shared: nothing; cut (Attia): r_i - r_j = 0 */
+			int y = g->decl->row[row] == ROW_GAP_Y;
+			vec2 axis = y ? v2(0, 1) : v2(1, 0);
+			if (dir || link)
+				return refuse(B, jt, "writes a gap beside a free term");
+			int pi = -1, pj = -1;
+			if (g->points_meet) {
+				pi = joint_point(B, j, 0, ROLE_PIN),
+				pj = joint_point(B, j, 1, ROLE_PIN);
+				if (pi == pj)
+					continue;
+			}
+			struct lin A = offsets_left(B, j, NULL, &U, axis, 0, &k);
+			r = linear_row(L, lin_sub(A, &Pj), axis, k, j, -1);
+			if (g->points_meet)
+				r->type = "cut", r->points[0] = pi, r->points[1] = pj;
+			break;
 		}
-	} else if (kind == &joint_translational) {
-		if (gi == gj)
-			return;
-		struct lin Uj = lin_body_vector(L, jt->bj, jt->uj);
-		if (Gi->motion != MOTION_TURNING && Gj->motion != MOTION_TURNING) {
-			/* the angles are built in: P_i on j's line, ŭ_j'(P_i - P_j) = 0 */
-			linear_row(L, lin_sub(Pi, &Pj), v2_perp(Uj.c), 0, j, -1);
-			return;
+		case ROW_ACROSS: { /* ŭ'(P_i - P_j - offsets) = 0 (Eqs. 10.17, 10.20) */
+			if (!dir)
+				return refuse(B, jt, "writes a row across no slide");
+			struct lin A = offsets_left(B, j, dir, &U, v2_perp(U.c), 1, &k);
+			if (U.n == 0 && !tie_row) { /* the angles are built in */
+				r = linear_row(L, lin_sub(A, &Pj), v2_perp(U.c), k, j, -1);
+			} else {
+				r = new_row(L, PROW_CROSS, "parallel", j, -1);
+				r->a = U, r->b = lin_sub(A, &Pj), r->k = r->value = k;
+			}
+			if (dir->kind == TERM_ROLL)
+				r->type = "rolling";
+			break;
 		}
-		r = new_row(L, PROW_CROSS, "parallel", j, -1); /* Eqs. 10.20, 10.22 */
-		r->a = Uj, r->b = lin_sub(Pi, &Pj);
-		r = new_row(L, PROW_CROSS, "parallel", j, -1);
-		r->a = Uj, r->b = lin_body_vector(L, jt->bi, jt->ui);
-	} else if (kind == &joint_rev_tran) {
-		struct lin Ui = lin_body_vector(L, jt->bi, jt->ui);
-		if (Gi->motion != MOTION_TURNING) {
-			linear_row(L, lin_sub(Pi, &Pj), v2_perp(Ui.c), jt->param[0], j, -1);
-			return;
+		case ROW_ALONG: { /* u'(P_i - P_j - offsets) + R φ_i - (x0 + R φ0) */
+			if (!dir || dir->kind != TERM_ROLL)
+				return refuse(B, jt, "writes a row along no roll");
+			struct lin A = offsets_left(B, j, dir, &U, U.c, 0, &k);
+			double w[2] = {dir->length, 0};
+			r = angle_row(B, j, "rolling", w, dir->value + k);
+			r->a = lin_sub(A, &Pj), r->g = U.c;
+			break;
 		}
-		r = new_row(L, PROW_CROSS, "parallel", j, -1);
-		r->a = Ui, r->b = lin_sub(Pi, &Pj), r->k = r->value = jt->param[0];
-	} else if (kind == &joint_rev_rev) {
-		length_row(L, Pi, &Pj, jt->param[0], j, -1);
-	} else if (kind == &joint_driver_distance) {
-		r = length_row(L, Pi, &Pj, 0, j, -1);
-		r->k = 0, r->time = TIME_HALF_SQUARE, r->type = "driver";
-	} else if (kind == &joint_simple) {
-		int coord = (int)jt->param[0];
-		if (coord < 2)
-			linear_row(L, L->bodies[jt->bi].centre, coord ? v2(0, 1) : v2(1, 0),
-			           jt->param[1], j, -1);
-	} else if (kind == &joint_disc || kind == &joint_disc_disc || kind == &joint_driver_angle) {
-		/* Σ w φ + g'r_G - k (Eqs. 7.40-7.44 with the angles from the points) */
-		double R = jt->param[0];
-		if (kind == &joint_disc)
-			linear_row(L, L->bodies[jt->bi].centre, v2(0, 1), R, j, -1)->type =
-			    "rolling";
-		r = new_row(L, PROW_ANGLE, kind == &joint_driver_angle ? "driver" : "rolling", j,
-		            -1);
-		double w[2] = {1, -1};
-		if (kind == &joint_disc) {
-			w[0] = R, w[1] = 0;
-			r->a = L->bodies[jt->bi].centre, r->g = v2(1, 0);
-			r->k = jt->param[1] + R * jt->param[2];
-		} else if (kind == &joint_disc_disc) {
-			w[0] = jt->param[0], w[1] = jt->param[1];
-			r->k = w[0] * jt->param[2] + w[1] * jt->param[3];
-		} else {
-			r->time = TIME_LINEAR;
+		case ROW_LENGTH: { /* ½ (d'd - ℓ²), Eq. 10.14, ℓ = f(t) for a driver */
+			if (!link)
+				return refuse(B, jt, "writes a length without a link");
+			struct lin A = offsets_left(B, j, NULL, NULL, v2(0, 0), 0, &k);
+			r = length_row(L, A, &Pj, link->kind == TERM_LINK ? link->length : 0, j,
+			               -1);
+			if (link->kind == TERM_DRIVEN)
+				r->k = 0, r->time = TIME_HALF_SQUARE, r->type = "driver";
+			break;
 		}
-		for (int side = 0; side < 2; side++) {
-			int body = side ? jt->bj : jt->bi;
-			if (w[side] == 0)
-				continue;
-			const struct group *G = &L->groups[side ? gj : gi];
-			r->k -= w[side] * body_angle_in_group(L, body); /* φ_body = φ_group + θ */
-			if (G->motion == MOTION_TURNING)
-				r->group[side] = side ? gj : gi, r->weight[side] = w[side];
-			else
-				r->k -= w[side] * G->angle;
+		case ROW_TIE: {
+			if (!tie_row)
+				break;
+			if (g->tie == TIE_FIXED && g->tie_form == TIE_PARALLEL) { /* Eq. 10.22 */
+				r = new_row(L, PROW_CROSS, "parallel", j, -1);
+				r->a = lin_body_vector(L, jt->bj, jt->uj);
+				r->b = lin_body_vector(L, jt->bi, jt->ui);
+			} else if (g->tie == TIE_GEARED) {
+				double w[2] = {g->gear[0], g->gear[1]};
+				angle_row(B, j, "rolling", w,
+				          w[0] * g->gear[2] + w[1] * g->gear[3]);
+			} else {
+				double w[2] = {1, -1};
+				int driven = g->tie == TIE_DRIVEN;
+				r = angle_row(B, j, driven ? "driver" : "angle", w,
+				              driven ? 0 : g->tie_value);
+				r->time = driven ? TIME_LINEAR : TIME_NONE;
+			}
+			break;
+		}
 		}
 	}
+	return 0;
 }
 
 /* The place of point coordinate var among a row's vars, -1 if none. */
@@ -745,7 +839,7 @@ static void angles_read(struct layout *L)
 				L->groups[L->rows[i].group[s]].angle_read = 1;
 	for (int i = 0; i < m->nforces; i++) {
 		const struct force *f = &m->forces[i];
-		every = every || f->kind == &force_user;
+		every = every || f->kind->host; /* a user's force may read any angle */
 		if (f->bi >= 0)
 			L->groups[L->bodies[f->bi].group].angle_read = 1;
 		if (f->bj >= 0)
@@ -788,7 +882,7 @@ struct layout *layout_new(const struct model *m, const struct layout_options *o,
 	L->groups = calloc((size_t)ng_max, sizeof *L->groups);
 	L->bodies = calloc((size_t)nb + 1, sizeof *L->bodies);
 	L->order = calloc((size_t)ng_max, sizeof *L->order);
-	struct builder B = {.L = L, .m = m, .d = d};
+	struct builder B = {.L = L, .m = m, .d = d, .recursive = o->recursive};
 	B.group_of = calloc((size_t)nb + 2, sizeof *B.group_of);
 	build_groups(&B);
 	/* room for points: two per joint side, one more per sliding axis, the
@@ -835,8 +929,8 @@ struct layout *layout_new(const struct model *m, const struct layout_options *o,
 		 * joints' when the recursive formulation meets them itself */
 		for (int pass = 0; pass < 2; pass++) {
 			if (pass == (o->recursive ? 0 : 1))
-				for (int j = 0; j < m->njoints; j++)
-					joint_rows(&B, j);
+				for (int j = 0; j < m->njoints && status == 0; j++)
+					status = joint_rows(&B, j);
 			else
 				for (int g = 1; g < L->ngroups; g++)
 					own_rows(L, g);

@@ -20,6 +20,7 @@
 
 #include "formulation/formulation.h"
 #include "model/constraints.h"
+#include "model/joint_graph.h"
 #include "model/joints/joint.h"
 
 struct vl {
@@ -139,147 +140,68 @@ static void add_term(struct vl *w, enum vl_term_kind kind, int sign, int body, i
 	w->terms[w->nterms++] = (struct vl_term){kind, sign, body, coord, joint, local};
 }
 
-/* The joint's point on body b, body-fixed (a weld joins the mass centres). */
-static vec2 joint_point(const struct joint *j, int b)
+static const struct geometry *geometry_of(const struct vl *w, int k)
 {
-	if (j->kind->vector == VECTOR_WELD)
-		return v2(0, 0);
-	return b == j->bi ? j->si : j->sj;
+	return &w->m->graph->geometry[k];
+}
+
+/* The joint's point on body b, body-fixed (a kind that names bodies joins
+ * their mass centres). */
+static vec2 joint_point(const struct vl *w, int k, int b)
+{
+	const struct geometry *g = geometry_of(w, k);
+	return b == w->m->joints[k].bi ? g->si : g->sj;
 }
 
 /* The vectors joint k adds walked from body `from` to the other body:
- * P_i - P_j walked from j to i, its negative the other way. */
+ * P_i - P_j = Σ terms walked from j to i, its negative the other way. */
 static void joint_terms(struct vl *w, int k, int from)
 {
 	const struct joint *j = &w->m->joints[k];
+	const struct geometry *g = geometry_of(w, k);
 	int sign = from == j->bj ? 1 : -1, coord = w->joint_coord[k];
-	switch (j->kind->vector) {
-	case VECTOR_SLIDE:
-		add_term(w, VT_SLIDE, sign, j->bj, coord, k, j->uj);
-		break;
-	case VECTOR_SLOT: /* the slot's line is offset L along ŭ_i */
-		add_term(w, VT_SLIDE, sign, j->bi, coord, k, j->ui);
-		add_term(w, VT_BODY, sign, j->bi, -1, k, v2_scale(j->param[0], v2_perp(j->ui)));
-		break;
-	case VECTOR_LINK:
-		add_term(w, VT_LINK, sign, -1, coord, k, v2(j->param[0], 0));
-		break;
-	case VECTOR_WELD:
-		add_term(w, VT_BODY, sign, j->bj, -1, k, v2(j->param[0], j->param[1]));
-		break;
-	default: /* a pin: the points coincide */
-		break;
+	for (int t = 0; t < g->nterms; t++) {
+		const struct geometry_term *gt = &g->term[t];
+		if (gt->kind == TERM_SLIDE)
+			add_term(w, VT_SLIDE, sign, gt->body, coord, k, gt->w);
+		else if (gt->kind == TERM_LINK)
+			add_term(w, VT_LINK, sign, -1, coord, k, v2(gt->length, 0));
+		else /* an offset (refused() leaves no other) */
+			add_term(w, VT_BODY, sign, gt->body, -1, k, gt->w);
 	}
 }
 
-static int graph_joint(const struct joint *j)
+/* A joint that relates its points and drives nothing: an edge of the tree. */
+static int graph_joint(const struct vl *w, int k)
 {
-	return j->kind->vector != VECTOR_NONE && j->kind->vector != VECTOR_DRIVER;
+	return joint_graph_edge(w->m, w->m->graph, TREE_RELATIONS, k);
 }
 
-/* The angle sets: sliders and welds fix φ_i - φ_j, so the bodies they join
- * turn together. A weighted union-find: φ_x = φ_up[x] + offset[x], the
- * ground (node nb) always a root. 0, or -1 when a joint ties two bodies
- * already tied (a redundant constraint the vector coordinates cannot
- * hold). */
-static int find(int *up, double *offset, int x, double *total)
+/* The angle sets: sliders, welds and angles held fix φ_i - φ_j, so the
+ * bodies they tie turn together (the graph's angle classes): one angle
+ * coordinate per class without the ground, θ = the angle of its first
+ * body. */
+static void angle_sets(struct vl *w)
 {
-	*total = 0;
-	while (up[x] != x)
-		*total += offset[x], x = up[x];
-	return x;
-}
-
-static int angle_sets(struct vl *w)
-{
-	const struct model *m = w->m;
-	int nb = w->nb;
-	int *up = calloc((size_t)nb + 1, sizeof *up);
-	double *offset = calloc((size_t)nb + 1, sizeof *offset);
-	for (int x = 0; x <= nb; x++)
-		up[x] = x;
-	int status = 0;
-	for (int k = 0; k < m->njoints && status == 0; k++) {
-		const struct joint *j = &m->joints[k];
-		if (j->kind->vector != VECTOR_SLIDE && j->kind->vector != VECTOR_WELD)
-			continue;
-		double a = j->kind->vector == VECTOR_WELD ? j->param[2] : joint_slide_angle(m, j);
-		int i = j->bi >= 0 ? j->bi : nb, jj = j->bj >= 0 ? j->bj : nb;
-		double oi, oj;
-		int ri = find(up, offset, i, &oi), rj = find(up, offset, jj, &oj);
-		if (ri == rj) {
-			run_data_fail(
-			    w->d,
-			    "%s: joint '%s' (%s): the angles of its bodies are already tied "
-			    "by other sliders or welds; vector coordinates cannot take the "
-			    "redundant constraint (use body coordinates with redundant = "
-			    "\"drop\")",
-			    j->where, j->name, j->kind->name);
-			status = -1;
-			break;
-		}
-		/* φ_ri + oi - φ_rj - oj = a */
-		if (ri == nb)
-			up[rj] = ri, offset[rj] = oi - oj - a;
-		else
-			up[ri] = rj, offset[ri] = a + oj - oi;
-	}
-	/* one angle per set without the ground, θ = the angle of its first body */
-	int *coord_of_root = malloc(sizeof(int) * ((size_t)nb + 1));
-	double *first_offset = calloc((size_t)nb + 1, sizeof(double));
-	for (int x = 0; x <= nb; x++)
-		coord_of_root[x] = -1;
-	for (int b = 0; b < nb && status == 0; b++) {
-		double o;
-		int r = find(up, offset, b, &o);
-		if (r == nb) {
-			w->angle_coord[b] = -1, w->alpha[b] = o;
-			continue;
-		}
-		if (coord_of_root[r] < 0) {
-			coord_of_root[r] = w->n;
-			first_offset[r] = o;
+	const struct joint_graph *graph = w->m->graph;
+	for (int b = 0; b < w->nb; b++) {
+		int root = graph->angle_root[b];
+		w->alpha[b] = graph->angle_offset[b];
+		if (root == b)
 			w->coords[w->n++] = (struct vl_coordinate){VC_ANGLE, b, -1};
-		}
-		w->angle_coord[b] = coord_of_root[r], w->alpha[b] = o - first_offset[r];
+		w->angle_coord[b] = root < 0 ? -1 : root == b ? w->n - 1 : w->angle_coord[root];
 	}
-	free(up), free(offset), free(coord_of_root), free(first_offset);
-	return status;
 }
 
-/* Breadth first from the ground over the joints that are vectors; a body
- * it cannot reach is the root of a part of its own, placed by (x, y). */
-static void grow_tree(struct vl *w)
+/* The tree of the joints that are vectors (joint_graph.h); a body it
+ * cannot reach is the root of a part of its own, placed by (x, y). */
+static void take_tree(struct vl *w)
 {
-	const struct model *m = w->m;
-	int nb = w->nb;
-	int *queue = calloc((size_t)nb + 2, sizeof *queue);
-	char *seen = calloc((size_t)nb + 1, 1), *used = calloc((size_t)m->njoints + 1, 1);
-	for (int b = 0; b < nb; b++)
-		w->parent[b] = -2, w->tree_joint[b] = -1;
-	for (int start = -1; start < nb; start++) {
-		if (start >= 0 && seen[start])
-			continue;
-		int head = 0, tail = 0;
-		queue[tail++] = start;
-		if (start >= 0)
-			seen[start] = 1;
-		while (head < tail) {
-			int u = queue[head++];
-			for (int k = 0; k < m->njoints; k++) {
-				const struct joint *j = &m->joints[k];
-				if (used[k] || !graph_joint(j) || (j->bi != u && j->bj != u))
-					continue;
-				int v = j->bi == u ? j->bj : j->bi;
-				if (v < 0 || seen[v])
-					continue;
-				seen[v] = 1, used[k] = 1;
-				w->parent[v] = u, w->tree_joint[v] = k;
-				queue[tail++] = v;
-			}
-		}
+	const struct joint_tree *tree = &w->m->graph->tree[TREE_RELATIONS];
+	for (int b = 0; b < w->nb; b++) {
+		w->tree_joint[b] = tree->joint[b];
+		w->parent[b] = tree->joint[b] < 0 ? -2 : tree->parent[b];
 	}
-	free(queue), free(used), free(seen);
 }
 
 /* Each body's chain from the origin to its mass centre (Sec. 5.2): to the
@@ -295,7 +217,6 @@ static void chains(struct vl *w, int *order, vec2 *entry, int *entry_first, int 
 			add_term(w, VT_FREE, 1, b, w->joint_coord[m->njoints + b], -1, v2(0, 0));
 			entry[b] = v2(0, 0);
 		} else {
-			const struct joint *j = &m->joints[jk];
 			int from_first = p >= 0 ? entry_first[p] : 0,
 			    from_count = p >= 0 ? entry_count[p] : 0;
 			for (int t = 0; t < from_count; t++) { /* the parent's chain to its entry */
@@ -304,9 +225,9 @@ static void chains(struct vl *w, int *order, vec2 *entry, int *entry_first, int 
 				         copy.local);
 			}
 			vec2 from = p >= 0 ? entry[p] : v2(0, 0); /* the ground's origin */
-			add_term(w, VT_BODY, 1, p, -1, -1, v2_sub(joint_point(j, p), from));
+			add_term(w, VT_BODY, 1, p, -1, -1, v2_sub(joint_point(w, jk, p), from));
 			joint_terms(w, jk, p);
-			entry[b] = joint_point(j, b);
+			entry[b] = joint_point(w, jk, b);
 		}
 		entry_first[b] = first, entry_count[b] = w->nterms - first;
 	}
@@ -377,11 +298,10 @@ static void close_loop(struct vl *w, int k, int *up_a, int *up_b, struct step *s
 	/* across each joint, then within the body reached to the next joint's
 	 * point: the start's own vector comes last, as the book writes a loop */
 	for (int x = 0; x < n; x++) {
-		const struct joint *here = &m->joints[s[x].joint],
-		                   *next = &m->joints[s[(x + 1) % n].joint];
+		int here = s[x].joint, next = s[(x + 1) % n].joint;
 		joint_terms(w, s[x].joint, s[x].from);
 		add_term(w, VT_BODY, 1, s[x].to, -1, -1,
-		         v2_sub(joint_point(next, s[x].to), joint_point(here, s[x].to)));
+		         v2_sub(joint_point(w, next, s[x].to), joint_point(w, here, s[x].to)));
 		w->loop_joints[w->nloop_joints++] = s[x].joint;
 	}
 	loop->nterms = w->nterms - w->loop_first[w->nloops];
@@ -398,20 +318,49 @@ static void close_loop(struct vl *w, int k, int *up_a, int *up_b, struct step *s
 
 static void release(void *ws);
 
-static struct vl *build(const struct model *m, struct run_data *d)
+/* What a loop of vectors cannot hold: 0, or -1 with the run's error
+ * naming the joint, its kind and the formulation. */
+static int refused(const struct model *m, struct run_data *d)
 {
+	const struct joint_graph *graph = m->graph;
 	for (int k = 0; k < m->njoints; k++) {
 		const struct joint *j = &m->joints[k];
-		if (j->kind->vector != VECTOR_NONE)
+		const struct geometry *g = &graph->geometry[k];
+		int free_terms = 0, ok = g->decl && g->tie != TIE_GEARED;
+		for (int t = 0; ok && t < g->nterms; t++) {
+			enum geo_term_kind kind = g->term[t].kind;
+			ok = kind != TERM_ROLL;
+			free_terms += kind == TERM_SLIDE || kind == TERM_LINK;
+		}
+		if (ok && free_terms <= 1)
 			continue;
 		run_data_fail(
 		    d,
 		    "%s: joint '%s' is a %s, which is not a vector of a loop: the vector "
-		    "method (Ch. 5) takes revolute, translational, rev-rev, rev-tran and "
-		    "rigid joints and drivers; use body or joint coordinates for this model",
+		    "method (Ch. 5, formulation \"vector\") takes joints whose points are "
+		    "related by fixed offsets and one slide or one link, their angles fixed or "
+		    "driven (revolute, translational, rev-rev, rev-tran, rigid, simple), and "
+		    "drivers; use body or joint coordinates for this model",
 		    j->where, j->name, j->kind->name);
-		return NULL;
+		return -1;
 	}
+	if (graph->redundant_tie >= 0) {
+		const struct joint *j = &m->joints[graph->redundant_tie];
+		run_data_fail(d,
+		              "%s: joint '%s' (%s): the angles of its bodies are already tied "
+		              "by other sliders or welds; vector coordinates cannot take the "
+		              "redundant constraint (use body coordinates with redundant = "
+		              "\"drop\")",
+		              j->where, j->name, j->kind->name);
+		return -1;
+	}
+	return 0;
+}
+
+static struct vl *build(const struct model *m, struct run_data *d)
+{
+	if (refused(m, d) != 0)
+		return NULL;
 	struct vl *w = calloc(1, sizeof *w);
 	int nb = m->nbodies, nj = m->njoints;
 	w->m = m, w->d = d, w->nb = nb;
@@ -430,19 +379,16 @@ static struct vl *build(const struct model *m, struct run_data *d)
 	w->loop_joints = calloc((size_t)nj * ((size_t)nj + 1) + 1, sizeof(int));
 	w->drivers = calloc((size_t)nj + 1, sizeof(int));
 	w->row_names = calloc(2 * (size_t)nj + 1, sizeof *w->row_names);
-	if (angle_sets(w) != 0) {
-		release(w);
-		return NULL;
-	}
-	grow_tree(w);
+	angle_sets(w);
+	take_tree(w);
 	for (int k = 0; k < nj; k++) { /* slides and links, in the model's order */
-		const struct joint *j = &m->joints[k];
-		enum joint_vector v = j->kind->vector;
+		const struct geometry *g = geometry_of(w, k);
 		w->joint_coord[k] = -1;
-		if (v == VECTOR_SLIDE || v == VECTOR_SLOT || v == VECTOR_LINK)
-			w->coords[w->joint_coord[k] = w->n++] =
-			    (struct vl_coordinate){v == VECTOR_LINK ? VC_LINK : VC_SLIDE, -1, k};
-		if (v == VECTOR_DRIVER)
+		for (int t = 0; t < g->nterms && !g->driven; t++)
+			if (g->term[t].kind == TERM_SLIDE || g->term[t].kind == TERM_LINK)
+				w->coords[w->joint_coord[k] = w->n++] = (struct vl_coordinate){
+				    g->term[t].kind == TERM_LINK ? VC_LINK : VC_SLIDE, -1, k};
+		if (g->driven)
 			w->drivers[w->ndrivers++] = k;
 	}
 	for (int b = 0; b < nb; b++) { /* a part's root: x and y */
@@ -474,7 +420,7 @@ static struct vl *build(const struct model *m, struct run_data *d)
 		int tree = 0;
 		for (int b = 0; b < nb; b++)
 			tree = tree || w->tree_joint[b] == k;
-		if (!tree && graph_joint(&m->joints[k]))
+		if (!tree && graph_joint(w, k))
 			close_loop(w, k, up_a, up_b, s1, s2);
 	}
 	free(up_a), free(up_b), free(s1), free(s2);
@@ -649,18 +595,30 @@ static void from_bodies(void *ws, const double *c, const double *cd, double *q, 
 			qd[k] = cd[3 * v->body + (v->kind == VC_Y)];
 		} else {
 			const struct joint *j = &m->joints[v->joint];
+			const struct geometry *g = geometry_of(w, v->joint);
 			struct body_state bi = model_body_state(c, cd, j->bi),
 			                  bj = model_body_state(c, cd, j->bj);
-			struct point_pair p = joint_points(j, &bi, &bj);
+			struct point_pair p = point_pair(&bi, g->si, &bj, g->sj);
 			if (v->kind == VC_LINK) { /* θ of d = P_i - P_j, and θ̇ = d × ḋ / d'd */
 				q[k] = v2_angle(p.d);
 				qd[k] = v2_cross(p.d, p.dd) / v2_dot(p.d, p.d);
-			} else { /* d = u'(P_i - P_j) along the slide's turning u */
-				int on_j = j->kind->vector == VECTOR_SLIDE;
-				const struct body_state *b = on_j ? &bj : &bi;
-				vec2 u = v2_rotate(b->phi, on_j ? j->uj : j->ui);
+			} else { /* d = u'(P_i - P_j - offsets) along the slide's turning u */
+				const struct geometry_term *s = &g->term[g->slide];
+				const struct body_state *b = s->side ? &bj : &bi;
+				vec2 u = v2_rotate(b->phi, s->w);
 				q[k] = v2_dot(u, p.d);
 				qd[k] = v2_dot(u, p.dd) + b->phid * v2_dot(v2_perp(u), p.d);
+				for (int t = 0; t < g->nterms;
+				     t++) { /* one across u adds nothing */
+					const struct geometry_term *o = &g->term[t];
+					if (o->kind != TERM_OFFSET || o->along_joint_vector == 2)
+						continue;
+					const struct body_state *ob = o->side ? &bj : &bi;
+					vec2 a = v2_rotate(ob->phi, o->w);
+					q[k] -= v2_dot(u, a);
+					qd[k] -= v2_dot(u, v2_scale(ob->phid, v2_perp(a))) +
+					         b->phid * v2_dot(v2_perp(u), a);
+				}
 			}
 		}
 	}

@@ -132,11 +132,11 @@ int core_kinds(lua_State *L)
 		mb_set_int(L, "rows", k->rows);
 		push_shape(L, k->shape, k->drawing);
 		lua_createtable(L, 0, 4);
-		lua_pushboolean(L, (k->capabilities & JOINT_TREE_PIN) != 0);
+		lua_pushboolean(L, joint_kind_offers(k) == OFFER_ANGLE);
 		lua_setfield(L, -2, "pin");
-		lua_pushboolean(L, (k->capabilities & JOINT_TREE_SLIDE) != 0);
+		lua_pushboolean(L, joint_kind_offers(k) == OFFER_SLIDE);
 		lua_setfield(L, -2, "slide");
-		lua_pushboolean(L, (k->capabilities & JOINT_DRIVER) != 0);
+		lua_pushboolean(L, joint_kind_driven(k));
 		lua_setfield(L, -2, "driver");
 		lua_setfield(L, -2, "can");
 		push_params(L, k->params), lua_setfield(L, -2, "params");

@@ -121,7 +121,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_newtable(L);
 		for (int k = 0; k < REACTION_FIELDS; k++)
 			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
-		if (j->kind->capabilities & JOINT_DRIVES_DISTANCE) {
+		if (joint_kind_drives_length(j->kind)) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");
 		}

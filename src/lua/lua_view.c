@@ -8,15 +8,25 @@
  *   animate(spec), show_plot(spec, unicode)   full screen (anim.h)
  *   utf8()                           whether the locale is UTF-8
  *   addressable()                    whether the terminal can move its cursor */
+#include <cairo.h>
 #include <langinfo.h>
 #include <lauxlib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "view/anim.h"
+#include "view/canvas_grid.h"
 #include "view/diagram.h"
+#include "view/figure.h"
+#include "view/gif.h"
+#include "view/inline.h"
+#include "view/picture.h"
 #include "view/terminal.h"
 #include "lua/lua_core.h"
+#include "util/interrupt.h"
 #include "lua/luafield.h"
 #include "lua/luaenv.h"
 
@@ -260,15 +270,51 @@ static int view_frame(lua_State *L)
 	struct grid *g = grid_new((int)w, (int)h, flag(L, opts, "unicode"));
 	struct draw_options d = {flag(L, opts, "labels"), flag(L, opts, "trails"), p->q,
 	                         (int)frame};
-	scene_draw(s, p->q + (size_t)frame * 3 * (size_t)s->nbodies, &v, g, &d);
+	struct canvas c = canvas_grid(g);
+	scene_draw(s, p->q + (size_t)frame * 3 * (size_t)s->nbodies, &v, &c, &d);
 	push_grid(L, g); /* no Lua error can happen between new and free */
 	grid_free(g);
 	return 1;
 }
 
-/* fbd_text(spec, w, h, unicode): a free-body diagram (diagram.h) as text;
- * spec = { centre = {x, y}, points = {{x, y}, ...}, arrows = {{at = {x, y},
- * force = {fx, fy}, couple, label, color}, ...} }, at most 64 arrows. */
+/* A free-body diagram's spec = { centre = {x, y}, points = {{x, y}, ...},
+ * arrows = {{at = {x, y}, force = {fx, fy}, couple, label, color}, ...},
+ * color }, at most 64 points and 64 arrows, into d and the arrays given;
+ * the labels stay alive in spec while it is on the stack. */
+enum { DIAGRAM_MOST = 64 };
+
+static void diagram_from_lua(lua_State *L, int t, struct diagram *d, vec2 *points,
+                             struct diagram_arrow *arrows)
+{
+	t = lua_absindex(L, t);
+	*d = (struct diagram){field_vec2(L, t, "centre"), points, 0, arrows, 0,
+	                      field_int(L, t, "color", 1)};
+	d->npoints = field_len(L, t, "points"), d->narrows = field_len(L, t, "arrows");
+	if (d->npoints > DIAGRAM_MOST || d->narrows > DIAGRAM_MOST)
+		luaL_error(L, "a diagram takes at most %d points and %d arrows", DIAGRAM_MOST,
+		           DIAGRAM_MOST);
+	lua_getfield(L, t, "points");
+	for (int k = 0; k < d->npoints; k++) {
+		lua_geti(L, -1, k + 1);
+		points[k] = v2(number_in(L, -1, 1), number_in(L, -1, 2));
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+	lua_getfield(L, t, "arrows");
+	for (int k = 0; k < d->narrows; k++) {
+		lua_geti(L, -1, k + 1);
+		int a = lua_gettop(L);
+		arrows[k] = (struct diagram_arrow){
+		    field_vec2(L, a, "at"), field_vec2(L, a, "force"),
+		    field_number(L, a, "couple", 0), NULL, field_int(L, a, "color", 2)};
+		lua_getfield(L, a, "label");
+		arrows[k].label = lua_tostring(L, -1);
+		lua_pop(L, 2);
+	}
+	lua_pop(L, 1);
+}
+
+/* fbd_text(spec, w, h, unicode): a free-body diagram (diagram.h) as text. */
 static int view_fbd_text(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
@@ -276,34 +322,13 @@ static int view_fbd_text(lua_State *L)
 	if (w < 8 || h < 4 || w > 2000 || h > 1000)
 		return luaL_error(L, "a diagram of %I x %I characters is not sensible", w, h);
 	int unicode = lua_toboolean(L, 4);
-	struct diagram d = {field_vec2(L, 1, "centre"), NULL, 0, NULL, 0};
-	vec2 points[64];
-	struct diagram_arrow arrows[64];
-	d.npoints = field_len(L, 1, "points"), d.narrows = field_len(L, 1, "arrows");
-	if (d.npoints > 64 || d.narrows > 64)
-		return luaL_error(L, "a diagram takes at most 64 points and 64 arrows");
-	lua_getfield(L, 1, "points");
-	for (int k = 0; k < d.npoints; k++) {
-		lua_geti(L, -1, k + 1);
-		points[k] = v2(number_in(L, -1, 1), number_in(L, -1, 2));
-		lua_pop(L, 1);
-	}
-	lua_pop(L, 1);
-	lua_getfield(L, 1, "arrows"); /* its labels stay alive in spec while drawn */
-	for (int k = 0; k < d.narrows; k++) {
-		lua_geti(L, -1, k + 1);
-		int t = lua_gettop(L);
-		arrows[k] = (struct diagram_arrow){
-		    field_vec2(L, t, "at"), field_vec2(L, t, "force"),
-		    field_number(L, t, "couple", 0), NULL, field_int(L, t, "color", 2)};
-		lua_getfield(L, t, "label");
-		arrows[k].label = lua_tostring(L, -1);
-		lua_pop(L, 2);
-	}
-	lua_pop(L, 1);
-	d.points = points, d.arrows = arrows;
+	struct diagram d;
+	vec2 points[DIAGRAM_MOST];
+	struct diagram_arrow arrows[DIAGRAM_MOST];
+	diagram_from_lua(L, 1, &d, points, arrows);
 	struct grid *g = grid_new((int)w, (int)h, unicode);
-	diagram_draw(&d, g);
+	struct canvas c = canvas_grid(g);
+	diagram_draw(&d, &c);
 	push_grid(L, g);
 	grid_free(g);
 	return 1;
@@ -348,6 +373,8 @@ static void plot_from_lua(lua_State *L, int t, struct plot_spec *p)
 		p->series[s].y = numbers_field(L, -1, "y", &ny);
 		p->series[s].n = nx < ny ? nx : ny;
 		p->series[s].label = field_strdup(L, -1, "label");
+		p->series[s].color = field_int(L, -1, "color", 0);
+		p->series[s].style = field_int(L, -1, "style", 0);
 		lua_pop(L, 1);
 	}
 	lua_pop(L, 1);
@@ -363,11 +390,24 @@ static int view_plot_text(lua_State *L)
 	struct plot_spec p;
 	plot_from_lua(L, 1, &p);
 	struct grid *g = grid_new(w, h, lua_toboolean(L, 4));
-	plot_draw(&p, g);
+	struct canvas c = canvas_grid(g);
+	plot_draw(&p, &c);
 	plot_free(&p);
 	push_grid(L, g);
 	grid_free(g);
 	return 1;
+}
+
+/* What a view or a picture's writer returns: true, or nil and why. */
+static int outcome(lua_State *L, int ok, const char *err)
+{
+	if (ok) {
+		lua_pushboolean(L, 1);
+		return 1;
+	}
+	lua_pushnil(L);
+	lua_pushstring(L, err);
+	return 2;
 }
 
 static int view_show_plot(lua_State *L)
@@ -379,13 +419,7 @@ static int view_show_plot(lua_State *L)
 	int status = anim_show_plot(&p, lua_toboolean(L, 2), err, sizeof err);
 	plot_free(&p);
 	mb_check_limits(L); /* a limit closes the view: the error is said at the user's line */
-	if (status != 0) {
-		lua_pushnil(L);
-		lua_pushstring(L, err);
-		return 2;
-	}
-	lua_pushboolean(L, 1);
-	return 1;
+	return outcome(L, status == 0, err);
 }
 
 /* The key e of an animation: the Lua function spec.explain(frame) (1-based
@@ -502,13 +536,7 @@ static int view_animate(lua_State *L)
 	if (has_plot)
 		plot_free(&plot);
 	mb_check_limits(L);
-	if (status != 0) {
-		lua_pushnil(L);
-		lua_pushstring(L, err);
-		return 2;
-	}
-	lua_pushboolean(L, 1);
-	return 1;
+	return outcome(L, status == 0, err);
 }
 
 static int view_utf8(lua_State *L)
@@ -524,6 +552,324 @@ static int view_addressable(lua_State *L)
 	return 1;
 }
 
+/* ------------------------------------------------------------ figures */
+
+/* A still picture to draw (picture.h), parsed from its Lua spec before any
+ * file is opened: a userdata whose __gc frees what it holds, so an error
+ * while reading the spec leaks nothing. Scenes, poses and label strings
+ * stay alive in the spec, which stays on the stack while it is drawn. */
+#define PICTURE_META "mechbench.picture"
+
+enum picture_kind { PICTURE_PLOT, PICTURE_PLOTS, PICTURE_FRAME, PICTURE_FBD, PICTURE_REPORT };
+
+struct picture {
+	enum picture_kind kind;
+	struct plot_spec *plots;
+	int nplots;
+	struct picture_frame frame;
+	const struct poses *poses;
+	struct diagram diagram;
+	vec2 points[DIAGRAM_MOST];
+	struct diagram_arrow arrows[DIAGRAM_MOST];
+	char *title, *caption, *subtitle, *table;
+};
+
+static int picture_gc(lua_State *L)
+{
+	struct picture *p = luaL_checkudata(L, 1, PICTURE_META);
+	for (int k = 0; k < p->nplots; k++)
+		plot_free(&p->plots[k]);
+	free(p->plots), free(p->title), free(p->caption), free(p->subtitle), free(p->table);
+	p->plots = NULL, p->nplots = 0;
+	p->title = p->caption = p->subtitle = p->table = NULL;
+	return 0;
+}
+
+/* {scene, poses, frame (1-based), view, labels, trails, title, caption} */
+static void frame_from_lua(lua_State *L, int t, struct picture *p)
+{
+	lua_getfield(L, t, "scene");
+	lua_getfield(L, t, "poses");
+	struct scene *s = check_scene(L, -2);
+	struct poses *q = check_poses(L, -1, s);
+	lua_pop(L, 2);
+	lua_Integer frame = (lua_Integer)field_int(L, t, "frame", 1) - 1;
+	if (frame < 0 || frame >= q->nframes)
+		luaL_error(L, "frame %I is outside the run (1 to %d)", frame + 1, q->nframes);
+	p->poses = q;
+	p->frame = (struct picture_frame){s,
+	                                  q->q,
+	                                  (int)frame,
+	                                  view_from(L, t, s, q),
+	                                  flag(L, t, "labels"),
+	                                  flag(L, t, "trails"),
+	                                  NULL,
+	                                  NULL};
+	free(p->title), free(p->caption);
+	p->title = field_strdup(L, t, "title"), p->caption = field_strdup(L, t, "caption");
+	p->frame.title = p->title, p->frame.caption = p->caption;
+}
+
+static void plots_from_lua(lua_State *L, int t, struct picture *p)
+{
+	lua_getfield(L, t, "plots");
+	int n = lua_istable(L, -1) ? (int)luaL_len(L, -1) : 0;
+	p->plots = calloc((size_t)n + 1, sizeof *p->plots);
+	for (int k = 0; k < n; k++) {
+		lua_geti(L, -1, k + 1);
+		luaL_checktype(L, -1, LUA_TTABLE);
+		plot_from_lua(L, -1, &p->plots[k]);
+		p->nplots = k + 1;
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+}
+
+static struct picture *picture_from_lua(lua_State *L, int t)
+{
+	static const char *const kinds[] = {"plot", "plots", "frame", "fbd", "report", NULL};
+	t = lua_absindex(L, t);
+	luaL_checktype(L, t, LUA_TTABLE);
+	struct picture *p = lua_newuserdatauv(L, sizeof *p, 0);
+	memset(p, 0, sizeof *p);
+	luaL_setmetatable(L, PICTURE_META);
+	int kind = field_option(L, t, "kind", kinds);
+	if (kind < 0)
+		luaL_error(L, "a picture's kind is plot, plots, frame, fbd or report");
+	p->kind = (enum picture_kind)kind;
+	switch (p->kind) {
+	case PICTURE_PLOT:
+		p->plots = calloc(1, sizeof *p->plots);
+		plot_from_lua(L, t, p->plots);
+		p->nplots = 1;
+		break;
+	case PICTURE_PLOTS:
+		plots_from_lua(L, t, p);
+		break;
+	case PICTURE_FRAME:
+		frame_from_lua(L, t, p);
+		break;
+	case PICTURE_FBD:
+		diagram_from_lua(L, t, &p->diagram, p->points, p->arrows);
+		p->title = field_strdup(L, t, "title");
+		break;
+	case PICTURE_REPORT: {
+		lua_getfield(L, t, "mechanism");
+		luaL_checktype(L, -1, LUA_TTABLE);
+		frame_from_lua(L, lua_gettop(L), p);
+		lua_pop(L, 1);
+		plots_from_lua(L, t, p);
+		free(p->title);
+		p->title = field_strdup(L, t, "title");
+		p->subtitle = field_strdup(L, t, "subtitle");
+		p->table = field_strdup(L, t, "table");
+		break;
+	}
+	}
+	return p;
+}
+
+static void picture_draw(struct picture *p, struct canvas *c)
+{
+	switch (p->kind) {
+	case PICTURE_PLOT:
+		picture_plot(c, p->plots);
+		break;
+	case PICTURE_PLOTS:
+		picture_plots(c, p->plots, p->nplots);
+		break;
+	case PICTURE_FRAME:
+		picture_frame(c, &p->frame);
+		break;
+	case PICTURE_FBD:
+		picture_diagram(c, &p->diagram, p->title);
+		break;
+	case PICTURE_REPORT: {
+		struct picture_report r = {p->title, p->subtitle, p->frame,
+		                           p->plots, p->nplots,   p->table};
+		r.mechanism.title = "mechanism", r.mechanism.caption = p->caption;
+		picture_report(c, &r);
+		break;
+	}
+	}
+}
+
+static int size_arg(lua_State *L, int arg)
+{
+	lua_Integer v = luaL_checkinteger(L, arg);
+	if (v < FIGURE_SMALLEST || v > FIGURE_LARGEST)
+		luaL_error(L, "a figure of %I pixels is not sensible", v);
+	return (int)v;
+}
+
+/* figure(spec, path, width, height[, scale]): the picture written to the
+ * file in the format of its extension; true, or nil and why. */
+static int view_figure(lua_State *L)
+{
+	const char *path = luaL_checkstring(L, 2);
+	int w = size_arg(L, 3), h = size_arg(L, 4);
+	double scale = luaL_optnumber(L, 5, 0);
+	int format = figure_format_of(path);
+	if (format < 0)
+		return luaL_error(L, "%s: the format comes from the extension: .svg, .pdf or .png",
+		                  path);
+	struct picture *p = picture_from_lua(L, 1);
+	char err[512];
+	struct figure *f =
+	    figure_open((enum figure_format)format, path, w, h, scale, err, sizeof err);
+	if (f)
+		picture_draw(p, figure_canvas(f));
+	return outcome(L, f && figure_close(f, err, sizeof err) == 0, err);
+}
+
+/* gif(spec, path, width, height): an animated GIF of a run, spec being a
+ * frame's with frames = {sample, ...} (1-based), delays = {hundredths of a
+ * second, ...} and captions = {text, ...}; true, or nil and why. */
+static int view_gif(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	const char *path = luaL_checkstring(L, 2);
+	int w = size_arg(L, 3), h = size_arg(L, 4);
+	lua_pushstring(L, "frame");
+	lua_setfield(L, 1, "kind");
+	struct picture *p = picture_from_lua(L, 1);
+	int n = field_len(L, 1, "frames");
+	if (n < 1)
+		return luaL_error(L, "an animation needs at least one frame");
+	int *frames = lua_newuserdatauv(L, sizeof(int) * 2 * (size_t)n, 0), *delays = frames + n;
+	lua_getfield(L, 1, "frames");
+	lua_getfield(L, 1, "delays");
+	lua_getfield(L, 1, "captions");
+	int captions = lua_gettop(L);
+	for (int k = 0; k < n; k++) {
+		frames[k] = (int)number_in(L, -3, k + 1) - 1;
+		delays[k] = (int)number_in(L, -2, k + 1);
+		if (frames[k] < 0 || frames[k] >= p->poses->nframes)
+			return luaL_error(L, "frame %d is outside the run (1 to %d)", frames[k] + 1,
+			                  p->poses->nframes);
+	}
+	char err[512];
+	struct figure *f = figure_open(FIGURE_IMAGE, NULL, w, h, 0, err, sizeof err);
+	struct gif_writer *g = f ? gif_open(path, w, h, err, sizeof err) : NULL;
+	int ok = g != NULL;
+	for (int k = 0; ok && k < n; k++) {
+		lua_geti(L, captions, k + 1); /* the caption stays alive until the frame is drawn */
+		p->frame.frame = frames[k], p->frame.caption = lua_tostring(L, -1);
+		figure_clear(f);
+		picture_draw(p, figure_canvas(f));
+		lua_pop(L, 1);
+		int fw, fh, stride;
+		const unsigned char *pixels = figure_pixels(f, &fw, &fh, &stride);
+		ok = gif_add(g, pixels, stride, delays[k], err, sizeof err) == 0;
+		if (ok && interrupt_pending()) /* Ctrl-C or a limit: stop, close, then say so */
+			ok = 0, snprintf(err, sizeof err, "interrupted");
+	}
+	if (g && gif_close(g, ok ? err : (char[64]){0}, ok ? sizeof err : 64) != 0)
+		ok = 0;
+	if (f)
+		figure_close(f, (char[64]){0}, 64);
+	mb_check_limits(L);
+	return outcome(L, ok, err);
+}
+
+/* inline_detect(timeout_ms): "kitty", "sixel" or "text", as the terminal
+ * on stdin and stdout answers. */
+static int view_inline_detect(lua_State *L)
+{
+	int ms = (int)luaL_optinteger(L, 1, 300);
+	fflush(stdout);
+	enum inline_kind k = inline_detect(STDIN_FILENO, STDOUT_FILENO, ms);
+	lua_pushstring(L, k == INLINE_KITTY ? "kitty" : k == INLINE_SIXEL ? "sixel" : "text");
+	return 1;
+}
+
+static int write_stdout(const char *data, size_t len, void *ctx)
+{
+	(void)ctx;
+	return fwrite(data, 1, len, stdout) == len ? 0 : -1;
+}
+
+/* The terminal's size in pixels, or 0 x 0 when it does not say. */
+static void terminal_pixels(int *w, int *h)
+{
+	struct winsize ws;
+	*w = *h = 0;
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0)
+		*w = ws.ws_xpixel, *h = ws.ws_ypixel;
+}
+
+/* show_inline(spec, "sixel" | "kitty", width, height): the picture at the
+ * cursor; width and height default to what fits the terminal. true, or
+ * nil and why. */
+static int view_show_inline(lua_State *L)
+{
+	static const char *const kinds[] = {"sixel", "kitty", NULL};
+	int kind = luaL_checkoption(L, 2, NULL, kinds);
+	int tw, th, w, h;
+	terminal_pixels(&tw, &th);
+	int fit = tw >= 2 * FIGURE_SMALLEST ? tw * 4 / 5 : 640;
+	w = lua_isnoneornil(L, 3) ? (fit < 800 ? fit : 800) : size_arg(L, 3);
+	h = lua_isnoneornil(L, 4) ? w * 5 / 8 : size_arg(L, 4);
+	if (lua_isnoneornil(L, 4) && th >= 2 * FIGURE_SMALLEST && h > th * 3 / 4)
+		h = th * 3 / 4;
+	if (h < FIGURE_SMALLEST)
+		h = FIGURE_SMALLEST;
+	struct picture *p = picture_from_lua(L, 1);
+	char err[512];
+	struct figure *f = figure_open(FIGURE_IMAGE, NULL, w, h, 0, err, sizeof err);
+	int ok = f != NULL;
+	if (f) {
+		picture_draw(p, figure_canvas(f));
+		fflush(stdout);
+		if (kind == 0) {
+			int fw, fh, stride;
+			const unsigned char *pixels = figure_pixels(f, &fw, &fh, &stride);
+			ok = inline_sixel(pixels, fw, fh, stride, write_stdout, NULL) == 0;
+			fputc('\n', stdout);
+		} else {
+			size_t len = 0;
+			unsigned char *png = figure_png_bytes(f, &len);
+			ok = png && inline_kitty(png, len, write_stdout, NULL) == 0;
+			free(png);
+		}
+		fflush(stdout);
+		figure_close(f, err, sizeof err);
+		if (!ok)
+			snprintf(err, sizeof err,
+			         "the picture could not be written to the terminal");
+	}
+	return outcome(L, ok, err);
+}
+
+/* png_pixels(path): width, height and the pixels as a string of red,
+ * green, blue bytes row by row; nil and why when it cannot be read. For
+ * the tests, which read figures back. */
+static int view_png_pixels(lua_State *L)
+{
+	const char *path = luaL_checkstring(L, 1);
+	cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		lua_pushnil(L);
+		lua_pushstring(L, cairo_status_to_string(cairo_surface_status(s)));
+		cairo_surface_destroy(s);
+		return 2;
+	}
+	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+	int stride = cairo_image_surface_get_stride(s);
+	const unsigned char *data = cairo_image_surface_get_data(s);
+	unsigned char *rgb = malloc((size_t)w * (size_t)h * 3 + 1);
+	if (rgb)
+		figure_rgb_bytes(data, w, h, stride, rgb);
+	cairo_surface_destroy(s);
+	if (!rgb)
+		return luaL_error(L, "out of memory");
+	lua_pushinteger(L, w);
+	lua_pushinteger(L, h);
+	lua_pushlstring(L, (const char *)rgb, (size_t)w * (size_t)h * 3);
+	free(rgb);
+	return 3;
+}
+
 int mb_open_view(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {{"scene", view_scene},
@@ -536,6 +882,11 @@ int mb_open_view(lua_State *L)
 	                                 {"utf8", view_utf8},
 	                                 {"addressable", view_addressable},
 	                                 {"fbd_text", view_fbd_text},
+	                                 {"figure", view_figure},
+	                                 {"gif", view_gif},
+	                                 {"inline_detect", view_inline_detect},
+	                                 {"show_inline", view_show_inline},
+	                                 {"png_pixels", view_png_pixels},
 	                                 {NULL, NULL}};
 	luaL_newmetatable(L, SCENE_META);
 	lua_pushcfunction(L, scene_gc);
@@ -543,7 +894,10 @@ int mb_open_view(lua_State *L)
 	luaL_newmetatable(L, POSES_META);
 	lua_pushcfunction(L, poses_gc);
 	lua_setfield(L, -2, "__gc");
-	lua_pop(L, 2);
+	luaL_newmetatable(L, PICTURE_META);
+	lua_pushcfunction(L, picture_gc);
+	lua_setfield(L, -2, "__gc");
+	lua_pop(L, 3);
 	luaL_newlib(L, funcs);
 	return 1;
 }

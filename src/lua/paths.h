@@ -2,9 +2,14 @@
 /* paths.h — where mechbench finds its Lua library, lessons and examples,
  * and where it keeps a user's history and progress.
  *
- * The data directories are found relative to the running program first, so
- * the same binary works from the source tree, from a relocated install
- * (make install DESTDIR=...) and from PREFIX. */
+ * The data are found relative to the running program first, so the same
+ * binary works from the source tree, from a staged or moved install (make
+ * install DESTDIR=...) and from where it was installed: the first of
+ * $MECHBENCH_HOME, the program's own folder (a source tree), the install's
+ * PKGDATADIR reached from the program's folder as BINDIR reaches it, and
+ * PKGDATADIR itself (both compiled in by the Makefile) that holds
+ * lua/mechbench/init.lua. An install mirrors the source tree:
+ * PKGDATADIR/{lua,lessons,examples}. */
 #ifndef MB_PATHS_H
 #define MB_PATHS_H
 
@@ -23,6 +28,11 @@ struct mb_paths {
 /* Fill every path; returns 0, or -1 with a message in err when the Lua
  * library cannot be found anywhere. */
 int mb_paths_find(struct mb_paths *p, char *err, size_t errlen);
+
+/* The path that leads from folder `from` to `to`, both absolute ("/usr/bin",
+ * "/usr/share/mechbench" -> "../share/mechbench"; "." for the same folder),
+ * into out; 0, or -1 when either is relative or out is too short. */
+int mb_relative_path(const char *from, const char *to, char *out, size_t len);
 
 /* mkdir -p; returns 0 on success (or if it exists). */
 int mb_mkdir_p(const char *path);

@@ -12,14 +12,6 @@
 
 static int joint_at(const int *list, int k) { return list ? list[k] : k; }
 
-double joint_slide_angle(const struct model *m, const struct joint *j)
-{
-	double base = v2_angle(j->uj) - v2_angle(j->ui);
-	double now =
-	    (j->bi >= 0 ? m->bodies[j->bi].q0[2] : 0) - (j->bj >= 0 ? m->bodies[j->bj].q0[2] : 0);
-	return base + M_PI * round((now - base) / M_PI);
-}
-
 int joint_rows_count(const struct model *m, const int *list, int count)
 {
 	int rows = 0, n = list ? count : m->njoints;

@@ -38,10 +38,6 @@ int joint_rows_count(const struct model *m, const int *list, int count);
 /* Which joint row `row` of such a set belongs to (model index), or -1. */
 int joint_rows_joint(const struct model *m, const int *list, int count, int row);
 
-/* φ_i - φ_j that makes a slider's u_i parallel to its u_j (Eq. 7.19), on
- * the branch nearest the bodies' initial angles. */
-double joint_slide_angle(const struct model *m, const struct joint *j);
-
 /* Fail naming the joints whose rows depend on the others, found by QR with
  * column pivoting of J' (Sec. 14.4), and saying how to carry on. */
 void explain_dependent_rows(struct run_data *d, double t, const struct rows *r,

@@ -113,28 +113,6 @@ struct kind_shape {
 	int points, vectors, bodies, moving;
 };
 
-/* What a joint kind can do, for the formulations and the reports. */
-enum joint_capability {
-	JOINT_TREE_PIN = 1,        /* a tree joint of joint coordinates: a relative angle */
-	JOINT_TREE_SLIDE = 2,      /* a tree joint of joint coordinates: a slide distance */
-	JOINT_DRIVER = 4,          /* its multiplier is the driving torque or force itself */
-	JOINT_DRIVES_DISTANCE = 8, /* (with JOINT_DRIVER) it drives a distance: a force */
-	JOINT_POINTS_MEET = 16, /* Φ = P_i - P_j, D_i = [I s̆_i], D_j = -[I s̆_j], v = 0 (a pin):
-	                         * a method of forces may hold it by a force at the points */
-};
-
-/* How a joint enters a vector loop (book Ch. 5; formulation/vector_loops.c):
- * the vector from P_j to P_i that it adds to a loop, and what it fixes. */
-enum joint_vector {
-	VECTOR_NONE,   /* no vector: the vector method cannot take it */
-	VECTOR_PIN,    /* P_i = P_j: no vector */
-	VECTOR_SLIDE,  /* P_i - P_j = d u_j, φ_i - φ_j fixed: a slide along body j */
-	VECTOR_SLOT,   /* P_i - P_j = d u_i + L ŭ_i: a slide along body i */
-	VECTOR_LINK,   /* P_i - P_j = L u(θ): a link with an angle of its own */
-	VECTOR_WELD,   /* r_i - r_j = A_j d'_j, φ_i - φ_j fixed */
-	VECTOR_DRIVER, /* a driver: an equation in the vector coordinates */
-};
-
 /* How a picture shows a joint or force (view/render.h). */
 enum kind_drawing {
 	DRAW_NOTHING,
@@ -148,14 +126,17 @@ enum kind_drawing {
 
 struct joint;
 struct model;
+struct joint_geometry; /* model/joints/geometry.h */
 
 struct joint_kind {
 	const char *name;
 	const char *summary; /* one line for help: what it constrains */
 	int internal;        /* made by a form (model.lua: driver), not offered by name */
 	int rows;
-	unsigned capabilities;
-	enum joint_vector vector;
+	/* what it relates, in the closed vocabulary of model/joints/geometry.h
+	 * (one per choice when it has a choice); NULL: none declared, so every
+	 * formulation but those in body coordinates refuses it */
+	const struct joint_geometry *geometry;
 	struct kind_shape shape;
 	enum kind_drawing drawing;
 	struct kind_param params[KIND_PARAMS + 1]; /* NULL-named at the end */
@@ -247,6 +228,8 @@ extern const struct kind_param contact_friction[];
  * n or c), or NULL. */
 double *contact_param(struct contact *k, const char *name);
 
+struct joint_graph; /* model/joint_graph.h */
+
 struct model {
 	char *name;
 	vec2 gravity;
@@ -258,7 +241,8 @@ struct model {
 	struct contact *contacts;
 	struct {
 		int bodies, joints, forces, contacts;
-	} room; /* what model_new made room for */
+	} room;                    /* what model_new made room for */
+	struct joint_graph *graph; /* compiled by model_finish */
 };
 
 /* ------------------------------------------------------------ building */
@@ -281,8 +265,9 @@ struct force *model_add_force(struct model *m, const struct force_kind *kind, co
 struct contact *model_add_contact(struct model *m, const struct contact_law *law, const char *name,
                                   const char *where);
 
-/* Number the constraint rows and let each joint kind fill its defaults and
- * check itself: 0, or -1 with "where: joint 'name': why" in err. */
+/* Number the constraint rows, let each joint kind fill its defaults and
+ * check itself, and compile the joint graph (finish.c): 0, or -1 with
+ * "where: joint 'name': why" in err. */
 int model_finish(struct model *m, char *err, size_t len);
 
 /* The initial coordinates and rates of every body (3 per body each). */

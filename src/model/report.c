@@ -12,6 +12,8 @@
 #include "model/constraints.h"
 #include "model/contact.h"
 #include "model/forces/force.h"
+#include "model/joint_graph.h"
+#include "model/joints/geometry.h"
 #include "util/linalg.h"
 #include "util/rank.h"
 #include "util/tree_solve.h"
@@ -53,29 +55,22 @@ struct sample *sample_new(const struct model *m)
 void sample_free(struct sample *s) { free(s); }
 
 /* When the joints form a tree from the ground, each joint carrying one body
- * no other joint carries, D' is block triangular in that order: the joints
- * from the ground out, with the body each carries, else NULL. */
+ * no other joint carries (the graph's tree over every joint leaves none
+ * out and no part floats), D' is block triangular in that order: the
+ * joints from the ground out, with the body each carries, else NULL. */
 static int *joints_outward(const struct model *m, int *carried)
 {
-	int *order = calloc((size_t)m->njoints + 1, sizeof(int));
-	char *reached = calloc((size_t)m->nbodies + 1, 1),
-	     *placed = calloc((size_t)m->njoints + 1, 1);
-	int count = 0;
-	for (int grew = 1; grew;) {
-		grew = 0;
-		for (int i = 0; i < m->njoints; i++) {
-			const struct joint *j = &m->joints[i];
-			int in_i = j->bi < 0 || reached[j->bi], in_j = j->bj < 0 || reached[j->bj];
-			if (placed[i] || in_i == in_j || j->kind->rows < 1 || j->kind->rows > 3)
-				continue;
-			carried[count] = in_i ? j->bj : j->bi;
-			reached[carried[count]] = 1, placed[i] = 1, order[count++] = i, grew = 1;
-		}
-	}
-	free(reached), free(placed);
-	if (count < m->njoints) { /* a loop, a second joint on a body, or a group off the ground */
-		free(order);
+	const struct joint_tree *tree = &m->graph->tree[TREE_ALL];
+	if (tree->ncut > 0 || tree->norder < m->nbodies)
 		return NULL;
+	int *order = calloc((size_t)m->njoints + 1, sizeof(int));
+	for (int k = 0; k < tree->norder; k++) {
+		int b = tree->order[k];
+		if (tree->joint[b] < 0) { /* a part no joint holds to the ground */
+			free(order);
+			return NULL;
+		}
+		carried[k] = b, order[k] = tree->joint[b];
 	}
 	return order;
 }
@@ -243,7 +238,7 @@ static void reactions(const struct report *w, const struct rows *r, const double
 		const struct joint *j = &m->joints[i];
 		double *o = out + REACTION_FIELDS * i;
 		o[0] = o[1] = o[2] = o[3] = o[4] = 0;
-		if (j->kind->capabilities & JOINT_DRIVER) {
+		if (joint_kind_driven(j->kind)) {
 			o[2] = lambda[j->row];
 			continue;
 		}
@@ -293,7 +288,7 @@ static int sample_finite(const struct model *m, struct run_data *d, double t,
 			snprintf(value, sizeof value, "%g, beyond 1e150", body_parts[p].v[bad]);
 		int driven = 0; /* a runaway motion alone needs no hint */
 		for (int j = 0; j < m->njoints; j++)
-			driven |= (m->joints[j].kind->capabilities & JOINT_DRIVER) != 0;
+			driven |= joint_kind_driven(m->joints[j].kind);
 		const char *hint =
 		    driven ? " (a driver's function may ask what no mechanism can do)" : "";
 		run_data_fail(d, "at t = %g the %s of body '%s' (its %s) is %s%s", t,

@@ -13,6 +13,7 @@
 
 #include "util/clock.h"
 #include "util/interrupt.h"
+#include "view/canvas_grid.h"
 #include "view/terminal.h"
 
 static int colors_on;
@@ -327,9 +328,11 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 				panes[k] = grid_new(width, height, o->unicode);
 			}
 			struct draw_options d = {labels, trails, p->poses, frame};
+			struct canvas c = canvas_grid(panes[k]);
+			grid_clear(panes[k]);
 			scene_draw(p->scene,
 			           p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies,
-			           &p->view, panes[k], &d);
+			           &p->view, &c, &d);
 			blit(panes[k], row0 + head, col);
 		}
 		if (k % per_row > 0)
@@ -341,7 +344,9 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 			grid_free(*plot);
 			*plot = grid_new(COLS, plot_rows, o->unicode);
 		}
-		plot_draw(o->plot, *plot);
+		struct canvas c = canvas_grid(*plot);
+		grid_clear(*plot);
+		plot_draw(o->plot, &c);
 		blit(*plot, rows - plot_rows, 0);
 	}
 }
@@ -503,7 +508,9 @@ int anim_show_plot(const struct plot_spec *p, int unicode, char *err, size_t err
 			g = grid_new(COLS, LINES - 1, unicode);
 		}
 		erase();
-		plot_draw(p, g);
+		struct canvas c = canvas_grid(g);
+		grid_clear(g);
+		plot_draw(p, &c);
 		blit(g, 0, 0);
 		static const struct key_help keys[] = {{"q back to the prompt", 1}};
 		status_line("", keys, 1);

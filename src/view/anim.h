@@ -9,6 +9,8 @@
 #ifndef MB_ANIM_H
 #define MB_ANIM_H
 
+#include <stddef.h>
+
 #include "view/plot.h"
 #include "view/render.h"
 

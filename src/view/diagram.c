@@ -3,80 +3,78 @@
 #include "view/diagram.h"
 
 #include <math.h>
-#include <string.h>
+#include <stdio.h>
 
-/* World to cells: equal metres across and down, a cell twice as tall as
- * it is wide (as render.c draws mechanisms). */
+enum { MOST_ARROWS = 64 };
+
+/* World to canvas units: equal lengths across and down. */
 struct mapping {
 	double sx, sy, ox, oy;
 };
 
-static void to_cell(const struct mapping *m, vec2 p, double *x, double *y)
+static vec2 to_unit(const struct mapping *m, vec2 p)
 {
-	*x = m->ox + m->sx * p.x;
-	*y = m->oy - m->sy * p.y;
+	return v2(m->ox + m->sx * p.x, m->oy - m->sy * p.y);
 }
 
-/* An arrowhead pointing along dir on the screen (x right, y down). */
-static uint32_t head_glyph(double dx, double dy, int unicode)
+/* A label's box, kept so that later labels go where there is room. */
+struct box {
+	double x0, y0, x1, y1;
+};
+
+static int overlaps(const struct box *a, const struct box *b)
 {
-	static const uint32_t arrows[8] = {0x2192, 0x2198, 0x2193, 0x2199,
-	                                   0x2190, 0x2196, 0x2191, 0x2197}; /* → ↘ ↓ ↙ ← ↖ ↑ ↗ */
-	static const char ascii[8] = {'>', '\\', 'v', '/', '<', '\\', '^', '/'};
-	int k = (int)lround(atan2(dy, dx) / (M_PI / 4));
-	k = ((k % 8) + 8) % 8;
-	return unicode ? arrows[k] : (uint32_t)ascii[k];
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-static int free_cells(const struct grid *g, int col, int row, int len)
+/* A label beside point p: to its right, or ending to its left when it is
+ * left of the centre; moved a line or two where another label lies. */
+static void label(struct canvas *c, vec2 p, int left, const char *text, int color,
+                  struct box *placed, int *nplaced)
 {
-	if (row < 0 || row >= g->height)
-		return 0;
-	for (int c = col; c < col + len; c++)
-		if (c >= 0 && c < g->width && g->glyph[(size_t)row * (size_t)g->width + (size_t)c])
-			return 0;
-	return 1;
-}
-
-/* A label by cell (x, y): to its right, or ending to its left when it is
- * left of the centre; moved a row or two where another label lies. */
-static void label(struct grid *g, double x, double y, int left, const char *text, int color)
-{
-	int len = 0;
-	for (const char *s = text; *s; s++)
-		len += (*s & 0xC0) != 0x80;
-	int col = left ? (int)floor(x) - len - 1 : (int)floor(x) + 2, row = (int)floor(y);
-	if (col < 0)
-		col = 0;
-	if (col + len > g->width)
-		col = g->width - len > 0 ? g->width - len : 0;
-	static const int tries[] = {0, 1, -1, 2, -2};
-	for (int k = 0; k < 5; k++)
-		if (free_cells(g, col, row + tries[k], len)) {
-			row += tries[k];
+	struct font f = {0.9, 0, 0, color, 1};
+	double w = canvas_text_width(c, text, &f);
+	double x = left ? p.x - c->em - w : p.x + 1.5 * c->em;
+	x = fmax(0, fmin(x, c->width - w));
+	static const double tries[] = {0, 1, -1, 2, -2};
+	struct box b = {0};
+	for (int k = 0; k < 5; k++) {
+		double y = p.y + (tries[k] - 0.5) * c->line;
+		b = (struct box){x, y, x + w, y + c->line};
+		int free = 1;
+		for (int i = 0; i < *nplaced && free; i++)
+			free = !overlaps(&b, &placed[i]);
+		if (free)
 			break;
-		}
-	grid_text(g, col, row, text, color);
+	}
+	canvas_text(c, v2(b.x0, b.y0), text, ANCHOR_LEFT | ANCHOR_TOP, &f);
+	placed[(*nplaced)++] = b;
 }
 
-void diagram_draw(const struct diagram *d, struct grid *g)
+/* A round number of newtons near half the largest force, for the scale. */
+static double scale_force(double largest)
 {
-	/* arrows scaled to the body: the largest force about its size */
+	double mag = pow(10, floor(log10(largest / 2))), f = largest / 2 / mag;
+	return (f < 2 ? 1 : f < 5 ? 2 : 5) * mag;
+}
+
+void diagram_draw(const struct diagram *d, struct canvas *c)
+{
+	/* arrows to scale: the largest force 1.2 times the body's size */
 	double size = 0, largest = 0;
 	for (int k = 0; k < d->npoints; k++)
 		size = fmax(size, v2_norm(v2_sub(d->points[k], d->centre)));
-	for (int k = 0; k < d->narrows; k++)
+	int n = d->narrows < MOST_ARROWS ? d->narrows : MOST_ARROWS;
+	for (int k = 0; k < n; k++)
 		largest = fmax(largest, v2_norm(d->arrows[k].force));
 	if (!(size > 0))
 		size = 0.1;
-	vec2 heads[64];
-	int n = d->narrows < 64 ? d->narrows : 64;
+	double per_newton = largest > 0 ? 1.2 * size / largest : 0; /* metres of arrow */
+	vec2 heads[MOST_ARROWS];
 	vec2 lo = d->centre, hi = d->centre;
 	for (int k = 0; k < n; k++) {
 		const struct diagram_arrow *a = &d->arrows[k];
-		double f = v2_norm(a->force);
-		double len = f > 0 ? size * fmax(1.2 * f / largest, 0.3) : 0;
-		heads[k] = f > 0 ? v2_add(a->at, v2_scale(len / f, a->force)) : a->at;
+		heads[k] = v2_add(a->at, v2_scale(per_newton, a->force));
 		lo = v2(fmin(lo.x, fmin(a->at.x, heads[k].x)),
 		        fmin(lo.y, fmin(a->at.y, heads[k].y)));
 		hi = v2(fmax(hi.x, fmax(a->at.x, heads[k].x)),
@@ -86,43 +84,60 @@ void diagram_draw(const struct diagram *d, struct grid *g)
 		lo = v2(fmin(lo.x, d->points[k].x), fmin(lo.y, d->points[k].y));
 		hi = v2(fmax(hi.x, d->points[k].x), fmax(hi.y, d->points[k].y));
 	}
-	/* a margin for the labels, and never a degenerate window */
+	/* a margin for the labels, a line at the bottom for the scale, and
+	 * never a degenerate window */
 	double span = fmax(fmax(hi.x - lo.x, hi.y - lo.y), 1e-6);
 	lo = v2_sub(lo, v2(0.35 * span, 0.12 * span)),
 	hi = v2_add(hi, v2(0.35 * span, 0.12 * span));
-	double sx = fmin(g->width / (hi.x - lo.x), 2.0 * g->height / (hi.y - lo.y));
-	struct mapping m = {sx, sx / 2, 0, 0};
-	m.ox = g->width / 2.0 - sx * (lo.x + hi.x) / 2;
-	m.oy = g->height / 2.0 + m.sy * (lo.y + hi.y) / 2;
+	double room = c->height - (largest > 0 ? c->line : 0);
+	double sx = fmin(c->width / (hi.x - lo.x), room / (c->aspect * (hi.y - lo.y)));
+	struct mapping m = {sx, sx * c->aspect, 0, 0};
+	m.ox = c->width / 2.0 - sx * (lo.x + hi.x) / 2;
+	m.oy = room / 2.0 + m.sy * (lo.y + hi.y) / 2;
+
 	/* the body: a stick figure from its mass centre */
-	double cx, cy, x, y;
-	to_cell(&m, d->centre, &cx, &cy);
-	for (int k = 0; k < d->npoints; k++) {
-		to_cell(&m, d->points[k], &x, &y);
-		grid_line(g, cx, cy, x, y, 0, 1);
-	}
-	/* the forces: a shaft and a head; a couple's turning mark */
+	vec2 centre = to_unit(&m, d->centre);
+	struct pen body = {.color = d->color, .width = 3};
+	for (int k = 0; k < d->npoints; k++)
+		canvas_line(c, centre, to_unit(&m, d->points[k]), &body);
+	canvas_marker(c, centre, MARK_CENTRE, d->color, 0);
+	/* the forces: a shaft and a head; a couple's turning mark (on the
+	 * grid, over the centre's when they share a cell) */
 	for (int k = 0; k < n; k++) {
 		const struct diagram_arrow *a = &d->arrows[k];
-		double tx, ty, hx, hy;
-		to_cell(&m, a->at, &tx, &ty);
-		to_cell(&m, heads[k], &hx, &hy);
-		if (v2_norm(a->force) > 0) {
-			grid_line(g, tx, ty, hx, hy, 0, a->color);
-			grid_put(g, grid_index(hx), grid_index(hy),
-			         head_glyph(hx - tx, hy - ty, g->unicode), a->color);
-		}
+		struct pen pen = {.color = a->color, .width = 2};
+		if (v2_norm(a->force) > 0)
+			canvas_arrow(c, to_unit(&m, a->at), to_unit(&m, heads[k]), &pen);
 		if (a->couple != 0)
-			grid_put(g, grid_index(tx), grid_index(ty),
-			         g->unicode ? (a->couple > 0 ? 0x21BA : 0x21BB)
-			                    : (a->couple > 0 ? '@' : '&'),
-			         a->color);
+			canvas_marker(c, to_unit(&m, a->at),
+			              a->couple > 0 ? MARK_TURN_CCW : MARK_TURN_CW, a->color, 0);
 	}
-	grid_put(g, grid_index(cx), grid_index(cy), g->unicode ? 0x25CF : 'G', 1); /* ● */
+	/* labels keep off the arrowheads and the mass centre */
+	struct box placed[2 * MOST_ARROWS + 1];
+	int nplaced = 0;
+	for (int k = 0; k <= n; k++) {
+		vec2 p = k < n ? to_unit(&m, heads[k]) : centre;
+		if (k == n || v2_norm(d->arrows[k].force) > 0)
+			placed[nplaced++] = (struct box){p.x - c->em / 2, p.y - c->line / 2,
+			                                 p.x + c->em / 2, p.y + c->line / 2};
+	}
 	for (int k = 0; k < n; k++) {
-		double hx, hy;
-		to_cell(&m, v2_norm(d->arrows[k].force) > 0 ? heads[k] : d->arrows[k].at, &hx, &hy);
-		if (d->arrows[k].label)
-			label(g, hx, hy, hx < cx - 0.5, d->arrows[k].label, d->arrows[k].color);
+		const struct diagram_arrow *a = &d->arrows[k];
+		vec2 tip = to_unit(&m, v2_norm(a->force) > 0 ? heads[k] : a->at);
+		if (a->label)
+			label(c, tip, tip.x < centre.x - c->em / 2, a->label, a->color, placed,
+			      &nplaced);
+	}
+	/* the scale: an arrow of a round number of newtons, bottom left */
+	if (largest > 0) {
+		double f = scale_force(largest), len = f * per_newton * m.sx;
+		char text[48];
+		snprintf(text, sizeof text, "%g N", f);
+		struct pen pen = {.color = INK, .width = 1.5};
+		double y = c->height - c->line / 2;
+		canvas_text(c, v2(0, y), "scale", ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
+		double x = canvas_text_width(c, "scale ", NULL);
+		canvas_arrow(c, v2(x, y), v2(x + len, y), &pen);
+		canvas_text(c, v2(x + len + 1.5 * c->em, y), text, ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
 	}
 }

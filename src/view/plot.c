@@ -1,20 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* plot.c — curves in a grid (see plot.h). */
+/* plot.c — curves on a canvas (see plot.h). Every length is in the
+ * canvas's units, from its line height and character width: one layout
+ * serves cells and pixels. */
 #include "view/plot.h"
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-
-/* Each series' own mark, so series are told apart without colour (NO_COLOR,
- * a monochrome terminal, text output): in ASCII its curve is drawn in it;
- * in Unicode the curves are braille lines and, when there is more than one,
- * each carries its mark every few cells, or at each sample when it has few.
- * The legend shows the same mark. */
-static const uint32_t ascii_marks[] = {'*', '+', 'o', 'x', '#', '@', '%', '&'};
-static const uint32_t unicode_marks[] = {0x25CF, 0x25A0, 0x25B2, 0x25C6,  /* ● ■ ▲ ◆ */
-                                         0x25CB, 0x25A1, 0x25B3, 0x25C7}; /* ○ □ △ ◇ */
-#define NMARKS 8
 
 /* 1, 2 or 5 times a power of ten, near range / target */
 static double nice_step(double range, int target)
@@ -34,6 +27,11 @@ static void format_tick(char *buf, size_t len, double v, double step)
  * of them and its squares stay finite. Others are gaps in the curve. */
 static int plottable(double v) { return fabs(v) <= 1e150; }
 
+static int sample_ok(const struct plot_series *ps, int i)
+{
+	return plottable(ps->x[i]) && plottable(ps->y[i]);
+}
+
 static void range_of(const struct plot_spec *p, int use_x, double *lo, double *hi)
 {
 	*lo = INFINITY, *hi = -INFINITY;
@@ -51,168 +49,227 @@ static void range_of(const struct plot_spec *p, int use_x, double *lo, double *h
 	}
 }
 
-/* Display columns of UTF-8 text. */
-static int columns(const char *s)
+/* A series' colour, mark and line: its own, or by its place. */
+static int series_color(const struct plot_spec *p, int s)
 {
-	int n = 0;
-	for (; *s; s++)
-		n += ((unsigned char)*s & 0xC0) != 0x80;
-	return n;
+	return p->series[s].color > 0 ? p->series[s].color : canvas_series_color(s);
 }
 
-/* Whether Unicode curves carry marks: only when there are several. */
-static int marked(const struct plot_spec *p, const struct grid *g)
+static int series_style(const struct plot_spec *p, int s)
 {
-	return g->unicode && p->nseries > 1;
+	return p->series[s].style > 0 ? p->series[s].style - 1 : s;
 }
 
-/* The title and the legend from the top row down, each entry where it
- * fits whole (its sample and its label), else on the next row; returns the
- * rows used. The sample is the series' mark in ASCII, a line in Unicode,
- * with the mark on it when the curves carry marks. Draws only when draw
- * is set. */
-static int legend(const struct plot_spec *p, struct grid *g, int draw)
+static enum marker series_mark(const struct plot_spec *p, int s)
 {
-	int row = 0, col = 0;
+	return (enum marker)(series_style(p, s) % CANVAS_SERIES_MARKS);
+}
+
+static struct pen curve_pen(const struct plot_spec *p, int s)
+{
+	return (struct pen){.color = series_color(p, s),
+	                    .width = 2,
+	                    .dash = (enum canvas_dash)(series_style(p, s) % CANVAS_DASHES),
+	                    .mark = 1 + (int)series_mark(p, s)};
+}
+
+/* Whether curves carry marks: only when there are several. */
+static int marked(const struct plot_spec *p) { return p->nseries > 1; }
+
+static const struct font body_font = {1, 0, 0, INK, 0}, title_font = {1.15, 1, 0, INK, 0};
+
+/* The legend's sample of a series: its line, broken for its mark when the
+ * curves carry marks; on the grid one cell ("*") or three ("━●━"). */
+static double sample_width(const struct plot_spec *p, const struct canvas *c)
+{
+	return marked(p) ? 3 * c->line : 3 * c->line - 2 * c->em;
+}
+
+static void draw_sample(const struct plot_spec *p, struct canvas *c, int s, double x, double y)
+{
+	struct pen pen = curve_pen(p, s);
+	double w = sample_width(p, c), half = c->em / 2;
+	pen.unicode = 0x2501; /* ━ */
+	if (!marked(p)) {
+		canvas_line(c, v2(x + half, y), v2(x + w - half, y), &pen);
+		return;
+	}
+	pen.dash = DASH_SOLID;
+	canvas_line(c, v2(x + half, y), v2(x + w / 2 - c->em, y), &pen);
+	canvas_line(c, v2(x + w / 2 + c->em, y), v2(x + w - half, y), &pen);
+	canvas_marker(c, v2(x + w / 2, y), series_mark(p, s), pen.color, 0);
+}
+
+/* The title and the legend from the top down, each entry where it fits
+ * whole (its sample and its label), else on the next line; returns the
+ * lines used. Draws only when draw is set. */
+static int legend(const struct plot_spec *p, struct canvas *c, int draw)
+{
+	int row = 0;
+	double x = 0;
 	if (p->title) {
 		if (draw)
-			grid_text(g, 0, 0, p->title, 0);
-		col = columns(p->title) + 3;
+			canvas_text(c, v2(0, 0), p->title, ANCHOR_LEFT | ANCHOR_TOP, &title_font);
+		x = canvas_text_width(c, p->title, &title_font) + 3 * c->em;
 	}
-	int sample = marked(p, g) ? 3 : 1;
+	double sample = sample_width(p, c);
 	for (int s = 0; s < p->nseries; s++) {
 		char entry[96];
-		int color = 1 + s % 6;
 		snprintf(entry, sizeof entry, " %s", p->series[s].label ? p->series[s].label : "");
-		int w = sample + columns(entry);
-		if (col > 0 && col + w > g->width)
-			row++, col = 0;
+		struct font f = body_font;
+		f.color = series_color(p, s);
+		double w = sample + canvas_text_width(c, entry, &f);
+		if (x > 0 && x + w > c->width)
+			row++, x = 0;
 		if (draw) {
-			if (!g->unicode) {
-				grid_put(g, col, row, ascii_marks[s % NMARKS], color);
-			} else if (sample == 3) {
-				grid_put(g, col, row, 0x2501, color);
-				grid_put(g, col + 1, row, unicode_marks[s % NMARKS], color);
-				grid_put(g, col + 2, row, 0x2501, color);
-			} else {
-				grid_put(g, col, row, 0x2501, color);
-			}
-			grid_text(g, col + sample, row, entry, color);
+			double y = (row + 0.5) * c->line;
+			draw_sample(p, c, s, x, y);
+			canvas_text(c, v2(x + sample, y), entry, ANCHOR_LEFT | ANCHOR_MIDDLE, &f);
 		}
-		col += w + 2;
+		x += w + 2 * c->em;
 	}
 	return row + 1;
 }
 
-/* Where data go on the grid: the plot area (columns left+1..right, rows
- * top..bottom) and the scale from data to cells. */
+/* Where data go on the canvas: the plot area's columns (after the y
+ * axis at `left` up to `right`) and rows (`top` to `bottom`), each a cell's
+ * or a pixel's top-left corner, and the scale from data to units. A value
+ * lands on the middle of a cell. */
 struct frame {
-	int left, right, top, bottom;
+	double left, right, top, bottom;
 	double xlo, ylo, sx, sy;
+	double em, line, aspect;
 };
 
-static double cell_x(const struct frame *f, double x) { return f->left + 1 + (x - f->xlo) * f->sx; }
-
-static double cell_y(const struct frame *f, double y)
+static double unit_x(const struct frame *f, double x)
 {
-	return f->bottom - (y - f->ylo) * f->sy + 0.5;
+	return f->left + f->em * 1.5 + (x - f->xlo) * f->sx;
+}
+
+static double unit_y(const struct frame *f, double y)
+{
+	return f->bottom + f->line / 2 - (y - f->ylo) * f->sy;
 }
 
 /* Whether a series is sparse enough to carry its mark at each sample: at
- * most `most` plottable samples and at least `apart` columns of the plot
+ * most `most` plottable samples and at least three characters of the plot
  * area for each, so the marks stay apart. Marks spaced along such a curve
  * would sit between the samples, where there are no data (lesson 13's
  * four-point log-log plot). */
 static int marks_at_samples(const struct frame *f, const struct plot_series *ps)
 {
-	const int most = 20, apart = 3;
+	const int most = 20;
 	int n = 0;
 	for (int i = 0; i < ps->n; i++)
-		n += plottable(ps->x[i]) && plottable(ps->y[i]);
-	return n <= most && n * apart <= f->right - f->left;
+		n += sample_ok(ps, i);
+	return n <= most && n * 3 * f->em <= f->right - f->left;
 }
 
-/* A mark on the cell of the plot area a data point falls in, unless the
- * cell holds another glyph. */
-static void put_mark(struct grid *g, const struct frame *f, double x, double y, uint32_t mark,
-                     int color)
+/* A mark on a data point in the plot area. */
+static void put_mark(struct canvas *c, const struct frame *f, vec2 at, enum marker mark, int color)
 {
-	int col = grid_index(x), row = grid_index(y);
-	if (col > f->left && col <= f->right && row >= f->top && row <= f->bottom &&
-	    !g->glyph[(size_t)row * (size_t)g->width + (size_t)col])
-		grid_put(g, col, row, mark, color);
+	if (at.x >= f->left + f->em && at.x < f->right + f->em && at.y >= f->top &&
+	    at.y < f->bottom + f->line)
+		canvas_marker(c, at, mark, color, 0);
 }
 
-/* Marks along a Unicode curve: at each sample of a sparse series (see
- * marks_at_samples), else one every `spacing` cells of its length on
- * screen (a row counts as two columns, as it looks), series s starting
- * s/n of the way into the first interval so that curves lying together
- * still show each one's marks. Only on cells of the plot area that hold no
- * other glyph. */
-static void put_marks(struct grid *g, const struct frame *f, const struct plot_series *ps, int s,
-                      int nseries, int color)
+/* Marks along a curve: at each sample of a sparse series (see
+ * marks_at_samples), else one every ten characters of its length as seen,
+ * series s starting s/n of the way into the first interval so that curves
+ * lying together still show each one's marks. */
+static void put_marks(struct canvas *c, const struct frame *f, const struct plot_spec *p, int s)
 {
-	uint32_t mark = unicode_marks[s % NMARKS];
+	const struct plot_series *ps = &p->series[s];
+	enum marker mark = series_mark(p, s);
+	int color = series_color(p, s);
 	if (marks_at_samples(f, ps)) {
 		for (int i = 0; i < ps->n; i++)
-			if (plottable(ps->x[i]) && plottable(ps->y[i]))
-				put_mark(g, f, cell_x(f, ps->x[i]), cell_y(f, ps->y[i]), mark,
+			if (sample_ok(ps, i))
+				put_mark(c, f, v2(unit_x(f, ps->x[i]), unit_y(f, ps->y[i])), mark,
 				         color);
 		return;
 	}
-	const double spacing = 10;
-	double next = spacing * (0.5 + (double)s / nseries), run = 0;
+	const double spacing = 10 * f->em;
+	double next = spacing * (0.5 + (double)s / p->nseries), run = 0;
 	for (int i = 1; i < ps->n; i++) {
-		if (!plottable(ps->x[i]) || !plottable(ps->y[i]) || !plottable(ps->x[i - 1]) ||
-		    !plottable(ps->y[i - 1]))
+		if (!sample_ok(ps, i) || !sample_ok(ps, i - 1))
 			continue;
-		double x0 = cell_x(f, ps->x[i - 1]), y0 = cell_y(f, ps->y[i - 1]);
-		double x1 = cell_x(f, ps->x[i]), y1 = cell_y(f, ps->y[i]);
-		double step = hypot(x1 - x0, 2 * (y1 - y0));
+		vec2 a = v2(unit_x(f, ps->x[i - 1]), unit_y(f, ps->y[i - 1]));
+		vec2 b = v2(unit_x(f, ps->x[i]), unit_y(f, ps->y[i]));
+		/* the length as seen: a unit down is 1/aspect units across */
+		double step = hypot(b.x - a.x, (b.y - a.y) / f->aspect);
 		for (; run + step >= next; next += spacing) {
 			double t = step > 0 ? (next - run) / step : 0;
-			put_mark(g, f, x0 + t * (x1 - x0), y0 + t * (y1 - y0), mark, color);
+			put_mark(c, f, v2(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)), mark,
+			         color);
 		}
 		run += step;
 	}
 }
 
-void plot_draw(const struct plot_spec *p, struct grid *g)
+/* A series' curve: each run of plottable samples a polyline, a lone
+ * sample a dot. */
+static void draw_curve(struct canvas *c, const struct frame *f, const struct plot_spec *p, int s)
 {
-	grid_clear(g);
+	const struct plot_series *ps = &p->series[s];
+	struct pen pen = curve_pen(p, s);
+	vec2 *run = malloc(sizeof *run * (size_t)(ps->n > 0 ? ps->n : 1));
+	if (!run)
+		return;
+	int n = 0;
+	for (int i = 0; i <= ps->n; i++) {
+		if (i < ps->n && sample_ok(ps, i)) {
+			run[n++] = v2(unit_x(f, ps->x[i]), unit_y(f, ps->y[i]));
+			continue;
+		}
+		if (n == 1)
+			canvas_dot(c, run[0], &pen);
+		else if (n > 1)
+			canvas_polyline(c, run, n, &pen);
+		n = 0;
+	}
+	free(run);
+}
+
+void plot_draw(const struct plot_spec *p, struct canvas *c)
+{
+	const double E = c->em, L = c->line;
 	double xlo, xhi, ylo, yhi;
 	range_of(p, 1, &xlo, &xhi);
 	range_of(p, 0, &ylo, &yhi);
-	double ystep = nice_step(yhi - ylo, g->height > 16 ? 6 : 3);
-	double xstep = nice_step(xhi - xlo, g->width > 100 ? 10 : 5);
-	/* at most one y tick a row: on a short plot two numbers shared a row,
+	double ystep = nice_step(yhi - ylo, c->height / L > 16 ? 6 : 3);
+	double xstep = nice_step(xhi - xlo, c->width / E > 100 ? 10 : 5);
+	/* at most one y tick a line: on a short plot two numbers shared a row,
 	 * the later one's digits over the earlier's ("0" over "-5e-10" read
 	 * "-5e-10" on the row of 0) */
-	int rows = g->height - 3 - legend(p, g, 0) - (p->ylabel ? 1 : 0);
+	int legend_lines = legend(p, c, 0);
+	double rows = floor(c->height / L) - 3 - legend_lines - (p->ylabel ? 1 : 0);
 	while (rows > 0 && ceil(yhi / ystep) - floor(ylo / ystep) > rows)
 		ystep = nice_step(ystep * 2.2, 1); /* the next of 1, 2, 5, 10 */
 	ylo = floor(ylo / ystep) * ystep, yhi = ceil(yhi / ystep) * ystep;
 
-	/* layout, top down: title and legend rows, the y label's row, the plot
-	 * area, the x axis with its label at its right end, the tick numbers;
-	 * the y tick numbers left of the area. No label is inside the area,
-	 * where it would hide a curve. */
+	/* layout, top down: title and legend lines, the y label's line, the
+	 * plot area, the x axis with its label at its right end, the tick
+	 * numbers; the y tick numbers left of the area. No label is inside the
+	 * area, where it would hide a curve. */
 	char buf[64];
-	int left = 1;
+	double left = E;
 	for (double v = ylo; v <= yhi + ystep / 2; v += ystep) {
 		format_tick(buf, sizeof buf, v, ystep);
-		left = (int)fmax(left, (double)strlen(buf) + 1);
+		left = fmax(left, canvas_text_width(c, buf, &body_font) + E);
 	}
-	int top = legend(p, g, 0), bottom = g->height - 3, right = g->width - 1;
-	int xlabel_room = p->xlabel ? columns(p->xlabel) + 1 : 0;
-	if (right - xlabel_room - left < 12)
+	double top = legend_lines * L, bottom = (floor(c->height / L) - 3) * L,
+	       right = c->width - E;
+	double xlabel_room = p->xlabel ? canvas_text_width(c, p->xlabel, &body_font) + E : 0;
+	if (right - xlabel_room - left < 12 * E)
 		xlabel_room = 0; /* too narrow for it: the legend's units say it */
 	right -= xlabel_room;
-	int ylabel_row = -1;
-	if (p->ylabel && bottom - top >= 3)
-		ylabel_row = top++;
-	if (bottom - top < 2 || right - left < 4) {
-		grid_text(g, 0, 0, "(terminal too small for a plot)", 0);
+	double ylabel_top = -1;
+	if (p->ylabel && bottom - top >= 3 * L)
+		ylabel_top = top, top += L;
+	if (bottom - top < 2 * L || right - left < 4 * E) {
+		canvas_text(c, v2(0, 0), "(too small for a plot)", ANCHOR_LEFT | ANCHOR_TOP,
+		            &body_font);
 		return;
 	}
 	struct frame f = {.left = left,
@@ -221,61 +278,61 @@ void plot_draw(const struct plot_spec *p, struct grid *g)
 	                  .bottom = bottom,
 	                  .xlo = xlo,
 	                  .ylo = ylo,
-	                  .sx = (right - left - 1) / (xhi - xlo),
-	                  .sy = (bottom - top) / (yhi - ylo)};
+	                  .sx = (right - left - E) / (xhi - xlo),
+	                  .sy = (bottom - top) / (yhi - ylo),
+	                  .em = E,
+	                  .line = L,
+	                  .aspect = c->aspect};
+	double axis_x = left + E / 2, axis_y = bottom + 1.5 * L;
 
-	/* axes, ticks and their numbers; a number at the right edge moves in
-	 * rather than drop out, and one that would touch the last is left out */
-	uint32_t vbar = g->unicode ? 0x2502 : '|', hbar = g->unicode ? 0x2500 : '-';
-	for (int r = top; r <= bottom; r++)
-		grid_put(g, left, r, vbar, 0);
-	for (int c = left; c <= right; c++)
-		grid_put(g, c, bottom + 1, hbar, 0);
-	grid_put(g, left, bottom + 1, g->unicode ? 0x2514 : '+', 0);
-	for (double v = ylo; v <= yhi + ystep / 2; v += ystep) {
-		int row = (int)lround(bottom - (v - ylo) * f.sy);
-		format_tick(buf, sizeof buf, v, ystep);
-		grid_text(g, left - 1 - (int)strlen(buf), row, buf, 0);
-		grid_put(g, left, row, g->unicode ? 0x2524 : '+', 0);
-	}
-	int numbers_end = -1; /* the column after the last tick number drawn */
+	/* faint lines at the ticks (files only), the axes, ticks and their
+	 * numbers; a number at the right edge moves in rather than drop out,
+	 * and one that would touch the last is left out */
+	static const struct pen faint = {.color = INK_FAINT, .width = 0.75};
+	static const struct pen vaxis = {.color = INK, .width = 1, .ascii = '|', .unicode = 0x2502};
+	static const struct pen haxis = {.color = INK, .width = 1, .ascii = '-', .unicode = 0x2500};
 	double first = ceil(xlo / xstep) * xstep;
+	for (double v = ylo; v <= yhi + ystep / 2; v += ystep)
+		canvas_line(c, v2(left + E, unit_y(&f, v)), v2(right + E, unit_y(&f, v)), &faint);
+	for (double v = first; v <= xhi + xstep * 1e-9; v += xstep)
+		canvas_line(c, v2(unit_x(&f, v), top), v2(unit_x(&f, v), bottom + L), &faint);
+	canvas_line(c, v2(axis_x, top + L / 2), v2(axis_x, axis_y), &vaxis);
+	canvas_line(c, v2(axis_x, axis_y), v2(right + E / 2, axis_y), &haxis);
+	canvas_marker(c, v2(axis_x, axis_y), MARK_CORNER, INK, 0);
+	for (double v = ylo; v <= yhi + ystep / 2; v += ystep) {
+		format_tick(buf, sizeof buf, v, ystep);
+		canvas_text(c, v2(left - E, unit_y(&f, v)), buf, ANCHOR_RIGHT | ANCHOR_MIDDLE,
+		            &body_font);
+		canvas_marker(c, v2(axis_x, unit_y(&f, v)), MARK_TICK_Y, INK, 0);
+	}
+	double numbers_end = -INFINITY; /* where the last tick number drawn ends */
 	for (double v = first; v <= xhi + xstep * 1e-9; v += xstep) {
-		int col = (int)lround(cell_x(&f, v));
+		double x = unit_x(&f, v);
 		format_tick(buf, sizeof buf, v, xstep);
-		grid_put(g, col, bottom + 1, g->unicode ? 0x252C : '+', 0);
-		int len = (int)strlen(buf), at = col - len / 2;
-		if (at + len > g->width)
-			at = g->width - len;
+		canvas_marker(c, v2(x, axis_y), MARK_TICK_X, INK, 0);
+		double w = canvas_text_width(c, buf, &body_font), at = x - w / 2;
+		int anchor = ANCHOR_CENTRE;
+		if (at + w > c->width)
+			at = c->width - w, x = at, anchor = ANCHOR_LEFT;
 		if (at > numbers_end) {
-			grid_text(g, at, bottom + 2, buf, 0);
-			numbers_end = at + len;
+			canvas_text(c, v2(x, bottom + 2 * L), buf, anchor | ANCHOR_TOP, &body_font);
+			numbers_end = at + w + E / 2;
 		}
 	}
-	if (xlabel_room)
-		grid_text(g, right + 2, bottom + 1, p->xlabel, 0);
-	if (ylabel_row >= 0)
-		grid_text(g, 0, ylabel_row, p->ylabel, 0);
+	if (xlabel_room > 0)
+		canvas_text(c, v2(right + 1.5 * E, axis_y), p->xlabel, ANCHOR_LEFT | ANCHOR_MIDDLE,
+		            &body_font);
+	if (ylabel_top >= 0)
+		canvas_text(c, v2(0, ylabel_top), p->ylabel, ANCHOR_LEFT | ANCHOR_TOP, &body_font);
 
 	/* curves, then their marks over them */
-	for (int s = 0; s < p->nseries; s++) {
-		const struct plot_series *ps = &p->series[s];
-		uint32_t mark = g->unicode ? 0 : ascii_marks[s % NMARKS];
-		int color = 1 + s % 6;
-		for (int i = 0; i < ps->n; i++) {
-			if (!plottable(ps->x[i]) || !plottable(ps->y[i]))
-				continue;
-			double x = cell_x(&f, ps->x[i]), y = cell_y(&f, ps->y[i]);
-			if (i > 0 && plottable(ps->x[i - 1]) && plottable(ps->y[i - 1]))
-				grid_line(g, cell_x(&f, ps->x[i - 1]), cell_y(&f, ps->y[i - 1]), x,
-				          y, mark, color);
-			else
-				grid_dot(g, x, y, mark, color);
-		}
-	}
-	if (marked(p, g))
+	canvas_clip(c, left + E / 2, top - L / 2, right - left + E, bottom - top + 1.5 * L);
+	for (int s = 0; s < p->nseries; s++)
+		draw_curve(c, &f, p, s);
+	if (marked(p))
 		for (int s = 0; s < p->nseries; s++)
-			put_marks(g, &f, &p->series[s], s, p->nseries, 1 + s % 6);
+			put_marks(c, &f, p, s);
+	canvas_unclip(c);
 
-	legend(p, g, 1);
+	legend(p, c, 1);
 }

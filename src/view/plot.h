@@ -1,22 +1,25 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* plot.h — curves in a grid: time histories and x-y paths.
+/* plot.h — curves on a canvas: time histories and x-y paths.
  *
  * Axes with "nice" ticks (1, 2, 5 x 10^k) and their numbers, axis labels
  * at the axes' ends (never over a curve), a title and a legend. Each series
- * has its own mark, so series are told apart without colour: in ASCII its
- * curve is drawn in it; in Unicode each is a braille line in its own
- * colour that, when there are several, carries its mark every few cells,
- * or at each of its samples when it has few (where its data are). The
- * legend shows each series' mark. */
+ * has its own colour, line style and mark, so series are told apart without
+ * colour: on an ASCII grid its curve is written in its mark; elsewhere,
+ * when there are several, each curve carries its mark every so often, or
+ * at each of its samples when it has few (where its data are), and in a
+ * file each has its own dashes. The legend shows each series' line and
+ * mark. Drawn through canvas.h, so the terminal and a file show one plot. */
 #ifndef MB_PLOT_H
 #define MB_PLOT_H
 
-#include "view/grid.h"
+#include "view/canvas.h"
 
 struct plot_series {
 	int n;
 	double *x, *y;
 	char *label;
+	int color; /* a palette colour (canvas.h); 0: by the series' place */
+	int style; /* 1 + the index of its mark and dashes; 0: by its place */
 };
 
 struct plot_spec {
@@ -25,6 +28,6 @@ struct plot_spec {
 	char *title, *xlabel, *ylabel;
 };
 
-void plot_draw(const struct plot_spec *p, struct grid *g);
+void plot_draw(const struct plot_spec *p, struct canvas *c);
 
 #endif

@@ -66,191 +66,183 @@ struct view scene_fit(const struct scene *s, const double *poses, int nframes)
 	return v;
 }
 
-/* World to cell units: equal metres per unit across and down, given that
- * a cell is twice as tall as it is wide. */
+/* World to canvas units: equal lengths across and down, as the canvas's
+ * aspect says (a cell is twice as tall as it is wide). */
 struct mapping {
 	double sx, sy, ox, oy;
 };
 
-static struct mapping map_for(const struct view *v, const struct grid *g)
+static struct mapping map_for(const struct view *v, const struct canvas *c)
 {
 	double dx = v->xmax - v->xmin, dy = v->ymax - v->ymin;
-	double sx = fmin(g->width / dx, 2.0 * g->height / dy);
-	struct mapping m = {sx, sx / 2, 0, 0};
-	m.ox = g->width / 2.0 - sx * (v->xmin + v->xmax) / 2;
-	m.oy = g->height / 2.0 + m.sy * (v->ymin + v->ymax) / 2;
+	double sx = fmin(c->width / dx, c->height / (c->aspect * dy));
+	struct mapping m = {sx, sx * c->aspect, 0, 0};
+	m.ox = c->width / 2.0 - sx * (v->xmin + v->xmax) / 2;
+	m.oy = c->height / 2.0 + m.sy * (v->ymin + v->ymax) / 2;
 	return m;
 }
 
-static void to_cell(const struct mapping *m, vec2 p, double *x, double *y)
+static vec2 to_unit(const struct mapping *m, vec2 p)
 {
-	*x = m->ox + m->sx * p.x;
-	*y = m->oy - m->sy * p.y;
+	return v2(m->ox + m->sx * p.x, m->oy - m->sy * p.y);
+}
+
+/* The angle of a world direction as seen (counter-clockwise, y up). */
+static double seen_angle(const struct mapping *m, vec2 u)
+{
+	return atan2(m->sy * u.y, m->sx * u.x);
 }
 
 /* ------------------------------------------------------------ drawing */
 
-enum { INK_GROUND = 7 };
+static int body_color(int b) { return b < 0 ? INK_GROUND : canvas_series_color(b); }
 
-static int body_color(int b) { return b < 0 ? INK_GROUND : 1 + b % 6; }
+static struct pen body_pen(int b) { return (struct pen){.color = body_color(b), .width = 3}; }
 
-static void segment(struct grid *g, const struct mapping *m, vec2 a, vec2 b, uint32_t glyph,
-                    int color)
+static void segment(struct canvas *c, const struct mapping *m, vec2 a, vec2 b,
+                    const struct pen *pen)
 {
-	double x0, y0, x1, y1;
-	to_cell(m, a, &x0, &y0);
-	to_cell(m, b, &x1, &y1);
-	grid_line(g, x0, y0, x1, y1, glyph, color);
+	canvas_line(c, to_unit(m, a), to_unit(m, b), pen);
 }
 
-static void marker(struct grid *g, const struct mapping *m, vec2 p, uint32_t ascii,
-                   uint32_t unicode, int color)
+static void marker(struct canvas *c, const struct mapping *m, vec2 p, enum marker mk, int color,
+                   double angle)
 {
-	double x, y;
-	to_cell(m, p, &x, &y);
-	grid_put(g, grid_index(x), grid_index(y), g->unicode ? unicode : ascii, color);
+	canvas_marker(c, to_unit(m, p), mk, color, angle);
 }
 
-/* Hatching under a ground point: three cells of slashes. */
-static void hatch(struct grid *g, const struct mapping *m, vec2 p)
+/* A spring as a zigzag about the line between two points, half a
+ * character's width to each side. */
+static void spring(struct canvas *c, const struct mapping *m, vec2 a, vec2 b)
 {
-	double x, y;
-	to_cell(m, p, &x, &y);
-	int col = grid_index(x), row = grid_index(y) + 1;
-	for (int k = -1; k <= 1; k++)
-		grid_put(g, col + k, row, g->unicode ? 0x2571 : '/', INK_GROUND);
-}
-
-/* A spring as a zigzag about the line between two points. */
-static void spring(struct grid *g, const struct mapping *m, vec2 a, vec2 b, int color)
-{
-	if (!g->unicode) {
-		segment(g, m, a, b, '~', color);
-		return;
-	}
-	double ax, ay, bx, by;
-	to_cell(m, a, &ax, &ay);
-	to_cell(m, b, &bx, &by);
-	double dx = bx - ax, dy = by - ay, len = hypot(dx, 2 * dy);
+	static const struct pen coil = {.color = INK, .width = 1.2, .ascii = '~'};
+	vec2 p = to_unit(m, a), q = to_unit(m, b);
+	double dx = q.x - p.x, dy = (q.y - p.y) / c->aspect, len = hypot(dx, dy);
 	if (len < 1e-9)
 		return;
-	/* normal in screen cells, amplitude half a cell across */
-	double nx = -2 * dy / len * 0.5, ny = dx / len * 0.25;
-	int zigs = 8;
-	double px = ax, py = ay;
-	for (int k = 1; k <= zigs; k++) {
-		double s = (double)k / zigs, side = k == zigs ? 0 : (k % 2 ? 1 : -1);
-		double qx = ax + s * dx + side * nx, qy = ay + s * dy + side * ny;
-		grid_line(g, px, py, qx, qy, 0, color);
-		px = qx, py = qy;
+	enum { ZIGS = 8 };
+	double amplitude = 0.5 * c->em;
+	vec2 normal = v2(-dy / len * amplitude, dx / len * amplitude * c->aspect), zig[ZIGS + 1];
+	for (int k = 0; k <= ZIGS; k++) {
+		double s = (double)k / ZIGS, side = k == 0 || k == ZIGS ? 0 : (k % 2 ? 1 : -1);
+		zig[k] = v2(p.x + s * (q.x - p.x) + side * normal.x,
+		            p.y + s * (q.y - p.y) + side * normal.y);
 	}
+	canvas_polyline(c, zig, ZIGS + 1, &coil);
 }
 
-static void draw_link(struct grid *g, const struct mapping *m, const struct view *v,
+static void circle(struct canvas *c, const struct mapping *m, vec2 centre, double radius,
+                   const struct pen *pen)
+{
+	canvas_arc(c, to_unit(m, centre), radius * m->sx, radius * m->sy, 0, 2 * M_PI, pen);
+}
+
+/* A line through p along u, far past the view both ways. */
+static void long_line(struct canvas *c, const struct mapping *m, vec2 p, vec2 u, double reach,
+                      const struct pen *pen)
+{
+	segment(c, m, v2_sub(p, v2_scale(reach, u)), v2_add(p, v2_scale(reach, u)), pen);
+}
+
+static void draw_link(struct canvas *c, const struct mapping *m, const struct view *v,
                       const struct scene_link *l, const double *pose)
 {
 	vec2 a = world(pose, l->bi, l->si), b = world(pose, l->bj, l->sj);
+	double far = 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin));
+	struct pen rail = {
+	    .color = body_color(l->bj), .width = 1.5, .ascii = '=', .unicode = 0x2550};
+	static const struct pen thin = {.color = INK, .width = 1.2};
 	switch (l->kind) {
 	case LINK_PIN:
 		if (l->bi < 0 || l->bj < 0)
-			hatch(g, m, l->bi < 0 ? a : b);
-		marker(g, m, a, 'o', 0x25CB, l->bi < 0 || l->bj < 0 ? INK_GROUND : 0);
+			marker(c, m, l->bi < 0 ? a : b, MARK_GROUND, INK_GROUND, 0);
+		marker(c, m, a, MARK_PIN, l->bi < 0 || l->bj < 0 ? INK_GROUND : INK, 0);
 		break;
 	case LINK_GUIDE: {
 		/* the guide: a long line through P_j along u_j; the slider at P_i */
 		vec2 u = l->bj < 0 ? l->dir : v2_rotate(pose[3 * l->bj + 2], l->dir);
-		double reach = (l->bj < 0) ? 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin))
-		                           : 0.25 * (v->xmax - v->xmin);
-		segment(g, m, v2_sub(b, v2_scale(reach, u)), v2_add(b, v2_scale(reach, u)),
-		        g->unicode ? 0x2550 : '=', body_color(l->bj));
-		marker(g, m, a, '#', 0x25A3, body_color(l->bi));
+		long_line(c, m, b, u, l->bj < 0 ? far : 0.25 * (v->xmax - v->xmin), &rail);
+		marker(c, m, a, MARK_SLIDER, body_color(l->bi), seen_angle(m, u));
 		break;
 	}
 	case LINK_SPRING:
-		spring(g, m, a, b, 0);
+		spring(c, m, a, b);
 		break;
-	case LINK_DAMPER: {
-		segment(g, m, a, b, 0, 0);
-		marker(g, m, v2_scale(0.5, v2_add(a, b)), 'D', 0x25AF, 0);
+	case LINK_DAMPER:
+		segment(c, m, a, b, &thin);
+		marker(c, m, v2_scale(0.5, v2_add(a, b)), MARK_DAMPER, INK,
+		       seen_angle(m, v2_sub(b, a)));
 		break;
-	}
 	case LINK_ROD: /* a massless link between two pins */
-		segment(g, m, a, b, 0, 0);
-		marker(g, m, a, 'o', 0x25CB, 0);
-		marker(g, m, b, 'o', 0x25CB, 0);
+		segment(c, m, a, b, &thin);
+		marker(c, m, a, MARK_PIN, INK, 0);
+		marker(c, m, b, MARK_PIN, INK, 0);
 		break;
 	case LINK_CIRCLE: {
-		const int n = 32;
-		for (int k = 0; k < n; k++) {
-			double a0 = 2 * M_PI * k / n, a1 = 2 * M_PI * (k + 1) / n;
-			segment(g, m, v2_add(a, v2(l->radius * cos(a0), l->radius * sin(a0))),
-			        v2_add(a, v2(l->radius * cos(a1), l->radius * sin(a1))), 0,
-			        body_color(l->bi));
-		}
+		struct pen pen = body_pen(l->bi);
+		pen.width = 1.5;
+		circle(c, m, a, l->radius, &pen);
 		break;
 	}
 	case LINK_LINE: {
 		vec2 u = l->bj < 0 ? l->dir : v2_rotate(pose[3 * l->bj + 2], l->dir);
-		double reach = 2 * ((v->xmax - v->xmin) + (v->ymax - v->ymin));
-		segment(g, m, v2_sub(b, v2_scale(reach, u)), v2_add(b, v2_scale(reach, u)),
-		        g->unicode ? 0x2550 : '=', l->bj < 0 ? INK_GROUND : body_color(l->bj));
+		rail.color = l->bj < 0 ? INK_GROUND : body_color(l->bj);
+		long_line(c, m, b, u, far, &rail);
 		break;
 	}
 	case LINK_FLOOR: {
 		double x0 = v->xmin - (v->xmax - v->xmin), x1 = v->xmax + (v->xmax - v->xmin);
-		segment(g, m, v2(x0, 0), v2(x1, 0), g->unicode ? 0x2550 : '=', INK_GROUND);
+		rail.color = INK_GROUND;
+		segment(c, m, v2(x0, 0), v2(x1, 0), &rail);
 		break;
 	}
 	}
 }
 
-static void draw_body(struct grid *g, const struct mapping *m, const struct scene_body *b,
+static void draw_body(struct canvas *c, const struct mapping *m, const struct scene_body *b,
                       int index, const double *pose)
 {
-	int color = body_color(index);
-	vec2 c = world(pose, index, v2(0, 0));
+	struct pen pen = body_pen(index);
+	vec2 centre = world(pose, index, v2(0, 0));
 	for (int p = 0; p < b->npoints; p++)
-		segment(g, m, c, world(pose, index, b->points[p]), 0, color);
+		segment(c, m, centre, world(pose, index, b->points[p]), &pen);
 	if (b->radius > 0) {
-		const int n = 32;
-		for (int k = 0; k < n; k++) {
-			double a0 = 2 * M_PI * k / n, a1 = 2 * M_PI * (k + 1) / n;
-			segment(g, m,
-			        world(pose, index, v2(b->radius * cos(a0), b->radius * sin(a0))),
-			        world(pose, index, v2(b->radius * cos(a1), b->radius * sin(a1))), 0,
-			        color);
-		}
-		segment(g, m, c, world(pose, index, v2(b->radius, 0)), 0,
-		        color); /* shows the spin */
+		pen.width = 2;
+		circle(c, m, centre, b->radius, &pen);
+		segment(c, m, centre, world(pose, index, v2(b->radius, 0)),
+		        &pen); /* shows the spin */
 	}
 	if (b->npoints == 0 && b->radius <= 0)
-		marker(g, m, c, '*', 0x25C6, color);
+		marker(c, m, centre, MARK_PARTICLE, body_color(index), 0);
 }
 
-void scene_draw(const struct scene *s, const double *pose, const struct view *v, struct grid *g,
+void scene_draw(const struct scene *s, const double *pose, const struct view *v, struct canvas *c,
                 const struct draw_options *o)
 {
-	struct mapping m = map_for(v, g);
-	grid_clear(g);
+	struct mapping m = map_for(v, c);
 	if (o && o->trails && o->poses)
-		for (int k = 0; k < s->ntrails; k++)
-			for (int f = 0; f <= o->frame; f++) {
-				vec2 p = world(o->poses + (size_t)f * 3 * (size_t)s->nbodies,
-				               s->trails[k].body, s->trails[k].at);
-				double x, y;
-				to_cell(&m, p, &x, &y);
-				grid_dot(g, x, y, g->unicode ? 0 : '.',
-				         body_color(s->trails[k].body));
-			}
+		for (int k = 0; k < s->ntrails; k++) {
+			struct pen pen = {
+			    .color = body_color(s->trails[k].body), .width = 2.5, .ascii = '.'};
+			for (int f = 0; f <= o->frame; f++)
+				canvas_dot(
+				    c,
+				    to_unit(&m, world(o->poses + (size_t)f * 3 * (size_t)s->nbodies,
+				                      s->trails[k].body, s->trails[k].at)),
+				    &pen);
+		}
 	for (int b = 0; b < s->nbodies; b++)
-		draw_body(g, &m, &s->bodies[b], b, pose);
-	for (int k = 0; k < s->nlinks; k++)
-		draw_link(g, &m, v, &s->links[k], pose);
+		draw_body(c, &m, &s->bodies[b], b, pose);
+	/* pins last, over the blocks and lines they join */
+	for (int pass = 0; pass < 2; pass++)
+		for (int k = 0; k < s->nlinks; k++)
+			if ((s->links[k].kind == LINK_PIN) == pass)
+				draw_link(c, &m, v, &s->links[k], pose);
 	if (o && o->labels)
 		for (int b = 0; b < s->nbodies; b++) {
-			double x, y;
-			to_cell(&m, world(pose, b, v2(0, 0)), &x, &y);
-			grid_text(g, grid_index(x) + 1, grid_index(y) - 1, s->bodies[b].name,
-			          body_color(b));
+			struct font f = {0.9, 0, 0, body_color(b), 1};
+			vec2 at = to_unit(&m, world(pose, b, v2(0, 0)));
+			canvas_text(c, v2(at.x + c->em, at.y - c->line), s->bodies[b].name,
+			            ANCHOR_LEFT | ANCHOR_TOP, &f);
 		}
 }

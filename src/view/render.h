@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* render.h — one frame of a mechanism as a picture in a grid.
+/* render.h — one frame of a mechanism as a picture on a canvas.
  *
  * A scene is the drawable part of a model: each body's points (drawn as a
  * stick figure from its mass centre), pins, sliding guides, springs,
@@ -10,7 +10,7 @@
 #ifndef MB_RENDER_H
 #define MB_RENDER_H
 
-#include "view/grid.h"
+#include "view/canvas.h"
 #include "util/vec2.h"
 
 enum link_kind {
@@ -67,8 +67,8 @@ void scene_free(struct scene *s);
 /* The window that holds every frame of the motion. */
 struct view scene_fit(const struct scene *s, const double *poses, int nframes);
 
-/* Draw the scene at one pose (3 per body) into g, framed by v. */
-void scene_draw(const struct scene *s, const double *pose, const struct view *v, struct grid *g,
+/* Draw the scene at one pose (3 per body) on c, framed by v. */
+void scene_draw(const struct scene *s, const double *pose, const struct view *v, struct canvas *c,
                 const struct draw_options *o);
 
 #endif

@@ -34,11 +34,24 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* r_i - 0 = R e_y + ℓ e_x with ℓ = x0 - R (φ_i - φ0): its centre at the
+ * height of its radius, its roll tying x to its angle; rows across the
+ * roll, then along it. */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .nterms = 2,
+    .term = {{.kind = TERM_OFFSET, .on = GEO_J, .vec = {GEO_AXIS, 0, 1, 0, GEO_PARAM(0)}},
+             {.kind = TERM_ROLL, .on = GEO_J, .vec = {GEO_AXIS, 1, 0, 0, 0}, .slot = 0}},
+    .nrows = 2,
+    .row = {ROW_ACROSS, ROW_ALONG},
+};
+
 const struct joint_kind joint_disc = {
     .name = "disc",
     .summary = "a disc rolling on the ground's x axis without slip",
     .rows = 2,
     .shape = {.bodies = 1, .moving = 1},
+    .geometry = &geometry,
     .drawing = DRAW_DISC,
     .params = {{"radius", PARAM_POSITIVE, PARAM_REQUIRED},
                {"x0", PARAM_NUMBER, PARAM_FROM_START},

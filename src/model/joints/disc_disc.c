@@ -37,10 +37,19 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0) = 0: the angles geared. */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .tie = {.kind = TIE_GEARED, .slot = 0},
+    .nrows = 1,
+    .row = {ROW_TIE},
+};
+
 const struct joint_kind joint_disc_disc = {
     .name = "disc-disc",
     .summary = "two discs (radii {R_i, R_j}) rolling on each other without slip",
     .rows = 1,
+    .geometry = &geometry,
     .shape = {.bodies = 2, .moving = 1},
     .params = {{"radii", PARAM_PAIR, PARAM_REQUIRED}, {"start angles", PARAM_PAIR, PARAM_DERIVED}},
     .prepare = prepare,

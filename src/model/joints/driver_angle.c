@@ -19,13 +19,20 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* φ_i - φ_j = f(t). */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .tie = {.kind = TIE_DRIVEN, .form = TIE_ANGLE},
+    .nrows = 1,
+    .row = {ROW_TIE},
+};
+
 const struct joint_kind joint_driver_angle = {
     .name = "driver-angle",
     .summary = "drives the angle of body i against body j: fn(t)",
     .internal = 1,
     .rows = 1,
-    .vector = VECTOR_DRIVER,
-    .capabilities = JOINT_DRIVER,
+    .geometry = &geometry,
     .shape = {.bodies = 2},
     .eval = eval,
 };

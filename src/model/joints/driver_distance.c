@@ -40,13 +40,21 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* P_i - P_j = f(t) e(ψ): a link whose length the driver prescribes. */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .nterms = 1,
+    .term = {{.kind = TERM_DRIVEN}},
+    .nrows = 1,
+    .row = {ROW_LENGTH},
+};
+
 const struct joint_kind joint_driver_distance = {
     .name = "driver-distance",
     .summary = "drives the distance between P_i and P_j: fn(t)",
     .internal = 1,
     .rows = 1,
-    .vector = VECTOR_DRIVER,
-    .capabilities = JOINT_DRIVER | JOINT_DRIVES_DISTANCE,
+    .geometry = &geometry,
     .shape = {.points = 2},
     .eval = eval,
 };

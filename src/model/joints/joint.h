@@ -5,14 +5,17 @@
  * blocks D_i and D_j (rows x 3, columns x, y, φ of each body), the right
  * side γ of D c̈ = γ and the right side of D ċ = v (non-zero for drivers).
  * Its table entry (struct joint_kind, model.h) also names its numbers,
- * fills their defaults, checks them and says what the kind can do. Adding
- * a joint is one file and one line in JOINT_KINDS below. */
+ * fills their defaults, checks them, and declares what the joint relates
+ * in the closed vocabulary of geometry.h, which every formulation reads:
+ * nothing outside this folder asks which kind a joint is. Adding a joint
+ * is one file and one line in JOINT_KINDS below; tests/test_joints.c then
+ * checks its rows against finite differences and its Φ against its
+ * declaration, and tests/test_kinds.c runs it in every formulation. */
 #ifndef MB_JOINT_H
 #define MB_JOINT_H
 
+#include "model/joints/geometry.h"
 #include "model/model.h"
-
-#define JOINT_ROWS 3 /* the most rows a kind has */
 
 /* Where a kind's eval writes each of its rows: Φ, γ, v (zero unless it
  * writes it: drivers) and the row's three columns of body i and of body j,

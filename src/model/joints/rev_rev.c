@@ -23,11 +23,20 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* P_i - P_j = L e(ψ): a link of length L with an angle ψ of its own. */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .nterms = 1,
+    .term = {{.kind = TERM_LINK, .slot = 0}},
+    .nrows = 1,
+    .row = {ROW_LENGTH},
+};
+
 const struct joint_kind joint_rev_rev = {
     .name = "rev-rev",
     .summary = "a massless link: P_i and P_j stay `length` apart",
     .rows = 1,
-    .vector = VECTOR_LINK,
+    .geometry = &geometry,
     .shape = {.points = 2},
     .drawing = DRAW_ROD,
     .params = {{"length", PARAM_POSITIVE, PARAM_REQUIRED}},

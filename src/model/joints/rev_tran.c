@@ -23,11 +23,24 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* P_i - P_j = s A_i u_i + L A_i ŭ_i, written on body i, its slide free:
+ * its row is across the slot. */
+static const struct joint_geometry geometry = {
+    .on = GEO_I,
+    .nterms = 2,
+    .term = {{.kind = TERM_SLIDE, .on = GEO_I, .vec = {.base = GEO_U}},
+             {.kind = TERM_OFFSET,
+              .on = GEO_I,
+              .vec = {.base = GEO_U_PERP, .scale = GEO_PARAM(0)}}},
+    .nrows = 1,
+    .row = {ROW_ACROSS},
+};
+
 const struct joint_kind joint_rev_tran = {
     .name = "rev-tran",
     .summary = "a pin in a slot: P_j stays `length` off the line through P_i along u_i",
     .rows = 1,
-    .vector = VECTOR_SLOT,
+    .geometry = &geometry,
     .shape = {.points = 2, .vectors = 1},
     .drawing = DRAW_SLOT,
     .params = {{"length", PARAM_NUMBER, PARAM_FALLBACK, 0}},

@@ -21,12 +21,19 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* P_i - P_j = 0; it offers its relative angle. */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .offers = OFFER_ANGLE,
+    .nrows = 2,
+    .row = {ROW_GAP_X, ROW_GAP_Y},
+};
+
 const struct joint_kind joint_revolute = {
     .name = "revolute",
     .summary = "a pin: P_i stays on P_j",
     .rows = 2,
-    .vector = VECTOR_PIN,
-    .capabilities = JOINT_TREE_PIN | JOINT_POINTS_MEET,
+    .geometry = &geometry,
     .shape = {.points = 2},
     .drawing = DRAW_PIN,
     .eval = eval,

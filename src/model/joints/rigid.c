@@ -41,11 +41,21 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* r_i - r_j = A_j d'_j (the offset), φ_i - φ_j = θ (the angle). */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .nterms = 1,
+    .term = {{.kind = TERM_OFFSET, .on = GEO_J, .vec = {.base = GEO_PAIR, .pair = 0}}},
+    .tie = {.kind = TIE_FIXED, .form = TIE_ANGLE, .value = GEO_PARAM(2)},
+    .nrows = 3,
+    .row = {ROW_GAP_X, ROW_GAP_Y, ROW_TIE},
+};
+
 const struct joint_kind joint_rigid = {
     .name = "rigid",
     .summary = "a weld: body i keeps its place (offset, in j's frame) and angle on body j",
     .rows = 3,
-    .vector = VECTOR_WELD,
+    .geometry = &geometry,
     .shape = {.bodies = 2},
     .params = {{"offset", PARAM_PAIR, PARAM_FROM_START}, {"angle", PARAM_NUMBER, PARAM_FROM_START}},
     .prepare = prepare,

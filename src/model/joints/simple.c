@@ -31,10 +31,33 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 
 static const char *const coords[] = {"x", "y", "angle", NULL};
 
+/* One per coord, in their order: x_i = c is r_i - 0 = c e_x + s (0, -1),
+ * y_i = c is r_i - 0 = c e_y + s e_x (the body sliding along the ground's
+ * line, its row across it), φ_i = c a tie to the ground. */
+static const struct joint_geometry geometry[] = {
+    {.on = GEO_J,
+     .nterms = 2,
+     .term = {{.kind = TERM_OFFSET, .on = GEO_J, .vec = {GEO_AXIS, 1, 0, 0, GEO_PARAM(1)}},
+              {.kind = TERM_SLIDE, .on = GEO_J, .vec = {GEO_AXIS, 0, -1, 0, 0}}},
+     .nrows = 1,
+     .row = {ROW_ACROSS}},
+    {.on = GEO_J,
+     .nterms = 2,
+     .term = {{.kind = TERM_OFFSET, .on = GEO_J, .vec = {GEO_AXIS, 0, 1, 0, GEO_PARAM(1)}},
+              {.kind = TERM_SLIDE, .on = GEO_J, .vec = {GEO_AXIS, 1, 0, 0, 0}}},
+     .nrows = 1,
+     .row = {ROW_ACROSS}},
+    {.on = GEO_J,
+     .tie = {.kind = TIE_FIXED, .form = TIE_ANGLE, .value = GEO_PARAM(1)},
+     .nrows = 1,
+     .row = {ROW_TIE}},
+};
+
 const struct joint_kind joint_simple = {
     .name = "simple",
     .summary = "one coordinate of a body held at a value (its start unless given)",
     .rows = 1,
+    .geometry = geometry,
     .shape = {.bodies = 1, .moving = 1},
     .params = {{"coord", PARAM_CHOICE, PARAM_REQUIRED, 0, coords},
                {"value", PARAM_NUMBER, PARAM_FROM_START}},

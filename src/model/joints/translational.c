@@ -31,12 +31,23 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	return 0;
 }
 
+/* P_i - P_j = s A_j u_j, its slide free, and A_i u_i kept parallel to A_j
+ * u_j: row 1 across the slide, row 2 the sine between the vectors. */
+static const struct joint_geometry geometry = {
+    .on = GEO_J,
+    .nterms = 1,
+    .term = {{.kind = TERM_SLIDE, .on = GEO_J, .vec = {.base = GEO_U}}},
+    .tie = {.kind = TIE_FIXED, .form = TIE_PARALLEL},
+    .offers = OFFER_SLIDE,
+    .nrows = 2,
+    .row = {ROW_ACROSS, ROW_TIE},
+};
+
 const struct joint_kind joint_translational = {
     .name = "translational",
     .summary = "a slider: P_i on the line through P_j along u_j, u_i parallel to u_j",
     .rows = 2,
-    .vector = VECTOR_SLIDE,
-    .capabilities = JOINT_TREE_SLIDE,
+    .geometry = &geometry,
     .shape = {.points = 2, .vectors = 2},
     .drawing = DRAW_GUIDE,
     .eval = eval,
