@@ -7,6 +7,8 @@ cd "$SANDBOX"
 out=$("$MB" --version); expect_match version "$out" '^mechbench [0-9]+\.[0-9]+\.[0-9]+ \(Lua 5\.4'
 expect_match "version names the licence" "$out" 'GPL-3\.0-or-later'
 out=$("$MB" --help); expect_match help "$out" '--batch' ; expect_match help-lesson "$out" '--lesson N'
+# every line of --help fits 80 columns (two were 81 and 86)
+expect_eq help-80-columns "$(printf '%s\n' "$out" | awk 'length($0) > 80' | wc -l)" 0
 out=$("$MB" --frobnicate 2>&1); rc=$?
 expect_eq unknown-option-rc "$rc" 2; expect_match unknown-option-msg "$out" "unknown option '--frobnicate'"
 
