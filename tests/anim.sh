@@ -247,6 +247,9 @@ done
 expect_eq seven-titles "$titles" 7
 expect_eq seven-evals-whole "$(screen | grep -Eo '[0-9]+ evals' | wc -l)" 7
 expect_eq seven-phi-whole "$(screen | grep -Eo 'max \|Phi\| [0-9.]+e-[0-9]{2}' | wc -l)" 7
+# the energy's books, each pane: its change, the work put in, the drift
+# (a driven run's "dE 4.3e+00" was its motor's work)
+expect_eq seven-energy "$(screen | grep -Eo '(E change|work|drift) [0-9.]+e[-+][0-9]{2}' | wc -l)" 21
 width=$(screen | LC_ALL=C.UTF-8 wc -L)
 if [ "$width" -le 80 ]; then pass; else fail seven-width "lines of $width columns at 80"; fi
 keys q; check_screen seven-table 'not run \(they cannot do this analysis here\):' 5

@@ -389,14 +389,16 @@ function Comparison:table()
   for i, label in ipairs(self.order) do
     local r, f = self.results[label], self.figures[label]
     cost[i] = { r.state_size and tostring(r.state_size) or "-", tostring(f.fevals),
-      g(1e3 * f.wall, f.wall < 0.1 and "%.3g" or "%.0f"), g(f.violation), g(f.energy_drift) }
+      g(1e3 * f.wall, f.wall < 0.1 and "%.3g" or "%.0f"), g(f.violation), g(f.energy_change), g(f.work),
+      f.energy_drift and g(f.energy_drift) or f.drift_unknown }
   end
-  -- a kinematic analysis follows its drivers, whose work changes the
-  -- energy: no drift (lesson 1 showed the slider-crank's 2.7 J as one)
+  -- the energy's change is the drivers' and dampers' work and the drift
+  -- (a driven slider-crank's 2.7 J of change was called its drift): the
+  -- three apart, change - work = drift
   rows(lines, self.order, cost,
-    { format = "  %6s  %7s  %7s  %9s  %13s",
-      cells = { "states", "fevals", "wall ms", "max |Phi|",
-        self.analysis == "kinematics" and "energy change" or "energy drift" } })
+    { format = " %6s %7s %7s %9s %8s %8s %8s",
+      cells = { "states", "fevals", "wall ms", "max |Phi|", "change", "work in", "drift" } },
+    (" "):rep(35) .. "energy [J]:")
 
   local accuracy = {}
   for i, label in ipairs(self.order) do

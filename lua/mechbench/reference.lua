@@ -496,6 +496,14 @@ multipliers. For a driver, the torque or force that drives it.]] },
     text = [[
 A contact over r.t: penetration (positive in contact), rate, normal and
 friction forces (these for a force law).]] },
+  { name = "r:force", man = RESULTS,
+    sig = 'r:force("name")',
+    text = [[
+A force element over r.t, what its kind has: f along its line (tension,
+its points pulled together, positive), fx and fy on its second point's
+body, torque on its second body, length (a rotational one: angle), rate,
+and power, the rate of its work on the bodies. r:plot("spring.f") plots
+one; r:csv writes them all.]] },
   { name = "r:at", man = RESULTS,
     sig = "r:at(t)",
     text = [[
@@ -526,7 +534,10 @@ the energy's drift, the largest violation. Printing r shows the same.]] },
     sig = "r:figures()",
     text = [[
 The run's figures as a table: fevals, wall (s), violation (the largest
-|Phi|) and energy_drift (the largest change of the total energy).]] },
+|Phi|) and the energy's books, each the largest over the run:
+energy_change, work (r.energy.work, put in by drivers and by forces
+whose energy is not in the potential) and energy_drift, change less work
+(nil where impacts or events make jumps: drift_unknown says which).]] },
   { name = "r:figures_text", sig = "r:figures_text()",
     internal = "r:figures laid out for a pane of r:animate and mb.compare" },
 

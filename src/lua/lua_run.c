@@ -35,6 +35,11 @@ static double get_qdd(const struct run *r, int i, int k) { return r->samples[i]-
 static double get_reaction(const struct run *r, int i, int k) { return r->samples[i]->reaction[k]; }
 static double get_lambda(const struct run *r, int i, int k) { return r->samples[i]->lambda[k]; }
 static double get_contact(const struct run *r, int i, int k) { return r->samples[i]->contact[k]; }
+static double get_force(const struct run *r, int i, int k) { return r->samples[i]->force[k]; }
+static double get_work_rate(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->work_rate;
+}
 static double get_kinetic(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->kinetic;
@@ -146,6 +151,32 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_setfield(L, -2, m->contacts[i].name);
 	}
 	lua_setfield(L, -2, "contacts");
+	/* each force element's values, those its kind's entry names, and its power */
+	static const struct {
+		unsigned has;
+		const char *name;
+	} force_fields[FORCE_FIELDS] = {{FORCE_HAS_F, "f"},
+	                                {FORCE_HAS_FXY, "fx"},
+	                                {FORCE_HAS_FXY, "fy"},
+	                                {FORCE_HAS_TORQUE, "torque"},
+	                                {FORCE_HAS_LENGTH, "length"},
+	                                {FORCE_HAS_RATE, "rate"},
+	                                {0, "power"}};
+	lua_newtable(L);
+	for (int i = 0; i < m->nforces; i++) {
+		unsigned has = m->forces[i].kind->values;
+		lua_newtable(L);
+		for (int k = 0; k < FORCE_FIELDS; k++) {
+			const char *name = force_fields[k].name;
+			if (k == 4 && (has & FORCE_HAS_ANGLE))
+				name = "angle"; /* a rotational element's "length" */
+			else if (force_fields[k].has && !(has & force_fields[k].has))
+				continue;
+			set_array(L, name, get_force, r, FORCE_FIELDS * i + k);
+		}
+		lua_setfield(L, -2, m->forces[i].name);
+	}
+	lua_setfield(L, -2, "forces");
 	lua_createtable(L, r->nimpacts, 0);
 	for (int i = 0; i < r->nimpacts; i++) {
 		const struct impact_record *e = &r->impacts[i];
@@ -168,6 +199,7 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	set_array(L, "kinetic", get_kinetic, r, 0);
 	set_array(L, "potential", get_potential, r, 0);
 	set_array(L, "total", get_total, r, 0);
+	set_array(L, "power", get_work_rate, r, 0);
 	lua_setfield(L, -2, "energy");
 	set_array(L, "violation", get_violation, r, 0);
 	set_array(L, "velocity_violation", get_vviolation, r, 0);

@@ -95,6 +95,24 @@ void contacts_apply(const struct model *m, const struct run_data *d, const doubl
 	}
 }
 
+double contacts_stored_rate(const struct model *m, const struct run_data *d, const double *c,
+                            const double *cd)
+{
+	double rate = 0;
+	for (int i = 0; i < m->ncontacts; i++) {
+		const struct contact *k = &m->contacts[i];
+		if (k->law->impulsive)
+			continue;
+		struct contact_point p;
+		double fn, ft, energy;
+		contact_geometry(k, c, cd, &p);
+		contact_forces(d, i, k, &p, &fn, &ft, &energy);
+		if (energy > 0) /* d/dt of k delta^(n+1) / (n+1) */
+			rate += k->k * pow(p.delta, k->n) * p.rate;
+	}
+	return rate;
+}
+
 void contacts_report(const struct model *m, const struct run_data *d, const double *c,
                      const double *cd, double *out)
 {

@@ -44,6 +44,11 @@ double friction_brown_mcphee(double mu_s, double mu_d, double v_t, double v);
 void contacts_apply(const struct model *m, const struct run_data *d, const double *c,
                     const double *cd, double *h, double *potential);
 
+/* The rate at which the contacts' elastic energy (what contacts_apply adds
+ * to the potential) grows: k delta^n delta' over those pressing. */
+double contacts_stored_rate(const struct model *m, const struct run_data *d, const double *c,
+                            const double *cd);
+
 /* CONTACT_FIELDS per contact into out. */
 void contacts_report(const struct model *m, const struct run_data *d, const double *c,
                      const double *cd, double *out);

@@ -24,6 +24,7 @@ struct report {
 	struct rows *rows; /* every joint */
 	double *h, *mass, *ones, *work;
 	double potential;
+	struct force_measure forces; /* each report's force values and powers */
 	gsl_matrix *S;
 	char *dropped;
 	int drop, decided;
@@ -41,13 +42,14 @@ struct report {
 struct sample *sample_new(const struct model *m)
 {
 	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
-	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1;
+	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1,
+	       forces = FORCE_FIELDS * (size_t)m->nforces + 1;
 	struct sample *s =
-	    calloc(1, sizeof *s + sizeof(double) * (3 * n + reactions + rows + contacts));
+	    calloc(1, sizeof *s + sizeof(double) * (3 * n + reactions + rows + contacts + forces));
 	double *next = (double *)(s + 1);
 	s->q = next, s->qd = s->q + n, s->qdd = s->qd + n;
 	s->reaction = s->qdd + n, s->lambda = s->reaction + reactions,
-	s->contact = s->lambda + rows;
+	s->contact = s->lambda + rows, s->force = s->contact + contacts;
 	s->condition = 1;
 	return s;
 }
@@ -85,6 +87,9 @@ struct report *report_new(const struct model *m, int drop_redundant, int joints_
 	w->mass = calloc(n + 1, sizeof(double));
 	w->ones = calloc(n + 1, sizeof(double));
 	w->work = calloc(n + nc + 1, sizeof(double));
+	w->forces.values = calloc((size_t)m->nforces + 1, sizeof *w->forces.values);
+	w->forces.power = calloc((size_t)m->nforces + 1, sizeof(double));
+	w->forces.before = calloc(n + 1, sizeof(double));
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
 	w->dropped = calloc(nc + 1, 1);
 	model_mass_diagonal(m, w->mass);
@@ -117,6 +122,7 @@ void report_free(struct report *w)
 		return;
 	rows_free(w->rows);
 	free(w->h), free(w->mass), free(w->ones), free(w->work), free(w->dropped), free(w->order);
+	free(w->forces.values), free(w->forces.power), free(w->forces.before);
 	free(w->outward), free(w->carried);
 	gsl_matrix_free(w->S);
 	pivot_free(w->pivot);
@@ -315,7 +321,7 @@ int report_sample(struct report *w, struct run_data *d, double t, const double *
 	const struct model *m = w->m;
 	const struct rows *r = rows ? rows : w->rows;
 	if ((!rows && joint_rows_eval(m, d, NULL, 0, t, c, cd, w->rows) != 0) ||
-	    forces_apply(m, d, c, cd, t, w->h, &w->potential) != 0)
+	    forces_measure(m, d, c, cd, t, w->h, &w->potential, &w->forces) != 0)
 		return -1;
 	if (w->drop && !w->decided && w->nc > 0)
 		decide_dropped(w, r, d);
@@ -335,8 +341,22 @@ int report_sample(struct report *w, struct run_data *d, double t, const double *
 	contacts_report(m, d, c, cd, out->contact);
 	out->violation = vec_norm(r->phi, w->nc);
 	double *rates = w->work;
-	for (int a = 0; a < w->nc; a++)
-		rates[a] = rows_dot(r, a, cd) - r->vrhs[a];
+	/* the drivers' power, λ'D ċ over their rows: a joint that does not move
+	 * with time does no work (D ċ = 0), and where a formulation's joints are
+	 * springs of its own their energy is its business, not the drivers' */
+	out->work_rate = w->forces.free_power;
+	for (int a = 0; a < w->nc; a++) {
+		double rate = rows_dot(r, a, cd); /* D_a ċ */
+		if (joint_kind_driven(m->joints[model_row_joint(m, a)].kind))
+			out->work_rate += out->lambda[a] * rate;
+		rates[a] = rate - r->vrhs[a];
+	}
 	out->velocity_violation = vec_norm(rates, w->nc);
+	for (int i = 0; i < m->nforces; i++) {
+		const struct force_values *v = &w->forces.values[i];
+		double *o = out->force + FORCE_FIELDS * i;
+		o[0] = v->f, o[1] = v->fx, o[2] = v->fy, o[3] = v->torque, o[4] = v->length,
+		o[5] = v->rate, o[6] = w->forces.power[i];
+	}
 	return sample_finite(m, d, t, out);
 }
