@@ -22,11 +22,11 @@ DOCDIR   ?= $(DATADIR)/doc/mechbench
 PKGDATADIR = $(DATADIR)/mechbench
 
 CC       ?= cc
-PKGS      = lua5.4 gsl readline ncursesw cairo libsixel
+PKGS      = lua5.4 gsl readline ncursesw cairo fontconfig libsixel
 # Debian packages that provide the pkg-config modules above, and the test tools
 # (lua5.4: tests/install.sh checks that a plain Lua finds no half a module).
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
-            libcairo2-dev libgif-dev libsixel-dev
+            libcairo2-dev libfontconfig-dev libgif-dev libsixel-dev
 DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4
 
 # CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what

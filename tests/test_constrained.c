@@ -11,7 +11,7 @@
  * ẋ; partitioning and correction put x back at 0). Two equal simple joints
  * are redundant: dropping one leaves the other the whole reaction.
  *
- * A formulation whose joints are forces of its own (FORM_JOINT_FORCES, the
+ * A formulation whose joints are forces of its own (joint_forces, the
  * discrete-time method) has no rows for the remedies, the correction or a
  * redundancy to act on: it is held to its own law instead, each joint row
  * a spring and damper on the mass it moves, ẍ = -(ω²x + 2ζωẋ) for the puck,
@@ -90,7 +90,7 @@ static void set_up(struct setup *u, const struct model *m, const struct formulat
  * tests/lua/test_vector.lua tests it. */
 static int dynamic(const struct formulation *f)
 {
-	if (!(f->capabilities & FORM_KINEMATIC_ONLY))
+	if (f->mass_solve)
 		return 1;
 	printf("%s: skipped, %s is for kinematics only\n", f->name, f->title);
 	return 0;
@@ -122,7 +122,7 @@ int main(void)
 		ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
 		printf("%s: alpha %.15g, a_y %.15g, pin fy %.15g\n", formulations[i]->name,
 		       s->qdd[2], s->qdd[1], s->reaction[1]);
-		if (formulations[i]->capabilities & FORM_JOINT_FORCES) {
+		if (formulations[i]->joint_forces) {
 			/* a joint force needs a gap or a rate to act: on its pin, at
 			 * rest, the rod starts to fall freely */
 			ENSURE_NEAR(s->qdd[2], 0, 1e-12);
@@ -159,7 +159,7 @@ int main(void)
 			continue;
 		struct model *m = held_puck(1, delta, xd);
 		struct setup u;
-		if (f->capabilities & FORM_JOINT_FORCES) { /* no rows for a remedy: its own law */
+		if (f->joint_forces) { /* no rows for a remedy: its own law */
 			set_up(&u, m, f, (struct stabilization){.kind = STAB_NONE}, 0);
 			struct sample *s = sample_new(m);
 			ENSURE(constrained_measure(u.s, 0, u.y, s) == 0);
@@ -244,7 +244,7 @@ int main(void)
 			continue;
 		struct model *m = held_puck(2, 0, 0);
 		struct setup u;
-		if (formulations[i]->capabilities & FORM_JOINT_FORCES) {
+		if (formulations[i]->joint_forces) {
 			/* two springs side by side: twice the force, shared equally */
 			model_free(m);
 			m = held_puck(2, delta, xd);

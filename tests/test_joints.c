@@ -233,13 +233,7 @@ int main(void)
 	int kinds = 0;
 	for (int i = 0; joint_kinds[i]; i++, kinds++) {
 		const struct joint_kind *kind = joint_kinds[i];
-		int choices = 1; /* a kind with a choice: each of them */
-		for (int p = 0; kind->params[p].name; p++)
-			for (int c = 0;
-			     kind->params[p].type == PARAM_CHOICE && kind->params[p].choices[c];
-			     c++)
-				choices = c + 1;
-		for (int c = 0; c < choices; c++)
+		for (int c = 0; c < joint_kind_choices(kind); c++) /* each choice */
 			check_kind(kind, c);
 	}
 	ENSURE(kinds >= 10); /* every kind of Sec. 7.2 */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# A scripted REPL session and a batch run under valgrind: no leak, no
-# invalid access.
+# A scripted REPL session and batch runs (figures too) under valgrind: no
+# leak, no invalid access.
 . tests/lib.sh
 if ! command -v valgrind >/dev/null; then fail valgrind "valgrind is not installed"; finish; exit; fi
 vg() { valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 "$@"; }
@@ -93,6 +93,26 @@ LUA
 out=$(vg "$MB" --sandbox --batch "$SANDBOX/sandboxed.lua" 2>&1); rc=$?
 expect_eq valgrind-sandbox-rc "$rc" 0
 expect_eq valgrind-sandbox "$out" "sandbox	21"
+# figures: every format, the GIF, the report, sixel and kitty on standard
+# output (cairo's and fontconfig's caches given back at the end)
+cat > "$SANDBOX/figures.lua" <<EOF
+local r = mb.example("pendulum"):simulate{ tf = 0.2, dt = 0.02 }
+r:plot("rod.angle", { file = "$SANDBOX/a.svg" })
+r:plot("rod.angle", { file = "$SANDBOX/a.pdf" })
+r:frame(0.1, { file = "$SANDBOX/a.png" })
+r:fbd("rod", 0.1, { file = "$SANDBOX/fbd.png" })
+r:animate{ file = "$SANDBOX/a.gif", width = 160, height = 120 }
+r:report{ file = "$SANDBOX/report.pdf" }
+mb.options{ graphics = "sixel" }
+r:plot("rod.angle", { width = 200, height = 100 })
+mb.options{ graphics = "kitty" }
+r:frame(0.1)
+print("figures written")
+EOF
+out=$(vg "$MB" --batch "$SANDBOX/figures.lua" 2>&1); rc=$?
+expect_eq valgrind-figures-rc "$rc" 0
+expect_match valgrind-figures-ran "$out" 'figures written'
+expect_no_match valgrind-figures-clean "$out" 'Invalid|uninitialised|definitely lost|indirectly lost'
 printf 'local m = mb.example("chain", 16)\nm:simulate{ tf = 100 }\n' > "$SANDBOX/chain.lua"
 printf 'local m = mb.example("pendulum")\nm:force{ name = "stuck", type = "user", fn = function()\n  while true do end\nend }\nm:simulate{ tf = 1 }\n' > "$SANDBOX/stuck.lua"
 printf 'local t = {}\nfor i = 1, 1e9 do\n  t[i] = { i }\nend\n' > "$SANDBOX/fill.lua"

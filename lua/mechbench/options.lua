@@ -61,16 +61,16 @@ local function one_of(name, list, what)
 end
 
 -- The coordinates minimal coordinates may take as independent: every
--- body's x, y and angle, a pin's relative angle and a slider's slide.
+-- body's x, y and angle, and the coordinate a joint's kind offers (its
+-- declared geometry, read from C: a pin's relative angle, a slider's slide).
 local function minimal_candidates(m)
   local names = {}
   for _, b in ipairs(m._order.bodies) do
     for _, k in ipairs { "x", "y", "angle" } do names[#names + 1] = b.name .. "." .. k end
   end
   for _, j in ipairs(m._order.joints) do
-    if j.active ~= false and (j.type == "revolute" or j.type == "translational") then
-      names[#names + 1] = j.name .. (j.type == "revolute" and ".angle" or ".slide")
-    end
+    local kind = joint_kind(j)
+    if j.active ~= false and kind and kind.offers then names[#names + 1] = j.name .. "." .. kind.offers end
   end
   return names
 end

@@ -19,9 +19,19 @@ M.Result = Result -- for help: its methods are looked up here (mechbench.referen
 -- The quantities of a body, a joint, a contact or the energy answer a
 -- misspelled name (r:body("crank").angel) with an error at the user's line
 -- rather than a silent nil.
-local function strict_fields(t, what)
+-- derived: quantities made from the others when first read (name ->
+-- function of the table), so a run whose energy nobody reads works out
+-- none of it.
+local function strict_fields(t, what, derived)
   return setmetatable(t, { __index = function(_, key)
+    if derived and derived[key] then
+      local v = derived[key](t)
+      rawset(t, key, v)
+      return v
+    end
     local known = args.sorted_keys(t)
+    for name in pairs(derived or {}) do if rawget(t, name) == nil then known[#known + 1] = name end end
+    table.sort(known)
     args.fail(what, "has no quantity '%s'%s (it has: %s)", tostring(key), args.suggest(key, known),
       table.concat(known, ", "))
   end })
@@ -31,7 +41,8 @@ local function make_strict(r)
   for kind, list in pairs { body = r.bodies, reaction = r.reactions, contact = r.contacts or {}, force = r.forces or {} } do
     for name, fields in pairs(list) do strict_fields(fields, ("r:%s(%q)"):format(kind, name)) end
   end
-  strict_fields(r.energy, "r.energy")
+  -- the work since the start, made from the power when first read
+  strict_fields(r.energy, "r.energy", rawget(r.energy, "power") and { work = function(e) return M.work_of(r.t, e.power) end })
 end
 
 -- The work done since the start at each sample, from the power at each:
@@ -80,7 +91,6 @@ function M.new(model, raw, opts, here, desc)
   for _, f in ipairs(model._order.forces) do
     if raw.forces and raw.forces[f.name] then r.force_order[#r.force_order + 1] = f.name end
   end
-  if raw.energy and raw.energy.power then r.energy.work = work_of(r.t, r.energy.power) end
   r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
   r._model = model -- for the animation's key e (m:explain at a frame's state)
   r.stats.formulation = opts.formulation
@@ -288,9 +298,10 @@ function Result:csv(path)
     end
   end
   for _, k in ipairs { "kinetic", "potential", "total", "work" } do
-    if rawget(self.energy, k) then
+    local arr = rawget(self.energy, k) or (k == "work" and rawget(self.energy, "power") and self.energy.work)
+    if arr then
       cols[#cols + 1] = "energy." .. k
-      arrays[#arrays + 1] = self.energy[k]
+      arrays[#arrays + 1] = arr
     end
   end
   cols[#cols + 1] = "violation"
@@ -331,8 +342,9 @@ local function json_value(v, out, depth)
   elseif kind == "boolean" then
     out[#out + 1] = tostring(v)
   elseif kind == "table" and depth < 32 then
-    local keys, n = {}, rawlen(v)
+    local keys = {}
     for k in pairs(v) do keys[#keys + 1] = k end
+    local n = rawlen(v) -- after pairs: a run's series is made when first walked
     if #keys == n then
       out[#out + 1] = "["
       for i = 1, n do
@@ -524,7 +536,7 @@ function M.append(acc, r, t0, model)
   -- each segment starts where an event changed the model: the energy may
   -- jump there, which no power accounts for (Result:figures says so)
   acc.segments = acc.segments + 1
-  acc.energy.work = work_of(acc.t, acc.energy.power)
+  rawset(acc.energy, "work", nil) -- made again from the power when read
   for _, e in ipairs(r.impacts or {}) do
     local shifted = {}
     for key, v in pairs(e) do shifted[key] = v end
@@ -601,7 +613,8 @@ end
 -- power accounts for (an impulsive impact, an event that changed the
 -- model) leaves the drift unknown (nil), and drift_unknown says why.
 function Result:figures()
-  local worst, change, work, drift, e, w = 0, 0, 0, 0, self.energy.total, rawget(self.energy, "work")
+  local worst, change, work, drift, e, w = 0, 0, 0, 0, self.energy.total,
+    rawget(self.energy, "power") and self.energy.work
   for i = 1, #self.t do
     worst = math.max(worst, self.violation[i])
     change = math.max(change, math.abs(e[i] - e[1]))

@@ -12,6 +12,7 @@
 #include "util/clock.h"
 #include "util/linalg.h"
 #include "util/lu.h"
+#include "util/newton.h"
 
 struct kin {
 	const struct model *m;
@@ -68,59 +69,88 @@ static int factor(struct kin *k, const struct rows *r, double t)
 /* Solve J x = rhs with the current LU, in place. */
 static void solve(struct kin *k, double *x) { lu_solve(k->lu, k->n, k->n, k->pivot, x); }
 
+/* One solve of the positions at t: what its Newton-Raphson works on. */
+struct positions {
+	struct kin *k;
+	const struct kin_options *o;
+	double t, *q, *delta;
+	const double *qd;
+	struct kin_trace *trace;
+	const struct rows *r;
+	int worst;
+};
+
+/* Φ(q, t), traced at the first solve. */
+static int positions_residual(void *ctx, int it, double *norm)
+{
+	struct positions *p = ctx;
+	struct kin *k = p->k;
+	(void)it;
+	k->d->fevals++;
+	if (constrained_rows(k->s, p->t, p->q, p->qd, &p->r) != 0)
+		return -1;
+	*norm = vec_norm(p->r->phi, k->n);
+	p->worst = vec_worst(p->r->phi, k->n);
+	struct kin_trace *trace = p->trace;
+	if (trace && trace->count < KIN_TRACE) {
+		trace->residual[trace->count] = *norm;
+		trace->worst_row[trace->count] = p->worst;
+		snprintf(trace->worst_joint[trace->count++], sizeof trace->worst_joint[0], "%s",
+		         constrained_row_name(k->s, p->worst));
+	}
+	if (!isfinite(*norm)) {
+		run_data_fail(k->d, "at t = %g the constraints are not finite", p->t);
+		return -1;
+	}
+	return 0;
+}
+
+/* J Δq = -Φ, J factored at the first iteration only with modified Newton. */
+static int positions_correct(void *ctx, int it)
+{
+	struct positions *p = ctx;
+	struct kin *k = p->k;
+	if ((it == 0 || !p->o->modified) && factor(k, p->r, p->t) != 0)
+		return -1;
+	for (int i = 0; i < k->n; i++)
+		p->delta[i] = -p->r->phi[i];
+	solve(k, p->delta);
+	for (int i = 0; i < k->n; i++)
+		p->q[i] += p->delta[i];
+	return 0;
+}
+
 /* Newton-Raphson on Φ(q, t) = 0 (Sec. 12.1.2, NRn): J Δq = -Φ. */
 static int positions(struct kin *k, const struct kin_options *o, double t, double *q,
                      const double *qd, int *iterations, struct kin_trace *trace, double *delta)
 {
-	const struct rows *r;
-	for (int it = 0;; it++) {
-		k->d->fevals++;
-		if (constrained_rows(k->s, t, q, qd, &r) != 0)
-			return -1;
-		double err = vec_norm(r->phi, k->n);
-		int worst = vec_worst(r->phi, k->n);
-		if (trace && trace->count < KIN_TRACE) {
-			trace->residual[trace->count] = err;
-			trace->worst_row[trace->count] = worst;
-			snprintf(trace->worst_joint[trace->count++], sizeof trace->worst_joint[0],
-			         "%s", constrained_row_name(k->s, worst));
-		}
-		if (!isfinite(err)) {
-			run_data_fail(k->d, "at t = %g the constraints are not finite", t);
-			return -1;
-		}
-		if (err <= o->tol) {
-			*iterations = it;
-			return 0;
-		}
-		if (it == o->max_iterations) {
-			char held[256];
-			drivers_at(k, t, held, sizeof held);
-			if (constrained_row_joint(k->s, worst) >= 0)
-				run_data_fail(
-				    k->d,
-				    "at t = %g Newton-Raphson did not converge in %d "
-				    "iterations: |Phi| = %.3g, worst at joint '%s'%s (the "
-				    "mechanism may not be able to reach this position: "
-				    "check the driver and the link lengths)",
-				    t, it, err, constrained_row_name(k->s, worst), held);
-			else /* a row of the formulation's own: a vector loop */
-				run_data_fail(k->d,
-				              "at t = %g Newton-Raphson did not converge in %d "
-				              "iterations: |Phi| = %.3g: %s cannot close%s (a link "
-				              "too short for it, or past the end of the range of "
-				              "motion: is the linkage Grashof?)",
-				              t, it, err, constrained_row_name(k->s, worst), held);
-			return -1;
-		}
-		if ((it == 0 || !o->modified) && factor(k, r, t) != 0)
-			return -1;
-		for (int i = 0; i < k->n; i++)
-			delta[i] = -r->phi[i];
-		solve(k, delta);
-		for (int i = 0; i < k->n; i++)
-			q[i] += delta[i];
+	struct positions p = {k, o, t, q, delta, qd, trace, NULL, 0};
+	struct newton newton = {&p, positions_residual, positions_correct};
+	double err;
+	int its = newton_solve(&newton, o->tol, o->max_iterations, &err);
+	if (its >= 0) {
+		*iterations = its;
+		return 0;
 	}
+	if (its == NEWTON_FAILED)
+		return -1;
+	char held[256];
+	drivers_at(k, t, held, sizeof held);
+	if (constrained_row_joint(k->s, p.worst) >= 0)
+		run_data_fail(k->d,
+		              "at t = %g Newton-Raphson did not converge in %d "
+		              "iterations: |Phi| = %.3g, worst at joint '%s'%s (the "
+		              "mechanism may not be able to reach this position: "
+		              "check the driver and the link lengths)",
+		              t, o->max_iterations, err, constrained_row_name(k->s, p.worst), held);
+	else /* a row of the formulation's own: a vector loop */
+		run_data_fail(k->d,
+		              "at t = %g Newton-Raphson did not converge in %d "
+		              "iterations: |Phi| = %.3g: %s cannot close%s (a link "
+		              "too short for it, or past the end of the range of "
+		              "motion: is the linkage Grashof?)",
+		              t, o->max_iterations, err, constrained_row_name(k->s, p.worst), held);
+	return -1;
 }
 
 /* ------------------------------------------------------------ the run */
@@ -128,12 +158,11 @@ static int positions(struct kin *k, const struct kin_options *o, double t, doubl
 static int record(struct run *r, struct kin *k, double t, const double *q, const double *qd,
                   const double *qdd)
 {
-	struct sample *s = sample_new(k->m);
-	if (constrained_report(k->s, t, q, qd, qdd, s) != 0) { /* λ: D'λ = M c̈ - h (ID1) */
-		sample_free(s);
+	/* λ: D'λ = M c̈ - h (ID1) */
+	if (constrained_report(k->s, t, q, qd, qdd, run_add_sample(r)) != 0) {
+		run_drop_sample(r);
 		return -1;
 	}
-	run_record(r, s);
 	return 0;
 }
 

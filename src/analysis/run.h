@@ -19,6 +19,9 @@ struct impact_record {
 struct run {
 	struct sample **samples;
 	int count, capacity;
+	char **blocks; /* the samples' storage, SAMPLE_BLOCK samples each */
+	int nblocks;
+	size_t sample_bytes;
 	long fevals, steps;
 	double wall, cpu;   /* seconds of wall time and of processor time */
 	double cpu_started; /* the processor time when the run began */
@@ -34,18 +37,38 @@ struct run {
 	int njoints;
 	struct coordinate_switch *switches; /* the formulation's changes of coordinates */
 	int nswitches, switch_capacity;
+	/* what completes the samples when first asked (model/report.h): the
+	 * model the run was of (which must outlive the run), the run's report
+	 * workspace, and a run's data of its own for it */
+	const struct model *m;
+	struct report *report;
+	struct run_data *later;
+	int completed; /* samples[0 .. completed) are complete */
 };
 
 struct run *run_new(const struct model *m);
 void run_free(struct run *r);
 
-/* Keep sample s (the run owns it from now on). */
-void run_record(struct run *r, struct sample *s);
+/* A new sample, zeroed, the run's last from now on (the run keeps its
+ * samples in blocks: a run records hundreds); run_drop_sample forgets it
+ * again (its report failed). */
+struct sample *run_add_sample(struct run *r);
+void run_drop_sample(struct run *r);
 
 /* Keep a switch of coordinates (a copy). */
 void run_switch(struct run *r, const struct coordinate_switch *s);
 
 /* What the run's data says at its end: error, evaluations, redundancy. */
 void run_finish(struct run *r, const struct run_data *d, double started);
+
+/* Keep the report workspace w to complete the samples with later. */
+void run_keep_report(struct run *r, struct report *w);
+
+/* Complete every sample, in order (reactions, energies, violations): 0, or
+ * -1 with the reason in r->later->error (a reaction or energy that is not
+ * finite, dependent rows, a user force that failed). Each sample is
+ * completed once; a failure leaves the samples before it complete and is
+ * said again at the next call. */
+int run_complete(struct run *r);
 
 #endif

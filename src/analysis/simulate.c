@@ -28,12 +28,10 @@ struct sim {
 
 static int record(struct sim *sim, double t, const double *y)
 {
-	struct sample *sample = sample_new(sim->m);
-	if (constrained_measure(sim->s, t, y, sample) != 0) {
-		sample_free(sample);
+	if (constrained_measure(sim->s, t, y, run_add_sample(sim->r)) != 0) {
+		run_drop_sample(sim->r);
 		return -1;
 	}
-	run_record(sim->r, sample);
 	sim->steps_at_report = sim->r->steps;
 	sim->smallest_step = HUGE_VAL;
 	return 0;
@@ -201,7 +199,7 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 	struct run *r = run_new(m);
 	double start = clock_seconds();
 	struct run_data *d = run_data_new(m);
-	if (f->capabilities & FORM_KINEMATIC_ONLY)
+	if (!f->mass_solve) /* rows only */
 		run_data_fail(d,
 		              "%s states constraints only, no masses or forces: it takes kinematic "
 		              "analysis (m:kinematics) and inverse dynamics, not a simulation",
@@ -238,6 +236,8 @@ struct run *simulate(const struct model *m, const struct formulation *f,
 		memcpy(r->impacts, impacts, sizeof *impacts * (size_t)r->nimpacts);
 	}
 	events_free(sim.ev);
+	if (s)
+		run_keep_report(r, constrained_take_report(s)); /* to complete the samples later */
 	if (o->progress && clock_seconds() - start > 0.5)
 		fprintf(stderr, "\r%40s\r", "");
 	run_finish(r, d, start);

@@ -16,6 +16,7 @@
 #include "formulation/partition.h"
 #include "model/constraints.h"
 #include "util/linalg.h"
+#include "util/newton.h"
 #include "util/rank.h"
 #include "util/tree_solve.h"
 
@@ -26,8 +27,13 @@ struct constrained {
 	void *ws;
 	struct stabilization stab;
 	int n, nc;
-	int nsolve;          /* rows whose multipliers the layer finds: all, or those before a
-	                      * formulation's own rows when it solves them (FORM_SOLVES_OWN_ROWS) */
+	int nsolve; /* rows whose multipliers the layer finds: all, or those before a
+	             * formulation's own rows when it meets them (free_accelerations) */
+	/* how q̈ and λ are found at a state, and what that evaluates, both
+	 * chosen once in constrained_new (the remedy and the formulation's hooks
+	 * do not change during a run) */
+	int (*strategy)(struct constrained *s, double t, const double *qd);
+	unsigned what;
 	int factored;        /* rows in the last factorisation of S */
 	const int *envelope; /* S's envelope in the last factorisation (NULL: full) */
 	struct rows *rows;
@@ -64,10 +70,13 @@ struct constrained {
 	double measured_t, *measured_y;
 	const double *measured_qd;
 	int measured; /* measured_y is still what acc, λ, h and the rows belong to */
+	int reported; /* the run's first report was made (and completed) */
 	struct report *report;
 };
 
 /* ------------------------------------------------------------ set-up */
+
+static void choose_strategy(struct constrained *s);
 
 struct constrained *constrained_new(const struct model *m, const struct formulation *f,
                                     const struct formulation_config *cfg, struct run_data *d)
@@ -99,7 +108,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
 	s->n = f->size(ws, &s->nc);
 	s->nsolve = s->nc;
-	if (f->capabilities & FORM_SOLVES_OWN_ROWS)
+	if (f->free_accelerations)
 		while (s->nsolve > 0 && f->row_joint(ws, s->nsolve - 1) < 0)
 			s->nsolve--;
 	s->drop = cfg->drop_redundant;
@@ -153,6 +162,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	 * redundant rows would make singular without dropping them */
 	s->report =
 	    report_new(m, cfg->drop_redundant || cfg->stab.kind == STAB_PENALTY, s->nc == 0);
+	choose_strategy(s);
 	return s;
 }
 
@@ -503,13 +513,45 @@ static int own_accelerations(struct constrained *s, double t, const double *qd)
 	return 0;
 }
 
+/* q̈ and λ through the Schur complement (Eq. 7.56 with Baumgarte's terms
+ * when asked): λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ).
+ * (s->work holds M⁻¹h from the first step; the momentum method relies on
+ * no more.) */
+static int schur(struct constrained *s, double t, const double *qd)
+{
+	const struct rows *r = s->rows;
+	if (s->nc > 0) {
+		double *minv_h = s->work;
+		memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
+		s->f->mass_solve(s->ws, minv_h);
+		s->rates = qd;
+		if (factor(s, t, NULL, 0, s->lambda, minv_h) != 0)
+			return -1;
+	}
+	if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
+		/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not (row by
+		 * row along X's storage: each q̈_k sums in row order still) */
+		memcpy(s->acc, s->work, sizeof(double) * (size_t)s->n);
+		for (int row = 0; row < s->nc; row++) {
+			const double *x = s->X + (size_t)row * (size_t)s->n;
+			double l = s->lambda[row];
+			for (int k = 0; k < s->n; k++)
+				s->acc[k] += x[k] * l;
+		}
+	} else {
+		memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
+		rows_add_transpose(r, s->lambda, s->acc);
+		s->f->mass_solve(s->ws, s->acc);
+	}
+	return 0;
+}
+
 /* A formulation's own assembly (free-body diagrams, point coordinates'
- * sparse system): 0, -1 with the run's error set, or 1 when it has none or declines
- * (dependent rows), so the layer's Schur complement takes over. */
+ * sparse system), with the toggle watch on its factor; when it declines
+ * (dependent rows) the Schur complement takes the state over and explains
+ * them. */
 static int own_solve(struct constrained *s, double t, const double *qd)
 {
-	if (!s->f->solve)
-		return 1;
 	const struct rows *r = s->rows;
 	double *rhs = s->e;
 	for (int row = 0; row < s->nc; row++) {
@@ -522,12 +564,35 @@ static int own_solve(struct constrained *s, double t, const double *qd)
 	}
 	if (s->drop && !s->decided && s->nc > 0)
 		decide_dropped(s);
-	return s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda);
+	int status = s->f->solve(s->ws, t, r, s->h, rhs, s->dropped, s->acc, s->lambda);
+	if (status == 1)
+		return schur(s, t, qd);
+	if (status != 0)
+		return -1;
+	if (s->watching && s->f->row_pivots && !s->d->near_singular[0])
+		watch_toggle(s, t, NULL, 1);
+	return 0;
 }
 
-/* q̈ and λ at (t, q, q̇), Eq. 7.56 with Baumgarte's terms when asked:
- * λ from (J M⁻¹ J') λ = γ - J M⁻¹ h, then q̈ = M⁻¹ (h + J'λ). (s->work
- * holds M⁻¹h from the first step; the momentum method relies on no more.) */
+/* The way to q̈ and λ, once for the run: a formulation that meets its own
+ * rows (Attia's recursive point coordinates) takes the layer's part of
+ * them in every remedy; the penalty method its n x n system; a formulation
+ * with an assembly of its own that; every other the Schur complement. */
+static void choose_strategy(struct constrained *s)
+{
+	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY;
+	s->what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | EVAL_MASS_SOLVE;
+	if (s->f->free_accelerations) {
+		s->strategy = own_accelerations;
+	} else if (penalty) {
+		s->strategy = penalty_accelerations;
+		s->what &= ~(unsigned)EVAL_MASS_SOLVE; /* M written out, not factored */
+	} else {
+		s->strategy = s->f->solve ? own_solve : schur;
+	}
+}
+
+/* q̈ and λ at (t, q, q̇) by the run's strategy, checked finite. */
 static int accelerations(struct constrained *s, double t, const double *q, const double *qd,
                          int counted)
 {
@@ -536,49 +601,8 @@ static int accelerations(struct constrained *s, double t, const double *q, const
 		return -1;
 	if (counted)
 		d->fevals++;
-	int penalty = s->nc > 0 && s->stab.kind == STAB_PENALTY, own = 1;
-	unsigned what = EVAL_ROWS | EVAL_FORCES | EVAL_MASS | (penalty ? 0 : EVAL_MASS_SOLVE);
-	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS)
-		what |= EVAL_MASS_SOLVE;
-	if (evaluate(s, t, q, qd, what) != 0)
+	if (evaluate(s, t, q, qd, s->what) != 0 || s->strategy(s, t, qd) != 0)
 		return -1;
-	const struct rows *r = s->rows;
-	if (s->f->capabilities & FORM_SOLVES_OWN_ROWS) {
-		if (own_accelerations(s, t, qd) != 0)
-			return -1;
-	} else if (penalty) {
-		if (penalty_accelerations(s, t, qd) != 0)
-			return -1;
-	} else if ((own = own_solve(s, t, qd)) != 1) {
-		if (own != 0)
-			return -1;
-		if (s->watching && s->f->row_pivots && !s->d->near_singular[0])
-			watch_toggle(s, t, NULL, 1);
-	} else {
-		if (s->nc > 0) {
-			double *minv_h = s->work;
-			memcpy(minv_h, s->h, sizeof(double) * (size_t)s->n);
-			s->f->mass_solve(s->ws, minv_h);
-			s->rates = qd;
-			if (factor(s, t, NULL, 0, s->lambda, minv_h) != 0)
-				return -1;
-		}
-		if (s->nc > 0 && (s->f->capabilities & FORM_DENSE_MASS)) {
-			/* q̈ = M⁻¹h + (M⁻¹J')λ: both are at hand, a solve is not (row
-			 * by row along X's storage: each q̈_k sums in row order still) */
-			memcpy(s->acc, s->work, sizeof(double) * (size_t)s->n);
-			for (int row = 0; row < s->nc; row++) {
-				const double *x = s->X + (size_t)row * (size_t)s->n;
-				double l = s->lambda[row];
-				for (int k = 0; k < s->n; k++)
-					s->acc[k] += x[k] * l;
-			}
-		} else {
-			memcpy(s->acc, s->h, sizeof(double) * (size_t)s->n);
-			rows_add_transpose(r, s->lambda, s->acc);
-			s->f->mass_solve(s->ws, s->acc);
-		}
-	}
 	int bad = vec_beyond(s->acc, s->n, DBL_MAX);
 	if (bad >= 0) {
 		char name[128];
@@ -739,19 +763,19 @@ int constrained_advance(struct constrained *s, double t, double h, long steps, d
 }
 
 /* The violation of the formulation's own rows (a body's length in point
- * coordinates): they count in the report's too. */
+ * coordinates): they count in the report's too, when it is completed. */
 static void own_rows_violation(struct constrained *s, const double *qd, struct sample *out)
 {
 	double positions = 0, rates = 0;
 	for (int row = 0; row < s->nc; row++) {
-		if (s->f->row_joint(s->ws, row) >= 0)
+		if (s->joint_of[row] >= 0)
 			continue;
 		double rate = rows_dot(s->rows, row, qd) - s->rows->vrhs[row];
 		positions += s->rows->phi[row] * s->rows->phi[row];
 		rates += rate * rate;
 	}
-	out->violation = hypot(out->violation, sqrt(positions));
-	out->velocity_violation = hypot(out->velocity_violation, sqrt(rates));
+	out->own_violation = sqrt(positions);
+	out->own_velocity_violation = sqrt(rates);
 }
 
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out)
@@ -769,14 +793,26 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	const double *lambda = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->lambda
 	                       : s->f->joint_forces ? s->f->joint_forces(s->ws)
 	                                            : NULL;
-	/* body coordinates' rows are the joints' own, just evaluated at this state */
-	const struct rows *rows = s->f->capabilities & FORM_JOINT_MULTIPLIERS ? s->rows : NULL;
-	if (report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, rows, out) != 0)
+	if (report_record(s->report, s->d, t, s->c, s->cd, s->cdd, lambda, out) != 0)
 		return -1;
 	own_rows_violation(s, qd, out);
 	if (s->f->condition)
 		out->condition = s->f->condition(s->ws);
+	/* the first report is completed now: the joints' rows dependent from
+	 * the start (a joint given twice) stop the run there, named, as the
+	 * least squares for the multipliers finds them */
+	if (!s->reported) {
+		s->reported = 1;
+		return report_complete(s->report, s->d, out);
+	}
 	return 0;
+}
+
+struct report *constrained_take_report(struct constrained *s)
+{
+	struct report *w = s->report;
+	s->report = NULL;
+	return w;
 }
 
 int constrained_after_step(struct constrained *s, double t, double *y,
@@ -793,6 +829,39 @@ int constrained_after_step(struct constrained *s, double t, double *y,
 
 /* ------------------------------------------------------------ correction */
 
+/* The positions being corrected at t: what the correction's Newton-Raphson
+ * works on. */
+struct correction {
+	struct constrained *s;
+	double t, *q;
+	const double *qd;
+};
+
+static int correction_residual(void *ctx, int it, double *norm)
+{
+	struct correction *c = ctx;
+	(void)it;
+	if (evaluate(c->s, c->t, c->q, c->qd, EVAL_ROWS) != 0)
+		return -1;
+	*norm = vec_norm(c->s->rows->phi, c->s->nc);
+	return 0;
+}
+
+/* Δ = -J'(JJ')⁻¹ Φ: the least change of q that meets the rows to first order. */
+static int correction_step(void *ctx, int it)
+{
+	struct correction *c = ctx;
+	struct constrained *s = c->s;
+	(void)it;
+	if (factor(s, c->t, s->ones, 0, NULL, NULL) != 0)
+		return -1;
+	for (int row = 0; row < s->nc; row++)
+		s->lambda[row] = -s->rows->phi[row];
+	solve(s, s->lambda);
+	rows_add_transpose(s->rows, s->lambda, c->q);
+	return 0;
+}
+
 /* Least-squares correction (Sec. 14.3): Δ = -J'(JJ')⁻¹ e, iterated for the
  * positions (Eq. 14.7), once for the velocities (Eq. 14.9, with the
  * drivers' right side). */
@@ -802,28 +871,18 @@ static int correct_positions_velocities(struct constrained *s, double t, double 
 	if (s->nc == 0)
 		return 0;
 	const int max_iterations = 50;
-	for (int it = 0;; it++) {
-		if (evaluate(s, t, q, qd, EVAL_ROWS) != 0)
-			return -1;
-		double err = vec_norm(r->phi, s->nc);
-		if (err < 1e-12)
-			break;
-		if (it == max_iterations) {
-			run_data_fail(
-			    s->d,
-			    "the initial positions cannot be corrected: after %d iterations "
-			    "the constraint violation is %.3g, worst at joint '%s'. The "
-			    "joints may not be able to assemble from this start",
-			    max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
-			return -1;
-		}
-		if (factor(s, t, s->ones, 0, NULL, NULL) != 0)
-			return -1;
-		for (int row = 0; row < s->nc; row++)
-			s->lambda[row] = -r->phi[row];
-		solve(s, s->lambda);
-		rows_add_transpose(r, s->lambda, q);
-	}
+	struct correction c = {s, t, q, qd};
+	struct newton newton = {&c, correction_residual, correction_step};
+	double err;
+	int its = newton_solve(&newton, 1e-12, max_iterations, &err);
+	if (its == NEWTON_CAPPED)
+		run_data_fail(s->d,
+		              "the initial positions cannot be corrected: after %d iterations "
+		              "the constraint violation is %.3g, worst at joint '%s'. The "
+		              "joints may not be able to assemble from this start",
+		              max_iterations, err, s->f->row_name(s->ws, vec_worst(r->phi, s->nc)));
+	if (its < 0)
+		return -1;
 	if (factor(s, t, s->ones, 0, NULL, NULL) != 0)
 		return -1;
 	for (int row = 0; row < s->nc; row++)
@@ -870,16 +929,16 @@ int constrained_report(struct constrained *s, double t, const double *q, const d
 		if (evaluate(s, t, q, qd, EVAL_ROWS | EVAL_FORCES) != 0 ||
 		    s->f->force_analysis(s->ws, t, s->rows, s->h, qdd, s->lambda) != 0)
 			return -1;
-		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, NULL, out);
+		return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, s->lambda, out);
 	}
-	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, NULL, out);
+	return report_sample(s->report, s->d, t, s->c, s->cd, s->cdd, NULL, out);
 }
 
 int constrained_pieces(struct constrained *s, double t, const double *q, const double *qd,
                        struct constrained_pieces *out)
 {
 	size_t n = (size_t)s->n;
-	if (s->f->capabilities & FORM_KINEMATIC_ONLY) { /* rows only */
+	if (!s->f->mass_solve) { /* a kinematic formulation: rows only */
 		*out = (struct constrained_pieces){
 		    s->n,           s->nc, NULL, s->rows->J, s->rows->phi, s->rows->vrhs,
 		    s->rows->gamma, NULL,  NULL, NULL,       NULL};

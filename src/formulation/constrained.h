@@ -52,8 +52,14 @@ int constrained_has_advance(const struct constrained *s);
  * error set. */
 int constrained_advance(struct constrained *s, double t, double h, long steps, double *y);
 
-/* The sample at (t, y), not counted as an evaluation: 0 or -1. */
+/* The sample at (t, y), not counted as an evaluation, recorded (the state,
+ * its accelerations, what the run's course decides) but not completed
+ * (model/report.h): 0 or -1. */
 int constrained_measure(struct constrained *s, double t, const double *y, struct sample *out);
+
+/* The report workspace of the run, handed to the caller (who frees it,
+ * and completes the run's samples with it later). */
+struct report *constrained_take_report(struct constrained *s);
 
 /* After an accepted step to (t, y): 0, or 1 when the formulation changed
  * its coordinates (y rewritten for the same state, *out filled), or -1

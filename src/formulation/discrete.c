@@ -419,7 +419,7 @@ static const double *joint_forces(void *ws) { return ((struct discrete *)ws)->la
 const struct formulation formulation_discrete = {
     .name = "discrete",
     .title = "the discrete-time method: tiny steps, joints as stiff springs",
-    .capabilities = FORM_JOINT_FORCES | FORM_FIXED_STEP,
+    .capabilities = FORM_FIXED_STEP,
     .integrator = "symplectic",
     .step = DEFAULT_STEP,
     .setup = setup,

@@ -53,7 +53,7 @@ enum evaluate_what {
 	EVAL_MASS_SOLVE = 8, /* M factored too, ready for mass_solve */
 };
 
-/* What a formulation is. */
+/* What a formulation is, beyond which hooks it has. */
 enum formulation_capability {
 	FORM_JOINT_MULTIPLIERS = 1, /* its rows are the joints' rows in body coordinates, so
 	                             * its λ are the joints' multipliers */
@@ -61,27 +61,12 @@ enum formulation_capability {
 	                             * pass over it (O(n²) dense, O(n) through the joint
 	                             * tree), so the layer reuses M⁻¹h, M⁻¹J' and
 	                             * M q̈ = h + J'λ instead */
-	FORM_SOLVES_OWN_ROWS = 64,  /* its own rows (row_joint -1), listed after all the
-	                             * others, are met by the formulation itself:
-	                             * mass_solve gives q̈ under a force with their
-	                             * accelerations held at zero, free_accelerations q̈
-	                             * under the applied forces with their right sides, and
-	                             * the layer finds only the other rows' multipliers
-	                             * (Attia's recursive point coordinates) */
-	FORM_JOINT_FORCES = 4,      /* its joints act through forces it states itself (in h),
-	                             * not constraint rows: it has no rows, so the remedies,
-	                             * redundant = "drop", correction in its own coordinates
-	                             * and kinematic analysis have nothing to act on; its
-	                             * joints' multipliers are those forces (joint_forces) */
 	FORM_FIXED_STEP = 8,        /* its forces are tuned to the fixed step h (cfg->step):
 	                             * it takes fixed-step integrators only */
 	FORM_CLOSED_FORM = 16,      /* its coordinates are independent: the joints hold by
 	                             * construction, so it has no rows for a remedy to act
 	                             * on, and it takes only mechanisms it can solve in
 	                             * closed form (refusing the others, naming the loop) */
-	FORM_KINEMATIC_ONLY = 32,   /* it states rows only (no M, no h): kinematic
-	                             * analysis and inverse dynamics take it, forward
-	                             * dynamics does not */
 };
 
 /* A formulation that changes its own coordinates during a run says so after
@@ -126,7 +111,10 @@ struct formulation {
 	/* What `what` asks at (t, q, q̇): 0, or -1 with the run's error set */
 	int (*evaluate)(void *ws, double t, const double *q, const double *qd, unsigned what,
 	                struct rows *r, double *h);
-	/* after evaluate: out = M x; x = M⁻¹ x; A = M (n x n, row-major) */
+	/* after evaluate: out = M x; x = M⁻¹ x; A = M (n x n, row-major). A
+	 * formulation without them states constraint rows only (no M, no h):
+	 * kinematic analysis and inverse dynamics take it, forward dynamics
+	 * does not (vector loops) */
 	void (*mass_apply)(void *ws, const double *x, double *out);
 	void (*mass_solve)(void *ws, double *x);
 	/* x = M⁻¹ x for count vectors, the k-th at x + k stride, with the
@@ -137,9 +125,13 @@ struct formulation {
 	const double *(*mass_inverse_diagonal)(void *ws);
 	/* Ṁ q̇ after evaluate (the momentum method); NULL when M is constant */
 	void (*inertia_rate)(void *ws, const double *qd, double *out);
-	/* FORM_SOLVES_OWN_ROWS, after evaluate: q̈ under the applied forces with
-	 * the own rows' accelerations at r->gamma (stabilised by the layer) and
-	 * the other rows left out. 0 or -1 with the run's error set. */
+	/* For a formulation whose own rows (row_joint -1), listed after all the
+	 * others, it meets itself (Attia's recursive point coordinates), after
+	 * evaluate: q̈ under the applied forces with the own rows' accelerations
+	 * at r->gamma (stabilised by the layer) and the other rows left out; its
+	 * mass_solve then gives q̈ under a force with those accelerations held at
+	 * zero, and the layer finds only the other rows' multipliers. 0 or -1
+	 * with the run's error set. NULL: the layer meets every row. */
 	int (*free_accelerations)(void *ws, const struct rows *r, double *acc);
 	/* After an accepted step to (t, q, q̇): 0 when nothing changed; 1 when the
 	 * coordinates changed, q and q̇ rewritten for the same state and *out
@@ -148,9 +140,12 @@ struct formulation {
 	/* After evaluate: how far its coordinates are from singular, 1 far, 0
 	 * singular. NULL: they never are. */
 	double (*condition)(void *ws);
-	/* FORM_JOINT_FORCES: after evaluate with EVAL_FORCES, the multipliers λ of
-	 * every model joint row (m->nc) whose generalised forces D'λ it added to h;
-	 * NULL for the others */
+	/* For a formulation whose joints act through forces it states itself (in
+	 * h), not constraint rows (the discrete-time method: no rows, so the
+	 * remedies, redundant = "drop", correction in its own coordinates and
+	 * kinematic analysis have nothing to act on), after evaluate with
+	 * EVAL_FORCES: the multipliers λ of every model joint row (m->nc) whose
+	 * generalised forces D'λ it added to h. NULL for the others. */
 	const double *(*joint_forces)(void *ws);
 	/* A tight loop of its own for the integrator "symplectic": `steps`
 	 * semi-implicit Euler steps of h from (t, y) in place, counting its

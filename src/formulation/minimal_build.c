@@ -835,8 +835,9 @@ static int candidate_in_order(const struct mc *w, int pass, int i)
 /* Describe the loop a set leaves unsolved: the first path through bodies
  * not placed between placed ones, whatever its unknowns (1); or a joint
  * left over between placed bodies (0: it is redundant). */
-static int stuck_words(struct mc *w, char *buf, size_t len)
+static int stuck_words(struct mc *w, char *buf, size_t len, char *kinds, size_t kinds_len)
 {
+	kinds[0] = '\0';
 	for (int r = 0; r < w->nrel; r++) {
 		const struct relation *rel = &w->rel[r];
 		if (w->used[r])
@@ -872,6 +873,14 @@ static int stuck_words(struct mc *w, char *buf, size_t len)
 					char joints[300];
 					relations_names(w, list, n, joints, sizeof joints);
 					snprintf(buf, len, "the loop through %s", joints);
+					for (int i = 0; i < n; i++) { /* its joints' kinds, each once */
+						const struct relation *x = &w->rel[list[i]];
+						const char *kind =
+						    x->joint >= 0 ? w->m->joints[x->joint].kind->name : NULL;
+						if (kind && !strstr(kinds, kind))
+							snprintf(kinds + strlen(kinds), kinds_len - strlen(kinds),
+							         "%s%s", kinds[0] ? ", " : "", kind);
+					}
 					return 1;
 				}
 				if (v < w->nb && prev[v] == -2 && !w->known_body[v]) {
@@ -895,8 +904,8 @@ static int stuck_words(struct mc *w, char *buf, size_t len)
 /* Fail saying why the steps stop with the current set (named: the user's). */
 static void refuse(struct mc *w, const char *named)
 {
-	char words[400];
-	if (!stuck_words(w, words, sizeof words)) {
+	char words[400], kinds[200];
+	if (!stuck_words(w, words, sizeof words, kinds, sizeof kinds)) {
 		run_data_fail(w->d,
 		              "%s is redundant: the other joints hold already what it holds, and "
 		              "minimal coordinates solve each joint once. Leave it out, or run "
@@ -913,12 +922,12 @@ static void refuse(struct mc *w, const char *named)
 		return;
 	}
 	run_data_fail(w->d,
-	              "%s cannot be solved in closed form: whichever coordinates are made "
-	              "independent it keeps more than two unknowns, and only a loop of two (a "
-	              "dyad) is solved here. Run it in body or joint coordinates; "
-	              "stabilization = \"partitioning\" integrates only independent "
-	              "coordinates there",
-	              words);
+	              "%s cannot be solved in closed form in the minimal formulation%s%s%s: "
+	              "whichever coordinates are made independent it keeps more than two "
+	              "unknowns, and only a loop of two (a dyad) is solved here. Run it in "
+	              "body or joint coordinates; stabilization = \"partitioning\" integrates "
+	              "only independent coordinates there",
+	              words, kinds[0] ? " (its joints: " : "", kinds, kinds[0] ? ")" : "");
 }
 
 /* Every candidate in the order of preference, into w->order (w->norder). */

@@ -8,6 +8,7 @@
 
 #include "util/linalg.h"
 #include "util/lu.h"
+#include "util/newton.h"
 #include "util/rank.h"
 
 struct partition {
@@ -128,61 +129,93 @@ static int check_counts(struct partition *p, int rows, struct run_data *d)
 	return 0;
 }
 
+/* One solve of the dependent coordinates: what its Newton-Raphson works on. */
+struct dependent {
+	struct partition *p;
+	rows_at_fn rows_at;
+	void *ctx;
+	const char *dropped;
+	struct run_data *d;
+	double t, *q, *qd;
+	const struct rows *r; /* the rows kept at the last residual */
+};
+
+/* Φ at (q_d, q_i) over the rows kept; the split checked and chosen at the
+ * first. */
+static int dependent_residual(void *ctx, int it, double *norm)
+{
+	struct dependent *x = ctx;
+	struct partition *p = x->p;
+	const struct rows *all;
+	if (x->rows_at(x->ctx, x->t, x->q, x->qd, &all) != 0)
+		return -1;
+	const struct rows *r = x->r = keep(p, all, x->dropped);
+	*norm = 0;
+	if (r->count == 0)
+		return 0;
+	if (it == 0 && check_counts(p, r->count, x->d) != 0)
+		return -1;
+	/* an automatic split is chosen afresh at each state: the best one
+	 * changes as the mechanism moves, and one near the end of its range
+	 * (an independent coordinate at an extreme) stalls Newton */
+	if (!p->chosen || (it == 0 && !p->user))
+		choose(p, r);
+	*norm = vec_norm(r->phi, r->count);
+	return 0;
+}
+
+/* J_d Δq_d = -Φ; a split that became singular is chosen again here. */
+static int dependent_correct(void *ctx, int it)
+{
+	struct dependent *x = ctx;
+	struct partition *p = x->p;
+	const struct rows *r = x->r;
+	(void)it;
+	if (factor(p, r) != 0) {
+		if (p->user) {
+			run_data_fail(
+			    x->d,
+			    "at t = %g the chosen independent coordinates cannot describe "
+			    "the motion here: the dependent block of the Jacobian is "
+			    "singular",
+			    x->t);
+			return -1;
+		}
+		choose(p, r); /* the old split became singular: choose again here */
+		if (factor(p, r) != 0) {
+			run_data_fail(x->d,
+			              "at t = %g no split into dependent and independent "
+			              "coordinates works: the constraints are dependent here",
+			              x->t);
+			return -1;
+		}
+	}
+	for (int k = 0; k < r->count; k++)
+		p->step[k] = -r->phi[k];
+	lu_solve(p->Jd, r->count, r->count, p->pivot, p->step);
+	for (int k = 0; k < r->count; k++)
+		x->q[p->dep[k]] += p->step[k];
+	return 0;
+}
+
 int partition_apply(struct partition *p, rows_at_fn rows_at, void *ctx, const char *dropped,
                     struct run_data *d, double t, double *q, double *qd)
 {
-	const struct rows *all, *r;
-	for (int it = 0;; it++) {
-		if (rows_at(ctx, t, q, qd, &all) != 0)
-			return -1;
-		r = keep(p, all, dropped);
-		if (r->count == 0)
-			return 0;
-		if (it == 0 && check_counts(p, r->count, d) != 0)
-			return -1;
-		/* an automatic split is chosen afresh at each state: the best one
-		 * changes as the mechanism moves, and one near the end of its
-		 * range (an independent coordinate at an extreme) stalls Newton */
-		if (!p->chosen || (it == 0 && !p->user))
-			choose(p, r);
-		double err = vec_norm(r->phi, r->count);
-		if (err < 1e-12)
-			break;
-		if (it == 30) {
-			run_data_fail(
-			    d,
-			    "at t = %g coordinate partitioning cannot solve the dependent "
-			    "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
-			    "position",
-			    t, err);
-			return -1;
-		}
-		if (factor(p, r) != 0) {
-			if (p->user) {
-				run_data_fail(
-				    d,
-				    "at t = %g the chosen independent coordinates cannot describe "
-				    "the motion here: the dependent block of the Jacobian is "
-				    "singular",
-				    t);
-				return -1;
-			}
-			choose(p, r); /* the old split became singular: choose again here */
-			if (factor(p, r) != 0) {
-				run_data_fail(
-				    d,
-				    "at t = %g no split into dependent and independent "
-				    "coordinates works: the constraints are dependent here",
-				    t);
-				return -1;
-			}
-		}
-		for (int k = 0; k < r->count; k++)
-			p->step[k] = -r->phi[k];
-		lu_solve(p->Jd, r->count, r->count, p->pivot, p->step);
-		for (int k = 0; k < r->count; k++)
-			q[p->dep[k]] += p->step[k];
-	}
+	struct dependent x = {p, rows_at, ctx, dropped, d, t, q, qd, NULL};
+	struct newton newton = {&x, dependent_residual, dependent_correct};
+	double err;
+	int its = newton_solve(&newton, 1e-12, 30, &err);
+	if (its == NEWTON_CAPPED)
+		run_data_fail(d,
+		              "at t = %g coordinate partitioning cannot solve the dependent "
+		              "coordinates (|Phi| = %.3g): the mechanism may be at a singular "
+		              "position",
+		              t, err);
+	if (its < 0)
+		return -1;
+	const struct rows *r = x.r;
+	if (r->count == 0)
+		return 0;
 	if (factor(p, r) != 0) {
 		run_data_fail(d, "at t = %g the dependent block of the Jacobian is singular", t);
 		return -1;

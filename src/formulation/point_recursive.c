@@ -29,7 +29,7 @@
  * moment, not shared over the particles. That is O(n) per solve.
  *
  * The cut rows' and the other joints' reactions join through the shared
- * constrained layer (FORM_SOLVES_OWN_ROWS): mass_solve is the chains'
+ * constrained layer (free_accelerations): mass_solve is the chains'
  * response to forces on the particles, free_accelerations their motion
  * under the applied forces, and the layer solves for the reactions. */
 #include <math.h>
@@ -530,7 +530,6 @@ static void mass_dense(void *ws, double *A)
 const struct formulation formulation_point_recursive = {
     .name = "point-recursive",
     .title = "Attia's recursive point coordinates",
-    .capabilities = FORM_SOLVES_OWN_ROWS,
     .setup = setup,
     .release = release,
     .size = point_coords_size,

@@ -646,7 +646,6 @@ static int to_bodies(void *ws, double t, const double *q, const double *qd, cons
 const struct formulation formulation_vector = {
     .name = "vector",
     .title = "vector loops (Ch. 5)",
-    .capabilities = FORM_KINEMATIC_ONLY,
     .setup = setup,
     .release = release,
     .size = size,

@@ -12,7 +12,7 @@
  * and welds keep parallel, one distance per slider, one angle per massless
  * link, and x, y of a part that no joint holds to the ground. Drivers add
  * one equation each. It registers as formulation_vector, for kinematic
- * analysis only (FORM_KINEMATIC_ONLY); the structure below is open for
+ * analysis only (no mass hooks); the structure below is open for
  * printing the loops (m:loops()). */
 #ifndef MB_VECTOR_LOOPS_H
 #define MB_VECTOR_LOOPS_H

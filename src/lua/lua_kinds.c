@@ -90,9 +90,90 @@ static void push_shape(lua_State *L, struct kind_shape s, enum kind_drawing draw
 	mb_set_text(L, "drawing", drawings[drawing]);
 }
 
+/* The parameter at param[slot] as {param = its name, index = 1 or 2 (a
+ * pair's second)}, into field name of the table on top. */
+static void set_slot(lua_State *L, const char *name, const struct kind_param *params, int slot)
+{
+	for (int p = 0; params[p].name; p++) {
+		int at = kind_param_slot(params, p), pair = params[p].type == PARAM_PAIR;
+		if (slot != at && !(pair && slot == at + 1))
+			continue;
+		lua_createtable(L, 0, 2);
+		mb_set_text(L, "param", params[p].name);
+		mb_set_int(L, "index", slot - at + 1);
+		lua_setfield(L, -2, name);
+		return;
+	}
+}
+
+/* A declared vector: its base, the axis's numbers, the pair and the scale. */
+static void push_vector(lua_State *L, const struct joint_kind *k, const struct geo_vector *v)
+{
+	lua_createtable(L, 0, 4);
+	mb_set_text(L, "base", geo_base_names[v->base]);
+	if (v->base == GEO_AXIS) {
+		lua_pushnumber(L, v->x), lua_setfield(L, -2, "x");
+		lua_pushnumber(L, v->y), lua_setfield(L, -2, "y");
+	}
+	if (v->base == GEO_PAIR)
+		set_slot(L, "pair", k->params, v->pair);
+	if (v->scale)
+		set_slot(L, "scale", k->params, v->scale - 1);
+}
+
+/* A kind's declared geometry (model/joints/geometry.h) in the vocabulary's
+ * words, its numbers by their parameters' names: what a derivation of Φ
+ * from the declaration reads (issue 28). */
+static void push_geometry(lua_State *L, const struct joint_kind *k, const struct joint_geometry *g)
+{
+	static const char *const sides[] = {"i", "j"};
+	lua_createtable(L, 0, 5);
+	mb_set_text(L, "on", sides[g->on]);
+	mb_set_text(L, "offers", geo_offer_names[g->offers]);
+	lua_createtable(L, g->nterms, 0);
+	for (int t = 0; t < g->nterms; t++) {
+		const struct geo_term *term = &g->term[t];
+		lua_createtable(L, 0, 4);
+		mb_set_text(L, "kind", geo_term_names[term->kind]);
+		if (term->kind == TERM_OFFSET || term->kind == TERM_SLIDE ||
+		    term->kind == TERM_ROLL) {
+			mb_set_text(L, "on", sides[term->on]);
+			push_vector(L, k, &term->vec), lua_setfield(L, -2, "vector");
+		}
+		if (term->kind == TERM_LINK)
+			set_slot(L, "length", k->params, term->slot);
+		if (term->kind == TERM_ROLL) { /* ℓ = x0 - R (φ_i - φ0) */
+			set_slot(L, "radius", k->params, term->slot);
+			set_slot(L, "x0", k->params, term->slot + 1);
+			set_slot(L, "phi0", k->params, term->slot + 2);
+		}
+		lua_rawseti(L, -2, t + 1);
+	}
+	lua_setfield(L, -2, "terms");
+	lua_createtable(L, 0, 3);
+	mb_set_text(L, "kind", geo_tie_names[g->tie.kind]);
+	if (g->tie.kind == TIE_FIXED || g->tie.kind == TIE_DRIVEN)
+		mb_set_text(L, "form", geo_tie_form_names[g->tie.form]);
+	if (g->tie.kind == TIE_FIXED && g->tie.value)
+		set_slot(L, "value", k->params, g->tie.value - 1);
+	if (g->tie.kind == TIE_GEARED) { /* R_i (φ_i - φ_i0) + R_j (φ_j - φ_j0) */
+		set_slot(L, "radius_i", k->params, g->tie.slot);
+		set_slot(L, "radius_j", k->params, g->tie.slot + 1);
+		set_slot(L, "phi0_i", k->params, g->tie.slot + 2);
+		set_slot(L, "phi0_j", k->params, g->tie.slot + 3);
+	}
+	lua_setfield(L, -2, "tie");
+	lua_createtable(L, g->nrows, 0);
+	for (int r = 0; r < g->nrows; r++) {
+		lua_pushstring(L, geo_row_names[g->row[r]]);
+		lua_rawseti(L, -2, r + 1);
+	}
+	lua_setfield(L, -2, "rows");
+}
+
 /* kinds() -> what the C tables hold, so that Lua keeps no copy of them:
  * formulations {name, title}, integrators (names), joints {name, summary,
- * rows, capabilities, shape, drawing, params}, forces {name, summary,
+ * rows, can, offers, shape, drawing, params, geometry}, forces {name, summary,
  * internal, host, shape, drawing, params}, laws {name, impulsive, params} */
 int core_kinds(lua_State *L)
 {
@@ -107,7 +188,7 @@ int core_kinds(lua_State *L)
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
 		lua_createtable(L, 0, 4);
-		lua_pushboolean(L, !(f->capabilities & FORM_JOINT_FORCES));
+		lua_pushboolean(L, !f->joint_forces);
 		lua_setfield(L, -2, "constraints");
 		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
 		lua_setfield(L, -2, "adaptive");
@@ -116,7 +197,7 @@ int core_kinds(lua_State *L)
 		/* closed_form: no rows for a remedy; takes only what it solves in closed form */
 		lua_pushboolean(L, (f->capabilities & FORM_CLOSED_FORM) != 0);
 		lua_setfield(L, -2, "closed_form");
-		lua_pushboolean(L, !(f->capabilities & FORM_KINEMATIC_ONLY));
+		lua_pushboolean(L, f->mass_solve != NULL);
 		lua_setfield(L, -2, "dynamics");
 		lua_setfield(L, -2, "can");
 		lua_rawseti(L, -2, i + 1);
@@ -139,7 +220,16 @@ int core_kinds(lua_State *L)
 		lua_pushboolean(L, joint_kind_driven(k));
 		lua_setfield(L, -2, "driver");
 		lua_setfield(L, -2, "can");
+		if (joint_kind_offers(k) != OFFER_NONE)
+			mb_set_text(L, "offers", geo_offer_names[joint_kind_offers(k)]);
 		push_params(L, k->params), lua_setfield(L, -2, "params");
+		/* its geometry: one declaration, or one per choice in their order */
+		lua_newtable(L);
+		for (int c = 0; k->geometry && c < joint_kind_choices(k); c++) {
+			push_geometry(L, k, &k->geometry[c]);
+			lua_rawseti(L, -2, c + 1);
+		}
+		lua_setfield(L, -2, "geometry");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "joints");

@@ -102,37 +102,194 @@ static void push_switches(lua_State *L, const struct run *r)
 	lua_setfield(L, -2, "switches");
 }
 
-static void push_run(lua_State *L, const struct model *m, const struct run *r)
+/* ------------------------------------------------------------ results read on demand
+ *
+ * A run's result keeps the run and its model in a userdata. Each of its
+ * series but t (a body's x ... alpha, a joint's reactions and multipliers,
+ * a contact's, the energy, the violations) is a table that fills itself
+ * with its numbers when first read (indexed, measured with #, or walked
+ * with pairs or ipairs), and is a plain array from then on. Those that
+ * need the samples completed (reactions, multipliers, energies,
+ * violations: model/report.h) complete every sample first. So a run whose
+ * reactions nobody reads never computes them. */
+
+#define RUN_TYPE "mechbench.run"
+
+struct held {
+	struct run *r;
+	struct model *m; /* what the run was of: the completion reads it */
+};
+
+static int held_gc(lua_State *L)
+{
+	struct held *h = luaL_checkudata(L, 1, RUN_TYPE);
+	run_free(h->r);
+	model_free(h->m);
+	h->r = NULL, h->m = NULL;
+	return 0;
+}
+
+/* What a series holds, and whether the samples must be complete for it. */
+static const struct series {
+	double (*get)(const struct run *, int, int);
+	int completed;
+} series[] = {{get_q, 0},      {get_qd, 0},        {get_qdd, 0},        {get_reaction, 1},
+              {get_lambda, 1}, {get_contact, 0},   {get_kinetic, 1},    {get_potential, 1},
+              {get_total, 1},  {get_violation, 1}, {get_vviolation, 1}, {get_condition, 0},
+              {get_force, 1},  {get_work_rate, 1}};
+enum {
+	S_Q,
+	S_QD,
+	S_QDD,
+	S_REACTION,
+	S_LAMBDA,
+	S_CONTACT,
+	S_KINETIC,
+	S_POTENTIAL,
+	S_TOTAL,
+	S_VIOLATION,
+	S_VVIOLATION,
+	S_CONDITION,
+	S_FORCE,
+	S_POWER
+};
+
+/* Every sample complete, or an error naming why not. Completing may call
+ * the model's user forces and drivers, so Ctrl-C and the limits reach it. */
+static void complete(lua_State *L, struct held *h)
+{
+	if (h->r->completed == h->r->count)
+		return;
+	mb_c_enter(L);
+	int status = run_complete(h->r);
+	mb_c_leave(L);
+	if (status != 0)
+		luaL_error(L, "the run's reports: %s",
+		           h->r->later && h->r->later->error[0] ? h->r->later->error : "failed");
+}
+
+/* Fill the series table at 1 from its metatable's run, series and index,
+ * and make it a plain array. */
+static void fill(lua_State *L)
+{
+	if (!lua_getmetatable(L, 1))
+		return;
+	lua_getfield(L, -1, "run");
+	struct held *h = luaL_checkudata(L, -1, RUN_TYPE);
+	lua_getfield(L, -2, "series");
+	lua_getfield(L, -3, "index");
+	const struct series *what = &series[lua_tointeger(L, -2)];
+	int index = (int)lua_tointeger(L, -1);
+	lua_pop(L, 4);
+	if (what->completed)
+		complete(L, h);
+	const struct run *r = h->r;
+	for (int i = 0; i < r->count; i++) {
+		lua_pushnumber(L, what->get(r, i, index));
+		lua_rawseti(L, 1, i + 1);
+	}
+	lua_pushnil(L);
+	lua_setmetatable(L, 1);
+}
+
+static int series_index(lua_State *L)
+{
+	fill(L);
+	lua_rawget(L, 1);
+	return 1;
+}
+
+static int series_len(lua_State *L)
+{
+	fill(L);
+	lua_pushinteger(L, (lua_Integer)lua_rawlen(L, 1));
+	return 1;
+}
+
+static int series_pairs(lua_State *L)
+{
+	fill(L);
+	lua_getglobal(L, "next");
+	lua_pushvalue(L, 1);
+	lua_pushnil(L);
+	return 3;
+}
+
+/* A series of the run held at ud (what, at index), as a table that fills
+ * itself when first read. */
+static void push_series(lua_State *L, int ud, int what, int index)
+{
+	lua_newtable(L);
+	lua_createtable(L, 0, 6);
+	lua_pushvalue(L, ud), lua_setfield(L, -2, "run");
+	lua_pushinteger(L, what), lua_setfield(L, -2, "series");
+	lua_pushinteger(L, index), lua_setfield(L, -2, "index");
+	lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
+	lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
+	lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
+	lua_setmetatable(L, -2);
+}
+
+static void set_series(lua_State *L, int ud, const char *key, int what, int index)
+{
+	push_series(L, ud, what, index);
+	lua_setfield(L, -2, key);
+}
+
+/* A holder for a run and its model, pushed, freeing them when collected:
+ * made before either, so that no error on the way leaks them. */
+static struct held *held_new(lua_State *L)
+{
+	struct held *h = lua_newuserdatauv(L, sizeof *h, 0);
+	h->r = NULL, h->m = NULL;
+	if (luaL_newmetatable(L, RUN_TYPE)) {
+		lua_pushcfunction(L, held_gc);
+		lua_setfield(L, -2, "__gc");
+	}
+	lua_setmetatable(L, -2);
+	return h;
+}
+
+/* The result table of the run held at index ud (which the result keeps). */
+static void push_run(lua_State *L, int ud)
 {
 	static const char *pose[] = {"x", "y", "angle"}, *rate[] = {"vx", "vy", "omega"},
 	                  *accel[] = {"ax", "ay", "alpha"},
-	                  *react[REACTION_FIELDS] = {"fx", "fy", "torque", "local_fx", "local_fy"};
+	                  *react[REACTION_FIELDS] = {"fx", "fy", "torque", "local_fx", "local_fy"},
+	                  *contact_fields[CONTACT_FIELDS] = {"penetration", "rate", "normal",
+	                                                     "friction"};
+	ud = lua_absindex(L, ud);
+	struct held *h = luaL_checkudata(L, ud, RUN_TYPE);
+	const struct model *m = h->m;
+	const struct run *r = h->r;
 	lua_newtable(L);
+	lua_pushvalue(L, ud);
+	lua_setfield(L, -2, "_run");
 	set_array(L, "t", get_t, r, 0);
-	lua_newtable(L);
+	lua_createtable(L, 0, m->nbodies);
 	for (int b = 0; b < m->nbodies; b++) {
-		lua_newtable(L);
+		lua_createtable(L, 0, 9);
 		for (int k = 0; k < 3; k++) {
-			set_array(L, pose[k], get_q, r, 3 * b + k);
-			set_array(L, rate[k], get_qd, r, 3 * b + k);
-			set_array(L, accel[k], get_qdd, r, 3 * b + k);
+			set_series(L, ud, pose[k], S_Q, 3 * b + k);
+			set_series(L, ud, rate[k], S_QD, 3 * b + k);
+			set_series(L, ud, accel[k], S_QDD, 3 * b + k);
 		}
 		lua_setfield(L, -2, m->bodies[b].name);
 	}
 	lua_setfield(L, -2, "bodies");
-	lua_newtable(L);
+	lua_createtable(L, 0, m->njoints);
 	for (int i = 0; i < m->njoints; i++) {
 		const struct joint *j = &m->joints[i];
-		lua_newtable(L);
+		lua_createtable(L, 0, 8);
 		for (int k = 0; k < REACTION_FIELDS; k++)
-			set_array(L, react[k], get_reaction, r, REACTION_FIELDS * i + k);
+			set_series(L, ud, react[k], S_REACTION, REACTION_FIELDS * i + k);
 		if (joint_kind_drives_length(j->kind)) {
 			lua_getfield(L, -1, "torque");
 			lua_setfield(L, -2, "force");
 		}
-		lua_newtable(L);
+		lua_createtable(L, j->kind->rows, 0);
 		for (int row = 0; row < j->kind->rows; row++) {
-			push_array(L, r->count, get_lambda, r, j->row + row);
+			push_series(L, ud, S_LAMBDA, j->row + row);
 			lua_rawseti(L, -2, row + 1);
 		}
 		lua_setfield(L, -2, "lambda");
@@ -141,13 +298,11 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_setfield(L, -2, j->name);
 	}
 	lua_setfield(L, -2, "reactions");
-	static const char *contact_fields[CONTACT_FIELDS] = {"penetration", "rate", "normal",
-	                                                     "friction"};
-	lua_newtable(L);
+	lua_createtable(L, 0, m->ncontacts);
 	for (int i = 0; i < m->ncontacts; i++) {
-		lua_newtable(L);
+		lua_createtable(L, 0, CONTACT_FIELDS);
 		for (int k = 0; k < CONTACT_FIELDS; k++)
-			set_array(L, contact_fields[k], get_contact, r, CONTACT_FIELDS * i + k);
+			set_series(L, ud, contact_fields[k], S_CONTACT, CONTACT_FIELDS * i + k);
 		lua_setfield(L, -2, m->contacts[i].name);
 	}
 	lua_setfield(L, -2, "contacts");
@@ -162,17 +317,17 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 	                                {FORCE_HAS_LENGTH, "length"},
 	                                {FORCE_HAS_RATE, "rate"},
 	                                {0, "power"}};
-	lua_newtable(L);
+	lua_createtable(L, 0, m->nforces);
 	for (int i = 0; i < m->nforces; i++) {
 		unsigned has = m->forces[i].kind->values;
-		lua_newtable(L);
+		lua_createtable(L, 0, FORCE_FIELDS);
 		for (int k = 0; k < FORCE_FIELDS; k++) {
 			const char *name = force_fields[k].name;
 			if (k == 4 && (has & FORCE_HAS_ANGLE))
 				name = "angle"; /* a rotational element's "length" */
 			else if (force_fields[k].has && !(has & force_fields[k].has))
 				continue;
-			set_array(L, name, get_force, r, FORCE_FIELDS * i + k);
+			set_series(L, ud, name, S_FORCE, FORCE_FIELDS * i + k);
 		}
 		lua_setfield(L, -2, m->forces[i].name);
 	}
@@ -195,15 +350,15 @@ static void push_run(lua_State *L, const struct model *m, const struct run *r)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "impacts");
-	lua_newtable(L);
-	set_array(L, "kinetic", get_kinetic, r, 0);
-	set_array(L, "potential", get_potential, r, 0);
-	set_array(L, "total", get_total, r, 0);
-	set_array(L, "power", get_work_rate, r, 0);
+	lua_createtable(L, 0, 4);
+	set_series(L, ud, "kinetic", S_KINETIC, 0);
+	set_series(L, ud, "potential", S_POTENTIAL, 0);
+	set_series(L, ud, "total", S_TOTAL, 0);
+	set_series(L, ud, "power", S_POWER, 0);
 	lua_setfield(L, -2, "energy");
-	set_array(L, "violation", get_violation, r, 0);
-	set_array(L, "velocity_violation", get_vviolation, r, 0);
-	set_array(L, "condition", get_condition, r, 0);
+	set_series(L, ud, "violation", S_VIOLATION, 0);
+	set_series(L, ud, "velocity_violation", S_VVIOLATION, 0);
+	set_series(L, ud, "condition", S_CONDITION, 0);
 	lua_newtable(L);
 	lua_pushinteger(L, r->fevals);
 	lua_setfield(L, -2, "fevals");
@@ -276,20 +431,19 @@ int core_simulate(lua_State *L)
 	mb_read_stabilization(L, 1, 2, &o.cfg.stab);
 	mb_read_config(L, 2, &o.cfg);
 	o.cfg.step = fixed ? o.h : 0;
-	if (f->capabilities & FORM_JOINT_FORCES) {
+	if (f->joint_forces) {
 		if (o.cfg.stab.kind != STAB_NONE)
 			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
 		o.cfg.joint_omega = mb_opt_in(L, 2, "omega", 0, 0, 1e12);
 		o.cfg.joint_zeta = mb_opt_in(L, 2, "zeta", 0, 0, 1e6);
 	}
 	o.cfg.drop_redundant = strcmp(mb_opt_string(L, 2, "redundant", "stop"), "drop") == 0;
-	struct model *m = model_from_lua(L, 1);
+	struct held *h = held_new(L);
+	struct model *m = h->m = model_from_lua(L, 1);
 	mb_c_enter(L); /* Ctrl-C and the limits reach a callback that never returns */
-	struct run *r = simulate(m, f, &o);
+	h->r = simulate(m, f, &o);
 	mb_c_leave(L);
-	push_run(L, m, r);
-	run_free(r);
-	model_free(m);
+	push_run(L, -1); /* the result keeps the run and the model */
 	return 1;
 }
 
@@ -309,13 +463,14 @@ int core_kinematics(lua_State *L)
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
 	mb_read_config(L, 2, &cfg);
 	const struct formulation *f = mb_read_formulation(L, 2);
-	struct model *m = model_from_lua(L, 1);
+	struct held *h = held_new(L);
+	struct model *m = h->m = model_from_lua(L, 1);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
 	mb_c_enter(L);
-	struct run *r = kinematic_run(m, f, &cfg, &o, &iterations, o.trace ? &trace : NULL);
+	struct run *r = h->r = kinematic_run(m, f, &cfg, &o, &iterations, o.trace ? &trace : NULL);
 	mb_c_leave(L);
-	push_run(L, m, r);
+	push_run(L, -1);
 	lua_createtable(L, r->count, 0);
 	for (int i = 0; i < r->count && iterations; i++) {
 		lua_pushinteger(L, iterations[i]);
@@ -337,7 +492,5 @@ int core_kinematics(lua_State *L)
 		lua_setfield(L, -2, "trace");
 	}
 	free(iterations);
-	run_free(r);
-	model_free(m);
 	return 1;
 }

@@ -95,22 +95,22 @@ void contacts_apply(const struct model *m, const struct run_data *d, const doubl
 	}
 }
 
-double contacts_stored_rate(const struct model *m, const struct run_data *d, const double *c,
-                            const double *cd)
+double contacts_free_power(const struct model *m, const double *c, const double *cd,
+                           const double *forces)
 {
-	double rate = 0;
+	double power = 0;
 	for (int i = 0; i < m->ncontacts; i++) {
 		const struct contact *k = &m->contacts[i];
 		if (k->law->impulsive)
 			continue;
+		const double *o = forces + CONTACT_FIELDS * i; /* δ, δ', f_N, f_t */
 		struct contact_point p;
-		double fn, ft, energy;
 		contact_geometry(k, c, cd, &p);
-		contact_forces(d, i, k, &p, &fn, &ft, &energy);
-		if (energy > 0) /* d/dt of k delta^(n+1) / (n+1) */
-			rate += k->k * pow(p.delta, k->n) * p.rate;
+		power += -o[2] * p.rate + o[3] * p.vt; /* (f_N u + f_t t)'v */
+		if (p.delta > 0)                       /* d/dt of k δ^(n+1) / (n+1) */
+			power += k->k * pow(p.delta, k->n) * p.rate;
 	}
-	return rate;
+	return power;
 }
 
 void contacts_report(const struct model *m, const struct run_data *d, const double *c,

@@ -38,20 +38,32 @@ struct report {
 	int *carried;
 };
 
-/* One allocation for the sample and its arrays: a run records hundreds. */
-struct sample *sample_new(const struct model *m)
+size_t sample_bytes(const struct model *m)
 {
 	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
 	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1,
 	       forces = FORCE_FIELDS * (size_t)m->nforces + 1;
-	struct sample *s =
-	    calloc(1, sizeof *s + sizeof(double) * (3 * n + reactions + rows + contacts + forces));
+	return sizeof(struct sample) +
+	       sizeof(double) * (3 * n + reactions + rows + contacts + forces);
+}
+
+struct sample *sample_place(void *at, const struct model *m)
+{
+	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
+	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1;
+	struct sample *s = at;
 	double *next = (double *)(s + 1);
 	s->q = next, s->qd = s->q + n, s->qdd = s->qd + n;
 	s->reaction = s->qdd + n, s->lambda = s->reaction + reactions,
 	s->contact = s->lambda + rows, s->force = s->contact + contacts;
 	s->condition = 1;
 	return s;
+}
+
+/* One allocation for the sample and its arrays. */
+struct sample *sample_new(const struct model *m)
+{
+	return sample_place(calloc(1, sample_bytes(m)), m);
 }
 
 void sample_free(struct sample *s) { free(s); }
@@ -267,15 +279,15 @@ static void reactions(const struct report *w, const struct rows *r, const double
 
 /* Every number a report holds is finite, and its poses and rates within
  * 1e150 as a simulation's state must be (beyond it a square overflows);
- * else the run stops naming the body or joint. The formulations check
+ * else the run stops naming the body (or, when a sample is completed, its
+ * reactions or energy are refused naming the joint). The formulations check
  * their own coordinates, but a report's bodies can come from elsewhere: a
  * driver's function (minimal coordinates place a driven body from it, with
  * no coordinate of its own) can ask for an angle of 1e308 or an
  * acceleration that overflows while every constraint stays finite; and
  * bodies built from drifting points (point coordinates) can overflow a
  * step before the points themselves pass 1e150. */
-static int sample_finite(const struct model *m, struct run_data *d, double t,
-                         const struct sample *s)
+static int state_finite(const struct model *m, struct run_data *d, double t, const struct sample *s)
 {
 	static const char *component[] = {"x", "y", "angle"};
 	const struct {
@@ -302,61 +314,91 @@ static int sample_finite(const struct model *m, struct run_data *d, double t,
 		              value, hint);
 		return -1;
 	}
+	return 0;
+}
+
+/* The same for what completes a sample: its reactions and energy. */
+static int completion_finite(const struct model *m, struct run_data *d, const struct sample *s)
+{
 	int bad = vec_beyond(s->reaction, REACTION_FIELDS * m->njoints, DBL_MAX);
 	if (bad >= 0 || !isfinite(s->kinetic + s->potential)) {
 		if (bad >= 0)
-			run_data_fail(d, "at t = %g the reaction of joint '%s' is not finite", t,
+			run_data_fail(d, "at t = %g the reaction of joint '%s' is not finite", s->t,
 			              m->joints[bad / REACTION_FIELDS].name);
 		else
-			run_data_fail(d, "at t = %g the energy is not finite", t);
+			run_data_fail(d, "at t = %g the energy is not finite", s->t);
 		return -1;
 	}
 	return 0;
 }
 
-int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
-                  const double *cdd, const double *lambda, const struct rows *rows,
-                  struct sample *out)
+int report_record(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
+                  const double *cdd, const double *lambda, struct sample *out)
 {
-	const struct model *m = w->m;
-	const struct rows *r = rows ? rows : w->rows;
-	if ((!rows && joint_rows_eval(m, d, NULL, 0, t, c, cd, w->rows) != 0) ||
-	    forces_measure(m, d, c, cd, t, w->h, &w->potential, &w->forces) != 0)
-		return -1;
-	if (w->drop && !w->decided && w->nc > 0)
-		decide_dropped(w, r, d);
-	if (lambda)
-		memcpy(out->lambda, lambda, sizeof(double) * (size_t)w->nc);
-	else if (w->nc > 0 && least_squares(w, r, d, t, cdd, out->lambda) != 0)
-		return -1;
 	out->t = t;
 	memcpy(out->q, c, sizeof(double) * (size_t)w->n);
 	memcpy(out->qd, cd, sizeof(double) * (size_t)w->n);
 	memcpy(out->qdd, cdd, sizeof(double) * (size_t)w->n);
-	reactions(w, r, c, out->lambda, out->reaction);
-	out->kinetic = 0;
+	out->has_lambda = lambda != NULL;
+	if (lambda)
+		memcpy(out->lambda, lambda, sizeof(double) * (size_t)w->nc);
+	contacts_report(w->m, d, c, cd, out->contact);
+	/* which rows redundant = "drop" leaves out, and so which reactions are
+	 * not unique, is decided at the first report, as the run ends */
+	if (w->drop && !w->decided && w->nc > 0) {
+		if (joint_rows_eval(w->m, d, NULL, 0, t, c, cd, w->rows) != 0)
+			return -1;
+		decide_dropped(w, w->rows, d);
+	}
+	return state_finite(w->m, d, t, out);
+}
+
+int report_complete(struct report *w, struct run_data *d, struct sample *s)
+{
+	const struct model *m = w->m;
+	const struct rows *r = w->rows;
+	double t = s->t;
+	if (joint_rows_eval(m, d, NULL, 0, t, s->q, s->qd, w->rows) != 0 ||
+	    forces_measure(m, d, s->q, s->qd, t, w->h, &w->potential, &w->forces) != 0)
+		return -1;
+	if (w->drop && !w->decided && w->nc > 0)
+		decide_dropped(w, r, d);
+	if (!s->has_lambda && w->nc > 0 && least_squares(w, r, d, t, s->qdd, s->lambda) != 0)
+		return -1;
+	reactions(w, r, s->q, s->lambda, s->reaction);
+	s->kinetic = 0;
 	for (int k = 0; k < w->n; k++)
-		out->kinetic += 0.5 * w->mass[k] * cd[k] * cd[k]; /* ½ ċ'Mċ, Eq. 7.65 */
-	out->potential = w->potential;
-	contacts_report(m, d, c, cd, out->contact);
-	out->violation = vec_norm(r->phi, w->nc);
+		s->kinetic += 0.5 * w->mass[k] * s->qd[k] * s->qd[k]; /* ½ ċ'Mċ, Eq. 7.65 */
+	s->potential = w->potential;
+	s->violation = vec_norm(r->phi, w->nc);
 	double *rates = w->work;
 	/* the drivers' power, λ'D ċ over their rows: a joint that does not move
 	 * with time does no work (D ċ = 0), and where a formulation's joints are
 	 * springs of its own their energy is its business, not the drivers' */
-	out->work_rate = w->forces.free_power;
+	s->work_rate = w->forces.free_power + contacts_free_power(m, s->q, s->qd, s->contact);
 	for (int a = 0; a < w->nc; a++) {
-		double rate = rows_dot(r, a, cd); /* D_a ċ */
+		double rate = rows_dot(r, a, s->qd); /* D_a ċ */
 		if (joint_kind_driven(m->joints[model_row_joint(m, a)].kind))
-			out->work_rate += out->lambda[a] * rate;
+			s->work_rate += s->lambda[a] * rate;
 		rates[a] = rate - r->vrhs[a];
 	}
-	out->velocity_violation = vec_norm(rates, w->nc);
+	s->velocity_violation = vec_norm(rates, w->nc);
 	for (int i = 0; i < m->nforces; i++) {
 		const struct force_values *v = &w->forces.values[i];
-		double *o = out->force + FORCE_FIELDS * i;
+		double *o = s->force + FORCE_FIELDS * i;
 		o[0] = v->f, o[1] = v->fx, o[2] = v->fy, o[3] = v->torque, o[4] = v->length,
 		o[5] = v->rate, o[6] = w->forces.power[i];
 	}
-	return sample_finite(m, d, t, out);
+	s->violation = hypot(s->violation, s->own_violation);
+	s->velocity_violation = hypot(s->velocity_violation, s->own_velocity_violation);
+	s->complete = 1;
+	return completion_finite(m, d, s);
+}
+
+int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
+                  const double *cdd, const double *lambda, struct sample *out)
+{
+	if (report_record(w, d, t, c, cd, cdd, lambda, out) != 0)
+		return -1;
+	return report_complete(w, d, out);
 }

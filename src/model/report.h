@@ -19,7 +19,10 @@
  * kind's entry says it has, struct force_values) and its power */
 #define FORCE_FIELDS 7
 
-/* Everything reported at one time. Arrays are sized by the model. */
+/* Everything reported at one time. Arrays are sized by the model. A run
+ * records the state, its accelerations and what depends on the run's
+ * course (contacts, the formulation's multipliers and own rows); the rest
+ * (reactions, energies, violations) is completed when first asked. */
 struct sample {
 	double t;
 	double *q, *qd, *qdd; /* 3 per body: x, y, φ */
@@ -37,10 +40,20 @@ struct sample {
 	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
 	double condition; /* how far the formulation's coordinates are from singular:
 	                   * 1 far (or no such measure), 0 singular */
+	/* the norms of the formulation's own rows (a body's length in point
+	 * coordinates), which count in the violations too */
+	double own_violation, own_velocity_violation;
+	int has_lambda; /* lambda holds the formulation's multipliers, taken at the run */
+	int complete;   /* reactions, energies and violations are computed */
 };
 
 struct sample *sample_new(const struct model *m);
 void sample_free(struct sample *s);
+
+/* The bytes of a sample of model m and its arrays, and a sample laid out
+ * in such zeroed bytes (a run keeps its samples in blocks of them). */
+size_t sample_bytes(const struct model *m);
+struct sample *sample_place(void *at, const struct model *m);
 
 struct report;
 struct rows;
@@ -56,12 +69,22 @@ struct rows;
 struct report *report_new(const struct model *m, int drop_redundant, int joints_held);
 void report_free(struct report *w);
 
-/* The sample at (t, c, ċ, c̈); lambda: the joints' multipliers, or NULL to
- * find them; rows: the joints' rows at (t, c, ċ) when the caller has them
- * already (body coordinates evaluate exactly these), or NULL to evaluate
- * them here. 0, or -1 with the run's error set. */
+/* Record the sample at (t, c, ċ, c̈): the state, its accelerations, lambda
+ * (the joints' multipliers, or NULL to find them when completed) and the
+ * contacts' state (read from the run's data: their course so far). 0, or
+ * -1 with the run's error set when a position, rate or acceleration is
+ * not finite or past 1e150. */
+int report_record(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
+                  const double *cdd, const double *lambda, struct sample *out);
+
+/* Complete a recorded sample: the multipliers by least squares unless
+ * taken, reactions, energies, violations. Samples of a run are completed
+ * in their order (the first decides the rows redundant = "drop" leaves
+ * out). 0, or -1 with the error in d. */
+int report_complete(struct report *w, struct run_data *d, struct sample *s);
+
+/* Both at once (kinematic analysis, inverse dynamics). */
 int report_sample(struct report *w, struct run_data *d, double t, const double *c, const double *cd,
-                  const double *cdd, const double *lambda, const struct rows *rows,
-                  struct sample *out);
+                  const double *cdd, const double *lambda, struct sample *out);
 
 #endif

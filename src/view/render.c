@@ -111,24 +111,33 @@ static void marker(struct canvas *c, const struct mapping *m, vec2 p, enum marke
 	canvas_marker(c, to_unit(m, p), mk, color, angle);
 }
 
-/* A spring as a zigzag about the line between two points, half a
- * character's width to each side. */
+/* A spring as a coil: straight leads at each end and a zigzag between,
+ * a peak every `pitch` of its length as seen (at least four, at most
+ * sixteen), half a character to each side, up to a whole one on a long
+ * spring. */
 static void spring(struct canvas *c, const struct mapping *m, vec2 a, vec2 b)
 {
 	static const struct pen coil = {.color = INK, .width = 1.2, .ascii = '~'};
+	enum { MOST = 16 };
 	vec2 p = to_unit(m, a), q = to_unit(m, b);
 	double dx = q.x - p.x, dy = (q.y - p.y) / c->aspect, len = hypot(dx, dy);
 	if (len < 1e-9)
 		return;
-	enum { ZIGS = 8 };
-	double amplitude = 0.5 * c->em;
-	vec2 normal = v2(-dy / len * amplitude, dx / len * amplitude * c->aspect), zig[ZIGS + 1];
-	for (int k = 0; k <= ZIGS; k++) {
-		double s = (double)k / ZIGS, side = k == 0 || k == ZIGS ? 0 : (k % 2 ? 1 : -1);
-		zig[k] = v2(p.x + s * (q.x - p.x) + side * normal.x,
-		            p.y + s * (q.y - p.y) + side * normal.y);
+	double lead = len > 8 * c->em ? 0.1 : 0; /* shares of the length, straight */
+	double pitch = c->em / c->aspect;        /* two cells on the grid, a character in a file */
+	int peaks = (int)fmin(MOST, fmax(4, floor(len * (1 - 2 * lead) / pitch)));
+	double amplitude = fmin(c->em, fmax(0.5 * c->em, 0.06 * len));
+	vec2 normal = v2(-dy / len * amplitude, dx / len * amplitude * c->aspect), zig[MOST + 4];
+	int n = 0;
+	zig[n++] = p;
+	for (int k = 0; k <= peaks + 1; k++) {
+		double s = lead + (1 - 2 * lead) * k / (peaks + 1);
+		double side = k == 0 || k == peaks + 1 ? 0 : (k % 2 ? 1 : -1);
+		zig[n++] = v2(p.x + s * (q.x - p.x) + side * normal.x,
+		              p.y + s * (q.y - p.y) + side * normal.y);
 	}
-	canvas_polyline(c, zig, ZIGS + 1, &coil);
+	zig[n++] = q;
+	canvas_polyline(c, zig, n, &coil);
 }
 
 static void circle(struct canvas *c, const struct mapping *m, vec2 centre, double radius,
@@ -199,11 +208,36 @@ static void draw_link(struct canvas *c, const struct mapping *m, const struct vi
 	}
 }
 
+/* A body of three points or more is a plate: the polygon of its points
+ * taken round its mass centre, shaded under its stick figure (the grid
+ * has no shades). */
+static void plate(struct canvas *c, const struct mapping *m, const struct scene_body *b, int index,
+                  const double *pose)
+{
+	enum { MOST = 32 };
+	if (b->npoints < 3 || b->npoints > MOST)
+		return;
+	double angle[MOST];
+	int order[MOST];
+	for (int p = 0; p < b->npoints; p++) {
+		angle[p] = atan2(b->points[p].y, b->points[p].x), order[p] = p;
+		for (int k = p; k > 0 && angle[order[k - 1]] > angle[order[k]]; k--) {
+			int t = order[k];
+			order[k] = order[k - 1], order[k - 1] = t;
+		}
+	}
+	vec2 corner[MOST];
+	for (int p = 0; p < b->npoints; p++)
+		corner[p] = to_unit(m, world(pose, index, b->points[order[p]]));
+	canvas_fill(c, corner, b->npoints, INK_FAINT);
+}
+
 static void draw_body(struct canvas *c, const struct mapping *m, const struct scene_body *b,
                       int index, const double *pose)
 {
 	struct pen pen = body_pen(index);
 	vec2 centre = world(pose, index, v2(0, 0));
+	plate(c, m, b, index, pose);
 	for (int p = 0; p < b->npoints; p++)
 		segment(c, m, centre, world(pose, index, b->points[p]), &pen);
 	if (b->radius > 0) {

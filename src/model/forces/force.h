@@ -40,9 +40,9 @@ int forces_apply(const struct model *m, struct run_data *d, const double *c, con
 
 /* What a report asks of the forces besides (arrays sized by the model):
  * each element's values and power (its generalised force times c'), and
- * the power put in that no potential energy holds: each element's beyond
- * what its own potential stores, and the contacts' beyond their elastic
- * energy (their damping and friction). before: 3 per body, a workspace. */
+ * the power they put in that no potential energy holds, each element's
+ * beyond what its own potential stores (the contacts' is the report's,
+ * from the forces it recorded). before: 3 per body, a workspace. */
 struct force_measure {
 	struct force_values *values; /* one per force element */
 	double *power;               /* one per force element */

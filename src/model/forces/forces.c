@@ -67,11 +67,6 @@ int forces_measure(const struct model *m, struct run_data *d, const double *c, c
 			out->free_power += out->power[i] + out->values[i].stored;
 		}
 	}
-	if (out)
-		memcpy(out->before, h, sizeof(double) * (size_t)n);
 	contacts_apply(m, d, c, cd, h, potential);
-	if (out)
-		out->free_power +=
-		    power_added(h, out->before, cd, n) + contacts_stored_rate(m, d, c, cd);
 	return 0;
 }

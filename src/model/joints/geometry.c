@@ -22,6 +22,18 @@ const struct joint_geometry *joint_kind_geometry(const struct joint_kind *kind, 
 	return &kind->geometry[0];
 }
 
+int joint_kind_choices(const struct joint_kind *kind)
+{
+	for (int i = 0; kind->params[i].name; i++)
+		if (kind->params[i].type == PARAM_CHOICE) {
+			int n = 0;
+			while (kind->params[i].choices[n])
+				n++;
+			return n;
+		}
+	return 1;
+}
+
 int joint_kind_driven(const struct joint_kind *kind)
 {
 	const struct joint_geometry *g = joint_kind_geometry(kind, NULL);

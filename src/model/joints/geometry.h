@@ -152,6 +152,9 @@ struct geometry {
 const struct joint_geometry *joint_kind_geometry(const struct joint_kind *kind,
                                                  const double *param);
 
+/* How many declarations a kind has: one, or one per choice. */
+int joint_kind_choices(const struct joint_kind *kind);
+
 /* Readings of a kind's declaration: a driver (a driven length or tie, whose
  * multiplier is the driving force or torque itself), one that drives a
  * length (a force), and the coordinate it offers. */
