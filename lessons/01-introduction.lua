@@ -106,7 +106,6 @@ off the vertical, turning at 0.5 and -0.4 rad/s at the start. Nothing
 drives it: forward dynamics finds how it moves.]],
       code = [[
 dp = mb.example("double_pendulum")
-dp:dof()
 r2 = dp:simulate{ tf = 5 }
 r2:plot("upper.angle", "lower.angle")
 r2:animate()]] },
@@ -159,19 +158,20 @@ c2.maxdiff]] },
 
     { title = "How much to integrate",
       text = [[
-Body coordinates integrate 3 coordinates per body and their rates. How
-many numbers do joint coordinates integrate for the double pendulum?
-check(n)]],
-      answer = function() return example("double_pendulum"):simulate{ formulation = "joint", tf = 0.01 }.state_size end,
+Body coordinates integrate 3 coordinates per body and their rates; the
+table's states column gave the double pendulum's in each formulation. A
+triple pendulum has three rods, pinned in a chain: how many numbers do
+joint coordinates integrate for it?   check(n)]],
+      answer = function() return example("triple_pendulum"):simulate{ formulation = "joint", tf = 0.01 }.state_size end,
       tol = 0,
       mistakes = {
-        { value = 12, say = "12 is body coordinates: 3 per body, and as many rates." },
-        { value = 2, say = "2 angles, and their 2 rates as well." },
+        { value = 18, say = "18 is body coordinates: 3 per body, and as many rates." },
+        { value = 3, say = "3 angles, and their 3 rates as well." },
       },
       hints = {
-        "`c.results.joint.state_size`",
-        "One angle per rod, and its rate.",
-        "4.",
+        "One angle per rod, and its rate: the double pendulum's 4 were 2 and 2.",
+        "`mb.example('triple_pendulum'):simulate{ formulation = 'joint', tf = 0.01 }.state_size`",
+        "6.",
       } },
   },
   wrap_up = [[

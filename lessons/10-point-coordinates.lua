@@ -235,7 +235,7 @@ many unknowns is that?   check(value)]],
       text = [[
 The same four-bar in body, joint, point and recursive point coordinates,
 and through free-body diagrams. The table gives each state size (the
-integrator's coordinates and rates) and the work it took; the motions
+integrator's coordinates and rates) and the effort it took; the motions
 agree. On a long chain an evaluation's cost grows about linearly with the
 links in four of them: body coordinates solve through the joints' tree
 from 32 rows on, point coordinates factor their system sparse from 12

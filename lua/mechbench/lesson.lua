@@ -903,7 +903,9 @@ end
 local function made_names(code)
   local out = {}
   for line in ((code or "") .. "\n"):gmatch("(.-)\n") do
-    for name in (line:match("^([%a_][%w_%s,]*)=[^=]") or ""):gmatch("[%a_][%w_]*") do out[name] = true end
+    local targets = line:match("^([%a_][%w_%s,]*)=[^=]") or ""
+    if keywords[targets:match("^[%a_]+") or ""] then targets = "" end -- for i = 1, 4: a loop's own
+    for name in targets:gmatch("[%a_][%w_]*") do out[name] = true end
     local f = line:match("^function%s+([%a_][%w_]*)%s*%(")
     if f then out[f] = true end
   end
@@ -975,11 +977,9 @@ end
 local function unmade_variable(code)
   local G = student_globals()
   for i = current.step - 1, 1, -1 do
-    for line in ((current.lesson.steps[i].code or "") .. "\n"):gmatch("(.-)\n") do
-      for name in (line:match("^([%w_,%s]+)=[^=]") or ""):gmatch("[%w_]+") do
-        if vars[name] == nil and rawget(G, name) == nil and code:find("%f[%w_.:]" .. name .. "%f[^%w_]") then
-          return name, i
-        end
+    for name in pairs(made_names(current.lesson.steps[i].code)) do
+      if vars[name] == nil and rawget(G, name) == nil and code:find("%f[%w_.:]" .. name .. "%f[^%w_]") then
+        return name, i
       end
     end
   end
