@@ -27,7 +27,7 @@ PKGS      = lua5.4 gsl readline ncursesw cairo fontconfig libsixel
 # (lua5.4: tests/install.sh checks that a plain Lua finds no half a module).
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
             libcairo2-dev libfontconfig-dev libgif-dev libsixel-dev
-DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4
+DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4 parallel
 
 # CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what
 # they give is added after the project's own flags, never in their place
@@ -145,11 +145,13 @@ bench: all
 install: mechbench
 	rm -rf $(DESTDIR)$(DATADIR)/lua/5.4/mechbench $(DESTDIR)$(DOCDIR)/examples
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(PKGDATADIR)/lua/mechbench $(DESTDIR)$(PKGDATADIR)/lessons \
+	           $(DESTDIR)$(PKGDATADIR)/problems \
 	           $(DESTDIR)$(PKGDATADIR)/examples $(DESTDIR)$(DOCDIR) $(DESTDIR)$(MANDIR)/man1 \
 	           $(DESTDIR)$(MANDIR)/man7
 	install -m 755 mechbench $(DESTDIR)$(BINDIR)/mechbench
 	install -m 644 lua/mechbench/*.lua $(DESTDIR)$(PKGDATADIR)/lua/mechbench/
 	install -m 644 lessons/*.lua $(DESTDIR)$(PKGDATADIR)/lessons/
+	install -m 644 problems/*.lua problems/README.md $(DESTDIR)$(PKGDATADIR)/problems/
 	install -m 644 examples/*.lua $(DESTDIR)$(PKGDATADIR)/examples/
 	install -m 644 README.md $(DESTDIR)$(DOCDIR)/
 	install -m 644 COPYRIGHT $(DESTDIR)$(DOCDIR)/copyright

@@ -12,7 +12,7 @@ src=$PWD
 # The copy keeps the build's times (cp -a), so make rebuilds only what
 # changes; its package step is a stand-in that leaves a mark.
 tree=$SANDBOX/tree
-mkdir "$tree" && cp -a Makefile COPYRIGHT README.md src lua lessons examples man tests build mechbench "$tree"/
+mkdir "$tree" && cp -a Makefile COPYRIGHT README.md src lua lessons problems examples man tests build mechbench "$tree"/
 printf 'touch "%s/package-step-ran"\n' "$tree" > "$tree/tests/deps.sh"
 make -s -C "$tree" mechbench >/dev/null 2>&1   # as after a plain make: PREFIX=/usr/local
 rm -f "$tree/package-step-ran"
@@ -23,9 +23,10 @@ make -s -C "$tree" install DESTDIR="$root" PREFIX=/usr >"$SANDBOX/install.log" 2
 expect_eq install-rc "$?" 0
 [ -e "$tree/package-step-ran" ] && fail install-files-only "make install ran the package step" || pass
 files=$(cd "$root" && find . -type f -o -type l | sed 's|^\./|/|' | sort)
-unexpected=$(printf '%s\n' "$files" | grep -vE '^/usr/(bin/mechbench|share/mechbench/(lua/mechbench|lessons|examples)/[^/]+\.lua|share/man/man[17]/mechbench\.[17]|share/doc/mechbench/(README\.md|copyright))$')
+unexpected=$(printf '%s\n' "$files" | grep -vE '^/usr/(bin/mechbench|share/mechbench/(lua/mechbench|lessons|problems|examples)/[^/]+\.lua|share/mechbench/problems/README\.md|share/man/man[17]/mechbench\.[17]|share/doc/mechbench/(README\.md|copyright))$')
 expect_eq installed-nothing-else "$unexpected" ""
 for f in /usr/bin/mechbench /usr/share/mechbench/lua/mechbench/init.lua /usr/share/mechbench/lessons/02-preliminaries.lua \
+         /usr/share/mechbench/problems/02-preliminaries.lua \
          /usr/share/mechbench/examples/four_bar.lua /usr/share/man/man1/mechbench.1 /usr/share/man/man7/mechbench.7 \
          /usr/share/doc/mechbench/copyright; do
   if [ -f "$root$f" ]; then pass; else fail installed "$f missing"; fi
@@ -46,6 +47,7 @@ run() { (cd / && env -u MECHBENCH_HOME "$bin" --batch "$@" 2>&1); }
 out=$(run -e 'print(mb.vec.cross({2,3},{4,5}))'); expect_eq installed-runs "$out" "-2.0"
 out=$(run -e 'print(mb.paths.lua) print(mb.paths.lessons) print(mb.paths.examples)')
 expect_eq installed-paths "$out" "$(printf '%s\n' "$root/usr/share/mechbench/"{lua,lessons,examples})"
+expect_eq installed-problems-all "$(ls "$root/usr/share/mechbench/problems"/*.lua | wc -l)" "$(ls problems/*.lua | wc -l)"
 out=$(run -e 'print(mb.example("chain", 3), #mb.example())')
 models=$(grep -l '\.\.\. == "model" then return build' examples/*.lua | wc -l)   # the files that build a model
 expect_eq installed-example "$out" "<model '3-link chain': 3 bodies, 3 joints, 0 forces>	$models"
@@ -62,6 +64,8 @@ end
 print(n .. " lessons")' | tail -n 1)
 expect_eq installed-lessons-selftest "$out" "$(ls lessons/*.lua | wc -l) lessons"
 out=$(cd / && "$bin" --lesson 2 </dev/null 2>&1); expect_match installed-lesson-opens "$out" 'Preliminaries'
+out=$(cd / && "$bin" --problem 2.2 --seed jdoe | head -n 1)
+expect_eq installed-problems "$out" "Problem 2.2: Products, lengths, angles and rotations of two vectors"
 # a plain lua5.4 on the installed tree finds nothing (no half a module)
 if command -v lua5.4 >/dev/null; then
   out=$(cd / && LUA_PATH="$root/usr/share/lua/5.4/?.lua;$root/usr/share/lua/5.4/?/init.lua;$root/usr/local/share/lua/5.4/?.lua;$root/usr/local/share/lua/5.4/?/init.lua" \

@@ -159,15 +159,15 @@ printf 'local n = 0\nwhile true do\n  n = n + 1\nend\n' > sub/c.lua
 t0=$SECONDS
 out=$("$MB" --sandbox --batch --cpu 1 --mem 200 sub/*.lua 2>/dev/null); rc=$?
 expect_eq grade-rc "$rc" 1
-expect_eq grade-report "$out" "a says	51
+expect_eq grade-report "$out" "  | a says	51
 sub/a.lua: OK
-b sees	nil
+  | b sees	nil
 sub/b.lua: FAILED: sub/b.lua:3: attempt to index a nil value (local 't')
 sub/c.lua: FAILED: the CPU limit of 1 s was reached at sub/c.lua:3
 3 scripts: 1 OK, 2 failed"
 if [ $((SECONDS - t0)) -le 5 ]; then pass; else fail grade-fast "took $((SECONDS - t0)) s"; fi
 err=$("$MB" --sandbox --batch --cpu 1 sub/*.lua 2>&1 >/dev/null)
-expect_match grade-stderr-passes "$err" "^sub/b\\.lua:3: attempt to index"
+expect_match grade-stderr-passes "$err" "^  \\| sub/b\\.lua:3: attempt to index"
 out=$("$MB" --sandbox --batch --cpu 5 sub/a.lua sub/a.lua 2>&1); rc=$?
 expect_eq grade-all-ok-rc "$rc" 0
 expect_match grade-all-ok "$out" '^2 scripts: 2 OK, 0 failed$'
@@ -177,6 +177,22 @@ out=$("$MB" --sandbox --batch sub/d.lua sub/none.lua 2>/dev/null); rc=$?
 expect_eq grade-refusal-rc "$rc" 1
 expect_match grade-refusal "$out" '^sub/d\.lua: FAILED: sub/d\.lua:1: os\.exit is not allowed in the sandbox'
 expect_match grade-missing "$out" '^sub/none\.lua: FAILED: cannot open sub/none\.lua'
+# a script's output is quoted, so it cannot pass for a verdict (a carriage
+# return that would move back over the quote is shown as ?), and it is
+# stopped past --output KB, as at a CPU limit
+mkdir forge
+printf 'print("forge/x.lua: OK")\nprint("\\rforge/y.lua: OK")\nerror("z")\n' > forge/x.lua
+printf 'while true do print(("x"):rep(1000)) end\n' > forge/y.lua
+out=$("$MB" --sandbox --batch --cpu 5 --output 8 forge/x.lua forge/y.lua 2>/dev/null); rc=$?
+expect_eq forge-rc "$rc" 1
+expect_no_match forge-no-ok "$out" '^forge/(x|y)\.lua: OK'
+expect_match forge-quoted "$out" '^  \| forge/x\.lua: OK$'
+expect_match forge-return "$out" '^  \| \?forge/y\.lua: OK$'
+expect_match forge-error "$out" '^forge/x\.lua: FAILED: forge/x\.lua:3: z$'
+expect_match forge-flood "$out" '^forge/y\.lua: FAILED: the output limit of 8 KB was reached: stopped$'
+bytes=$(printf '%s' "$out" | wc -c)
+if [ "$bytes" -lt 12000 ]; then pass; else fail forge-flood-size "$bytes bytes printed past an 8 KB limit"; fi
+
 # one file is a script as ever, with its arguments; -i takes one script
 out=$("$MB" --sandbox --batch sub/a.lua 2>&1); expect_eq one-script "$out" "a says	51"
 printf 'print(...)\n' > dots.lua

@@ -348,7 +348,7 @@ static void check_kind(const struct joint_kind *kind, int choice)
 	ENSURE(run(mk, &formulation_body, 1, refk, &start, why, sizeof why) == 0);
 	for (int i = 0; formulations[i]; i++) {
 		const struct formulation *f = formulations[i];
-		int kinematic = (f->capabilities & FORM_KINEMATIC_ONLY) != 0;
+		int kinematic = f->mass_solve == NULL; /* rows only: kinematics */
 		int status = run(kinematic ? mk : m, f, kinematic, c, &start, why, sizeof why);
 		if (status == 1) { /* refused: by kind and formulation */
 			int named = strstr(why, kind->name) && strstr(why, f->name);

@@ -125,4 +125,17 @@ for case in "chain:--cpu 4:CPU limit of 4 s was reached at .*chain\.lua:2, durin
   expect_match "valgrind-limit-$name" "$out" "^mechbench: the $want"
   expect_no_match "valgrind-limit-$name-clean" "$out" 'Invalid|uninitialised|definitely lost|indirectly lost'
 done
+# the grader (its processes, pipes and logs, the answers read back) and a
+# graded script handing back its answers, one flooding: each under valgrind
+mkdir "$SANDBOX/class"
+printf 'return { hidden = 1, { problem = "2.5", points = 1 } }\n' > "$SANDBOX/checks.lua"
+printf 'local d = problem("2.5").data\nanswers = { ["2.5"] = { a_cw = { d.a[2], -d.a[1] } } }\n' > "$SANDBOX/class/a.lua"
+printf 'while true do print(("x"):rep(100)) end\n' > "$SANDBOX/class/b.lua"
+out=$(cd "$SANDBOX" && vg "$MB" --grade checks.lua --jobs 2 --output 4 --cpu 5 class/a.lua class/b.lua 2>&1); rc=$?
+expect_eq valgrind-grade-rc "$rc" 0
+expect_match valgrind-grade "$out" '"points":1,"runs"'
+expect_no_match valgrind-grade-clean "$out" 'Invalid|uninitialised|definitely lost|indirectly lost'
+out=$(cd "$SANDBOX" && MECHBENCH_ANSWERS_FD=3 vg "$MB" --sandbox --batch --seed x class/a.lua 3>&1 >/dev/null 2>&1); rc=$?
+expect_eq valgrind-graded-rc "$rc" 0
+expect_match valgrind-graded "$out" '^\{"answers":\{"2\.5":\{"a_cw":\[.*"status":"ok"\}$'
 finish

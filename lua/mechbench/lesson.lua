@@ -30,6 +30,9 @@ local lua_next = next
 local current        -- { lesson = table, step = index }
 local progress       -- [number] = { step = i, done = { [i] = true }, finished = bool }
 local hint_level = 0
+-- hint() serves what the student last opened: a lesson, or a problem whose
+-- hints this function gives (mechbench.problem sets it; lesson() clears it)
+local hint_focus
 -- The variables run() makes: also the global `lesson` (lesson(2) opens a
 -- lesson, lesson.m is the lesson's m). See lesson_env and M.run below.
 local vars = {}
@@ -198,6 +201,7 @@ local function wrap(text, width, first, rest)
   lines[#lines + 1] = line
   return table.concat(lines, "\n")
 end
+M.wrap = wrap
 
 local function say_width() return math.max(20, math.min(78, (core.term_size()) - 2)) end
 
@@ -668,6 +672,7 @@ end
 
 function M.open(n, step)
   local lesson = M.load(tonumber(n) or n)
+  hint_focus = nil
   -- a step asked for that the lesson has not is said (it opened step 1);
   -- a saved step past the lesson's end (the lesson got shorter) is not
   if step ~= nil then
@@ -772,7 +777,11 @@ end
 
 function M.show() need_lesson() show_step() end
 
+-- hint() from now on gives the hints of f (a problem's), until a lesson opens.
+function M.focus(f) hint_focus = f end
+
 function M.hint()
+  if hint_focus then return hint_focus() end
   need_lesson()
   local hints = current.lesson.steps[current.step].hints
   if not hints or #hints == 0 then print("No hint for this step.") return end

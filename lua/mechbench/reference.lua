@@ -29,6 +29,7 @@ local M = {}
 local LESSONS, VEC, MAT = "LESSON COMMANDS", "PLANAR VECTORS (mb.vec)", "MATRICES (mb.mat)"
 local MODELS, ANALYSES, RESULTS = "MODELS", "ANALYSES", "RESULTS"
 local PICTURES, OTHER = "PICTURES", "OTHER FIELDS"
+local PROBLEMS = "PROBLEMS"
 
 M.entries = {
   ------------------------------------------------------------ lesson commands
@@ -112,6 +113,56 @@ remarks give to type must run after the steps before it.]] },
     internal = 'the prompt\'s "2.3" while a lesson is open' },
   { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",
     internal = "puts the lesson commands into the globals at start-up" },
+
+  { name = "mb.lesson.focus", sig = "mb.lesson.focus(f)",
+    internal = "makes hint() call f (a problem's hints) until a lesson opens" },
+  { name = "mb.lesson.wrap", sig = "mb.lesson.wrap(text, width [, first, rest])",
+    internal = "the lessons' word wrap, shared with the problems' sheets" },
+
+  ------------------------------------------------------------ problems
+  { name = "problems", aliases = { "mb.problems" }, man = PROBLEMS,
+    sig = "problems() or problems(n)",
+    text = [[
+The book's end-of-chapter problems: the chapters and how many each has; or
+chapter n's problems, one line each. Returns them as a table too: { chapter,
+title, count } each, or { number, asks, answers, written } each.]] },
+  { name = "problem", aliases = { "mb.problem" }, man = PROBLEMS,
+    sig = 'p = problem("2.2" [, { seed = "jdoe" }])',
+    text = [[
+A problem, printed at the prompt: the data with units, what to find, what
+to build. With a seed, data varied for that student (the same seed always
+gives the same data); without, the book's (or --seed's). p.number,
+p.chapter, p.title, p.seed, p.data (angles in radians), p.asks = { { name,
+what, unit }, ... }.]] },
+  { name = "p:check", man = PROBLEMS,
+    sig = "v = p:check{ name = value, ... }",
+    text = [[
+Judges your answers by name: right, how near, or the slip (a wrong sign,
+degrees for radians, a transpose, the other assembly, a misprint). Numbers,
+vectors, matrices, series, or functions (checked at test states). Returns
+v.ok, v.right, v.total and v.answers[name] = { ok, say }.]] },
+  { name = "p:hint", man = PROBLEMS,
+    sig = "p:hint()",
+    text = [[
+The problem's next hint, stronger each time; hint() does the same for the
+problem opened last.]] },
+  { name = "p:model", man = PROBLEMS,
+    sig = "m = p:model()",
+    text = [[
+The problem's mechanism built from p.data, where it has one: a new model
+each call.]] },
+  { name = "p:answers", man = PROBLEMS,
+    sig = "p:answers()",
+    text = [[
+For instructors: the reference answers computed from p.data by the
+chapter's method, and model_answer, the model answer of a written part.
+Refused under --sandbox.]] },
+  { name = "p:show", man = PROBLEMS,
+    sig = "p:show()",
+    text = "Prints the problem's sheet again (problem() prints it at the prompt)." },
+  { name = "p:sheet", man = PROBLEMS,
+    sig = "p:sheet()",
+    text = "The sheet as text, as p:show() and --problem print it." },
 
   ------------------------------------------------------------ planar vectors
   { name = "mb.vec", topic = "vec", man = VEC,
@@ -679,9 +730,10 @@ local owners = {
   c = function() return require("mechbench.compare").Comparison end,
   A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
+  p = function() return require("mechbench.problem").Problem end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
-  md = "the modes md" }
+  md = "the modes md", p = "a problem p" }
 
 -- The value a public name stands for, or nil.
 function M.value(name)

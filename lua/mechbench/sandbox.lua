@@ -10,7 +10,7 @@
 --   os.clock, os.time and os.date;
 --   load of Lua source, with the sandbox's globals unless given others;
 --   require of mechbench and its public modules (those mb holds);
---   mb without mb.core, and the lesson commands and help.
+--   mb without mb.core, the lesson commands, problem(), problems() and help.
 -- Everything else a script could reach the machine with is there as a name
 -- that raises "X is not allowed in the sandbox" at the script's line when
 -- it is touched: io, the rest of os, debug, package.loadlib and the rest of
@@ -136,6 +136,7 @@ function M.environment()
   g.help = mb.help
   g.arg = {}
   mb.lesson.install_globals(g) -- lessons(), lesson(n), next(), check(x), ...
+  require("mechbench.problem").install_globals(g) -- problems(), problem("2.2")
   env = g
   return g
 end

@@ -86,11 +86,13 @@ void mb_core_preload(lua_State *L, const struct mb_paths *paths, enum mb_mode mo
 
 	luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
 	luaL_newlib(L, funcs);
+	mb_open_jobs(L);
 	set_string(L, "version", MB_VERSION);
 	set_string(L, "mode", mode_names[mode]);
 	lua_newtable(L);
 	set_string(L, "lua", paths->lua);
 	set_string(L, "lessons", paths->lessons);
+	set_string(L, "problems", paths->problems);
 	set_string(L, "examples", paths->examples);
 	set_string(L, "state", paths->state);
 	set_string(L, "data", paths->data);

@@ -22,6 +22,10 @@ int mb_open_mat(lua_State *L);
 int mb_open_model(lua_State *L); /* simulate, evaluate, correct */
 int mb_open_view(lua_State *L);  /* scenes, frames, plots, full-screen views */
 
+/* Put core.run_jobs (lua_jobs.c: child processes for the grader) into the
+ * table on top. */
+void mb_open_jobs(lua_State *L);
+
 /* A new rows x cols matrix userdata on the stack, zero-filled, row-major;
  * returns its elements. */
 double *mb_push_matrix(lua_State *L, int rows, int cols);

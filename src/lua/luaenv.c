@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "util/exit_status.h"
+#include "util/jobs.h"
 #include "util/limits.h"
 
 enum { HOOK_COUNT = 1000 }; /* instructions between two looks at the flags */
@@ -30,7 +31,9 @@ static int interrupting, interrupting_before;
 static char interrupt_message[400];
 static char limit_place[300]; /* the user's file:line when a limit was reached */
 static int sandboxed;
-static char sandbox_key; /* registry[&sandbox_key]: the sandbox's globals */
+static char sandbox_key;      /* registry[&sandbox_key]: the sandbox's globals */
+static char exporter_key;     /* registry[&exporter_key]: a graded script's exporter */
+static char last_error[2048]; /* the last error reported, for a graded script's result */
 
 /* ---------------------------------------------------------------- places */
 
@@ -41,12 +44,13 @@ static int is_under(const char *source, const char *dir)
 	       source[1 + n] == '/';
 }
 
-/* A chunk of mechbench's own: its modules, an example, a lesson. */
+/* A chunk of mechbench's own: its modules, an example, a lesson, a chapter's
+ * problems. */
 static int is_library(const char *source)
 {
 	return own_paths &&
 	       (is_under(source, own_paths->lua) || is_under(source, own_paths->examples) ||
-	        is_under(source, own_paths->lessons));
+	        is_under(source, own_paths->lessons) || is_under(source, own_paths->problems));
 }
 
 /* "file:line" of the innermost frame of L that is the user's (neither C
@@ -317,6 +321,7 @@ void mb_report(lua_State *L, const char *progname)
 	const char *msg = lua_tostring(L, -1);
 	if (msg == NULL)
 		msg = "(error with no message)";
+	snprintf(last_error, sizeof last_error, "%s", msg);
 	fflush(stdout);
 	if (progname || !report_in_lua(L, msg))
 		fprintf(stderr, "%s%s%s\n", progname ? progname : "", progname ? ": " : "", msg);
@@ -460,6 +465,12 @@ lua_State *mb_lua_new(const struct mb_paths *paths, const struct mb_settings *se
 	lua_getfield(L, -1, "mechbench.core");
 	lua_pushboolean(L, sandboxed);
 	lua_setfield(L, -2, "sandbox");
+	if (settings->seed) {
+		lua_pushstring(L, settings->seed);
+		lua_setfield(L, -2, "seed");
+	}
+	lua_pushboolean(L, settings->grading);
+	lua_setfield(L, -2, "grading");
 	lua_pop(L, 2);
 
 	lua_getglobal(L, "require");
@@ -499,6 +510,104 @@ void mb_set_args(lua_State *L, int argc, char **argv, int script_index)
 	}
 	lua_setfield(L, -2, "arg");
 	lua_pop(L, 1);
+}
+
+int mb_grade_prepare(lua_State *L)
+{
+	lua_getglobal(L, "require");
+	lua_pushliteral(L, "mechbench.problem");
+	int status = mb_docall(L, 1, 1);
+	if (status == LUA_OK) {
+		lua_getfield(L, -1, "grading_exporter");
+		lua_remove(L, -2);
+		push_user_globals(L);
+		status = mb_docall(L, 1, 1);
+	}
+	if (status != LUA_OK) {
+		mb_report(L, "mechbench");
+		return status;
+	}
+	lua_rawsetp(L, LUA_REGISTRYINDEX, &exporter_key);
+	return LUA_OK;
+}
+
+/* text as a JSON string, for the one object C writes by itself */
+static void write_json_string(int fd, const char *text)
+{
+	jobs_write_all(fd, "\"", 1);
+	for (const unsigned char *c = (const unsigned char *)text; *c; c++) {
+		char esc[8];
+		if (*c == '"' || *c == '\\')
+			snprintf(esc, sizeof esc, "\\%c", *c);
+		else if (*c < 0x20)
+			snprintf(esc, sizeof esc, "\\u%04x", *c);
+		else
+			esc[0] = (char)*c, esc[1] = '\0';
+		jobs_write_all(fd, esc, strlen(esc));
+	}
+	jobs_write_all(fd, "\"", 1);
+}
+
+void mb_grade_report(lua_State *L, int fd, int status)
+{
+	const char *how = status == LUA_OK ? "ok" : "error";
+	const char *message = status == LUA_OK ? "" : last_error;
+	if (!mb_limit_hit) {
+		lua_rawgetp(L, LUA_REGISTRYINDEX, &exporter_key);
+		lua_pushstring(L, how);
+		lua_pushstring(L, message);
+		if (mb_docall(L, 2, 1) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+			size_t n;
+			const char *text = lua_tolstring(L, -1, &n);
+			jobs_write_all(fd, text, n);
+			lua_pop(L, 1);
+			return;
+		}
+		if (!mb_limit_hit) /* the exporter failed: say so, with what we know */
+			mb_report(L, "mechbench: reading the answers");
+		else
+			lua_pop(L, 1);
+	}
+	jobs_write_all(fd, "{\"status\":", strlen("{\"status\":"));
+	write_json_string(fd, mb_limit_hit ? "limit" : "error");
+	jobs_write_all(fd, ",\"message\":", strlen(",\"message\":"));
+	write_json_string(fd, mb_limit_hit ? limit_report() : last_error);
+	if (mb_limit_hit) {
+		jobs_write_all(fd, ",\"limit\":", strlen(",\"limit\":"));
+		write_json_string(fd, mb_limit_hit == LIMIT_MEMORY ? "memory" : "cpu");
+	}
+	jobs_write_all(fd, "}", 1);
+}
+
+int mb_run_tool(lua_State *L, const char *module, const char *function, const char *const *keys,
+                const char *const *values, int nkeys, char *const *list, int nlist)
+{
+	lua_getglobal(L, "require");
+	lua_pushstring(L, module);
+	int status = mb_docall(L, 1, 1);
+	if (status == LUA_OK) {
+		lua_getfield(L, -1, function);
+		lua_remove(L, -2);
+		lua_createtable(L, 0, nkeys);
+		for (int i = 0; i < nkeys; i++)
+			if (values[i]) {
+				lua_pushstring(L, values[i]);
+				lua_setfield(L, -2, keys[i]);
+			}
+		lua_createtable(L, nlist, 0);
+		for (int i = 0; i < nlist; i++) {
+			lua_pushstring(L, list[i]);
+			lua_rawseti(L, -2, i + 1);
+		}
+		status = mb_docall(L, 2, 1);
+	}
+	if (status != LUA_OK) {
+		mb_report(L, NULL);
+		return 1;
+	}
+	int result = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 0;
+	lua_pop(L, 1);
+	return result;
 }
 
 /* Whether lesson n exists, by mechbench.lesson.available(); a list of

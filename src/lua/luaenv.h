@@ -15,7 +15,9 @@
 
 struct mb_settings {
 	enum mb_mode mode;
-	int sandbox; /* the user's code is not trusted: see lua/mechbench/sandbox.lua */
+	int sandbox;      /* the user's code is not trusted: see lua/mechbench/sandbox.lua */
+	const char *seed; /* --seed: the data problem() gives by default (NULL: the book's) */
+	int grading;      /* run by --grade: p:check and hints refused, answers handed back */
 };
 
 /* A new state with the standard libraries, package.path pointing at the
@@ -68,6 +70,23 @@ int mb_dostring(lua_State *L, const char *chunk, const char *name);
 /* arg[0] = script, arg[1..] = its arguments, arg[-1] = the program, as
  * lua(1) sets them (script_index 0: no script). */
 void mb_set_args(lua_State *L, int argc, char **argv, int script_index);
+
+/* The script run by --grade (a child with its result pipe on fd): before
+ * it runs, mb_grade_prepare takes the function that will read its answers
+ * (mechbench.problem's grading_exporter), so nothing the script changes
+ * reaches it; after it, mb_grade_report writes what the script left, and
+ * how it ended, as one JSON object on fd. A reached limit is written by C
+ * alone: no more Lua runs then. */
+int mb_grade_prepare(lua_State *L);
+void mb_grade_report(lua_State *L, int fd, int status);
+
+/* A command-line tool written in Lua: require(module)[function](options,
+ * list), options a table of the given keys and string values (a NULL
+ * value leaves the key out), list a table of strings. Returns the exit
+ * status the function gives (an integer), 1 when it raised an error
+ * (reported on stderr). */
+int mb_run_tool(lua_State *L, const char *module, const char *function, const char *const *keys,
+                const char *const *values, int nkeys, char *const *list, int nlist);
 
 /* Open lesson `which` (digits) at the prompt. An exit status
  * (util/exit_status.h): MB_EXIT_USAGE, said on stderr, when `which` is not

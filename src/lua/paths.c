@@ -92,7 +92,7 @@ int mb_relative_path(const char *from, const char *to, char *out, size_t len)
 	return n < 0 || (size_t)n >= len - used ? -1 : 0;
 }
 
-/* A root holding lua/mechbench/init.lua, lessons/ and examples/: a source
+/* A root holding lua/mechbench/init.lua, lessons/, problems/ and examples/: a source
  * tree, or PKGDATADIR of an install (which mirrors it). Its canonical form
  * goes into p. */
 static int try_root(struct mb_paths *p, const char *root)
@@ -105,6 +105,7 @@ static int try_root(struct mb_paths *p, const char *root)
 		root = real;
 	return snprintf(p->lua, MB_PATH_MAX, "%s/lua", root) < MB_PATH_MAX &&
 	       snprintf(p->lessons, MB_PATH_MAX, "%s/lessons", root) < MB_PATH_MAX &&
+	       snprintf(p->problems, MB_PATH_MAX, "%s/problems", root) < MB_PATH_MAX &&
 	       snprintf(p->examples, MB_PATH_MAX, "%s/examples", root) < MB_PATH_MAX;
 }
 
@@ -141,5 +142,7 @@ int mb_paths_find(struct mb_paths *p, char *err, size_t errlen)
 	}
 	if (!is_dir(p->lessons))
 		p->lessons[0] = '\0';
+	if (!is_dir(p->problems))
+		p->problems[0] = '\0';
 	return 0;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* paths.h — where mechbench finds its Lua library, lessons and examples,
- * and where it keeps a user's history and progress.
+/* paths.h — where mechbench finds its Lua library, lessons, problems and
+ * examples, and where it keeps a user's history and progress.
  *
  * The data are found relative to the running program first, so the same
  * binary works from the source tree, from a staged or moved install (make
@@ -9,7 +9,7 @@
  * PKGDATADIR reached from the program's folder as BINDIR reaches it, and
  * PKGDATADIR itself (both compiled in by the Makefile) that holds
  * lua/mechbench/init.lua. An install mirrors the source tree:
- * PKGDATADIR/{lua,lessons,examples}. */
+ * PKGDATADIR/{lua,lessons,problems,examples}. */
 #ifndef MB_PATHS_H
 #define MB_PATHS_H
 
@@ -20,6 +20,7 @@
 struct mb_paths {
 	char lua[MB_PATH_MAX];      /* folder holding mechbench/init.lua */
 	char lessons[MB_PATH_MAX];  /* lessons/NN-topic.lua */
+	char problems[MB_PATH_MAX]; /* problems/NN-topic.lua: the book's problems, a chapter each */
 	char examples[MB_PATH_MAX]; /* examples/NAME.lua */
 	char state[MB_PATH_MAX];    /* $XDG_STATE_HOME/mechbench: history */
 	char data[MB_PATH_MAX];     /* $XDG_DATA_HOME/mechbench: lesson progress */

@@ -104,7 +104,9 @@ static uint32_t head_glyph(double dx, double dy, int unicode)
 {
 	static const uint32_t arrows[8] = {0x2192, 0x2198, 0x2193, 0x2199,
 	                                   0x2190, 0x2196, 0x2191, 0x2197}; /* → ↘ ↓ ↙ ← ↖ ↑ ↗ */
-	static const char ascii[8] = {'>', '\\', 'v', '/', '<', '\\', '^', '/'};
+	/* ASCII has no slanted heads: a slanted arrow ends in its sideways one
+	 * (a slash would read as more shaft) */
+	static const char ascii[8] = {'>', '>', 'v', '<', '<', '<', '^', '>'};
 	int k = (int)lround(atan2(dy, dx) / (M_PI / 4));
 	k = ((k % 8) + 8) % 8;
 	return unicode ? arrows[k] : (uint32_t)ascii[k];

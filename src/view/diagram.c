@@ -118,8 +118,9 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 	for (int k = 0; k <= n; k++) {
 		vec2 p = k < n ? to_unit(&m, heads[k]) : centre;
 		if (k == n || v2_norm(d->arrows[k].force) > 0)
-			placed[nplaced++] = (struct box){p.x - c->em / 2, p.y - c->line / 2,
-			                                 p.x + c->em / 2, p.y + c->line / 2};
+			placed[nplaced++] = (struct box){p.x - c->em, p.y - c->line, p.x + c->em,
+			                                 p.y + c->line}; /* the cell it is on,
+			                                                    whatever its rounding */
 	}
 	for (int k = 0; k < n; k++) {
 		const struct diagram_arrow *a = &d->arrows[k];
@@ -138,6 +139,7 @@ void diagram_draw(const struct diagram *d, struct canvas *c)
 		canvas_text(c, v2(0, y), "scale", ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
 		double x = canvas_text_width(c, "scale ", NULL);
 		canvas_arrow(c, v2(x, y), v2(x + len, y), &pen);
-		canvas_text(c, v2(x + len + 1.5 * c->em, y), text, ANCHOR_LEFT | ANCHOR_MIDDLE, NULL);
+		canvas_text(c, v2(x + len + 1.5 * c->em, y), text, ANCHOR_LEFT | ANCHOR_MIDDLE,
+		            NULL);
 	}
 }

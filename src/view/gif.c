@@ -19,7 +19,8 @@ struct gif_writer {
 	GifColorType colors[256];
 	int ncolors;
 	int16_t lookup[1 << (3 * KEY_BITS)]; /* 15-bit colour -> palette index; -1 not yet */
-	GifByteType *previous, *current;     /* palette indices of the last frame and this */
+	uint32_t *previous;                  /* the last frame's pixels */
+	GifByteType *line;                   /* a row of palette indices */
 };
 
 static void make_palette(struct gif_writer *w)
@@ -65,10 +66,10 @@ struct gif_writer *gif_open(const char *path, int width, int height, char *err, 
 	struct gif_writer *w = calloc(1, sizeof *w);
 	size_t n = (size_t)width * (size_t)height;
 	if (w)
-		w->previous = malloc(n), w->current = malloc(n);
-	if (!w || !w->previous || !w->current) {
+		w->previous = malloc(n * sizeof *w->previous), w->line = malloc((size_t)width);
+	if (!w || !w->previous || !w->line) {
 		if (w)
-			free(w->previous), free(w->current);
+			free(w->previous), free(w->line);
 		free(w);
 		snprintf(err, errlen, "out of memory for a GIF of %d x %d", width, height);
 		return NULL;
@@ -84,7 +85,7 @@ struct gif_writer *gif_open(const char *path, int width, int height, char *err, 
 			snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
 		else
 			fail(err, errlen, path, code);
-		free(w->previous), free(w->current), free(w);
+		free(w->previous), free(w->line), free(w);
 		return NULL;
 	}
 	EGifSetGifVersion(w->gif, true);
@@ -100,29 +101,41 @@ struct gif_writer *gif_open(const char *path, int width, int height, char *err, 
 	if (!ok) {
 		fail(err, errlen, path, w->gif->Error);
 		EGifCloseFile(w->gif, &code);
-		free(w->previous), free(w->current), free(w);
+		free(w->previous), free(w->line), free(w);
 		return NULL;
 	}
 	return w;
 }
 
-int gif_add(struct gif_writer *w, const unsigned char *argb, int stride, int delay_cs, char *err,
-            size_t errlen)
+/* The rectangle of pixels that differ from the last frame (all of the
+ * first), into x0..x1, y0..y1; x1 < 0 when none do. */
+static void changed(const struct gif_writer *w, const unsigned char *argb, int stride, int *x0,
+                    int *y0, int *x1, int *y1)
 {
-	int x0 = w->width, y0 = w->height, x1 = -1, y1 = -1;
+	*x0 = w->width, *y0 = w->height, *x1 = *y1 = -1;
 	for (int y = 0; y < w->height; y++) {
 		const uint32_t *row =
 		    (const uint32_t *)(const void *)(argb + (size_t)y * (size_t)stride);
-		GifByteType *out = w->current + (size_t)y * (size_t)w->width;
-		const GifByteType *before = w->previous + (size_t)y * (size_t)w->width;
-		for (int x = 0; x < w->width; x++) {
-			out[x] = (GifByteType)nearest(w, row[x]);
-			if (w->frames == 0 || out[x] != before[x]) {
-				x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
-				y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
-			}
+		const uint32_t *before = w->previous + (size_t)y * (size_t)w->width;
+		int first = 0, last = w->width - 1;
+		if (w->frames > 0) {
+			while (first <= last && row[first] == before[first])
+				first++;
+			while (last >= first && row[last] == before[last])
+				last--;
 		}
+		if (first > last)
+			continue;
+		*x0 = first < *x0 ? first : *x0, *x1 = last > *x1 ? last : *x1;
+		*y0 = y < *y0 ? y : *y0, *y1 = y;
 	}
+}
+
+int gif_add(struct gif_writer *w, const unsigned char *argb, int stride, int delay_cs, char *err,
+            size_t errlen)
+{
+	int x0, y0, x1, y1;
+	changed(w, argb, stride, &x0, &y0, &x1, &y1);
 	if (x1 < 0) /* nothing changed: one pixel, to keep the frame's time */
 		x0 = x1 = y0 = y1 = 0;
 	GraphicsControlBlock gcb = {DISPOSE_DO_NOT, false, delay_cs, NO_TRANSPARENT_COLOR};
@@ -130,13 +143,22 @@ int gif_add(struct gif_writer *w, const unsigned char *argb, int stride, int del
 	EGifGCBToExtension(&gcb, ext);
 	int ok = EGifPutExtension(w->gif, GRAPHICS_EXT_FUNC_CODE, 4, ext) == GIF_OK &&
 	         EGifPutImageDesc(w->gif, x0, y0, x1 - x0 + 1, y1 - y0 + 1, false, NULL) == GIF_OK;
-	for (int y = y0; ok && y <= y1; y++)
-		ok = EGifPutLine(w->gif, w->current + (size_t)y * (size_t)w->width + (size_t)x0,
-		                 x1 - x0 + 1) == GIF_OK;
+	uint32_t last = 0;
+	int last_index = nearest(w, last);
+	for (int y = y0; ok && y <= y1; y++) {
+		const uint32_t *row =
+		    (const uint32_t *)(const void *)(argb + (size_t)y * (size_t)stride);
+		for (int x = x0; x <= x1; x++) { /* most pixels repeat the one before (the paper) */
+			if (row[x] != last)
+				last = row[x], last_index = nearest(w, last);
+			w->line[x - x0] = (GifByteType)last_index;
+		}
+		memcpy(w->previous + (size_t)y * (size_t)w->width + (size_t)x0, row + x0,
+		       sizeof *row * (size_t)(x1 - x0 + 1));
+		ok = EGifPutLine(w->gif, w->line, x1 - x0 + 1) == GIF_OK;
+	}
 	if (!ok)
 		return fail(err, errlen, "a GIF frame", w->gif->Error);
-	GifByteType *swap = w->previous;
-	w->previous = w->current, w->current = swap;
 	w->frames++;
 	return 0;
 }
@@ -144,7 +166,7 @@ int gif_add(struct gif_writer *w, const unsigned char *argb, int stride, int del
 int gif_close(struct gif_writer *w, char *err, size_t errlen)
 {
 	int code = 0, status = EGifCloseFile(w->gif, &code);
-	free(w->previous), free(w->current), free(w);
+	free(w->previous), free(w->line), free(w);
 	if (status != GIF_OK)
 		return fail(err, errlen, "closing the GIF", code);
 	return 0;

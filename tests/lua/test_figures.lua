@@ -250,6 +250,41 @@ for y = 0, 399 do for x = 0, 399, 2 do
 end end
 T.ok(top > 100 and bottom > 100, ("c:plot: the curves above, the differences below (%d and %d coloured pixels)"):format(top, bottom))
 
+---------------------------------------------------------------- arrows to scale in the terminal
+
+-- two forces on a bar, 10 N and 20 N to the right at its ends: their
+-- arrows' shafts run from the bar to their heads, the second twice as
+-- long, and the scale's arrow of 10 N as long as the first (issue 25: a
+-- force was one glyph, with no shaft and no scale)
+do
+  local text = cv.fbd_text({ centre = { 0, 0 }, points = { { 0, 1 }, { 0, -1 } }, color = 1,
+    arrows = { { at = { 0, 1 }, force = { 10, 0 }, label = "a", color = 3 },
+               { at = { 0, -1 }, force = { 20, 0 }, label = "b", color = 4 } } }, 70, 16, true)
+  local function columns(line) -- each character of a line, by column
+    local out = {}
+    for _, cp in utf8.codes(line) do out[#out + 1] = utf8.char(cp) end
+    return out
+  end
+  local lengths = {}
+  for line in (text .. "\n"):gmatch("(.-)\n") do
+    local cells = columns(line)
+    local head, start
+    for i, ch in ipairs(cells) do
+      if ch == "\u{2192}" then head = i end -- →
+      local cp = utf8.codepoint(ch)
+      if not start and cp >= 0x2800 and cp <= 0x28FF then start = i end
+    end
+    if head and start then lengths[#lengths + 1] = { head - start, line } end
+  end
+  T.eq(#lengths, 3, "three arrows to the right: 10 N, 20 N and the scale's:\n" .. text)
+  if #lengths == 3 then
+    local a, b, scale = lengths[1][1], lengths[2][1], lengths[3][1]
+    T.ok(a >= 4 and math.abs(b / a - 2) < 0.25, ("20 N is drawn twice as long as 10 N (%d and %d cells)"):format(a, b))
+    T.ok(lengths[3][2]:find("10 N", 1, true) and math.abs(scale - a) <= 1,
+      ("the scale's 10 N arrow is as long as the 10 N force (%d and %d cells)"):format(scale, a))
+  end
+end
+
 ---------------------------------------------------------------- refused at the user's line
 
 local line_of = debug.getinfo(1, "l").currentline

@@ -95,7 +95,7 @@ end
 walk(mb, "mb.")
 
 -- the methods of a model, a result and a comparison, from their metatables
-for _, letter in ipairs { "m", "r", "c", "md" } do
+for _, letter in ipairs { "m", "r", "c", "md", "p" } do
   local owner = reference.owner(letter)
   T.ok(type(owner) == "table", ("the methods of %s are found"):format(reference.owner_names[letter]))
   for k, v in pairs(owner or {}) do

@@ -133,6 +133,14 @@ local cases = {
   ["mb.friction.andersson"] = function() mb.friction.andersson(1, { mu_s = -1 }) end,
   ["mb.friction.brown_mcphee"] = function() mb.friction.brown_mcphee("fast", {}) end,
   ["mb.pretty.print"] = function() mb.pretty.print(setmetatable({}, { __tostring = function() error("no") end })) end,
+  problem = function() problem("2.99") end,
+  problems = function() problems(99) end,
+  ["p:check"] = function() problem("2.2"):check(3) end,
+  ["p:hint"] = function() problem("2.2").hint() end,
+  ["p:model"] = function() problem("2.2"):model() end,
+  ["p:answers"] = function() problem("2.2").answers({}) end,
+  ["p:sheet"] = function() problem("2.2").sheet("2.2") end,
+  ["p:show"] = function() problem("2.2").show() end,
 }
 
 -- What cannot be called wrongly, and why.

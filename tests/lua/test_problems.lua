@@ -1,0 +1,193 @@
+-- SPDX-License-Identifier: GPL-3.0-or-later
+-- The book's problems as homework (lua/mechbench/problem.lua, problems/):
+-- every problem of every chapter file works itself through (its data for
+-- the book and three seeds, its reference answers against a second way and
+-- the book's printed numbers, its named mistakes, its sheet); and the
+-- machinery a student meets: seeds, the sheet, p:check with its words,
+-- hint(), function answers, chapter files that are refused with a reason,
+-- and the JSON the grader reads.
+local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
+local problem = require "mechbench.problem"
+local json = require "mechbench.json"
+
+---------------------------------------------------------------- every problem
+
+-- the book's counts of problems per chapter (Chapters 2-14)
+local book_counts = { [2] = 19, [3] = 14, [4] = 12, [5] = 14, [6] = 13, [7] = 27, [8] = 9, [9] = 22,
+  [10] = 24, [11] = 13, [12] = 12, [13] = 19, [14] = 7 }
+local t0 = os.clock()
+local chapters = problem.chapters()
+T.ok(#chapters >= 1, ("problem files found (%d chapters)"):format(#chapters))
+for _, c in ipairs(chapters) do
+  T.eq(#c.problems, book_counts[c.chapter], ("Chapter %d has all the book's problems"):format(c.chapter))
+  for i, p in ipairs(c.problems) do
+    T.eq(p.number, ("%d.%d"):format(c.chapter, i), ("Chapter %d's problem %d is numbered in order"):format(c.chapter, i))
+    local passed, failed, problems = problem.selftest(p.number)
+    T.passed = T.passed + passed
+    for _, what in ipairs(problems) do T.ok(false, what) end
+    T.ok(failed == #problems, p.number .. ": every failure is said")
+  end
+end
+print(("(the problems' self-tests took %.1f s of CPU)"):format(os.clock() - t0))
+
+---------------------------------------------------------------- seeds
+
+-- FNV-1a's published test vectors, so the data are the same on every machine
+T.eq(problem.hash("a"), 0xaf63dc4c8601ec8c, "FNV-1a of 'a'")
+T.eq(problem.hash("foobar"), 0x85944171f73967e8, "FNV-1a of 'foobar'")
+do
+  local r, r2, other = problem.stream("jdoe"), problem.stream("jdoe"), problem.stream("jdoe ")
+  local sum, same, differs, inside = 0, true, false, true
+  for _ = 1, 20000 do
+    local x, y, z = r(), r2(), other()
+    sum = sum + x
+    same = same and x == y
+    differs = differs or x ~= z
+    inside = inside and x >= 0 and x < 1
+  end
+  T.ok(same and differs and inside, "a stream: the same key gives the same numbers, another key others, all in [0, 1)")
+  T.near(sum / 20000, 0.5, 0.01, "a stream's numbers are uniform (their mean)")
+end
+
+local book = problem.new("2.2")
+local mine = problem.new("2.2", { seed = "jdoe" })
+local again = problem.new("2.2", { seed = "jdoe" })
+local yours = problem.new("2.2", { seed = "asmith" })
+T.near_all(book.data.a, { 1.5, 0.4 }, 0, "no seed: the book's data")
+T.near_all(mine.data.a, again.data.a, 0, "the same seed, the same data")
+T.ok(mine.data.a[1] ~= 1.5 or mine.data.a[2] ~= 0.4, "a seed varies the data")
+T.ok(mine.data.a[1] ~= yours.data.a[1] or mine.data.b[1] ~= yours.data.b[1], "another seed, other data")
+T.eq(mine.seed, "jdoe", "p.seed")
+T.eq(problem.new("2.2", { seed = 7 }).seed, "7", "a number is a seed too")
+-- a varied number is written with one decimal more than the book's
+for _, x in ipairs { mine.data.a[1], mine.data.a[2], mine.data.b[1], mine.data.b[2] } do
+  T.ok(math.abs(x * 100 - math.floor(x * 100 + 0.5)) < 1e-9, ("%g has at most two decimals"):format(x))
+end
+-- angles are given in degrees on the sheet and are radians in p.data
+local p16 = problem.new("2.16")
+T.near(p16.data.phi1, math.pi / 6, 1e-15, "30 deg on the sheet is pi/6 in p.data")
+T.ok(p16:sheet():find("phi1  = 30 deg", 1, true), "the sheet shows degrees")
+T.eq(tostring(mine), '<problem 2.2: Products, lengths, angles and rotations of two vectors; seed "jdoe"; '
+  .. 'p:show() shows the sheet>', "a problem prints as one line")
+T.eq(T.capture(function() mine:show() end), mine:sheet(), "p:show() prints the sheet")
+-- --seed sets the default; an explicit seed or false (the book's) overrides it
+problem.set_default_seed("jdoe")
+T.near_all(problem.new("2.2").data.a, mine.data.a, 0, "--seed: problem() gives that seed's data")
+T.near_all(problem.new("2.2", { seed = false }).data.a, { 1.5, 0.4 }, 0, "seed = false: the book's data")
+problem.set_default_seed(nil)
+
+T.fails(function() problem.new("2.99") end, "there is no problem 2.99: Chapter 2 has 2.1 to 2.19", "a number past the chapter")
+T.fails(function() problem.new("99.1") end, "there is no problem 99.1: the chapters with problems are", "a chapter with no problems")
+T.fails(function() problem.new("2.2", { sede = "x" }) end, "did you mean 'seed'", "a misspelt option")
+T.fails(function() problem.new("2.2", { seed = {} }) end, "a seed is a name or a number", "a seed that is a table")
+T.fails(function() problem.new() end, 'takes a problem number such as "2.2"', "no number")
+
+---------------------------------------------------------------- the student's side
+
+local function said(f) return T.capture(f) end
+local p = problem.new("2.2")
+local d = p.data
+local right_angle = mb.vec.between(d.a, d.b)
+local text = said(function() p:check { angle = right_angle } end)
+T.ok(text:find("angle: Correct.", 1, true) and text:find("1 of 14 right so far", 1, true), "a right answer: " .. text)
+text = said(function() p:check { angle = math.deg(right_angle) } end)
+T.ok(text:find("looks like degrees", 1, true), "degrees for radians is named: " .. text)
+text = said(function() p:check { arot_b = mb.vec.cross(d.b, d.a) } end)
+T.ok(text:find("wrong sign", 1, true), "a wrong sign is named: " .. text)
+text = said(function() p:check { angle = math.acos(mb.vec.dot(mb.vec.unit(d.a), mb.vec.unit(d.b))) + 2 * math.pi } end)
+T.ok(text:find("Correct", 1, true), "an angle a whole turn away is right: " .. text)
+text = said(function() p:check { ab = mb.vec.dot(d.a, d.b) * 1.003 } end)
+T.ok(text:find("Close: 0.3% off", 1, true), "a near miss says how near: " .. text)
+text = said(function() p:check { abb = 1 } end)
+T.ok(text:find("no answer named 'abb'", 1, true) and text:find("did you mean 'ab'", 1, true), "an unknown name: " .. text)
+local v
+said(function() v = p:check { c = mb.vec.scale(d.alpha, d.b), d = { 0, 0 } } end)
+T.ok(v.right == 2 and v.total == 14 and not v.ok and v.answers.c.ok and not v.answers.d.ok,
+  "the verdict: right, total, each answer")
+T.eq(tostring(v), "2 of 14 right", "the verdict prints as a count")
+T.fails(function() p:check(3) end, "takes a table of answers by name", "p:check of a number")
+
+-- a function answer is checked at states of its own, never as a string
+local p14 = problem.new("2.14", { seed = "jdoe" })
+local ref = p14:answers()
+text = said(function() p14:check { D = ref.D } end)
+T.ok(text:find("D: Correct", 1, true), "a Jacobian function: " .. text)
+text = said(function() p14:check { D = function(q) local J = ref.D(q); J[2][3] = J[2][3] + 1; return J end } end)
+T.ok(text:find("D: Not yet, at the test states", 1, true), "a wrong entry of a Jacobian function: " .. text)
+text = said(function() p14:check { D = function(q) local J = ref.D(q)
+  return { { J[1][1], J[2][1] }, { J[1][2], J[2][2] }, { J[1][3], J[2][3] } } end } end)
+T.ok(text:find("the transpose", 1, true), "a transposed Jacobian is named: " .. text)
+text = said(function() p14:check { phid = function() error("oops") end } end)
+T.ok(text:find("failed at test state 1", 1, true), "a function that fails: " .. text)
+text = said(function() p14:check { phid = 3 } end)
+T.ok(text:find("is a function of q, qd", 1, true), "a number for a function: " .. text)
+
+-- hint() serves the problem last opened, then a lesson once one opens
+local p3 = problem.new("2.3")
+text = said(function() hint() end)
+T.ok(text:find("Problem 2.3, hint 1 of 2", 1, true), "hint() gives the problem's first hint: " .. text)
+text = said(function() hint(); hint() end)
+T.ok(text:find("hint 2 of 2", 1, true) and not text:find("hint 3", 1, true), "hints escalate and stop at the last")
+said(function() p3:check { by_components = 0 } end)
+said(function() lesson(2) end)
+text = said(function() hint() end)
+T.ok(text:find("hint", 1, true) and not text:find("Problem", 1, true), "after lesson(), hint() is the lesson's: " .. text)
+
+-- a proof problem asks for a written part, its model answer for the instructor
+T.ok(p3:sheet():find("Written part", 1, true), "the sheet says there is a written part")
+T.ok(p3:answers().model_answer:find("cos", 1, true), "p:answers() has the model answer")
+T.fails(function() p3:model() end, "has no mechanism", "p:model() of a problem without one")
+
+-- listing
+text = said(function() v = problems() end)
+T.ok(text:find("Preliminaries", 1, true) and v[1].chapter == 2 and v[1].count == 19, "problems(): " .. text:sub(1, 80))
+text = said(function() v = problems(2) end)
+T.ok(#v == 19 and v[2].number == "2.2" and text:find("2.19", 1, true), "problems(2) lists the chapter")
+T.fails(function() problems(99) end, "no problems of chapter 99", "problems(99)")
+
+---------------------------------------------------------------- chapter files that are wrong
+
+local dir = os.tmpname()
+os.remove(dir)
+mb.core.mkdir(dir)
+local bad_files = 0
+local function refused(body, pattern, what)
+  bad_files = bad_files + 1
+  local path = ("%s/02-bad%d.lua"):format(dir, bad_files)
+  local f = assert(io.open(path, "w"))
+  f:write(body)
+  f:close()
+  T.fails(function() problem.read_chapter(path, 2) end, pattern, what)
+end
+local good = [[{ number = "2.1", title = "t", text = "x", hints = { "a", "b" },
+  data = { { name = "a", value = 1, unit = "" } },
+  asks = { { name = "x", what = "x", unit = "" } }, answers = function() return { x = 1 } end }]]
+refused("return { title = 'x' }", "must return { chapter = 2", "no problems table")
+refused("return { title = 't', problems = { " .. good:gsub('"2.1"', '"3.1"') .. " } }", "belongs to chapter 3", "a number of another chapter")
+refused("return { title = 't', problems = { " .. good .. ", " .. good .. " } }", "is there twice", "a number twice")
+refused("return { title = 't', problems = { " .. good:gsub("hints = { \"a\", \"b\" }", "hints = { \"a\" }") .. " } }",
+  "needs at least two hints", "one hint")
+refused("return { title = 't', problems = { " .. good:gsub("value = 1, unit = \"\"", "value = 1") .. " } }", "needs a unit",
+  "data without a unit")
+refused("return { title = 't', problems = { " .. good:gsub("answers =", "answer =") .. " } }", "did you mean 'answers'",
+  "a misspelt field")
+refused("return { title = 't', problems = { " .. good:gsub("asks = { { name = \"x\"", "asks = { { name = \"x\", kind = \"numbr\"") .. " } }",
+  "did you mean 'number'", "a misspelt kind")
+for i = 1, bad_files do os.remove(("%s/02-bad%d.lua"):format(dir, i)) end
+os.remove(dir)
+
+---------------------------------------------------------------- JSON for the grader
+
+local data = { a = 1, b = { 1.5, -2e-300, 3 }, c = "line\n\"quoted\"\t\1", d = true, e = { x = { y = {} } }, n = 2 ^ 53 }
+local back = json.decode(json.encode(data))
+T.eq(back.c, data.c, "a string with escapes goes through")
+T.near_all(back.b, data.b, 0, "numbers go through exactly")
+T.eq(back.n, 2 ^ 53, "a large number")
+T.eq(json.encode({ 0 / 0, math.huge, -math.huge }), '["NaN","Infinity","-Infinity"]', "NaN and infinities as strings")
+T.eq(json.decode('"\\u00e9\\ud83d\\ude00"'), "é😀", "\\u escapes, a surrogate pair among them")
+T.fails(function() json.decode('{"a": 1,}') end, "json: a name in quotes expected at line 1", "a trailing comma")
+T.fails(function() json.decode('[1, 2') end, "json:", "an array that does not end")
+T.fails(function() json.decode('{"a": 1} x') end, "text after the value", "text after the value")
+T.eq(json.encode({ b = 1, a = 2 }), '{"a":2,"b":1}', "keys sorted")
+
+T.finish()
