@@ -304,7 +304,8 @@ local function rule(text)
   return "-- " .. text .. " " .. string.rep("-", math.max(fill, 2))
 end
 
-local function show_step()
+-- The current step as the screen shows it.
+local function step_text()
   local lesson, i = current.lesson, current.step
   local step = lesson.steps[i]
   local out = {}
@@ -338,8 +339,10 @@ local function show_step()
     keys = "next()  back()  show()"
   end
   out[#out + 1] = keys
-  print(table.concat(out, "\n"))
+  return table.concat(out, "\n")
 end
+
+local function show_step() print(step_text()) end
 
 local function need_lesson()
   if not current then
@@ -694,13 +697,24 @@ function M.open(n, step)
   local start = step or p.step or 1
   if start < 1 or start > #lesson.steps then start = 1 end
   local width = say_width()
-  print("\n" .. wrap(string.format("Lesson %d: %s", lesson.number, lesson.title), width, "", "  "))
-  print(wrap("Book: " .. (lesson.book or ""), width, "", "  "))
+  local head = { "", wrap(string.format("Lesson %d: %s", lesson.number, lesson.title), width, "", "  "),
+    wrap("Book: " .. (lesson.book or ""), width, "", "  ") }
   if lesson.objectives then
-    print("By the end you can:")
-    for _, o in ipairs(lesson.objectives) do print(wrap(o, width, "  - ", "    ")) end
+    head[#head + 1] = "By the end you can:"
+    for _, o in ipairs(lesson.objectives) do head[#head + 1] = wrap(o, width, "  - ", "    ") end
   end
-  print("")
+  head[#head + 1] = ""
+  -- resumed past the start, the step comes first: what is left of the
+  -- screen gets the title alone if it fits, never the step's own top
+  current.step = start
+  if start > 1 then
+    local rows = select(2, mb.core.term_size())
+    local _, step_lines = step_text():gsub("\n", "")
+    local _, title_lines = head[2]:gsub("\n", "")
+    -- (a line for what the steps before it make again, and the prompt)
+    head = (step_lines + 1) + (title_lines + 2) + 2 <= (rows or 24) and { "", head[2] } or {}
+  end
+  if #head > 0 then print(table.concat(head, "\n")) end
   go(start)
 end
 
@@ -973,9 +987,8 @@ remake = function(i)
   end
   local list = {}
   for k, j in ipairs(order) do list[k] = tostring(j) end
-  say(("(%s %s made again, quietly, what this step uses: %s. This session had not run %s; "
-    .. "lesson(%d, %s) and run() show %s.)"):format(#order == 1 and "Step" or "Steps", series(list),
-    series(names), #order == 1 and "it" or "them", current.lesson.number, list[1], #order == 1 and "it" or "the first"))
+  say(("(%s %s ran again, quietly, for %s: lesson(%d, %s) shows %s.)"):format(#order == 1 and "Step" or "Steps",
+    series(list), series(names), current.lesson.number, list[1], #order == 1 and "it" or "the first"))
   if failed then say("But " .. failed) end
   if #mine > 0 then say(shadow_note(mine)) end
 end

@@ -346,8 +346,8 @@ do
   local flat_text = function(t) return (t:gsub("%s+", " ")) end
   mb.lesson.vars.k2 = nil
   local said = flat_text(T.printed(lesson, 5, 13))
-  T.ok(said:find("(Step 11 made again, quietly, what this step uses: k2.", 1, true)
-    and said:find("lesson(5, 11) and run() show it", 1, true), "lesson(5, 13) makes k2 again and says so: " .. said:sub(-200))
+  T.ok(said:find("(Step 11 ran again, quietly, for k2: lesson(5, 11) shows it.)", 1, true),
+    "lesson(5, 13) makes k2 again and says so: " .. said:sub(-200))
   local hint_code = mb.lesson.snippets(mb.lesson.load(5).steps[13].hints[1])[1]
   local typed = load("return " .. hint_code)
   local ok_h, angle = pcall(typed)
@@ -360,7 +360,7 @@ do
   T.printed(run)                        -- lesson 5's sc: Example 5.1, no masses of Example 6.4
   sc = mb.example("slider_crank", 1.6)  -- and one the student typed
   said = flat_text(T.printed(lesson, 6, 5))
-  T.ok(said:find("Step 2 made again", 1, true), "lesson(6, 5) makes lesson 6's sc again: " .. said:sub(-240))
+  T.ok(said:find("(Step 2 ran again, quietly, for sc", 1, true), "lesson(6, 5) makes lesson 6's sc again: " .. said:sub(-240))
   T.ok(said:find("Your sc is your own; this step means the lesson's, lesson.sc", 1, true),
     "and says the student's own sc is not the one the step means")
   local _, err = T.printed(run)
@@ -373,7 +373,7 @@ do
   T.eq(rawget(mb.lesson.vars, "x"), nil, "lesson 6's x is not lesson 2's")
   -- a step whose code needs nothing made before it remakes nothing
   said = T.printed(lesson, 6, 2)
-  T.ok(not said:find("made again", 1, true), "lesson(6, 2) remakes nothing")
+  T.ok(not said:find("ran again", 1, true), "lesson(6, 2) remakes nothing")
 end
 
 -- Known slips are named (issue 25): degrees given to a function of

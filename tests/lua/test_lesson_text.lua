@@ -234,6 +234,14 @@ for _, n in ipairs(all) do
     -- was 30 lines, its text scrolled off before the student read it)
     local _, breaks = shown:gsub("\n", "")
     T.ok(breaks + 2 <= 24, ("%s shown fits 24 rows with the prompt (%d lines)"):format(at, breaks + 1))
+    -- and opened there, a lesson resumed: the step's own top stays on the
+    -- screen (16.7 scrolled off under the lesson's title and objectives)
+    if i > 1 then
+      local opened = capture(lesson, n, i)
+      local _, rows = opened:gsub("\n", "")
+      T.ok(rows + 2 <= 24 and opened:find("step " .. i .. " of", 1, true),
+        ("%s opened fits 24 rows with the prompt (%d lines)"):format(at, rows + 1))
+    end
     for _ = 1, #(s.hints or {}) + 1 do fits(at .. " hint()", capture(hint)) end
     if s.answer then
       fits(at .. " check()", capture(check))
