@@ -102,7 +102,7 @@ line 'm = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()' 'r = m:simu
 check_screen small-plays 't = [0-9.]+/6 s' 5
 check_screen small-key-line 'l labels  q quit$' 2
 expect_match small-status-last-row "$(last_row 24)" '^ t = .*q quit$'
-expect_match small-figures "$(screen | sed -n 2p)" '^18 states  [0-9]+ evals  .* ms  max \|Phi\| [0-9.e+-]+  dE [0-9.e+-]+'
+expect_match small-figures "$(screen | sed -n 2p)" '^18 states  [0-9]+ evals  .* ms  max \|Phi\| [0-9.e+-]+  E change [0-9.e+-]+'
 expect_match small-start-residual "$(screen | sed -n 2,3p)" '\|Phi\(0\)\| [0-9e.+-]+( |$)'
 expect_match small-start-rate-residual "$(screen | sed -n 2,3p)" "\|Phi'\(0\)\| [0-9e.+-]+$"
 $T resize-window -t mb -x 100 -y 30; sleep 0.5

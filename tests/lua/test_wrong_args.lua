@@ -108,6 +108,7 @@ local cases = {
   ["r:fbd"] = function() r:fbd("nobody", 0) end,
   ["r:reaction"] = function() r:reaction("pn") end,
   ["r:contact"] = function() r:contact("flor") end,
+  ["r:force"] = function() r:force("sprung") end,
   ["r:at"] = function() r:at(5) end,
   ["r:csv"] = function() r:csv("/nonexistent-dir/out.csv") end,
   ["r:json"] = function() r:json("/nonexistent-dir/out.json") end,
