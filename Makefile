@@ -3,6 +3,8 @@
 #   make          build ./mechbench
 #   make run      install what is missing, build, open the first lesson
 #   make check    install what is missing, build, run every test
+#   make check-all make check, then the tests that need large packages (the
+#                 LaTeX of m:equations compiled: texlive-latex-base, ~100 MB)
 #   make bench    measure speed (a benchmark, not a test)
 #   make asan     a second build under AddressSanitizer and UBSan (build-asan/,
 #                 ./mechbench-asan), and the Lua tests, examples and fuzz cases under it
@@ -28,6 +30,8 @@ PKGS      = lua5.4 gsl readline ncursesw cairo fontconfig libsixel
 DEB_BUILD = pkg-config liblua5.4-dev libgsl-dev libreadline-dev libncurses-dev \
             libcairo2-dev libfontconfig-dev libgif-dev libsixel-dev
 DEB_TEST  = tmux mandoc man-db valgrind libsixel-bin poppler-utils libxml2-utils lua5.4 parallel
+# make check-all's: too large to install for every make check
+DEB_ALL   = texlive-latex-base
 
 # CPPFLAGS, CFLAGS, LDFLAGS and LDLIBS are the user's (GNU conventions): what
 # they give is added after the project's own flags, never in their place
@@ -58,7 +62,7 @@ OBJ  = $(SRC:src/%.c=build/%.o)
 LIB_OBJ = $(filter-out build/main.o,$(OBJ))
 UNIT_TESTS = $(patsubst tests/%.c,build/tests/%,$(wildcard tests/test_*.c))
 
-.PHONY: all run check bench install uninstall clean deps deps-test asan fuzz FORCE
+.PHONY: all run check check-all bench install uninstall clean deps deps-test asan fuzz FORCE
 
 all: deps mechbench
 
@@ -133,6 +137,10 @@ run: all
 
 check: all deps-test $(UNIT_TESTS)
 	@bash tests/run.sh
+
+check-all: check
+	@sh tests/deps.sh check-all $(DEB_ALL)
+	@bash tests/latex.sh
 
 bench: all
 	@bash bench/run.sh

@@ -73,6 +73,8 @@ six_models
 ./mechbench --batch bench/integrators.lua
 # issue 27: figures as files, the GIF and the plot PNG against their goals
 ./mechbench --batch bench/figures.lua
+# issue 28: the equations derived symbolically (the four-bar's goal: 100 ms)
+./mechbench --batch bench/equations.lua
 # issue 29: a class's homework graded
 bash bench/grade.sh
 fi

@@ -26,6 +26,12 @@ local function two_bodies()
   return m
 end
 
+-- gamma2 of the pinned rod's pin, derived by hand: checked as a function
+-- of the rod's coordinates and rates against the program's (m:equations)
+local pin_gamma = mb.lesson.derived { model = rod_model, formulation = "body", entry = { "gamma", 2 },
+  args = { "x_rod", "y_rod", "phi_rod", "dx_rod", "dy_rod", "dphi_rod" },
+  params = { "x", "y", "phi", "dx", "dy", "dphi" } }
+
 return {
   number = 7,
   title = "Body coordinates: constraints, Jacobian, equations of motion",
@@ -62,6 +68,49 @@ m:joint{ name = "pin", type = "revolute", points = {"A", "O"} }
 e = m:evaluate()
 e.D
 e.gamma]] },
+
+    { title = "The pin's equations, as formulas",
+      text = [[
+m:evaluate gives numbers at one state. `m:equations{}` derives the same
+pieces as formulas in the model's own names: each joint's Phi from its
+geometry, then D = dPhi/dc and gamma = -Phi'' with c'' = 0 (Eqs. 7.14 to
+7.18), by a small algebra of the program's own. First the pin's two rows:
+point A, 0.5 m back along the rod, held on O.]],
+      code = [[
+eq = m:equations{}
+eq.phi]] },
+
+    { title = "Gamma by hand",
+      text = [[
+Phi2 = y_rod - 0.5 sin(phi_rod). Differentiate it twice in time, drop the
+terms with an acceleration (c'' = 0) and change the sign: that is gamma2,
+the second row of Eq. 7.18. Write it as a Lua function of the rod's
+coordinates and rates,
+    f = function(x, y, phi, dx, dy, dphi) return ... end
+and give the function itself: check(f). It is tried at 20 states against
+the program's own derivation.]],
+      answer = pin_gamma.answer, at = pin_gamma.at, at_args = pin_gamma.at_args,
+      components = pin_gamma.components,
+      mistakes = {
+        { value = function(_, _, phi, _, _, dphi) return -0.5 * dphi * math.sin(phi) end,
+          say = "phi' comes in twice: once for each derivative of sin(phi)." },
+        { value = function(_, _, phi, _, _, dphi) return -0.5 * dphi ^ 2 * math.cos(phi) end,
+          say = "that is gamma1, the x row: the y row has the sine." },
+      },
+      hints = {
+        "d/dt sin(phi) = cos(phi) phi'; once more, with phi'' = 0: -sin(phi) phi'^2.",
+        "Phi2'' = y'' + 0.5 sin(phi) phi'^2 once y'' and phi'' go; gamma2 is minus it.",
+        "`function(x, y, phi, dx, dy, dphi) return -0.5 * dphi^2 * math.sin(phi) end`",
+      } },
+
+    { title = "What the program derived",
+      text = [[
+The program's derivation of the whole rod: Phi, D, gamma, M and h. Rates
+carry a dot, powers are superscripts, m_rod, J_rod and g are named (their
+values under it). Your gamma2 is there. `m:equations{ format = "latex" }`
+gives the same as LaTeX for a report; format = "lua" as Lua expressions.]],
+      code = [[
+m:equations{}]] },
 
     { title = "Counting freedom",
       text = [[

@@ -2,6 +2,12 @@
 -- Lesson 9: joint coordinates, derived from the same model.
 local example = mb.example
 
+-- M-bar(1,2) of the double pendulum, derived by hand: checked as a
+-- function of the two angles against the program's (m:equations)
+local coupling = mb.lesson.derived { model = function() return example("double_pendulum") end,
+  formulation = "joint", entry = { "M", 1, 2 }, args = { "theta_shoulder", "theta_elbow" },
+  params = { "theta1", "theta2" } }
+
 return {
   number = 9,
   title = "Joint coordinates: the tree, the B matrix, cut joints",
@@ -104,6 +110,39 @@ what is it?   check(value)]],
         "`1 + 3*1^2 + 0.3 + 1.6*(1.53033^2 + 2.26238^2)`",
         "M-bar(1,1) = 16.2364 kg m^2.",
       } },
+
+    { title = "M-bar(1,2) by hand",
+      text = [[
+M-bar(1,2) couples the two angles: turning theta1 moves the lower rod's
+mass centre with rot(r2) (r2 from O), turning theta2 with rot(r2 - e), e
+the elbow, 2 m from O; the centre is 0.75 m past the elbow. So M-bar(1,2)
+= J2 + m2 rot(r2 - e)'rot(r2), with m2 = 1.6 and J2 = 0.3 (Eq. 9.23).
+Write it as a function of the angles,
+    f = function(theta1, theta2) return ... end
+and give the function: check(f). It is tried at 20 pairs of angles.]],
+      answer = coupling.answer, at = coupling.at, at_args = coupling.at_args,
+      components = coupling.components,
+      mistakes = {
+        { value = function(theta1, theta2) return 0.3 + 1.6 * (0.5625 + 1.5 * math.cos(theta1 + theta2)) end,
+          say = "the cosine is of the angle between e and r2 - e: the relative angle theta2." },
+        { value = function(_, theta2) return 1.6 * (0.5625 + 1.5 * math.cos(theta2)) end,
+          say = "you left out J2: either rate turns the lower rod." },
+      },
+      hints = {
+        "rot(a)'rot(b) = a'b; r2 = e + (r2 - e), and e makes the angle theta2 with r2 - e.",
+        "M-bar(1,2) = J2 + m2 (0.75^2 + 2 * 0.75 cos(theta2)).",
+        "`function(theta1, theta2) return 0.3 + 1.6 * (0.5625 + 1.5 * math.cos(theta2)) end`",
+      } },
+
+    { title = "M-bar and h-bar as formulas",
+      text = [[
+`dp:equations{ formulation = "joint" }` writes M-bar = B'MB and h-bar =
+B'(h - M Bdot theta') out for the chain (Eqs. 9.23-9.24), derived from the
+tree's kinematics by a small algebra: cos(theta_elbow) couples the angles,
+and the squared rates in h-bar are the forces the tree's motion hides.
+Your M-bar(1,2) is the entry of theta_shoulder and theta_elbow.]],
+      code = [[
+dp:equations{ formulation = "joint" }]] },
 
     { title = "Cutting a loop open",
       text = [[

@@ -2,6 +2,12 @@
 -- Lesson 10: the point-coordinate formulation.
 local example = mb.example
 
+-- gamma of the four-bar coupler's length row, derived by hand: checked as
+-- a function of the points' rates against the program's (m:equations)
+local coupler_gamma = mb.lesson.derived { model = function() return example("four_bar") end,
+  formulation = "point", entry = { "gamma", 2 }, args = { "dx_A", "dy_A", "dx_B", "dy_B" },
+  params = { "dxA", "dyA", "dxB", "dyB" }, spread = 0.05 }
+
 return {
   number = 10,
   title = "Point coordinates",
@@ -181,6 +187,38 @@ How many constraints does it have in point coordinates?   check(value)]],
         "Moving points A and B: 4 coordinates. Each body needs its length.",
         "3 length rows for 4 coordinates: 1 degree of freedom. `#mb.example('four_bar'):point_coords().phi`",
       } },
+
+    { title = "A row's gamma by hand",
+      text = [[
+The coupler keeps A and B 0.35 m apart: Phi2 = 1/2 d'd - 1/2 L^2 with
+d = r_A - r_B (Eq. 10.14). Differentiate it twice with the points'
+accelerations zero and change the sign: gamma2. Write it as a function of
+the points' velocities,
+    f = function(dxA, dyA, dxB, dyB) return ... end
+and give the function: check(f). It is tried at 20 states.]],
+      answer = coupler_gamma.answer, at = coupler_gamma.at, at_args = coupler_gamma.at_args,
+      components = coupler_gamma.components,
+      mistakes = {
+        { value = function(dxA, dyA, dxB, dyB) return -0.5 * ((dxA - dxB) ^ 2 + (dyA - dyB) ^ 2) end,
+          say = "the 1/2 goes at the first derivative: d/dt of 1/2 d'd is d'd', no half left." },
+        { value = function(dxA, dyA) return -(dxA ^ 2 + dyA ^ 2) end,
+          say = "d' is the difference of the two points' velocities, B moves too." },
+      },
+      hints = {
+        "Phi2' = d'd', with d' = r_A' - r_B'.",
+        "Phi2'' = d''d + d'd' = d'd' when the accelerations are zero; gamma2 = -d'd'.",
+        "`function(dxA, dyA, dxB, dyB) return -((dxA - dxB)^2 + (dyA - dyB)^2) end`",
+      } },
+
+    { title = "The rows and M as formulas",
+      text = [[
+The four-bar in point coordinates, derived: the length rows in the
+points' x and y (A and B move, O2 and O4 stand still), their D and gamma,
+and the constant mass matrix from the distributed masses (Secs. 10.7-10.9):
+each body's m/4 on its two points and J/L^2 on their difference. Your
+gamma2 is there.]],
+      code = [[
+mb.example("four_bar"):equations{ formulation = "point" }]] },
 
     { title = "The recursive idea",
       text = [[

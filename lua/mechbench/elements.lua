@@ -747,7 +747,11 @@ function M.contact_force(p)
   for _, q in ipairs(law.params) do numbers[q.name] = p[q.name] end
   local why = core.model.check("law", law.name, numbers)
   if why then fail(element, "%s", why) end
-  return core.model.contact_force(p.law, numbers, delta, rate, number(element, "approach", { default = rate }))
+  local force, energy = core.model.contact_force(p.law, numbers, delta, rate, number(element, "approach", { default = rate }))
+  if not (math.abs(force) <= args.LARGEST and math.abs(energy) <= args.LARGEST) then -- Flores' 1/e at e = 1e-300
+    fail(element, "the force comes out %g, past %g: the law's numbers are too extreme", force, args.LARGEST)
+  end
+  return force, energy
 end
 
 -- What the other parts of a model use.

@@ -32,10 +32,29 @@ local function numbers(what, o, known)
   return table.unpack(out)
 end
 
+-- The time a made function is called at: a finite number (NaN in, NaN out
+-- would pass for an answer).
+local function time(what, t)
+  local why = args.bad_number(t)
+  if why then args.fail(what, "t %s", why) end
+  return t
+end
+
 -- Type a: f = c1 + c2 t + c3 t^2
 function M.poly(c)
   local c1, c2, c3 = numbers("mb.fn.poly", c, { { 1, 0 }, { 2, 0 }, { 3, 0 } })
-  return made(function(t) return c1 + c2 * t + c3 * t * t, c2 + 2 * c3 * t, 2 * c3 end, "poly", c1, c2, c3)
+  return made(function(t)
+    t = time("mb.fn.poly", t)
+    return c1 + c2 * t + c3 * t * t, c2 + 2 * c3 * t, 2 * c3
+  end, "poly", c1, c2, c3)
+end
+
+-- A change over [t0, t1] too quick for its size: the largest second
+-- derivative it needs would pass args.LARGEST (or overflow).
+local function too_quick(what, T, change, largest)
+  if not (largest <= args.LARGEST) then
+    args.fail(what, "t1 - t0 = %g s is too short for %s: its second derivative would reach %g", T, change, largest)
+  end
 end
 
 -- Type b: a smooth rise from `from` to `to` over [t0, t1], with zero first
@@ -44,7 +63,9 @@ function M.smooth_step(o)
   local f0, f1, t0, t1 = numbers("mb.fn.smooth_step", o, { { "from", 0 }, { "to", 1 }, { "t0", 0 }, { "t1", 1 } })
   local T, D = t1 - t0, f1 - f0
   if not (T > 0) then args.fail("mb.fn.smooth_step", "t1 must be after t0 (got t0 = %g, t1 = %g)", t0, t1) end
+  too_quick("mb.fn.smooth_step", T, ("a change of %g"):format(D), 10 / math.sqrt(3) * math.abs(D) / T ^ 2) -- f'' peak
   return made(function(t)
+    t = time("mb.fn.smooth_step", t)
     if t <= t0 then return f0, 0, 0 end
     if t >= t1 then return f1, 0, 0 end
     local s = (t - t0) / T
@@ -60,8 +81,13 @@ function M.ramp_rate(o)
   local f0, v, t0, t1 = numbers("mb.fn.ramp_rate", o, { { "from", 0 }, { "rate", 1 }, { "t0", 0 }, { "t1", 1 } })
   local T = t1 - t0
   if not (T > 0) then args.fail("mb.fn.ramp_rate", "t1 must be after t0 (got t0 = %g, t1 = %g)", t0, t1) end
+  too_quick("mb.fn.ramp_rate", T, ("a rate of %g"):format(v), 1.875 * math.abs(v) / T) -- f'' peaks at 15/8 v/T
   local c2, c3, c4 = 2.5 * v / T^3, -3 * v / T^4, v / T^5
+  if not (math.abs(c4) < math.huge) then -- T^5 underflows below 1e-62 s
+    args.fail("mb.fn.ramp_rate", "t1 - t0 = %g s is too short to hold its coefficients", T)
+  end
   return made(function(t)
+    t = time("mb.fn.ramp_rate", t)
     if t <= t0 then return f0, 0, 0 end
     local tau = t - t0
     if tau >= T then return f0 + 0.5 * v * T + v * (tau - T), v, 0 end

@@ -419,7 +419,8 @@ local function grade(o, files)
   local checks, hidden, text = M.load_checks(o.checks)
   local opts = { jobs = math.tointeger(number_option(o, "jobs", 1)), cpu = number_option(o, "cpu", 10),
     mem = number_option(o, "mem", 512), output = number_option(o, "output", 1024), logs = o.logs or "grade-logs" }
-  opts.wall = 3 * opts.cpu + 10
+  -- the backstop for a run that waits rather than computes: generous, for a loaded machine
+  opts.wall = 10 * opts.cpu + 60
   local roster = o.roster and M.load_roster(o.roster) or {}
   if not core.mkdir(opts.logs) then usage("cannot make the logs folder %s", opts.logs) end
   local report = open_out(o.report, "report")
@@ -453,6 +454,8 @@ local function grade(o, files)
 
   local records, done_subs, limits, errors = {}, 0, 0, 0
   local t0 = core.clock()
+  -- at a terminal, a line per submission as it is graded
+  local progress = core.isatty(2)
   local _, stopped = core.run_jobs(specs, opts.jobs, function(i, result)
     local w = owner[i]
     w.run.outcome = outcome(result, opts)
@@ -464,6 +467,10 @@ local function grade(o, files)
       if record.limit then limits = limits + 1 elseif record.error then errors = errors + 1 end
       report:write(json.encode(record), "\n")
       report:flush()
+      if progress then
+        local note = record.limit and ("limit: " .. record.limit) or (record.error and "ended with an error" or "")
+        say(("  %-24s %7s of %-5s %s"):format(record.student, ("%g"):format(record.points), ("%g"):format(record.max), note))
+      end
     end
   end)
   if report ~= io.stdout then report:close() end
@@ -471,9 +478,9 @@ local function grade(o, files)
   local total, max = 0, 0
   for _, r in pairs(records) do total, max = total + r.points, r.max end
   local mean = done_subs > 0 and total / done_subs or 0
-  say(("mechbench: graded %d of %d submission%s (%d runs, %d at a time) in %.1f s: mean %.2f of %g points;"
-    .. " %d reached a limit, %d ended with an error; logs in %s/%s%s"):format(done_subs, #subs,
-    #subs == 1 and "" or "s", #specs, opts.jobs, core.clock() - t0, mean, max, limits, errors, opts.logs,
+  say(("mechbench: graded %d of %d submission%s (%d runs, %d at a time) in %.1f s: mean %.2f of %g points"):format(
+    done_subs, #subs, #subs == 1 and "" or "s", #specs, opts.jobs, core.clock() - t0, mean, max))
+  say(("  %d reached a limit, %d ended with an error; logs in %s/%s%s"):format(limits, errors, opts.logs,
     o.report and (", report in " .. o.report) or "", o.gradebook and (", gradebook in " .. o.gradebook) or ""))
   if stopped then say(("mechbench: --grade stopped by %s: %d submission%s not graded"):format(stopped,
     #subs - done_subs, #subs - done_subs == 1 and "" or "s")) end

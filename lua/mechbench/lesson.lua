@@ -13,7 +13,11 @@
 -- relative 1e-3 per component. `tol` (relative) and `atol` (absolute)
 -- override it only for a count (tol = 0) or an exercise about precision,
 -- which then says why in `precision`; `components` names the entries of a
--- vector answer ({"x", "y"}) for the feedback. A mistake { value, say,
+-- vector answer ({"x", "y"}) for the feedback. An exercise whose answer
+-- is a formula derived by hand takes it as a Lua function of the
+-- coordinates: its `at` (from M.derived) turns the student's function into
+-- its values at fixed states, which `answer` gives from the program's
+-- m:equations. A mistake { value, say,
 -- tol? } is recognised at the step's tolerances, or at its own relative
 -- tol when it is read off a table that prints few digits. `book` holds the book's value
 -- of an exercise with an oracle id (see M.selftest). Code the student may
@@ -492,7 +496,8 @@ local function diagnose(step, got, want, took_rad)
   for _, m in ipairs(step.mistakes or {}) do
     -- a mistake read off a printed table may carry its own (wider) tol
     local at = m.tol and { tol = m.tol, atol = 0, components = step.components } or step
-    if matches(at, got, m.value) then return m.say end
+    local value = type(m.value) == "function" and step.at and step.at(m.value) or m.value
+    if matches(at, got, value) then return m.say end
   end
   if matches(step, got, map(want, function(x) return -x end)) then
     return "right size, wrong sign: check the direction you measured in."
@@ -626,8 +631,71 @@ local function miss_message(step, v)
   return finish(head .. text .. ".")
 end
 
+-- The pieces of an exercise whose answer is a formula derived by hand
+-- (issue 28): { answer, at, at_args, components } for its step. spec:
+-- model (a function making it), formulation, entry (m:equations' field and
+-- indices: { "gamma", 2 }, { "M", 1, 2 }), args (the Lua names of eq.q and
+-- eq.qd the student's function takes, in order: its parameters), states
+-- (how many, 20 unless given), spread (how far the coordinates move from
+-- the start, 1 unless given). The states come from a fixed generator, so
+-- every check and the self-test try the same ones.
+function M.derived(spec)
+  local states
+  local function at_states()
+    if states then return states end
+    local m = spec.model()
+    local eq = m:equations { formulation = spec.formulation, format = "lua" }
+    local start = m:pieces { formulation = spec.formulation }
+    local entry = eq[spec.entry[1]][spec.entry[2]]
+    if spec.entry[3] then entry = entry[spec.entry[3]] end
+    local n, seed = #eq.q, 2028
+    local function draw() -- a linear congruential generator: the same states every time
+      seed = (seed * 1103515245 + 12345) % 2147483648
+      return seed / 2147483648 - 0.5
+    end
+    states = {}
+    for k = 1, spec.states or 20 do
+      local y = {}
+      for i = 1, n do y[i] = start.q[i] + draw() * (spec.spread or 1) end
+      for i = 1, n do y[n + i] = 4 * draw() end
+      local env = eq:values(y, 0)
+      local values = {}
+      for i, name in ipairs(spec.args) do values[i] = env[name] end
+      states[k] = { values = values, want = load("return " .. entry, "=entry", "t", env)() }
+    end
+    return states
+  end
+  local names = {}
+  for k = 1, spec.states or 20 do names[k] = "state " .. k end
+  return {
+    answer = function()
+      local out = {}
+      for k, s in ipairs(at_states()) do out[k] = s.want end
+      return out
+    end,
+    at = function(f)
+      local out = {}
+      for k, s in ipairs(at_states()) do
+        local v = f(table.unpack(s.values))
+        if type(v) ~= "number" then error(("it gives %s, not a number"):format(type(v)), 0) end
+        out[k] = v
+      end
+      return out
+    end,
+    at_args = table.concat(spec.params or spec.args, ", "),
+    components = names,
+  }
+end
+
 -- Grade x against step's answer: returns ok, message.
 function M.grade(step, x)
+  if step.at and type(x) == "function" then -- a formula: its values at the step's states
+    local ok, values = pcall(step.at, x)
+    if not ok then return false, "Not yet: your function fails: " .. tostring(values) .. "." end
+    x = values
+  elseif step.at and type(x) ~= "table" then
+    return false, "Not yet: the answer is a function, check(function(" .. step.at_args .. ") return ... end)."
+  end
   local want, took_rad = answer_of(step)
   local v, why = compare(step, x, want)
   if v and v.ok then return true, "Correct." end
@@ -1201,6 +1269,14 @@ function M.selftest(n)
       local given = false
       for _, h in ipairs(step.hints or {}) do
         for _, v in ipairs(values_in(h)) do given = given or M.grade(step, v) end
+        for _, code in ipairs(step.at and snippets(h) or {}) do -- a formula's exercise: the function a hint writes
+          local ok, f = pcall(load("return " .. code, "=hint", "t", env) or error)
+          if ok and type(f) == "function" then
+            given = given or M.grade(step, f)
+            expect(not M.grade(step, function(...) return 1.37 * f(...) + 0.71 end),
+              ("step %d rejects a wrong function"):format(i))
+          end
+        end
       end
       expect(given, ("step %d accepts a value its hints give"):format(i))
       if step.book then

@@ -15,6 +15,7 @@ local explain = require "mechbench.explain"
 local loops = require "mechbench.loops"
 local statics = require "mechbench.statics"
 local modes = require "mechbench.modes"
+local equations = require "mechbench.equations_view"
 local where = args.where
 
 local M = {}
@@ -35,6 +36,8 @@ function Model:loops()
 end
 function Model:equilibrium(opts) return statics.equilibrium(self, opts, where(2)) end
 function Model:modes(opts) return modes.modes(self, opts, where(2)) end
+-- The equations derived symbolically (mechbench.equations_view).
+function Model:equations(opts) return equations.equations(self, opts, where(2)) end
 
 -- Degrees of freedom: Gruebler's count (3 per body less the rows), the
 -- rows, and { gruebler, rows, rank, dof, redundant, involved } from the

@@ -11,6 +11,30 @@ local function check(cond, fmt, ...)
   if not cond then args.fail("mb.points", fmt, ...) end
 end
 
+-- What a function returns, every number in it finite: points so close
+-- that dividing by their distance overflows are refused rather than
+-- answered with inf or NaN.
+local function finite(what, ...)
+  local function ok(v)
+    if type(v) == "number" then return v == v and math.abs(v) < math.huge end
+    for i = 1, #v do if not ok(v[i]) then return false end end
+    return true
+  end
+  for i = 1, select("#", ...) do
+    if not ok((select(i, ...))) then
+      args.fail("mb.points." .. what, "the points are too close together: the result overflows")
+    end
+  end
+  return ...
+end
+
+-- x = A \ b, a singular A said at the user's line.
+local function solve(what, A, b)
+  local ok, x = pcall(mat.solve, A, b)
+  if not ok then args.fail("mb.points." .. what, "%s", (tostring(x):gsub("^[^:]*:%d+: ", ""))) end
+  return x
+end
+
 -- Each argument, named, must be a finite number or, for a point, a pair.
 local function numbers(what, list)
   for _, a in ipairs(list) do
@@ -28,9 +52,10 @@ end
 function M.along(rA, rB, rP, L)
   numbers("along", { { "rA", rA, "point" }, { "rB", rB, "point" }, { "rP", rP, "point" }, { "L", L, optional = true } })
   local d, e = vec.sub(rB, rA), vec.sub(rP, rA)
+  if L ~= nil and not (L > 0) then args.fail("mb.points.along", "L must be positive (got %g)", L) end
   L = L or vec.norm(d)
   check(L > 0, "A and B coincide")
-  return vec.dot(d, e) / L, vec.dot(vec.rot(d), e) / L
+  return finite("along", vec.dot(d, e) / L, vec.dot(vec.rot(d), e) / L)
 end
 
 -- A secondary point from two primary ones (Eq. 10.28):
@@ -39,10 +64,11 @@ function M.secondary(rA, rB, alpha, beta, L)
   numbers("secondary", { { "rA", rA, "point" }, { "rB", rB, "point" }, { "alpha", alpha }, { "beta", beta },
     { "L", L, optional = true } })
   local d = vec.sub(rB, rA)
+  if L ~= nil and not (L > 0) then args.fail("mb.points.secondary", "L must be positive (got %g)", L) end
   L = L or vec.norm(d)
   check(L > 0, "A and B coincide")
-  local p = vec.add(vec.scale(1 - alpha / L, rA), vec.scale(alpha / L, rB))
-  return vec.add(p, vec.scale(beta / L, vec.rot(d)))
+  local a, b = finite("secondary", alpha / L, beta / L)
+  return vec.add(vec.add(vec.scale(1 - a, rA), vec.scale(a, rB)), vec.scale(b, vec.rot(d)))
 end
 
 -- How a force at sP on a body is shared among its points s (Eqs. 10.43-
@@ -53,12 +79,12 @@ function M.share(s, sP)
   if type(s[1]) == "number" then
     numbers("share", { { "s[1]", s[1] }, { "s[2]", s[2] }, { "sP", sP } })
     check(#s == 2 and s[1] ~= s[2], "a rod needs two different points")
-    return { (sP - s[2]) / (s[1] - s[2]), (sP - s[1]) / (s[2] - s[1]) }
+    return finite("share", { (sP - s[2]) / (s[1] - s[2]), (sP - s[1]) / (s[2] - s[1]) })
   end
   check(#s == 3, "a plate needs three points {xi, eta}")
   numbers("share", { { "s[1]", s[1], "point" }, { "s[2]", s[2], "point" }, { "s[3]", s[3], "point" }, { "sP", sP, "point" } })
   local A = mat { { 1, 1, 1 }, { s[1][1], s[2][1], s[3][1] }, { s[1][2], s[2][2], s[3][2] } }
-  return mat.solve(A, { 1, sP[1], sP[2] })
+  return finite("share", solve("share", A, { 1, sP[1], sP[2] }))
 end
 
 -- Three particles on a rod's axis, at si, sj and so (the centre by
@@ -70,7 +96,7 @@ function M.masses(m, J, si, sj, so)
   so = so or 0
   local A = mat { { 1, 1, 1 }, { si, sj, so }, { si * si, sj * sj, so * so } }
   check(A:rank() == 3, "the three points must be different")
-  return mat.solve(A, { m, 0, J })
+  return finite("masses", solve("masses", A, { m, 0, J }))
 end
 
 -- The 2 x 2 pattern of the mass matrix of two primary points at si and sj
@@ -83,7 +109,7 @@ function M.condense(m, J, si, sj)
   local L = sj - si
   check(L ~= 0, "the two points must be different")
   local mi, mj, k = sj / L, -si / L, J / (L * L)
-  return { { m * mi * mi + k, m * mi * mj - k }, { m * mi * mj - k, m * mj * mj + k } }
+  return finite("condense", { { m * mi * mi + k, m * mi * mj - k }, { m * mi * mj - k, m * mj * mj + k } })
 end
 
 return M

@@ -419,9 +419,21 @@ function M.judge(ask, got, want, mistakes, states)
         or "Not yet: that looks like degrees: mechbench works in radians."
     end
   end
-  local ok, say = lesson.grade(step, got)
-  if not ok and kind == "function" then say = say:gsub("^Not yet: ", "Not yet, at the test states: ") end
-  return ok, say
+  if kind == "function" and states then
+    -- the first test state where it misses, said with that state
+    for k = 1, #want do
+      local at = { answer = function() return want[k] end, tol = ask.tol, atol = math.max(1e-9, 1e-6 * largest(want[k])),
+        components = ask.components, mistakes = {} }
+      local ok, say = lesson.grade(at, got[k])
+      if not ok then
+        local shown = {}
+        for i, arg in ipairs(states[k]) do shown[i] = (ask.args or { "q" })[i] .. " = " .. value_text(map(arg, function(x)
+          return tonumber(("%.3g"):format(x)) end)) end
+        return false, ("Not yet, at the test state %s: %s"):format(table.concat(shown, ", "), (say:gsub("^Not yet: ", "")))
+      end
+    end
+  end
+  return lesson.grade(step, got)
 end
 
 ------------------------------------------------------------------ the problem object
@@ -547,7 +559,7 @@ function Problem:sheet()
       end
       out[#out + 1] = line
     end
-    if ours then out[#out + 1] = "  * our own value: the book's figure holds it, not its text" end
+    if ours then out[#out + 1] = "  * our own value: the book gives it in a figure, or not at all" end
     out[#out + 1] = ""
   end
   if #spec.asks > 0 then
@@ -630,7 +642,9 @@ function Problem:check(given)
   local summary = right == total and ("All %d answers of Problem %s are right."):format(total, spec.number)
     or ("%d of %d right so far; still to do: %s."):format(right, total, table.concat(missing, ", "))
   print(wrap(summary, 78))
-  return setmetatable(verdict, { __tostring = function() return ("%d of %d right"):format(right, total) end })
+  return setmetatable(verdict, { __tostring = function()
+    return ("<v.ok = %s, v.right = %d, v.total = %d>"):format(tostring(verdict.ok), right, total)
+  end })
 end
 
 -- p:hint(): the next of the problem's hints, stronger each time.
@@ -677,11 +691,17 @@ function M.list(n)
   if n == nil then
     local out = {}
     print("The book's problems by chapter (problems(n) lists a chapter's):")
-    for _, c in ipairs(chapter_list()) do
+    local total, list, w = 0, chapter_list(), 0
+    for _, c in ipairs(list) do w = math.max(w, #c.title) end
+    for _, c in ipairs(list) do
       out[#out + 1] = { chapter = c.chapter, title = c.title, count = #c.problems }
-      print(("  %2d  %-52s %3d problems"):format(c.chapter, c.title, #c.problems))
+      total = total + #c.problems
+      print(("  %2d  %-" .. w .. "s %3d problems"):format(c.chapter, c.title, #c.problems))
     end
-    return out
+    -- the list is the value too; at the prompt it shows as one line under the listing
+    return setmetatable(out, { __tostring = function()
+      return ("<%d chapters, %d problems: problems(n) lists one>"):format(#out, total)
+    end })
   end
   local ch = math.tointeger(tonumber(n))
   local c = ch and chapter_of(ch)
@@ -691,14 +711,17 @@ function M.list(n)
     args.fail("problems", "there are no problems of chapter %s; the chapters with problems are %s",
       tostring(n), table.concat(have, ", "))
   end
-  print(("Chapter %d: %s (problem(\"%d.1\") opens one)"):format(c.chapter, c.title, c.chapter))
+  print(("Chapter %d: %s"):format(c.chapter, c.title))
   local out = {}
   for _, p in ipairs(c.problems) do
     out[#out + 1] = { number = p.number, asks = p.title, answers = #p.asks, written = p.written ~= nil }
     local tail = #p.asks > 0 and ("[%d]"):format(#p.asks) or "[written]"
     print(wrap(p.title .. " " .. tail, 78, ("  %-5s "):format(p.number), "        "))
   end
-  return out
+  return setmetatable(out, { __tostring = function()
+    return ("<%d problems of Chapter %d: problem(\"%d.1\") opens one; [n]: its answers>"):format(#out,
+      c.chapter, c.chapter)
+  end })
 end
 
 function M.install_globals(G)

@@ -20,6 +20,8 @@
 --   "m:name"   a method of a model: the Model metatable (mechbench.model)
 --   "r:name"   a method of a result: the Result metatable (mechbench.result)
 --   "c:name"   a method of a comparison: mechbench.compare's Comparison
+--   "eq:name"  a method of m:equations' result: mechbench.equations_view's
+--              Equations
 --   "A:name"   a method of a matrix: a matrix's methods are mb.mat's
 --              functions (A:inv() is mb.mat.inv(A))
 --   "name"     a global the lesson machinery installs (next, check, ...)
@@ -83,7 +85,9 @@ being the worked answer.]] },
 Grades your answer to the current exercise: a number, a vector or a
 matrix. Each number passes within 0.1 per cent, so four significant digits
 are enough. A known slip (degrees for radians, a sign, a swapped pair) is
-named; a near miss says how near.]] },
+named; a near miss says how near. A formula you derived is given as a Lua
+function of the coordinates, check(function(x, y, phi) return ... end),
+and checked at 20 states against the program's.]] },
   { name = "mb.lesson.selftest", man = LESSONS,
     sig = "passed, failed, problems = mb.lesson.selftest(n)",
     text = [[
@@ -109,6 +113,8 @@ remarks give to type must run after the steps before it.]] },
     internal = "f applied to every number of an answer, for grade() and the tests" },
   { name = "mb.lesson.snippets", sig = "mb.lesson.snippets(text)",
     internal = "the pieces of code in backquotes in a lesson's text, for the self-test and the tests" },
+  { name = "mb.lesson.derived", sig = "pieces = mb.lesson.derived{ model, formulation, entry, args, params }",
+    internal = "for lesson files: an exercise whose answer is a formula, checked as a function at fixed states" },
   { name = "mb.lesson.where", sig = "mb.lesson.where()",
     internal = 'the prompt\'s "2.3" while a lesson is open' },
   { name = "mb.lesson.install_globals", sig = "mb.lesson.install_globals(G)",
@@ -451,6 +457,20 @@ t (0): p.M, p.D, p.gamma, p.phi, p.h, p.acc, p.lambda (Eq. 7.56).]] },
 The same pieces in any formulation's own coordinates q, at the start or at
 y = {q..., q'...}: q, qd, M, D, phi, vrhs (the right side of D q' = v),
 gamma, h, acc, lambda.]] },
+  { name = "m:equations", man = ANALYSES,
+    sig = 'eq = m:equations{ formulation, joint, body, format, angles, tree }',
+    text = [[
+The equations derived symbolically in the model's own names: Phi, D, gamma
+of every joint and M, h of M q'' = h + D'lambda, in body, joint or point
+coordinates (formulation), as "text" (printed), "latex" (an align
+environment) or "lua" (expressions for load()). Fields q, qd, rows, phi[i],
+D[i][j], gamma[i], M[i][j], h[i], where. joint = or body = shows one.]] },
+  { name = "eq:values", man = ANALYSES,
+    sig = "env = eq:values(y [, t])",
+    text = [[
+The values of every name a Lua form of m:equations uses at y = {q...,
+q'...} and t: load("return " .. eq.h[1], "h", "t", env)() evaluates an
+entry. Drivers' f, df, ddf and forces given by name come with them.]] },
   { name = "m:impact", man = ANALYSES,
     sig = "m:impact(contact)",
     text = [[
@@ -485,7 +505,8 @@ Newton-Raphson as Sec. 12.1.2 teaches it, to watch it work. One unknown:
 f(x) and derivative(x) give numbers. Several: f(q) returns Phi and its
 Jacobian D, and D dq = -Phi is solved by LU. It stops at |f| <= tol (1e-4)
 or after max_iterations (15). h.history has {n, x, f} of each iteration;
-h.converged, h.evaluations.]] },
+h.converged, h.evaluations. A residual, a derivative or a step that is not
+finite stops it with an error at your line.]] },
   { name = "mb.formulations", man = ANALYSES,
     sig = "mb.formulations([titles])",
     text = [[
@@ -701,12 +722,14 @@ first; printed as text without a file.]] },
     sig = "mb.friction.andersson(v, { mu_s, mu_d, v_s, p, k_t })",
     text = [[
 The friction coefficient of Eq. 4.43 at slip speed v, for a user force:
-the friction force is -mu f_N.]] },
+the friction force is -mu f_N. Every number finite, mu 0 or more, v_s,
+p, k_t positive (defaults 1e-3, 2, 1e4); a misspelled name is an error.]] },
   { name = "mb.friction.brown_mcphee", man = OTHER,
     sig = "mb.friction.brown_mcphee(v, { mu_s, mu_d, v_t })",
     text = [[
 The friction coefficient of Eq. 4.44 at slip speed v: mu_s at v = v_t,
-mu_d well beyond. Contacts with mu use the same law.]] },
+mu_d well beyond. Contacts with mu use the same law. v_t (default 1e-3)
+must be positive: the law divides by it.]] },
   { name = "mb.pretty.format", man = OTHER,
     sig = "mb.pretty.format(value)",
     text = [[
@@ -731,9 +754,10 @@ local owners = {
   A = function() return require("mechbench.core").mat end,
   md = function() return require("mechbench.modes").Modes end,
   p = function() return require("mechbench.problem").Problem end,
+  eq = function() return require("mechbench.equations_view").Equations end,
 }
 M.owner_names = { m = "a model m", r = "a result r", c = "a comparison c", A = "a matrix A",
-  md = "the modes md", p = "a problem p" }
+  md = "the modes md", p = "a problem p", eq = "the equations eq" }
 
 -- The value a public name stands for, or nil.
 function M.value(name)

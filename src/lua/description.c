@@ -256,11 +256,20 @@ static const char *string_field(lua_State *L, int t, const char *key, const char
 	return s;
 }
 
-static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len)
+/* Where an element was made: its description's "where", which the library
+ * always sets; for a description made by hand and given to the core
+ * directly, made_at, the line that called the core. */
+static const char *where_field(lua_State *L, int t, const char *made_at)
+{
+	return string_field(L, t, "where", made_at);
+}
+
+static int read_body(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                     size_t len)
 {
 	(void)err, (void)len; /* model_finish checks the numbers */
 	struct body *b =
-	    model_add_body(m, string_field(L, t, "name", "?"), string_field(L, t, "where", "?"));
+	    model_add_body(m, string_field(L, t, "name", "?"), where_field(L, t, made_at));
 	b->mass = field_number(L, t, "mass", NAN);
 	b->inertia = field_number(L, t, "inertia", NAN);
 	triple_field(L, t, "q", b->q0);
@@ -268,11 +277,11 @@ static int read_body(struct model *m, lua_State *L, int t, char *err, size_t len
 	return 0;
 }
 
-static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t len)
+static int read_joint(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                      size_t len)
 {
 	const char *kind_name = string_field(L, t, "kind", "?");
-	const char *name = string_field(L, t, "name", "?"),
-	           *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = where_field(L, t, made_at);
 	const struct joint_kind *kind = joint_kind_find(kind_name);
 	if (!kind) {
 		snprintf(err, len, "%s: joint '%s': unknown joint kind '%s'", where, name,
@@ -295,11 +304,11 @@ static int read_joint(struct model *m, lua_State *L, int t, char *err, size_t le
 	return 0;
 }
 
-static int read_force(struct model *m, lua_State *L, int t, char *err, size_t len)
+static int read_force(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                      size_t len)
 {
 	const char *kind_name = string_field(L, t, "kind", "?");
-	const char *name = string_field(L, t, "name", "?"),
-	           *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = where_field(L, t, made_at);
 	const struct force_kind *kind = force_kind_find(kind_name);
 	if (!kind) {
 		snprintf(err, len, "%s: force '%s': unknown force kind '%s'", where, name,
@@ -321,11 +330,11 @@ static int read_force(struct model *m, lua_State *L, int t, char *err, size_t le
 	return 0;
 }
 
-static int read_contact(struct model *m, lua_State *L, int t, char *err, size_t len)
+static int read_contact(struct model *m, lua_State *L, int t, const char *made_at, char *err,
+                        size_t len)
 {
 	static const char *const shapes[] = {"circle-line", "circles", NULL};
-	const char *name = string_field(L, t, "name", "?"),
-	           *where = string_field(L, t, "where", "?");
+	const char *name = string_field(L, t, "name", "?"), *where = where_field(L, t, made_at);
 	const char *law_name = string_field(L, t, "law", "?");
 	const struct contact_law *law = contact_law_find(law_name);
 	int shape = field_option(L, t, "shape", shapes);
@@ -363,8 +372,16 @@ struct model *model_from_lua(lua_State *L, int idx)
 {
 	idx = lua_absindex(L, idx);
 	static const char *const lists[] = {"bodies", "joints", "forces", "contacts"};
-	int (*const readers[])(struct model *, lua_State *, int, char *,
+	int (*const readers[])(struct model *, lua_State *, int, const char *, char *,
 	                       size_t) = {read_body, read_joint, read_force, read_contact};
+	/* the first Lua line up the stack: the caller of the core function */
+	char made_at[300] = "?";
+	lua_Debug ar;
+	for (int level = 1; lua_getstack(L, level, &ar); level++)
+		if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+			snprintf(made_at, sizeof made_at, "%s:%d", ar.short_src, ar.currentline);
+			break;
+		}
 	int counts[4];
 	for (int k = 0; k < 4; k++)
 		counts[k] = field_len(L, idx, lists[k]);
@@ -378,16 +395,17 @@ struct model *model_from_lua(lua_State *L, int idx)
 		for (int i = 0; i < counts[pass] && status == 0; i++) {
 			lua_geti(L, -1, i + 1);
 			if (lua_istable(L, -1))
-				status = readers[pass](m, L, lua_gettop(L), err, sizeof err);
+				status =
+				    readers[pass](m, L, lua_gettop(L), made_at, err, sizeof err);
 			else
-				status = -1, snprintf(err, sizeof err, "%s[%d] is not a table",
-				                      lists[pass], i + 1);
+				status = -1, snprintf(err, sizeof err, "%s: %s[%d] is not a table",
+				                      made_at, lists[pass], i + 1);
 			lua_pop(L, 1);
 		}
 		lua_pop(L, 1);
 	}
 	if (status == 0 && m->nbodies == 0)
-		status = -1, snprintf(err, sizeof err, "the model has no bodies");
+		status = -1, snprintf(err, sizeof err, "%s: the model has no bodies", made_at);
 	if (status == 0)
 		status = model_finish(m, err, sizeof err);
 	if (status != 0) {

@@ -34,6 +34,13 @@ double *mb_push_matrix(lua_State *L, int rows, int cols);
  * shown beside it (scale) prints as 0, as round-off such as cos(pi/2). */
 void mb_format_number(char *buf, size_t len, double v, double scale);
 
+/* "NaN", "inf" or "-inf": a value that is not finite, as messages name it. */
+const char *mb_nonfinite_name(double v);
+
+/* The number argument at idx, which must be finite (an angle, a scale, an
+ * entry): luaL_checknumber that also refuses NaN and inf. */
+double mb_check_finite(lua_State *L, int idx);
+
 /* Planar vectors cross the boundary as Lua tables {x, y}. */
 struct vec2_lua {
 	double x, y;

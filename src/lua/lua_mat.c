@@ -25,6 +25,18 @@ struct matrix {
 	double a[]; /* row-major */
 };
 
+const char *mb_nonfinite_name(double v) { return isnan(v) ? "NaN" : v > 0 ? "inf" : "-inf"; }
+
+double mb_check_finite(lua_State *L, int idx)
+{
+	double v = luaL_checknumber(L, idx);
+	if (!isfinite(v))
+		luaL_argerror(
+		    L, idx,
+		    lua_pushfstring(L, "a finite number expected, got %s", mb_nonfinite_name(v)));
+	return v;
+}
+
 void mb_format_number(char *buf, size_t len, double v, double scale)
 {
 	if (fabs(v) < 1e-14 * scale)
@@ -56,8 +68,24 @@ static double number_at(lua_State *L, int t, lua_Integer i, const char *what)
 	double v = lua_tonumberx(L, -1, &ok);
 	if (!ok)
 		luaL_error(L, "matrix entry %s is %s, not a number", what, luaL_typename(L, -1));
+	if (!isfinite(v))
+		luaL_error(L, "matrix entry %s is %s, not a finite number", what,
+		           mb_nonfinite_name(v));
 	lua_pop(L, 1);
 	return v;
+}
+
+/* A result's entries, which finite entries can still overflow: an error
+ * rather than inf or NaN handed back as an answer. */
+static void finite_result(lua_State *L, const double *a, int n, const char *what)
+{
+	for (int i = 0; i < n; i++)
+		if (!isfinite(a[i]))
+			luaL_error(
+			    L,
+			    "%s overflows: the result is not a finite number (the entries are too "
+			    "large, or the matrix nearly singular)",
+			    what);
 }
 
 /* A table to a new matrix pushed on the stack: rows of numbers, or a flat
@@ -195,7 +223,7 @@ static int mat_set(lua_State *L)
 	if (i < 1 || i > m->rows || j < 1 || j > m->cols)
 		return luaL_error(L, "index (%d, %d) is outside a %d x %d matrix", (int)i, (int)j,
 		                  m->rows, m->cols);
-	m->a[(i - 1) * m->cols + (j - 1)] = luaL_checknumber(L, 4);
+	m->a[(i - 1) * m->cols + (j - 1)] = mb_check_finite(L, 4);
 	lua_settop(L, 1);
 	return 1;
 }
@@ -220,6 +248,7 @@ static int elementwise(lua_State *L, double sign)
 	struct matrix *c = push_copy(L, a);
 	for (int k = 0; k < a->rows * a->cols; k++)
 		c->a[k] += sign * b->a[k];
+	finite_result(L, c->a, c->rows * c->cols, sign > 0 ? "the sum" : "the difference");
 	return 1;
 }
 static int mat_add(lua_State *L) { return elementwise(L, 1); }
@@ -230,6 +259,7 @@ static int scaled(lua_State *L, struct matrix *m, double k)
 	struct matrix *c = push_copy(L, m);
 	for (int i = 0; i < m->rows * m->cols; i++)
 		c->a[i] *= k;
+	finite_result(L, c->a, c->rows * c->cols, "the product");
 	return 1;
 }
 
@@ -238,9 +268,9 @@ static int mat_unm(lua_State *L) { return scaled(L, check_matrix(L, 1), -1); }
 static int mat_mul(lua_State *L)
 {
 	if (lua_isnumber(L, 1))
-		return scaled(L, check_matrix(L, 2), lua_tonumber(L, 1));
+		return scaled(L, check_matrix(L, 2), mb_check_finite(L, 1));
 	if (lua_isnumber(L, 2))
-		return scaled(L, check_matrix(L, 1), lua_tonumber(L, 2));
+		return scaled(L, check_matrix(L, 1), mb_check_finite(L, 2));
 	int plain_right = !luaL_testudata(L, 2, MAT_META);
 	struct matrix *a = check_matrix(L, 1), *b = check_matrix(L, 2);
 	if (a->cols != b->rows)
@@ -252,6 +282,7 @@ static int mat_mul(lua_State *L)
 	if (c->rows > 0 && c->cols > 0 && a->cols > 0)
 		gsl_blas_dgemm(CblasNoTrans, CblasNoTrans, 1.0, &av.matrix, &bv.matrix, 0.0,
 		               &cv.matrix);
+	finite_result(L, c->a, c->rows * c->cols, "the product");
 	if (plain_right && c->cols == 1)
 		push_as_table(L, c);
 	return 1;
@@ -548,6 +579,7 @@ static int mat_solve(lua_State *L)
 		gsl_linalg_LU_solve(f.lu, f.perm, &rhs.vector, &col.vector);
 	}
 	lu_free(&f);
+	finite_result(L, x->a, x->rows * x->cols, "solve");
 	if (plain_right && x->cols == 1)
 		push_as_table(L, x);
 	return 1;
@@ -561,6 +593,7 @@ static int mat_inv(lua_State *L)
 	gsl_matrix_view xv = view(x);
 	gsl_linalg_LU_invert(f.lu, f.perm, &xv.matrix);
 	lu_free(&f);
+	finite_result(L, x->a, x->rows * x->cols, "inv");
 	return 1;
 }
 
@@ -574,18 +607,24 @@ static int mat_det(lua_State *L)
 	int signum;
 	gsl_matrix_memcpy(lu, &av.matrix);
 	gsl_linalg_LU_decomp(lu, p, &signum);
-	lua_pushnumber(L, gsl_linalg_LU_det(lu, signum));
+	double det = gsl_linalg_LU_det(lu, signum);
 	gsl_matrix_free(lu), gsl_permutation_free(p);
+	finite_result(L, &det, 1, "det");
+	lua_pushnumber(L, det);
 	return 1;
 }
 
 static int mat_norm(lua_State *L)
 {
 	struct matrix *a = check_matrix(L, 1);
-	double s = 0;
+	double big = 0, s = 0; /* scaled by the largest entry, so squares cannot overflow */
 	for (int i = 0; i < a->rows * a->cols; i++)
-		s += a->a[i] * a->a[i];
-	lua_pushnumber(L, sqrt(s));
+		big = fmax(big, fabs(a->a[i]));
+	for (int i = 0; big > 0 && i < a->rows * a->cols; i++)
+		s += (a->a[i] / big) * (a->a[i] / big);
+	double norm = big * sqrt(s);
+	finite_result(L, &norm, 1, "norm");
+	lua_pushnumber(L, norm);
 	return 1;
 }
 

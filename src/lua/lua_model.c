@@ -2,7 +2,9 @@
 /* lua_model.c — the model's C entry points for Lua, mechbench.core.model,
  * registered here and written by what they do: lua_run.c (simulate,
  * kinematics), lua_pieces.c (one state: the pieces of every formulation,
- * a free-body diagram, correction, impacts), lua_kinds.c (the C tables and
+ * a free-body diagram, correction, impacts), lua_equations.c (what the
+ * symbolic equations read: prepared numbers, the point layout, the
+ * forces shown by name), lua_kinds.c (the C tables and
  * the checks of an element's numbers), lua_options.c (the options those
  * read). desc is the table model.lua compiles (lua/description.h). */
 #include <lauxlib.h>
@@ -66,6 +68,10 @@ int mb_open_model(lua_State *L)
 	                                 {"loops", core_loops},
 	                                 {"fbd", core_fbd},
 	                                 {"check", core_check},
+	                                 {"prepared", core_prepared},
+	                                 {"point_layout", core_point_layout},
+	                                 {"element_forces", core_element_forces},
+	                                 {"time_functions", core_time_functions},
 	                                 {NULL, NULL}};
 	luaL_newlib(L, funcs);
 	/* from this many rows on, large models solve without S (m:explain says so) */

@@ -23,6 +23,11 @@ int core_minimal_pieces(lua_State *L);
 int core_point_pieces(lua_State *L);
 int core_loops(lua_State *L);
 int core_fbd(lua_State *L);
+/* lua_equations.c */
+int core_prepared(lua_State *L);
+int core_point_layout(lua_State *L);
+int core_element_forces(lua_State *L);
+int core_time_functions(lua_State *L);
 /* lua_kinds.c */
 int core_kinds(lua_State *L);
 int core_check(lua_State *L);

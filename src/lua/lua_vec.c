@@ -21,6 +21,12 @@ struct vec2_lua mb_check_vec2(lua_State *L, int idx)
 	lua_pop(L, 2);
 	if (!okx || !oky)
 		luaL_argerror(L, idx, "vector must be {x, y} with two numbers");
+	if (!isfinite(x) || !isfinite(y))
+		luaL_argerror(L, idx,
+		              lua_pushfstring(
+		                  L, "vector must be {x, y} with two finite numbers, not {%s, %s}",
+		                  isfinite(x) ? "x" : mb_nonfinite_name(x),
+		                  isfinite(y) ? "y" : mb_nonfinite_name(y)));
 	return (struct vec2_lua){x, y};
 }
 
@@ -40,9 +46,23 @@ void mb_push_vec2(lua_State *L, double x, double y)
 	luaL_setmetatable(L, VEC_META);
 }
 
+/* A result; finite vectors can still overflow (1e308 + 1e308): an error
+ * rather than inf handed back as an answer. */
 static int push(lua_State *L, vec2 v)
 {
+	if (!isfinite(v.x) || !isfinite(v.y))
+		return luaL_error(
+		    L, "the result overflows: not a finite vector (the numbers are too large)");
 	mb_push_vec2(L, v.x, v.y);
+	return 1;
+}
+
+static int push_number(lua_State *L, double v)
+{
+	if (!isfinite(v))
+		return luaL_error(
+		    L, "the result overflows: not a finite number (the numbers are too large)");
+	lua_pushnumber(L, v);
 	return 1;
 }
 
@@ -50,7 +70,7 @@ static int vec_new(lua_State *L)
 {
 	if (lua_istable(L, 1))
 		return push(L, check(L, 1));
-	return push(L, v2(luaL_checknumber(L, 1), luaL_checknumber(L, 2)));
+	return push(L, v2(mb_check_finite(L, 1), mb_check_finite(L, 2)));
 }
 static int vec_call(lua_State *L) { return lua_remove(L, 1), vec_new(L); }
 static int vec_add(lua_State *L) { return push(L, v2_add(check(L, 1), check(L, 2))); }
@@ -61,47 +81,44 @@ static int vec_rot(lua_State *L) { return push(L, v2_perp(check(L, 1))); }
 static int vec_mul(lua_State *L)
 {
 	if (lua_isnumber(L, 1))
-		return push(L, v2_scale(lua_tonumber(L, 1), check(L, 2)));
+		return push(L, v2_scale(mb_check_finite(L, 1), check(L, 2)));
 	if (lua_isnumber(L, 2))
-		return push(L, v2_scale(lua_tonumber(L, 2), check(L, 1)));
+		return push(L, v2_scale(mb_check_finite(L, 2), check(L, 1)));
 	return luaL_error(L, "a vector times a vector is ambiguous: use vec.dot(a, b) or "
 	                     "vec.cross(a, b)");
 }
 
 static int vec_div(lua_State *L)
 {
-	return push(L, v2_scale(1.0 / luaL_checknumber(L, 2), check(L, 1)));
+	double d = mb_check_finite(L, 2);
+	if (d == 0)
+		return luaL_error(L, "a vector divided by zero");
+	return push(L, v2_scale(1.0 / d, check(L, 1)));
 }
 
-static int vec_dot(lua_State *L)
-{
-	lua_pushnumber(L, v2_dot(check(L, 1), check(L, 2)));
-	return 1;
-}
+static int vec_dot(lua_State *L) { return push_number(L, v2_dot(check(L, 1), check(L, 2))); }
 
-static int vec_cross(lua_State *L)
-{
-	lua_pushnumber(L, v2_cross(check(L, 1), check(L, 2)));
-	return 1;
-}
+static int vec_cross(lua_State *L) { return push_number(L, v2_cross(check(L, 1), check(L, 2))); }
 
-static int vec_norm(lua_State *L)
-{
-	lua_pushnumber(L, v2_norm(check(L, 1)));
-	return 1;
-}
+static int vec_norm(lua_State *L) { return push_number(L, v2_norm(check(L, 1))); }
 
 static int vec_unit(lua_State *L)
 {
 	if (lua_isnumber(L, 1)) {
-		double theta = lua_tonumber(L, 1);
+		double theta = mb_check_finite(L, 1);
 		return push(L, v2(cos(theta), sin(theta)));
 	}
 	vec2 a = check(L, 1);
 	double n = v2_norm(a);
 	if (n == 0)
 		return luaL_error(L, "the zero vector has no direction");
-	return push(L, v2_scale(1 / n, a));
+	if (isfinite(1 / n))
+		return push(L, v2_scale(1 / n, a));
+	/* too short for 1/n (1e-320): divided by its largest component first,
+	 * it still has a direction */
+	double big = fmax(fabs(a.x), fabs(a.y));
+	a = v2(a.x / big, a.y / big);
+	return push(L, v2_scale(1 / v2_norm(a), a));
 }
 
 static int vec_angle(lua_State *L)
@@ -118,13 +135,13 @@ static int vec_between(lua_State *L)
 
 static int vec_rotate(lua_State *L)
 {
-	return push(L, v2_rotate(luaL_checknumber(L, 1), check(L, 2)));
+	return push(L, v2_rotate(mb_check_finite(L, 1), check(L, 2)));
 }
 
 /* A(φ), Eq. 2.68, as a 2x2 matrix */
 static int vec_A(lua_State *L)
 {
-	double phi = luaL_checknumber(L, 1);
+	double phi = mb_check_finite(L, 1);
 	double *a = mb_push_matrix(L, 2, 2);
 	a[0] = cos(phi), a[1] = -sin(phi);
 	a[2] = sin(phi), a[3] = cos(phi);

@@ -29,6 +29,7 @@ swing:point{ name = "A", body = "rod", at = { 0, 0.5 } }
 swing:point{ name = "O", body = "ground" }
 swing:joint{ name = "pin", type = "revolute", points = { "A", "O" } }
 local md = swing:modes{}
+local eq = swing:equations{}
 local out = os.tmpname()
 
 -- The wrong calls, one line each: the error must name that line.
@@ -92,6 +93,8 @@ local cases = {
   ["md:animate"] = function() md:animate(9) end,
   ["m:evaluate"] = function() m:evaluate("now") end,
   ["m:pieces"] = function() m:pieces { formulation = "vector" } end,
+  ["m:equations"] = function() m:equations { formulation = "minimal" } end,
+  ["eq:values"] = function() eq.values(5) end,
   ["m:impact"] = function() m:impact("wall") end,
   ["m:joint_coords"] = function() m:joint_coords { tree = { "nojoint" } } end,
   ["m:minimal_coords"] = function() m:minimal_coords { independent = { "rod.angel" } } end,
