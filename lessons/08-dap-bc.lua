@@ -82,7 +82,7 @@ check(x)]],
       hints = {
         "The samples are 0.02 s apart from t = 0: t = 2.5 s is sample 126, `r:body(\"slider\").x[126]`.",
         "Or `r:at(2.5).bodies.slider.x`.",
-        "x1(2.5) = 0.3728 m, as the book's Table B.9 prints it.",
+        "x1(2.5) = 0.3728 m, as the book's Table B.9 prints it (its y2' = 0.01 at t = 3.98 s is a misprint: about -0.005, as body, joint, point and minimal coordinates agree).",
       } },
 
     { title = "How much work did the integrator do?",
@@ -143,6 +143,7 @@ You ran the book's program workflow: load, correct, simulate, read. The
 models of Appendix B are all in examples/: aa.lua, macpherson.lua,
 cart.lua, conveyor.lua, rod.lua. Lesson 9 will run the same models in
 joint coordinates, with fewer equations.
+The chapter's problems revise the program: problems(8), problem("8.1").
 
 Challenge: simulate `mb.example("cart", "C")` and find when the wheel
 reaches 95% of its top speed, -4 pi rad/s.]],

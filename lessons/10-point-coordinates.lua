@@ -35,7 +35,11 @@ Any other point P of a body follows its primary points A and B: with
 alpha along the axis A->B and beta across it (Eq. 10.28),
   rP = (1 - alpha/L) rA + (alpha/L) rB + (beta/L) (rB^ - rA^)
 where ^ turns a vector by 90 degrees. The book's Example 10.3: the
-four-bar's coupler with A = (-0.42, 0.91), B = (2.00, 2.70), L = 3.0.]],
+four-bar's coupler with A = (-0.42, 0.91), B = (2.00, 2.70), L = 3.0.
+Its alpha and beta (Eqs. 10.30-10.31) are (rB - rA)'(rP - rA)/L and
+(rB - rA)^'(rP - rA)/L: 1.2067 and 0.8047, printed rounded to 1.2 and
+0.8. The example misprints both with (rB - rA) as the second factor
+too, which gives 3.02 and 0 whatever P is.]],
       code = [[
 rA, rB, rP = {-0.42, 0.91}, {2.00, 2.70}, {0.07, 2.27}
 mb.points.along(rA, rB, rP, 3.0)            -- alpha, beta of the measured P
@@ -50,6 +54,7 @@ coordinate of P, in metres?   check(value)]],
       mistakes = {
         { value = 0.07, say = "0.07 is the measured point; rebuild it from alpha and beta (it comes out a little different)." },
         { value = (1 - 1.2 / 3) * -0.42 + 1.2 / 3 * 2.0, say = "you left out the term across the axis, (beta/L)(rB^ - rA^)." },
+        { value = 2.0163, say = "that is P rebuilt from alpha = 3.02 and beta = 0, the example's misprinted formulas: they measure B, not P. Use 1.2 and 0.8." },
       },
       hints = {
         "rB^ - rA^ is (rB - rA) turned by 90 degrees: (-(2.70 - 0.91), 2.00 + 0.42).",

@@ -34,7 +34,8 @@ Newton-Raphson solves them.]] },
 Newton-Raphson replaces f by its tangent and jumps to where the tangent
 crosses zero: x <- x - f(x)/f'(x) (Sec. 12.1.2). The book's Example 12.3
 starts the cubic x^3 - 4x^2 - 44x + 96 at x = 10. mb.newton records every
-step.]],
+step. (The example's text misprints the cubic as x^3 - 3x^2 - 10x + 24;
+its table of iterations belongs to this one, row for row.)]],
       code = [[
 f = function(x) return x^3 - 4*x^2 - 44*x + 96 end
 df = function(x) return 3*x^2 - 8*x - 44 end
@@ -52,7 +53,7 @@ The cubic has three roots; from x = 10 the iterates settle on one of them
         { value = -6, say = "-6 is a root, but from 0 the first tangent points the other way." },
       },
       hints = {
-        "f(0) = 96 and f'(0) = -44: the first step goes to 0 - 96 / (-44) = 2.18.",
+        "f(0) = 96 and f'(0) = -44: the first step goes to 0 - 96 / (-44) = 2.18. (The book's text prints the cubic as x^3 - 3x^2 - 10x + 24, a misprint: its table is this f's.)",
         "`mb.newton(f, 0, { derivative = df })` returns x first.",
         "x = 2: (8 - 16 - 88 + 96 = 0).",
       } },
@@ -66,6 +67,7 @@ first evaluation at x = 10 too)?   check(n)]],
       book = { id = "O-12.3", value = 5, note = "the rows of the iteration table" },
       mistakes = {
         { value = 4, say = "count the evaluation at the answer too: that is where the test passes." },
+        { value = 8, say = "8 rows is Newton-Raphson on the cubic the book's text misprints, x^3 - 3x^2 - 10x + 24; count this f's." },
       },
       hints = {
         "`#h.history` is the number of evaluations.",

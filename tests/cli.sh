@@ -117,6 +117,13 @@ expect_eq csv-stdout-rows "$(printf '%s\n' "$out" | wc -l)" 4
 out=$("$MB" --batch -e 'mb.example("pendulum"):simulate{ tf = 0.1, dt = 0.05 }:json("-")')
 expect_match json-stdout "$out" '^"t":\[0,0\.050000000000000003,0\.10000000000000001\],$'
 if [ -e ./- ]; then fail no-file-named-dash "r:csv(\"-\") made a file"; else pass; fi
+# the helpers that printed NaN: an error at the line, exit 1
+err=$("$MB" --batch -e 'print(mb.friction.brown_mcphee(1, { mu_s = 0.3, mu_d = 0.2, v_t = 0 }))' 2>&1); rc=$?
+expect_eq brown-mcphee-vt0-rc "$rc" 1
+expect_eq brown-mcphee-vt0 "$err" "(command line):1: mb.friction.brown_mcphee: v_t must be positive (got 0)"
+err=$("$MB" --batch -e 'print(mb.newton(function(x) return 0/0 end, 1, { derivative = function() return 1 end }))' 2>&1); rc=$?
+expect_eq newton-nan-rc "$rc" 1
+expect_eq newton-nan "$err" "(command line):1: mb.newton: f(x) is NaN at x = 1 (iteration 1): Newton-Raphson cannot go on"
 printf 'print(...)\n' > dots.lua
 out=$("$MB" dots.lua a b); expect_eq script-varargs "$out" "$(printf 'a\tb')"
 

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # make check-all (it needs texlive-latex-base, about 100 MB, so make check
 # leaves it out): the LaTeX of m:equations compiles. For the four-bar, the
-# slider-crank and the double pendulum in body, joint and point
-# coordinates, the align environment is put in a minimal document (article,
+# slider-crank and the double pendulum, and Appendix B's double A-arm
+# (springs, a user force) and cart (discs, a driver: angles from atan2 in
+# point coordinates) in body, joint and point coordinates, the align environment is put in a minimal document (article,
 # amsmath), pdflatex must finish without an error or an overfull line a
 # reader would lose (beyond 30 pt), and the first page, turned into a PNG
 # by pdftoppm, must hold ink. LATEX_KEEP=DIR keeps the PDFs and PNGs.
@@ -14,7 +15,7 @@ if ! command -v pdflatex >/dev/null 2>&1; then
 fi
 out=${LATEX_KEEP:-$SANDBOX/latex}
 mkdir -p "$out"
-for model in four_bar slider_crank double_pendulum; do
+for model in four_bar slider_crank double_pendulum aa cart; do
   for f in body joint point; do
     name=${model}_$f
     "$MB" --batch -e "

@@ -76,8 +76,13 @@ static const double omega = 50, zeta = 0.7;
 static void set_up(struct setup *u, const struct model *m, const struct formulation *f,
                    struct stabilization stab, int drop)
 {
-	struct formulation_config cfg = {
-	    .stab = stab, .drop_redundant = drop, .joint_omega = omega, .joint_zeta = zeta};
+	struct formulation_config cfg = {.stab = stab, .drop_redundant = drop};
+	/* the discrete method's own options, by the names its entry declares */
+	int k_omega = formulation_option(f, "omega"), k_zeta = formulation_option(f, "zeta");
+	if (k_omega >= 0)
+		cfg.own[k_omega] = (struct option_value){.number = omega, .given = 1};
+	if (k_zeta >= 0)
+		cfg.own[k_zeta] = (struct option_value){.number = zeta, .given = 1};
 	u->d = run_data_new(m);
 	u->s = constrained_new(m, f, &cfg, u->d);
 	u->n = constrained_size(u->s);

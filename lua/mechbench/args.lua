@@ -106,16 +106,88 @@ end
 -- A copy of an option table (nil is an empty one) with every field known:
 -- a misspelled or unknown option is an error at the user's line.
 function M.options(opts, known, what)
+  local set = {}
+  for _, k in ipairs(known) do set[k] = true end
+  return M.check_options(opts, set, what)
+end
+
+-- Why the value v is not one an option takes, or nil: d is its
+-- declaration (mechbench.kinds reads C's, util/option.h; a Lua module's own
+-- has the same shape: name, type, lo, hi, choices, check). The words are
+-- those the C bindings use (src/lua/lua_options.c), so that whichever
+-- layer answers says the same.
+function M.bad_option(v, d)
+  local kind = d.type
+  if kind == "number" or kind == "whole" then
+    local whole = kind == "whole"
+    if not (math.type(v) and v >= d.lo and v <= d.hi and (not whole or v == math.floor(v))) then
+      return ("%s must be a %snumber from %g to %g (got %s)"):format(d.name, whole and "whole " or "", d.lo, d.hi,
+        M.shown(v))
+    end
+  elseif kind == "flag" then
+    if type(v) ~= "boolean" then return ("%s must be true or false (got %s)"):format(d.name, M.shown(v)) end
+  elseif kind == "choice" then
+    if type(v) ~= "string" then
+      return ("%s must be one of %s (got %s)"):format(d.name, table.concat(d.choices, ", "), M.shown(v))
+    end
+    for _, c in ipairs(d.choices) do if c == v then return nil end end
+    return M.unknown(d.name, v, d.choices, "available")
+  elseif kind == "names" or kind == "joints" or kind == "coordinates" then
+    if type(v) ~= "table" then return ("%s must be a list of names (got %s)"):format(d.name, M.shown(v)) end
+  elseif kind == "numbers" then
+    if type(v) ~= "table" then return ("%s must be a table of numbers (got %s)"):format(d.name, M.shown(v)) end
+  elseif kind == "time" then
+    if not (math.type(v) and v == v and math.abs(v) < math.huge) then
+      return ("%s must be a finite number (got %s)"):format(d.name, M.shown(v))
+    end
+  end
+  if d.check then return d.check(v) end
+end
+
+-- opts, or a copy of it with the British spellings of names in known
+-- renamed as ours (stabilisation = "penalty"), for a check that reads an
+-- option before args.check_options does.
+function M.spelled(opts, known)
+  if type(opts) ~= "table" then return opts end
+  for key, own in pairs(spellings) do
+    if opts[key] ~= nil and known[own] and opts[own] == nil then
+      local copy = {}
+      for k, v in pairs(opts) do copy[k] = v end
+      copy[own], copy[key] = copy[key], nil
+      opts = copy
+    end
+  end
+  return opts
+end
+
+-- A copy of the options a function was given, each one it takes (taken:
+-- name -> declaration, or true for any value) checked by M.bad_option, at
+-- the user's line with
+-- what ("simulate"); nil is an empty table. An option it would take with
+-- another choice (elsewhere: name -> 'formulation = "joint"') is said to
+-- go with that; any other is unknown, answered with the nearest name.
+function M.check_options(opts, taken, what, elsewhere)
   if opts == nil then return {} end
   if type(opts) ~= "table" then
     error(("%s: %s: the options must be a table { ... }, not %s"):format(M.where(2), what, type(opts)), 0)
   end
   local copy = {}
   for k, v in pairs(opts) do copy[k] = v end
-  local set = {}
-  for _, k in ipairs(known) do set[k] = true end
-  local why = M.unknown_field(copy, set, "option")
+  local keys = {}
+  for k in pairs(copy) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do
+    if not taken[k] and elsewhere and elsewhere[k] then
+      error(("%s: %s: %s goes with %s"):format(M.where(2), what, k, elsewhere[k]), 0)
+    end
+  end
+  local why = M.unknown_field(copy, taken, "option")
   if why then error(("%s: %s: %s"):format(M.where(2), what, why), 0) end
+  keys = M.sorted_keys(copy)
+  for _, k in ipairs(keys) do
+    why = type(taken[k]) == "table" and M.bad_option(copy[k], taken[k])
+    if why then error(("%s: %s: %s"):format(M.where(2), what, why), 0) end
+  end
   return copy
 end
 

@@ -16,6 +16,7 @@ local core = require "mechbench.core"
 local view = require "mechbench.view"
 local args = require "mechbench.args"
 local result = require "mechbench.result"
+local kinds = require "mechbench.kinds"
 local figure = require "mechbench.figure"
 local cv = core.view
 
@@ -157,15 +158,15 @@ local function cannot(model, f, o, analysis)
       local free = free_degrees(model)
       if free and free > 0 then
         return ("kinematics only, and %d degree%s of freedom %s no driver"):format(free, free == 1 and "" or "s",
-          free == 1 and "has" or "have")
+          free == 1 and "has" or "have"), true
       end
-      return 'kinematics only: analysis = "kinematics" runs it'
+      return 'kinematics only: analysis = "kinematics" runs it', true
     end
     local why
     why, checked = require("mechbench.options").run_refusal(model, o)
     if why then return why end
   elseif not entry.can.constraints then
-    return 'no constraint equations for Newton-Raphson: forward runs only (analysis = "dynamics")'
+    return 'no constraint equations for Newton-Raphson: forward runs only (analysis = "dynamics")', true
   end
   local ok, err = pcall(core.model.pieces, model:compile(), checked, 0)
   if not ok then return (tostring(err):gsub("^pieces: ", "")) end
@@ -212,9 +213,18 @@ function M.compare(model, entries, opts)
     maxdiff_position = 0, maxdiff_angle = 0, start_difference = 0, model_name = model.name, skipped = {} },
     Comparison)
   local runs, correct = {}, (opts or {}).correct == true
+  local not_this_analysis = {} -- the runs skipped for what their formulation can do at all
   for k, entry in ipairs(entries) do
     local o = copy(opts)
     if type(entry) == "string" then o.formulation = entry else for key, v in pairs(entry) do o[key] = v end end
+    -- an option shared by all runs that another formulation or remedy takes
+    -- is left out of this one (angles = "absolute" for a joint run beside a
+    -- vector run); one given to this run is its own
+    local _, elsewhere = kinds.taken(analysis == "kinematics" and "kinematics" or "simulate",
+      o.formulation or "body", o.stabilization or "none")
+    for key in pairs(opts) do
+      if elsewhere[key] and not (type(entry) == "table" and entry[key] ~= nil) then o[key] = nil end
+    end
     local label = type(entry) == "table" and entry.label or o.formulation or "body"
     if c.results[label] or runs[label] then label = label .. " #" .. k end
     -- the display's options are the comparison's, not a run's
@@ -226,9 +236,10 @@ function M.compare(model, entries, opts)
         end
       end
     end
-    local why = cannot(model, o.formulation or "body", o, analysis)
+    local why, by_analysis = cannot(model, o.formulation or "body", o, analysis)
     if why then
       c.skipped[#c.skipped + 1] = { name = label, why = why }
+      not_this_analysis[label] = by_analysis
     else
       correct = correct or o.correct == true -- one start for all, whoever asked
       runs[label] = o
@@ -236,8 +247,14 @@ function M.compare(model, entries, opts)
     end
   end
   if #c.order == 0 then
-    local list = {}
-    for _, s in ipairs(c.skipped) do list[#list + 1] = s.name .. ": " .. s.why end
+    -- one reason shared by every run that could do the analysis (a bad tf)
+    -- is the options' fault: said once
+    local list, reasons, distinct = {}, {}, 0
+    for _, s in ipairs(c.skipped) do
+      list[#list + 1] = s.name .. ": " .. s.why
+      if not not_this_analysis[s.name] and not reasons[s.why] then reasons[s.why], distinct = true, distinct + 1 end
+    end
+    if distinct == 1 then args.fail("mb.compare", "%s", (next(reasons))) end
     args.fail("mb.compare", "no run can do %s: %s", analysis == "kinematics" and "a kinematic analysis"
       or "forward dynamics", table.concat(list, "; "))
   end

@@ -100,7 +100,12 @@ function Set:constant(letter, latex_letter, sub, value)
   if self.constants[key] then return self.constants[key].expr end
   local lua = self:lua_name(ident(letter) .. "_" .. ident(sub))
   local text = sub == "" and letter or letter .. "_" .. ident(sub)
-  local latex = sub == "" and latex_letter or latex_letter .. "_{" .. latex_name(sub) .. "}"
+  local latex = latex_letter
+  if sub ~= "" then -- a letter with a subscript of its own (L_0) takes the name after it
+    local base, own = latex_letter:match("^(.-)_(%w+)$")
+    latex = base and ("%s_{%s,\\,%s}"):format(base, own, latex_name(sub))
+      or latex_letter .. "_{" .. latex_name(sub) .. "}"
+  end
   local e = A.var { name = lua, kind = "const", index = #self.constants + 1, text = text, latex = latex, lua = lua,
     value = value }
   self.constants[key] = { expr = e, text = text, latex = latex, value = value }
@@ -412,7 +417,7 @@ end
 ---------------------------------------------------------------- assembly
 
 -- The symbolic equations of model m: opts.formulation ("body", "joint",
--- "point"), opts.angles and opts.tree_joints for joint coordinates.
+-- "point"), opts.angles and opts.tree (joint names) for joint coordinates.
 -- Returns { S, desc, rows = { { phi, D = {}, gamma, joint, label } },
 -- M = { {} } , h = {}, poses, owned = per body the coordinates that are
 -- its own (its x, y, φ; its tree link's; its frame's points') }.
@@ -428,7 +433,7 @@ function M.derive(m, opts)
     for k = 1, #desc.joints do all[k] = k end
     extra.rows = joint_rows(S, desc, prepared, poses, all)
   elseif formulation == "joint" then
-    local tree = core.model.joint_pieces(desc, { tree_joints = opts.tree_joints, angles = opts.angles }, 0)
+    local tree = core.model.joint_pieces(desc, { tree = opts.tree, angles = opts.angles }, 0)
     poses, extra = joint_poses(S, desc, tree, opts.angles == "absolute")
     extra.rows = joint_rows(S, desc, prepared, poses, tree.cut)
   else
@@ -587,7 +592,7 @@ function M.environment(eq, y, t)
       end
     end
     local forces = core.model.element_forces(desc, t, cv, cdv)
-    for k, f in ipairs(desc.forces) do
+    for k = 1, #desc.forces do
       local named = S.named["force" .. k]
       if named then
         for i, e in ipairs(named.terms) do values[e:as_symbol().lua] = forces.forces[k][i] end

@@ -12,6 +12,7 @@ local E = require "mechbench.equations"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
 local options = require "mechbench.options"
+local message = require "mechbench.message"
 local fn_forms = require "mechbench.fn"
 
 local M = {}
@@ -179,9 +180,14 @@ function M.where_lines(eq, format)
     end
   end
   local function defined(def)
+    local names = S.labels
+    if names[def.key] then -- a label's own definition is written out
+      names = {}
+      for k, v in pairs(S.labels) do if k ~= def.key then names[k] = v end end
+    end
     local e = def.expr
-    return format == "latex" and (def.latex .. " &= " .. A.latex(e, S.labels))
-      or A.wrap("  " .. def.text .. " = ", e, 80, S.labels)
+    return format == "latex" and (def.latex .. " &= " .. A.latex(e, names))
+      or A.wrap("  " .. def.text .. " = ", e, 80, names)
   end
   local defs = {}
   for _, def in ipairs(S.defs) do if used[def.key] then defs[#defs + 1] = def end end
@@ -297,6 +303,8 @@ end
 
 ---------------------------------------------------------------- lua
 
+-- A Lua chunk: with eq:values(y, t) as its environment it returns the
+-- numbers of every entry shown, { phi =, D =, gamma =, M =, h = }.
 local function lua_view(eq)
   local lines = { ("-- %s of '%s', m:equations{ format = \"lua\" }"):format(TITLES[eq.formulation], eq.model),
     "-- q:  " .. table.concat(eq.q, ", "), "-- qd: " .. table.concat(eq.qd, ", ") }
@@ -304,19 +312,16 @@ local function lua_view(eq)
     lines[#lines + 1] = "-- " .. eq.too_big:gsub("\n", "\n-- ")
     return table.concat(lines, "\n")
   end
+  lines[#lines + 1] = "local phi, D, gamma, M, h = {}, {}, {}, {}, {}"
+  local function row(name, i, entries)
+    lines[#lines + 1] = ("%s[%d] = { %s }"):format(name, i, table.concat(entries, ", "))
+  end
   for _, i in ipairs(eq._rows) do lines[#lines + 1] = ("phi[%d] = %s"):format(i, eq.phi[i]) end
-  for _, i in ipairs(eq._rows) do
-    for j = 1, #eq.q do
-      if eq.D[i][j] ~= "0" then lines[#lines + 1] = ("D[%d][%d] = %s"):format(i, j, eq.D[i][j]) end
-    end
-  end
+  for _, i in ipairs(eq._rows) do row("D", i, eq.D[i]) end
   for _, i in ipairs(eq._rows) do lines[#lines + 1] = ("gamma[%d] = %s"):format(i, eq.gamma[i]) end
-  for _, i in ipairs(eq._coords) do
-    for j = 1, #eq.q do
-      if eq.M[i][j] ~= "0" then lines[#lines + 1] = ("M[%d][%d] = %s"):format(i, j, eq.M[i][j]) end
-    end
-  end
+  for _, i in ipairs(eq._coords) do row("M", i, eq.M[i]) end
   for _, i in ipairs(eq._coords) do lines[#lines + 1] = ("h[%d] = %s"):format(i, eq.h[i]) end
+  lines[#lines + 1] = "return { phi = phi, D = D, gamma = gamma, M = M, h = h }"
   return table.concat(lines, "\n")
 end
 
@@ -368,9 +373,9 @@ function M.equations(m, opts, here)
     for _, n in ipairs(list) do known = known or n == o.body end
     if not known then bad("%s", args.unknown("body", o.body, list)) end
   end
-  local ok, d = pcall(E.derive, m, { formulation = o.formulation, angles = o.angles, tree_joints = o.tree_joints })
+  local ok, d = pcall(E.derive, m, { formulation = o.formulation, angles = o.angles, tree = o.tree })
   if not ok then bad("%s", tostring(d)) end
-  options.say_notices(o)
+  options.say_notices(o, function(text) message.to_stderr(("%s: warning: %s"):format(here, text)) end)
   return M.view(m, d, o)
 end
 

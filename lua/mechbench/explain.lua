@@ -8,6 +8,7 @@
 local core = require "mechbench.core"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
+local options = require "mechbench.options"
 local mat = core.mat
 
 local M = {}
@@ -188,31 +189,29 @@ local function column(add, values, labels, unit)
   end
 end
 
-local KNOWN = { "t", "formulation", "result", "tree", "angles" }
+-- The option this file reads itself, declared as C declares the others
+-- (util/option.h): a run whose state is shown instead of the model's start.
+local OWN = {
+  result = { name = "result", type = "result", analyses = { explain = true }, said = "the model's start",
+    summary = "a run r whose state at (the sample nearest) t is shown",
+    -- a run's record (mechbench.result, a layer above: its animation shows this text)
+    check = function(r)
+      if type(r) ~= "table" or type(r.t) ~= "table" or type(r.bodies) ~= "table" then
+        return ("result must be a result (r = m:simulate{...}), not %s"):format(type(r))
+      end
+    end },
+}
+M.options = OWN
 
 -- The text of one evaluation. opts: t (0), formulation (body), tree,
 -- angles; result: a run whose state at (the sample nearest) t is shown,
 -- instead of the model's start.
 function M.text(m, opts)
-  local o = args.options(opts, KNOWN, "explain")
-  local formulation = o.formulation or "body"
-  local names = kinds.formulation_list(true)
-  local entry -- the formulation's table entry: its title, its capabilities
-  for _, f in ipairs(names) do if f.name == formulation then entry = f end end
-  if not entry then
-    local list = {}
-    for i, f in ipairs(names) do list[i] = f.name end
-    args.fail("m:explain", "formulation must be one of %s, not %s%s", table.concat(list, ", "),
-      tostring(formulation), args.suggest(formulation, list))
-  end
-  local t = o.t or 0
-  local why = args.bad_number(t)
-  if why then args.fail("m:explain", "%s", args.said("t", why)) end
+  local o = options.state_options(m, opts, "explain", nil, 2, OWN, "m:explain")
+  local formulation = o.formulation
+  local entry = kinds.formulation_entry[formulation] -- its title, its capabilities
+  local t = o.t
   local r = o.result
-  -- a run's record (mechbench.result, a layer above: its animation shows this text)
-  if r ~= nil and (type(r) ~= "table" or type(r.t) ~= "table" or type(r.bodies) ~= "table") then
-    args.fail("m:explain", "result must be a result (r = m:simulate{...}), not %s", type(r))
-  end
   -- the state: the model's start, or the run's at the sample nearest t
   local restore
   local sample

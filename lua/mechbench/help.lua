@@ -7,6 +7,7 @@ local reference = require "mechbench.reference"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
 local elements = require "mechbench.elements"
+local model = require "mechbench.model"
 
 local topics = {}
 
@@ -19,6 +20,7 @@ mechbench: learn planar multibody dynamics at the prompt.
   help "vec"         planar vectors:  mb.vec.rot, dot, cross, A, rotate ...
   help "mat"         matrices on GSL: mb.mat{{...}}, solve, inv, rank ...
   help "model"       mechanisms: mb.model, m:body, m:joint, m:simulate ...
+  help "options"     every option: its values, default, who takes it
   help "joints"      every joint type and what it takes (also "forces", "laws")
   help "contact"     contact and impact: m:contact, m:impact, r.impacts ...
   help "results"     what a run returns: r.t, r:body("b").x, r:csv ...
@@ -151,6 +153,18 @@ local generated = {
     return "Force types, m:force{ name = ..., type = ..., ... } (book Sec. 4.4):\n"
       .. elements.kinds_help("force") .. "\nA number given as name(x) may be left out: it is then x."
   end,
+  -- every option, from its one declaration (the man page's OPTIONS agree)
+  options = function()
+    local lines = { "Options, as m:simulate{ tol = 1e-8 } takes them: each is declared once (in C,",
+      "or beside the Lua that reads it) and checked there; the run refuses any other." }
+    for _, o in ipairs(model.declared_options()) do
+      lines[#lines + 1] = "  " .. o.d.name
+      for line in reference.wrap(kinds.describe_option(o.d, o.with), 74):gmatch("[^\n]+") do
+        lines[#lines + 1] = "    " .. line
+      end
+    end
+    return table.concat(lines, "\n")
+  end,
   laws = function() return "Contact laws, m:contact{ ..., law = ..., ... } (book Ch. 11):\n" .. elements.kinds_help("law") end,
   results = function()
     return [[
@@ -204,7 +218,7 @@ Pictures of a run r = m:simulate{...}: full screen at the prompt, text in
 NO_COLOR turns colour off; MECHBENCH_ASCII forces plain ASCII.]]
 
 -- The overview's topics, for "no help on ..." and for "did you mean".
-local topic_names = { "repl", "lessons", "vec", "mat", "model", "joints", "forces", "laws",
+local topic_names = { "repl", "lessons", "vec", "mat", "model", "options", "joints", "forces", "laws",
   "formulations", "contact", "pictures", "results", "units" }
 
 -- Words that ask for the methods of a kind of value.

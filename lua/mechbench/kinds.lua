@@ -50,6 +50,137 @@ function M.formulation_list(with_titles)
   return out
 end
 
+-- The options, as C declares them (util/option.h): options.run (a run's),
+-- .layer (formulation, stabilization, redundant), .state (a look at one
+-- state's), .remedies (each remedy's own), and each formulation's own in
+-- its entry (M.formulation_entry[name].options).
+local options = M.options
+
+-- The declaration of a run's, the layer's or a state's option by its name.
+function M.option(name)
+  for _, list in ipairs { options.run, options.layer, options.state } do
+    for _, d in ipairs(list) do if d.name == name then return d end end
+  end
+end
+
+-- What an analysis ("simulate", "kinematics", "pieces", "explain",
+-- "joint_coords", "point_coords", "minimal_coords") takes with formulation
+-- f and stabilization s (names; nil: none): name -> declaration; and the
+-- options it takes with another formulation or remedy: name -> what each
+-- goes with ('formulation = "joint"'), for the message. Another remedy's
+-- numbers ride along, checked and left unused (lessons and comparisons
+-- share them among runs of several remedies), unless f has its own option
+-- of that name.
+function M.taken(analysis, f, s)
+  local taken, elsewhere = {}, {}
+  for _, list in ipairs { options.run, options.layer, options.state } do
+    for _, d in ipairs(list) do if d.analyses[analysis] then taken[d.name] = d end end
+  end
+  local remedies, formulations = {}, {}
+  local function own(list, is_chosen, owners, name)
+    for _, d in ipairs(list or {}) do
+      if d.analyses[analysis] then
+        if is_chosen then taken[d.name] = d
+        else
+          owners[d.name] = owners[d.name] or {}
+          table.insert(owners[d.name], ("%q"):format(name))
+        end
+      end
+    end
+  end
+  for _, r in ipairs(options.remedies) do
+    own(r.options, r.name == s, remedies, r.name)
+    for _, d in ipairs(r.options) do
+      if r.name ~= s and d.type == "number" and d.analyses[analysis] and not taken[d.name] then
+        taken[d.name], remedies[d.name] = d, nil
+      end
+    end
+  end
+  for _, entry in ipairs(M.formulations) do own(entry.options, entry.name == f, formulations, entry.name) end
+  for _, pair in ipairs { { remedies, "stabilization" }, { formulations, "formulation" } } do
+    for name, list in pairs(pair[1]) do
+      if not taken[name] then
+        local phrase = pair[2] .. " = " .. table.concat(list, " or ")
+        elsewhere[name] = elsewhere[name] and elsewhere[name] .. " or " .. phrase or phrase
+      end
+    end
+  end
+  return taken, elsewhere
+end
+
+-- The options opts given to an analysis, checked (args.check_options)
+-- against what it takes with the formulation and the remedy they choose:
+-- a copy, with o.formulation filled in when the analysis takes one. what
+-- names it in messages ("simulate"); extra: the options a Lua module reads
+-- itself (name -> declaration); formulation: the one the analysis is
+-- about (m:joint_coords: "joint"), else opts.formulation or "body".
+function M.check_options(analysis, opts, what, extra, formulation)
+  local base = M.taken(analysis)
+  opts = args.spelled(opts, base)
+  local chosen = {}
+  -- the formulation and the remedy first: they choose what else applies
+  for _, key in ipairs { "formulation", "stabilization" } do
+    local v = type(opts) == "table" and opts[key] or nil
+    local d = base[key]
+    if v ~= nil and d then
+      local why = args.bad_option(v, d)
+      if why then error(("%s: %s: %s"):format(args.where(), what, why), 0) end
+      chosen[key] = v
+    end
+  end
+  local f = formulation or chosen.formulation or (base.formulation and base.formulation.default)
+  local taken, elsewhere = M.taken(analysis, f, chosen.stabilization or "none")
+  for name, d in pairs(extra or {}) do taken[name] = d end
+  local o = args.check_options(opts, taken, what, elsewhere)
+  if taken.formulation then o.formulation = f end
+  return o, taken
+end
+
+-- Every option an analysis takes with some formulation or remedy (names,
+-- sorted), and those of extra: for a function that passes options on.
+function M.option_names(analysis, extra)
+  local taken, elsewhere = M.taken(analysis)
+  local out = {}
+  for name in pairs(taken) do out[#out + 1] = name end
+  for name in pairs(elsewhere) do out[#out + 1] = name end
+  for name in pairs(extra or {}) do out[#out + 1] = name end
+  table.sort(out)
+  return out
+end
+
+-- An option described in one sentence, for help "options" and the man
+-- page (its test compares the two): what it takes, its default, what it
+-- does and the methods that take it; with: the choice it goes with.
+local methods = { simulate = "m:simulate", kinematics = "m:kinematics, m:inverse_dynamics", pieces = "m:pieces",
+  explain = "m:explain", joint_coords = "m:joint_coords", point_coords = "m:point_coords",
+  minimal_coords = "m:minimal_coords", equilibrium = "m:equilibrium", modes = "m:modes", dof = "m:dof" }
+local method_order = { "simulate", "kinematics", "pieces", "explain", "joint_coords", "point_coords",
+  "minimal_coords", "equilibrium", "modes", "dof" }
+function M.describe_option(d, with)
+  local takes = ({
+    number = ("a number from %g to %g"):format(d.lo or 0, d.hi or 0),
+    whole = ("a whole number from %g to %g"):format(d.lo or 0, d.hi or 0),
+    flag = "true or false",
+    choice = d.choices and ('"%s"'):format(table.concat(d.choices, '", "')),
+    names = "a list of names, or a list of such lists",
+    joints = "a list of the model's joints by name",
+    coordinates = 'a list of body coordinates such as "crank.angle"',
+    numbers = "a list of numbers",
+    time = "any finite number",
+    list = "a list",
+    result = "a result r",
+  })[d.type] or d.type
+  local default = d.default
+  if type(default) == "number" then default = ("%g"):format(default)
+  elseif type(default) == "string" then default = ('"%s"'):format(default)
+  elseif default ~= nil then default = tostring(default)
+  else default = d.said or "none" end
+  local by = {}
+  for _, a in ipairs(method_order) do if d.analyses[a] then by[#by + 1] = methods[a] end end
+  return ("%s%s; default %s: %s. Taken by %s."):format(with and ("With %s, "):format(with) or "", takes, default,
+    d.summary, table.concat(by, ", "))
+end
+
 -- The constraint rows of a compiled joint.
 function M.joint_rows(j) return M.of.joint[j.kind].rows end
 

@@ -70,16 +70,56 @@ local DofInfo = {
   end,
 }
 
+-- Its one option, declared as C declares a run's (util/option.h).
+local DOF_OPTIONS = { quiet = { name = "quiet", type = "flag", default = false, analyses = { dof = true },
+  summary = "returns the counts without printing them" } }
+
 function Model:dof(opts)
-  local o = args.options(opts, { "quiet" }, "dof")
+  local o = args.check_options(opts, DOF_OPTIONS, "dof")
   local info = explain.dof(self)
   if not o.quiet then print(explain.dof_text(self, info)) end
   return info.gruebler, info.rows, setmetatable(info, DofInfo)
 end
 
+-- Every option a user can give, declared once: C's (a run's, the
+-- formulation layer's, a look at one state's, each remedy's and each
+-- formulation's own: mechbench.kinds) and those the Lua modules read
+-- themselves (events, result, equilibrium's, quiet), as { d = declaration,
+-- with = the choice it goes with or nil } each, for help "options" and the
+-- man page's test. An option two formulations declare alike (tree) is one.
+function M.declared_options()
+  local out, seen = {}, {}
+  local function add(list, with)
+    local sorted = {}
+    for key, d in pairs(list) do sorted[#sorted + 1] = type(key) == "number" and d or d end
+    table.sort(sorted, function(a, b) return a.name < b.name end)
+    for _, d in ipairs(sorted) do
+      if next(d.analyses) then
+        local key = d.name .. "\0" .. d.summary
+        if seen[key] and with then
+          seen[key].with = seen[key].with .. " or " .. with:match('"[^"]*"$')
+        elseif not seen[key] then
+          seen[key] = { d = d, with = with }
+          out[#out + 1] = seen[key]
+        end
+      end
+    end
+  end
+  for _, list in ipairs { kinds.options.layer, kinds.options.run, runs.options, kinds.options.state, explain.options } do
+    add(list)
+  end
+  for _, r in ipairs(kinds.options.remedies) do add(r.options, ('stabilization = "%s"'):format(r.name)) end
+  for _, f in ipairs(kinds.formulations) do add(f.options, ('formulation = "%s"'):format(f.name)) end
+  add(statics.options)
+  add(DOF_OPTIONS)
+  return out
+end
+
 -- What the rest of the library takes from here.
-M.formulations, M.kinematic_only, M.simulate_options = kinds.formulation_list, kinds.kinematic_only,
-  options.simulate_options
+-- (every option m:simulate takes with some formulation or remedy: for
+-- mb.compare, which passes its options on to the runs)
+M.formulations, M.kinematic_only = kinds.formulation_list, kinds.kinematic_only
+M.simulate_options = kinds.option_names("simulate", runs.options)
 M.contact_force = elements.contact_force
 
 args.methods(Model, "m", elements.sync)

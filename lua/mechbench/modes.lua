@@ -31,7 +31,6 @@ local Modes = {}
 Modes.__index = Modes
 M.Modes = Modes -- for help: its methods are looked up here (mechbench.reference)
 
-local KNOWN = { "method", "stable", "tol" }
 
 local function transpose_rows(N) -- N: a list of columns -> the matrix with them as columns
   return mat(N):t()
@@ -137,18 +136,12 @@ local function damped(Kr, Cr, Mr)
   return out
 end
 
+-- method, stable and tol, as m:equilibrium declares them (statics.lua).
+local OPTIONS = {}
+for name, d in pairs(statics.options) do if d.analyses.modes then OPTIONS[name] = d end end
+
 local function check_options(opts)
-  local o = args.options(opts, KNOWN, "modes")
-  if o.method ~= nil and o.method ~= "newton" and o.method ~= "dynamics" then
-    args.fail("modes", 'method (of the equilibrium) must be "newton" or "dynamics", not %s%s',
-      tostring(o.method), args.suggest(o.method, { "newton", "dynamics" }))
-  end
-  if o.stable ~= nil and type(o.stable) ~= "boolean" then
-    args.fail("modes", "stable must be true or false, not %s", tostring(o.stable))
-  end
-  local why = o.tol ~= nil and args.bad_number(o.tol, { positive = true })
-  if why then args.fail("modes", "%s", args.said("tol", why)) end
-  return o
+  return args.check_options(opts, OPTIONS, "modes")
 end
 
 function M.modes(m, opts, where)

@@ -1,20 +1,22 @@
 -- SPDX-License-Identifier: GPL-3.0-or-later
--- mechbench.options: the options the analyses of a model take, checked at
--- the user's line: a run's (m:simulate), and those several analyses share
--- (tree, independent, the notices a check lets pass).
+-- mechbench.options: the rules that join several options of a model's
+-- analyses, written against what a formulation can do (its entry's can):
+-- each option alone is declared once in C (util/option.h, read through
+-- mechbench.kinds) and checked by args.check_options; here are the rules
+-- that read two of them, or the model (a tree's joints, independent
+-- coordinates against the degrees of freedom).
 local core = require "mechbench.core"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
 local elements = require "mechbench.elements"
-local result = require "mechbench.result"
-local message = require "mechbench.message"
 local where = args.where
 local name_of, joint_kind = elements.name_of, elements.joint_kind
-local formulation_names, formulation_entry, kinematic_only = kinds.formulation_names, kinds.formulation_entry,
-  kinds.kinematic_only
+local formulation_names, formulation_entry = kinds.formulation_names, kinds.formulation_entry
+local limits = kinds.options
 
 local M = {}
 
+-- Gruebler's count alone.
 local function counted_dof(m)
   local desc = m:compile()
   local nc = 0
@@ -22,42 +24,14 @@ local function counted_dof(m)
   return 3 * #desc.bodies - nc, nc
 end
 
-
-
--- The formulations that take forward dynamics, as a list for a message.
-local function dynamic_names()
-  local out = {}
-  for _, name in ipairs(formulation_names) do if not kinematic_only[name] then out[#out + 1] = name end end
-  return table.concat(out, ", ")
-end
-
--- The formulations with constraint rows, quoted, for a message.
-local function constrained_names()
+-- The formulations, quoted, that can (a key of their entry's can), for a
+-- message.
+local function names_that(can)
   local out = {}
   for _, name in ipairs(formulation_names) do
-    if formulation_entry[name].can.constraints then out[#out + 1] = ("%q"):format(name) end
+    if formulation_entry[name].can[can] then out[#out + 1] = ("%q"):format(name) end
   end
   return table.concat(out, ", ", 1, #out - 1) .. " or " .. out[#out]
-end
-
--- The options m:simulate takes; the remedies' numbers with their remedy.
-local simulate_options = { "formulation", "integrator", "tf", "dt", "h", "tol", "abstol", "correct", "dense", "progress",
-  "stabilization", "alpha", "beta", "mc", "zeta", "omega", "redundant", "independent", "angles", "tree", "method",
-  "events", "switching" }
-M.simulate_options = simulate_options
--- The remedies' numbers, each with the range the C core takes (Baumgarte's
--- alpha and beta; the penalty's mass, damping ratio and frequency).
-local remedy_numbers = { alpha = { 0, 1e12 }, beta = { 0, 1e12 }, mc = { 1e-12, 1e15 }, zeta = { 0, 1e6 },
-  omega = { 1e-6, 1e9 } }
--- The reaches of time a run takes: shorter, or longer, is a slip of units.
-local SHORTEST, LONGEST = 1e-12, 1e12
-
-local stabilizations = { "none", "baumgarte", "penalty", "momentum", "partitioning" }
-
--- Why name is not one of list (an error's words), or nil.
-local function one_of(name, list, what)
-  for _, k in ipairs(list) do if k == name then return end end
-  return args.unknown(what, name, list, "available")
 end
 
 -- The coordinates minimal coordinates may take as independent: every
@@ -77,8 +51,8 @@ end
 
 -- independent = {"crank.angle"} (the first set; later ones are chosen) or
 -- {{"crank.angle"}, {"B.angle"}} (the sets to switch between) for minimal
--- coordinates, into o.minimal_sets (flat) and o.minimal_set_size; bad(msg)
--- raises at the user's line.
+-- coordinates: each a coordinate it takes, once, as many as the model's
+-- degrees of freedom; bad(msg) raises at the user's line.
 local function minimal_independent(m, o, bad)
   local list = o.independent
   if type(list) ~= "table" or #list == 0 then
@@ -88,7 +62,6 @@ local function minimal_independent(m, o, bad)
   local known, set_of = minimal_candidates(m), {}
   for _, n in ipairs(known) do set_of[n] = true end
   local dof = m:dof{ quiet = true }
-  local flat = {}
   for i, set in ipairs(sets) do
     if type(set) ~= "table" then bad("independent: set " .. i .. " must be a list of names") end
     local seen = {}
@@ -99,157 +72,25 @@ local function minimal_independent(m, o, bad)
       end
       if seen[name] then bad("independent: '" .. name .. "' is named twice") end
       seen[name] = true
-      flat[#flat + 1] = name
     end
     if #set ~= dof then
       bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
         dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #set))
     end
   end
-  o.minimal_sets, o.minimal_set_size = flat, dof
 end
 
-local fixed_step = { rk4 = true, symplectic = true }
-
-local function run_options(m, opts, level)
-  local o = args.options(opts, simulate_options, "simulate")
-  o.formulation = o.formulation or "body"
-  local entry = formulation_entry[o.formulation]
-  o.integrator = o.integrator or (entry and entry.integrator) or "ode45"
-  o.tf = o.tf or 1
-  local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
-  local function positive(key, why)
-    local v = o[key]
-    if v ~= nil and args.bad_number(v, { positive = true, smallest = 0, largest = math.huge }) then
-      local got = type(v) == "string" and ("%q"):format(v) or type(v) ~= "number" and "a " .. type(v)
-        or v ~= v and "NaN" or tostring(v)
-      bad(("%s %s (got %s)"):format(key, why, got))
-    end
-  end
-  positive("tf", "must be a positive, finite time")
-  if o.tf < SHORTEST or o.tf > LONGEST then bad(("tf must be from %g to %g s (got %g)"):format(SHORTEST, LONGEST, o.tf)) end
-  o.dt = o.dt or math.min(0.01, o.tf / 10)
-  positive("dt", "must be a positive, finite reporting step")
-  if o.dt > o.tf then bad("dt must be at most tf") end
-  if o.tf / o.dt > 1e7 then bad(("tf / dt is %.3g reports; at most 1e7 fit in memory"):format(o.tf / o.dt)) end
-  local why = one_of(o.formulation, formulation_names, "formulation")
-    or one_of(o.integrator, kinds.integrators, "integrator")
-  if why then bad(why) end
-  if kinematic_only[o.formulation] then
-    bad(("formulation '%s' is for kinematics only: it states the loops' constraints, no masses or forces. "
-      .. 'Use m:kinematics{ formulation = "%s", ... } or m:inverse_dynamics; to simulate, use one of: %s'):format(
-      o.formulation, o.formulation, dynamic_names()))
-  end
-  if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
-    bad('redundant must be "stop" (the default: explain and stop) or "drop" (carry on without them)')
-  end
-  local stab = o.stabilization or "none"
-  why = one_of(stab, stabilizations, "stabilization")
-  if why then bad(why) end
-  if not entry.can.adaptive and not fixed_step[o.integrator] then
-    bad(("formulation %q tunes its joints to a fixed step h: integrator = %q (its default) or \"rk4\", not %q"):format(
-      o.formulation, entry.integrator, o.integrator))
-  end
-  if not entry.can.constraints and stab ~= "none" then
-    bad(("formulation %q has no constraint equations for stabilization = %q to act on: its joints are stiff springs "
-      .. "and dampers of its own (omega, zeta set them)"):format(o.formulation, stab))
-  end
-  if not entry.can.constraints and o.redundant == "drop" then
-    bad(("formulation %q has no constraint rows to drop: redundant joints are springs side by side there, "
-      .. "and run as they are"):format(o.formulation))
-  end
-  if o.integrator == "symplectic" and stab == "momentum" then
-    bad('the symplectic step moves positions by rates; the momentum method integrates momenta: use integrator = "rk4"')
-  end
-  -- a remedy's numbers may ride along in options shared by several runs
-  for key, range in pairs(remedy_numbers) do
-    local w = o[key] ~= nil and args.bad_number(o[key], { nonnegative = true })
-    if w then bad(key .. " " .. w) end
-    if o[key] ~= nil and (o[key] < range[1] or o[key] > range[2]) then
-      bad(("%s must be from %g to %g (got %g)"):format(key, range[1], range[2], o[key]))
-    end
-  end
-  if o.formulation == "minimal" and stab ~= "none" then
-    bad(('minimal coordinates have no constraint rows: the joints hold by construction, so stabilization = "%s" has nothing '
-      .. "to act on (leave it out)"):format(stab))
-  end
-  if o.switching ~= nil and (type(o.switching) ~= "boolean" or o.formulation ~= "minimal") then
-    bad('switching = true or false goes with formulation = "minimal" (whether its independent coordinates may change)')
-  end
-  if o.independent ~= nil and o.formulation == "minimal" then
-    minimal_independent(m, o, bad)
-  elseif o.independent ~= nil then
-    -- partitioning: names such as "crank.angle" to coordinate indices (0-based)
-    if stab ~= "partitioning" then bad('independent coordinates go with stabilization = "partitioning" (or formulation = "minimal")') end
-    if type(o.independent) ~= "table" then bad('independent must be a list such as {"crank.angle"}') end
-    local index = {}
-    for i, b in ipairs(m._order.bodies) do index[b.name] = i - 1 end
-    local idx, seen = {}, {}
-    for _, name in ipairs(o.independent) do
-      local body, coord = tostring(name):match("^(.*)%.([%w]+)$")
-      local k = ({ x = 0, y = 1, angle = 2 })[coord or ""]
-      if not body or not index[body] or not k then
-        bad("independent: '" .. tostring(name) .. "' is not body.x, body.y or body.angle of a body of the model")
-      end
-      if seen[name] then bad("independent: '" .. tostring(name) .. "' is named twice") end
-      seen[name] = true
-      idx[#idx + 1] = 3 * index[body] + k
-    end
-    -- with redundant rows dropped the count is the rank's, checked when the run starts
-    local dof = counted_dof(m)
-    if #idx ~= dof and o.redundant ~= "drop" then
-      bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
-        dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #idx))
-    end
-    o.independent_coords = idx
-  end
-  if o.formulation ~= "body" and o.formulation ~= "minimal" and o.independent ~= nil then
-    bad("independent names body coordinates; in " .. o.formulation .. " coordinates partitioning picks its independent coordinates from the Jacobian")
-  end
-  if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then
-    bad('angles must be "relative" or "absolute"')
-  end
-  if o.method ~= nil and o.method ~= "aba" and o.method ~= "crb" then
-    bad('method must be "aba" (the articulated-body algorithm) or "crb" (M̄ written out and factored)')
-  end
-  if o.method ~= nil and o.formulation ~= "joint" then
-    bad("method chooses how joint coordinates solve their equations; formulation is " .. o.formulation)
-  end
-  if fixed_step[o.integrator] then
-    o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
-    positive("h", "must be a positive step, at most dt")
-    if o.h > o.dt then bad(("h must be at most dt = %g (got %g)"):format(o.dt, o.h)) end
-    if o.tf / o.h > 1e9 then bad(("tf / h is %.3g steps: too many to take"):format(o.tf / o.h)) end
-  end
-  o.tol = o.tol or 1e-10
-  positive("tol", "must be a positive number, a relative error")
-  if o.tol < 1e-14 then bad(("tol must be at least 1e-14: double precision cannot do better (got %g)"):format(o.tol)) end
-  if o.tol > 1 then bad(("tol must be at most 1, a relative error (got %g)"):format(o.tol)) end
-  -- the absolute tolerance, in the state's own units (m, rad, m/s, rad/s)
-  positive("abstol", "must be a positive number, an absolute error (the default is tol)")
-  if o.abstol ~= nil and (o.abstol < 1e-300 or o.abstol > 1e12) then
-    bad(("abstol must be from 1e-300 to 1e12, an absolute error (got %g)"):format(o.abstol))
-  end
-  for _, key in ipairs { "correct", "dense", "progress" } do
-    if o[key] ~= nil and type(o[key]) ~= "boolean" then bad(key .. " must be true or false") end
-  end
-  if o.correct == nil then o.correct = false end
-  o.progress = o.progress or (core.mode == "interactive")
-  return o
-end
-
--- Joint coordinates: a tree the user picked, as joint indices (0-based).
--- Joints that cannot be tree joints are cut, with a word; a "tree" that
--- closes a loop is refused.
+-- tree = {"pin", ...} (names or joints): the joints the tree may use,
+-- as names for the C core. Joints that cannot be tree joints are cut, with
+-- a word; a "tree" that closes a loop is refused.
 local function tree_option(m, o, level)
   if o.tree == nil then return end
   m:compile() -- the model is checked first: the tree's joints must name what it has
   local function bad(msg) error(string.format("%s: %s", where(level + 1), msg), 0) end
   if type(o.tree) ~= "table" then bad('tree must be a list of joint names: tree = {"pin", ...}') end
-  local index, root = {}, {}
-  for i, j in ipairs(m._order.joints) do index[j.name] = i - 1 end
+  local root = {}
   local function find(b) while root[b] and root[b] ~= b do b = root[b] end return b end
-  local idx = {}
+  local names = {}
   for _, ref in ipairs(o.tree) do
     local j = m.joints[name_of(ref)]
     if not j then bad("tree: unknown joint '" .. tostring(name_of(ref)) .. "'") end
@@ -264,36 +105,142 @@ local function tree_option(m, o, level)
       local b = find(name_of(m.points[name_of(j.points[2])].body))
       if a == b then bad("tree: joint '" .. j.name .. "' closes a loop with the joints before it; a tree has no loops") end
       root[a] = b
-      idx[#idx + 1] = index[j.name]
+    end
+    names[#names + 1] = j.name
+  end
+  o.tree = names
+end
+
+-- tf and dt of a run (checked each alone): dt at most tf, and at most
+-- limits.max_reports reports between them; dt's default filled in.
+local function times(o, bad)
+  o.tf = o.tf or kinds.option("tf").default
+  o.dt = o.dt or math.max(math.min(0.01, o.tf / 10), kinds.option("dt").lo)
+  if o.dt > o.tf then bad(("dt must be at most tf = %g (got %g)"):format(o.tf, o.dt)) end
+  if o.tf / o.dt > limits.max_reports then
+    bad(("tf / dt is %.3g reports; at most %g fit in memory"):format(o.tf / o.dt, limits.max_reports))
+  end
+end
+
+-- The options of m:simulate, checked; extra: those runs.lua reads itself
+-- (events). Filled in: formulation, integrator, tf, dt, h (fixed steps),
+-- tol, correct, progress.
+function M.run_options(m, opts, level, extra)
+  local o, taken = kinds.check_options("simulate", opts, "simulate", extra)
+  local function bad(msg) error(string.format("%s: simulate: %s", where(level + 1), msg), 0) end
+  local entry = formulation_entry[o.formulation]
+  if not entry.can.dynamics then
+    bad(("formulation '%s' is for kinematics only: it states the loops' constraints, no masses or forces. "
+      .. 'Use m:kinematics{ formulation = "%s", ... } or m:inverse_dynamics; to simulate, use one of: %s'):format(
+      o.formulation, o.formulation, names_that("dynamics")))
+  end
+  o.integrator = o.integrator or entry.integrator
+  local fixed = kinds.fixed_step[o.integrator]
+  if not entry.can.adaptive and not fixed then
+    bad(("formulation %q tunes its joints to a fixed step h: integrator = %q (its default) or \"rk4\", not %q"):format(
+      o.formulation, entry.integrator, o.integrator))
+  end
+  local stab = o.stabilization or "none"
+  if not entry.can.constraints and stab ~= "none" then
+    bad(("formulation %q has no constraint equations for stabilization = %q to act on: its joints are stiff springs "
+      .. "and dampers of its own (omega, zeta set them)"):format(o.formulation, stab))
+  end
+  if entry.can.closed_form and stab ~= "none" then
+    bad(("formulation %q has no constraint rows: the joints hold by construction, so stabilization = \"%s\" has "
+      .. "nothing to act on (leave it out)"):format(o.formulation, stab))
+  end
+  if not entry.can.constraints and o.redundant == "drop" then
+    bad(("formulation %q has no constraint rows to drop: redundant joints are springs side by side there, "
+      .. "and run as they are"):format(o.formulation))
+  end
+  if o.integrator == "symplectic" and stab == "momentum" then
+    bad('the symplectic step moves positions by rates; the momentum method integrates momenta: use integrator = "rk4"')
+  end
+  times(o, bad)
+  if fixed then
+    o.h = o.h or (entry.step > 0 and math.min(entry.step, o.dt)) or o.dt
+  end
+  if o.h and o.h > o.dt then bad(("h must be at most dt = %g (got %g)"):format(o.dt, o.h)) end
+  if o.h and o.tf / o.h > limits.max_steps then
+    bad(("tf / h is %.3g steps; at most %g are taken"):format(o.tf / o.h, limits.max_steps))
+  end
+  o.tol = o.tol or taken.tol.default
+  if o.independent ~= nil and taken.independent.type == "names" then
+    minimal_independent(m, o, bad) -- the formulation's own: its coordinates by name
+  elseif o.independent ~= nil then
+    -- partitioning's: body coordinates, integrated in place of those the
+    -- Jacobian would pick, so only where the coordinates are the bodies'
+    if not entry.can.body_coordinates then
+      bad("independent names body coordinates; in " .. o.formulation
+        .. " coordinates partitioning picks its independent coordinates from the Jacobian")
+    end
+    local index = {}
+    for _, b in ipairs(m._order.bodies) do index[b.name] = true end
+    local seen = {}
+    for _, name in ipairs(o.independent) do
+      local body, coord = tostring(name):match("^(.*)%.([%w]+)$")
+      if not body or not index[body] or not ({ x = true, y = true, angle = true })[coord or ""] then
+        bad("independent: '" .. tostring(name) .. "' is not body.x, body.y or body.angle of a body of the model")
+      end
+      if seen[name] then bad("independent: '" .. tostring(name) .. "' is named twice") end
+      seen[name] = true
+    end
+    -- with redundant rows dropped the count is the rank's, checked when the run starts
+    local dof = counted_dof(m)
+    if #o.independent ~= dof and o.redundant ~= "drop" then
+      bad(("independent: the model has %d degree%s of freedom, so name %d coordinate%s, not %d"):format(
+        dof, dof == 1 and "" or "s", dof, dof == 1 and "" or "s", #o.independent))
     end
   end
-  o.tree_joints = idx
+  if o.correct == nil then o.correct = false end
+  o.progress = o.progress or (core.mode == "interactive")
+  tree_option(m, o, level + 1)
+  return o
+end
+
+-- The options of a kinematic analysis, checked; what is the method's name
+-- (kinematics, inverse_dynamics) for messages. Filled in: formulation, tf,
+-- dt.
+function M.kinematic_options(m, opts, what, level)
+  local o = kinds.check_options("kinematics", opts, what)
+  local function bad(msg) error(string.format("%s: %s: %s", where(level + 1), what, msg), 0) end
+  times(o, bad)
+  if not formulation_entry[o.formulation].can.constraints then
+    bad(("formulation %q states no constraint equations for Newton-Raphson to solve: its joints are springs "
+      .. "that act in a forward run (m:simulate). Use formulation = %s"):format(o.formulation, names_that("constraints")))
+  end
+  tree_option(m, o, level + 1)
+  return o
+end
+
+-- The options of a look at one state (m:pieces, m:joint_coords,
+-- m:point_coords, m:minimal_coords, m:explain), checked: analysis is its
+-- name, formulation the one it is about (nil: the options'), extra the
+-- caller's own declarations, what how messages name it (analysis).
+-- Filled in: t (0).
+function M.state_options(m, opts, analysis, formulation, level, extra, what)
+  local o = kinds.check_options(analysis, opts, what or analysis, extra, formulation)
+  local function bad(msg) error(("%s: %s: %s"):format(where(level + 1), analysis, msg), 0) end
+  if o.independent ~= nil then minimal_independent(m, o, bad) end
+  tree_option(m, o, level + 1)
+  o.t = o.t or 0
+  return o
 end
 
 -- Why m:simulate would refuse these options, said without the caller's
 -- place, or nil and the options as it checks them: mb.compare skips a
 -- formulation that cannot take the options shared by its runs.
-local function run_refusal(m, opts)
-  local ok, o = pcall(function()
-    local o = run_options(m, opts, 2)
-    tree_option(m, o, 2)
-    return o
-  end)
+function M.run_refusal(m, opts)
+  local ok, o = pcall(M.run_options, m, opts, 2)
   if ok then return nil, o end
   return (tostring(o):gsub("^.-:%d+: ", ""):gsub("^simulate: ", ""))
 end
 
 -- What the options' checks noticed and let pass (o.notices): a run's
--- warnings when there is a run r, else said at the user's line.
-local function say_notices(o, r)
-  for _, text in ipairs(o.notices or {}) do
-    if r then result.warn(r, text)
-    else message.to_stderr(("%s: warning: %s"):format(where(), text)) end
-  end
+-- warnings (result.warn), or said at the user's line.
+M.tree_option = tree_option
+
+function M.say_notices(o, say)
+  for _, text in ipairs(o.notices or {}) do say(text) end
 end
-
-
-M.simulate_options, M.SHORTEST, M.LONGEST = simulate_options, SHORTEST, LONGEST
-M.one_of, M.constrained_names, M.minimal_independent = one_of, constrained_names, minimal_independent
-M.run_options, M.tree_option, M.say_notices, M.run_refusal = run_options, tree_option, say_notices, run_refusal
 return M

@@ -6,14 +6,17 @@
 -- (m:impact).
 local core = require "mechbench.core"
 local args = require "mechbench.args"
-local kinds = require "mechbench.kinds"
 local elements = require "mechbench.elements"
 local options = require "mechbench.options"
 local where = args.where
 local name_of, names, point_ref = elements.name_of, elements.names, elements.point_ref
-local formulation_names = kinds.formulation_names
-local one_of, minimal_independent, tree_option, say_notices = options.one_of, options.minimal_independent,
-  options.tree_option, options.say_notices
+local message = require "mechbench.message"
+local state_options = options.state_options
+
+-- What the options' checks noticed and let pass, said at the user's line.
+local function say_notices(o)
+  options.say_notices(o, function(text) message.to_stderr(("%s: warning: %s"):format(where(), text)) end)
+end
 
 local M = {}
 local Model = {} -- the methods of this file (M.methods)
@@ -31,27 +34,8 @@ end
 -- {q..., q̇...}: q, qd, M, D (the Jacobian in q), phi, vrhs, gamma, h, acc
 -- and lambda. opts: formulation (body by default) and its options, t.
 function Model:pieces(opts)
-  local o = args.options(opts, { "formulation", "t", "y", "tree", "angles", "independent", "redundant", "method" },
-    "pieces")
-  o.formulation = o.formulation or "body"
-  if o.redundant ~= nil and o.redundant ~= "stop" and o.redundant ~= "drop" then
-    error(('%s: pieces: redundant must be "stop" (the default) or "drop", not %s'):format(where(2), tostring(o.redundant)), 0)
-  end
-  local why = one_of(o.formulation, formulation_names, "formulation")
-  if why then error(("%s: pieces: %s"):format(where(2), why), 0) end
-  local function bad(msg) error(("%s: pieces: %s"):format(where(3), msg), 0) end
-  if o.independent ~= nil and o.formulation ~= "minimal" then
-    bad('independent goes with formulation = "minimal" here')
-  elseif o.independent ~= nil then
-    minimal_independent(self, o, bad)
-  end
-  tree_option(self, o, 2)
-  if o.method ~= nil and (o.formulation ~= "joint" or (o.method ~= "aba" and o.method ~= "crb")) then
-    error(('%s: pieces: method is "aba" or "crb", for formulation = "joint"'):format(where(2)), 0)
-  end
-  local t = time_arg(o.t, "pieces")
-  if o.y ~= nil and type(o.y) ~= "table" then error(("%s: pieces: y must be a table of numbers"):format(where(2)), 0) end
-  local ok, p = pcall(core.model.pieces, self:compile(), o, t, o.y)
+  local o = state_options(self, opts, "pieces", nil, 2)
+  local ok, p = pcall(core.model.pieces, self:compile(), o, o.t, o.y)
   if not ok then error(string.format("%s: pieces: %s", where(2), p), 0) end
   say_notices(o)
   return p
@@ -127,11 +111,9 @@ function JointPieces:__tostring()
 end
 
 function Model:joint_coords(opts)
-  local o = args.options(opts, { "t", "tree", "angles", "theta", "theta_d" }, "joint_coords")
-  local t = time_arg(o.t, "joint_coords")
-  tree_option(self, o, 2)
+  local o = state_options(self, opts, "joint_coords", "joint", 2)
   local desc = self:compile()
-  local ok, p = pcall(core.model.joint_pieces, desc, o, t)
+  local ok, p = pcall(core.model.joint_pieces, desc, o, o.t)
   if not ok then error(string.format("%s: %s", where(2), p), 0) end
   say_notices(o)
   local bodies, joints = self._order.bodies, self._order.joints
@@ -219,27 +201,24 @@ function MinimalPieces:__tostring()
 end
 
 function Model:minimal_coords(opts)
-  local o = args.options(opts, { "t", "y", "independent" }, "minimal_coords")
-  local t = time_arg(o.t, "minimal_coords")
-  local function bad(msg) error(("%s: minimal_coords: %s"):format(where(3), msg), 0) end
-  if o.independent ~= nil then minimal_independent(self, o, bad) end
-  if o.y ~= nil and type(o.y) ~= "table" then bad("y must be a table of numbers") end
-  local ok, p = pcall(core.model.minimal_pieces, self:compile(), o, t, o.y)
+  local o = state_options(self, opts, "minimal_coords", "minimal", 2)
+  local ok, p = pcall(core.model.minimal_pieces, self:compile(), o, o.t, o.y)
   if not ok then error(string.format("%s: minimal_coords: %s", where(2), p), 0) end
   p.model_name = self.name
   return setmetatable(p, MinimalPieces)
 end
 
 function Model:point_coords(opts)
-  local o = args.options(opts, { "formulation", "t", "y", "tree" }, "point_coords")
+  -- the point layout of either point formulation, "point" unless told
+  local given = type(opts) == "table" and opts.formulation
+  local o = state_options(self, opts, "point_coords", not given and "point" or nil, 2)
   o.formulation = o.formulation or "point"
-  local why = one_of(o.formulation, { "point", "point-recursive" }, "formulation")
-  if why then error(("%s: point_coords: %s"):format(where(2), why), 0) end
-  tree_option(self, o, 2)
-  local t = time_arg(o.t, "point_coords")
-  if o.y ~= nil and type(o.y) ~= "table" then error(("%s: point_coords: y must be a table of numbers"):format(where(2)), 0) end
+  if o.formulation ~= "point" and o.formulation ~= "point-recursive" then
+    error(('%s: point_coords: lays out point coordinates: formulation = "point" or "point-recursive", not %q'):format(
+      where(2), o.formulation), 0)
+  end
   local desc = self:compile()
-  local ok, p = pcall(core.model.point_pieces, desc, o, t, o.y)
+  local ok, p = pcall(core.model.point_pieces, desc, o, o.t, o.y)
   if not ok then error(string.format("%s: point_coords: %s", where(2), p), 0) end
   say_notices(o)
   p.model_name, p.recursive, p.r, p.rd = self.name, o.formulation == "point-recursive", p.q, p.qd

@@ -12,11 +12,8 @@ local result = require "mechbench.result"
 local where = args.where
 local name_of, plural, Element, resolve = elements.name_of, elements.plural, elements.Element, elements.resolve
 local body_name = name_of
-local formulation_names, formulation_entry = kinds.formulation_names, kinds.formulation_entry
-local run_options, tree_option, say_notices, one_of = options.run_options, options.tree_option,
-  options.say_notices, options.one_of
-local constrained_names = options.constrained_names
-local SHORTEST, LONGEST = options.SHORTEST, options.LONGEST
+local formulation_entry = kinds.formulation_entry
+local run_options = options.run_options
 local correct_at = pieces.correct_at
 
 -- A message raised by the C core, which checks its own arguments again,
@@ -28,6 +25,16 @@ end
 local M = {}
 local Model = {} -- the methods of this file (M.methods)
 M.methods = Model
+
+-- The option this file reads itself (run_segments), declared as C declares
+-- the others (util/option.h; args.bad_option checks it).
+M.options = {
+  events = { name = "events", type = "list", analyses = { simulate = true }, said = "none",
+    summary = "joints added or removed and values set during the run: {{t = 1, add = \"lock\"}}",
+    check = function(v)
+      if type(v) ~= "table" then return ('events must be a list such as { {t = 1, add = "lock"} } (got %s)'):format(args.shown(v)) end
+    end },
+}
 
 -- Constraints added or deleted during a run (Sec. 13.5): the run goes in
 -- segments. Deleting a joint changes nothing at that instant; adding one
@@ -42,7 +49,7 @@ local function simulate_checked(m, o, here)
   local ok, raw = pcall(core.model.simulate, desc, o)
   if not ok then error(("%s: simulate: %s"):format(here, core_said(raw)), 0) end
   local r = result.new(m, raw, o, here, desc)
-  say_notices(o, r)
+  options.say_notices(o, function(text) result.warn(r, text) end)
   if raw.error then
     m.last = r
     local t = raw.t[#raw.t]
@@ -53,9 +60,7 @@ local function simulate_checked(m, o, here)
 end
 
 function Model:simulate(opts)
-  local o = run_options(self, opts, 2)
-  tree_option(self, o, 2)
-  return simulate_checked(self, o, where(2))
+  return simulate_checked(self, run_options(self, opts, 2, M.options), where(2))
 end
 
 -- A run for a search made of many short runs (statics.lua's damped
@@ -63,7 +68,7 @@ end
 -- its samples stop there) instead of crawling on to tf for minutes, and
 -- its warnings are kept in r.warnings, not said.
 function M.simulate_until_stiff(m, opts)
-  local o = run_options(m, opts, 2)
+  local o = run_options(m, opts, 2, M.options)
   o.stop_when_stiff = true
   return result.quietly(simulate_checked, m, o, where(2))
 end
@@ -113,41 +118,18 @@ local function driver_jumps(m)
   return out
 end
 
-local kinematic_options = { "formulation", "tf", "dt", "tol", "max_iterations", "newton", "trace", "angles", "tree" }
 
 local function kinematic(m, opts, analysis, level)
-  local o = args.options(opts, kinematic_options, analysis == "inverse dynamics" and "inverse_dynamics" or "kinematics")
+  local o = options.kinematic_options(m, opts, analysis == "inverse dynamics" and "inverse_dynamics" or "kinematics",
+    level + 1)
   local function bad(msg) error(string.format("%s: %s: %s", where(level + 1), analysis, msg), 0) end
-  o.tf = o.tf or 1
-  if args.bad_number(o.tf, { positive = true, smallest = 0 }) then bad("tf must be a positive, finite time") end
-  if o.tf < SHORTEST or o.tf > LONGEST then bad(("tf must be from %g to %g s (got %g)"):format(SHORTEST, LONGEST, o.tf)) end
-  o.dt = o.dt or math.min(0.01, o.tf / 10)
-  if args.bad_number(o.dt, { positive = true, smallest = 0 }) or o.dt > o.tf then bad("dt must be positive and at most tf") end
-  if o.tf / o.dt > 1e7 then bad(("tf / dt is %.3g reports; at most 1e7 fit in memory"):format(o.tf / o.dt)) end
-  if o.tol ~= nil and (args.bad_number(o.tol, { positive = true, smallest = 0 }) or o.tol < 1e-15 or o.tol > 1) then
-    bad("tol must be a positive number from 1e-15 to 1")
-  end
-  local it = o.max_iterations
-  if it ~= nil and not (type(it) == "number" and it == math.floor(it) and it >= 1 and it <= 1000) then
-    bad(("max_iterations must be a whole number from 1 to 1000 (got %s)"):format(tostring(o.max_iterations)))
-  end
-  if o.newton and o.newton ~= "full" and o.newton ~= "modified" then bad('newton must be "full" or "modified"') end
-  if o.angles ~= nil and o.angles ~= "relative" and o.angles ~= "absolute" then bad('angles must be "relative" or "absolute"') end
-  o.formulation = o.formulation or "body"
-  local why = one_of(o.formulation, formulation_names, "formulation")
-  if why then bad(why) end
-  if not formulation_entry[o.formulation].can.constraints then
-    bad(("formulation %q states no constraint equations for Newton-Raphson to solve: its joints are springs "
-      .. "that act in a forward run (m:simulate). Use formulation = %s"):format(o.formulation, constrained_names()))
-  end
-  tree_option(m, o, level + 1)
   o.integrator = "Newton-Raphson"
   local jumps = driver_jumps(m)
   local desc = m:compile()
   local ok, raw = pcall(core.model.kinematics, desc, o)
   if not ok then bad(core_said(raw)) end
   local r = result.new(m, raw, o, where(level + 1), desc)
-  say_notices(o, r)
+  options.say_notices(o, function(text) result.warn(r, text) end)
   r.stats.analysis = analysis
   for _, text in ipairs(jumps) do result.warn(r, text) end
   if raw.error then

@@ -29,7 +29,35 @@ local mat = core.mat
 
 local M = {}
 
-local KNOWN = { "method", "tol", "max_iterations", "max_step", "damping", "max_chunks", "stable" }
+-- The options of m:equilibrium, declared as C declares a run's
+-- (util/option.h) and checked by args.check_options; m:modes takes method,
+-- stable and tol and passes them on.
+local both = { equilibrium = true, modes = true }
+local OPTIONS = {
+  method = { name = "method", type = "choice", choices = { "newton", "dynamics" }, default = "newton",
+    analyses = both, summary = "newton (from the start) or dynamics (settling under added damping)" },
+  stable = { name = "stable", type = "flag", default = false, analyses = both,
+    summary = "settles by damped dynamics, then Newton: a stable rest" },
+  -- a residual of forces (N, N m) and constraints, or a speed (m/s):
+  -- below 1e-14 under round-off, as a run's tol; the model's own units
+  -- above, up to the largest size of a number taken (args.LARGEST)
+  tol = { name = "tol", type = "number", lo = 1e-14, hi = 1e15, default = 1e-9, analyses = both,
+    summary = "the residual (newton) or speed (dynamics) taken as rest" },
+  -- counts are bounded, so no search of them can go on for ever; 0
+  -- iterations judge the start as it is
+  max_iterations = { name = "max_iterations", type = "whole", lo = 0, hi = 1e4, default = 50,
+    analyses = { equilibrium = true }, summary = "Newton's iterations, at most" },
+  max_chunks = { name = "max_chunks", type = "whole", lo = 1, hi = 1e4, default = 200,
+    analyses = { equilibrium = true }, summary = "seconds of damped motion, at most" },
+  -- a step limit (rad, and times the model's size) and a damping rate
+  -- (1/s): positive, from 1e-12 (a slip of units) to args.LARGEST
+  max_step = { name = "max_step", type = "number", lo = 1e-12, hi = 1e15, default = 0.25,
+    analyses = { equilibrium = true }, summary = "the largest Newton step (rad, or times the model's size)" },
+  damping = { name = "damping", type = "number", lo = 1e-12, hi = 1e15, default = 1,
+    analyses = { equilibrium = true }, summary = "the added damping (1/s), times each body's mass and inertia" },
+}
+M.options = OPTIONS
+-- The options of one method only, unless stable = true (which uses both).
 local ONLY = { max_iterations = "newton", max_step = "newton", damping = "dynamics", max_chunks = "dynamics" }
 
 ---------------------------------------------------------------- small dense linear algebra
@@ -574,31 +602,15 @@ end
 
 ---------------------------------------------------------------- the options
 local function check_options(opts)
-  local o = args.options(opts, KNOWN, "equilibrium")
-  local method = o.method == nil and "newton" or o.method
-  if method ~= "newton" and method ~= "dynamics" then
-    args.fail("equilibrium", 'method must be "newton" or "dynamics", not %s%s',
-      type(method) == "string" and ('"' .. method .. '"') or tostring(method), args.suggest(method, { "newton", "dynamics" }))
-  end
+  local o = args.check_options(opts, OPTIONS, "equilibrium")
+  local method = o.method or OPTIONS.method.default
   o.method = method
-  if o.stable ~= nil and type(o.stable) ~= "boolean" then
-    args.fail("equilibrium", "stable must be true or false, not %s", tostring(o.stable))
-  end
   if o.stable and opts.method ~= nil then
     args.fail("equilibrium", "stable = true searches by damped dynamics, then Newton: leave method out")
   end
-  for _, key in ipairs(KNOWN) do
-    local v = o[key]
-    if v ~= nil and key ~= "method" and key ~= "stable" then
-      if ONLY[key] and ONLY[key] ~= method and not o.stable then
-        args.fail("equilibrium", '%s is an option of method = "%s", not of "%s"', key, ONLY[key], method)
-      end
-      local integer = key == "max_iterations" or key == "max_chunks"
-      -- counts are bounded, so no run of them can go on for ever
-      local why = args.bad_number(v, { positive = key ~= "max_iterations", nonnegative = true,
-        largest = integer and 1e4 or nil })
-      if not why and integer and math.floor(v) ~= v then why = ("must be a whole number (got %g)"):format(v) end
-      if why then args.fail("equilibrium", "%s", args.said(key, why)) end
+  for key, with in pairs(ONLY) do
+    if o[key] ~= nil and with ~= method and not o.stable then
+      args.fail("equilibrium", '%s is an option of method = "%s", not of "%s"', key, with, method)
     end
   end
   return o

@@ -176,6 +176,30 @@ static void release(void *ws)
 	free(w);
 }
 
+/* Its own options (formulation.h), in the order of cfg->own: the joints'
+ * springs' natural frequency (rad/s; from 1e-6, below which they hold
+ * nothing within a run, to 1e9, a period of 6e-9 s, past any step it
+ * takes: 1e12 before) and damping ratio (0 undamped; past 1e6 the damper
+ * alone sets the motion). */
+enum { OWN_OMEGA, OWN_ZETA };
+static const struct option option_joint_omega = {
+    .name = "omega",
+    .type = OPTION_NUMBER,
+    .lo = 1e-6,
+    .hi = 1e9,
+    .fallback = NAN,
+    .said = "tuned to the step h",
+    .taken_by = TAKEN_BY_SIMULATE,
+    .summary = "the joints' springs' natural frequency (rad/s)"};
+static const struct option option_joint_zeta = {.name = "zeta",
+                                                .type = OPTION_NUMBER,
+                                                .lo = 0,
+                                                .hi = 1e6,
+                                                .fallback = 0.3,
+                                                .taken_by = TAKEN_BY_SIMULATE,
+                                                .summary = "the joints' dampers' damping ratio"};
+static const struct option *const own_options[] = {&option_joint_omega, &option_joint_zeta, NULL};
+
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	if (refuse(m, d) != 0)
@@ -194,8 +218,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 		else
 			w->others[w->nothers++] = i;
 	}
-	w->zeta = cfg->joint_zeta > 0 ? cfg->joint_zeta : 0.3;
-	w->omega = cfg->joint_omega;
+	w->zeta = option_number(&option_joint_zeta, &cfg->own[OWN_ZETA]);
+	w->omega = option_number(&option_joint_omega, &cfg->own[OWN_OMEGA]);
 	if (!(w->omega > 0)) {
 		double h = cfg->step > 0 ? cfg->step : DEFAULT_STEP, mu = 1;
 		double *c = calloc(2 * (size_t)w->base.n + 1, sizeof(double));
@@ -422,6 +446,7 @@ const struct formulation formulation_discrete = {
     .capabilities = FORM_FIXED_STEP,
     .integrator = "symplectic",
     .step = DEFAULT_STEP,
+    .options = own_options,
     .setup = setup,
     .release = release,
     .size = size,

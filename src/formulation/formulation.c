@@ -2,6 +2,7 @@
 /* formulation.c — the table of formulations. */
 #include "formulation/formulation.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,120 @@ const struct formulation *formulation_find(const char *name)
 			return formulations[i];
 	return NULL;
 }
+
+const char *const *formulation_names(void)
+{
+	static const char *names[sizeof formulations / sizeof formulations[0]];
+	for (size_t i = 0; formulations[i]; i++)
+		names[i] = formulations[i]->name;
+	return names;
+}
+
+int formulation_option(const struct formulation *f, const char *name)
+{
+	return option_index(f->options, name);
+}
+
+/* ------------------------------------------------------------ the layer's options */
+
+#define FORMULATED (TAKEN_BY_SIMULATE | TAKEN_BY_KINEMATICS | TAKEN_BY_PIECES | TAKEN_BY_EXPLAIN)
+
+const struct option option_formulation = {.name = "formulation",
+                                          .type = OPTION_CHOICE,
+                                          .choices_of = formulation_names,
+                                          .fallback = 0, /* body, the first */
+                                          .taken_by = FORMULATED | TAKEN_BY_POINT_COORDS,
+                                          .summary = "the coordinates the equations are written "
+                                                     "in: mb.formulations()"};
+
+/* Baumgarte's alpha and beta (Eq. 13.32) are rates (1/s): 0 leaves a term
+ * out, and past 1e12 the terms 2 alpha Phi' + beta^2 Phi (beta^2 to 1e24)
+ * swamp gamma at any step a run can take. */
+const struct option option_alpha = {.name = "alpha",
+                                    .type = OPTION_NUMBER,
+                                    .lo = 0,
+                                    .hi = 1e12,
+                                    .fallback = 5,
+                                    .taken_by = TAKEN_BY_SIMULATE,
+                                    .summary = "Baumgarte's velocity gain (1/s)"};
+const struct option option_beta = {.name = "beta",
+                                   .type = OPTION_NUMBER,
+                                   .lo = 0,
+                                   .hi = 1e12,
+                                   .fallback = 5,
+                                   .taken_by = TAKEN_BY_SIMULATE,
+                                   .summary = "Baumgarte's position gain (1/s)"};
+/* The penalty's mass (Eqs. 13.37-13.40) is a mass: from the smallest a
+ * body takes (1e-12 kg) to 1000 times the largest (1e12 kg), the default's
+ * own factor. (Lua capped it at 1e15 and the bindings at 1e18: 1e15 now.) */
+const struct option option_mc = {.name = "mc",
+                                 .type = OPTION_NUMBER,
+                                 .lo = 1e-12,
+                                 .hi = 1e15,
+                                 .fallback = NAN,
+                                 .said = "1000 times the heaviest body's mass",
+                                 .taken_by = TAKEN_BY_SIMULATE,
+                                 .summary = "the penalty's mass (kg)"};
+/* A damping ratio: 0 undamped; past 1e6 the penalty's damper alone sets
+ * the motion, a million times critical. */
+const struct option option_penalty_zeta = {.name = "zeta",
+                                           .type = OPTION_NUMBER,
+                                           .lo = 0,
+                                           .hi = 1e6,
+                                           .fallback = 1,
+                                           .taken_by = TAKEN_BY_SIMULATE,
+                                           .summary = "the penalty's damping ratio"};
+/* A frequency (rad/s): below 1e-6 the penalty holds nothing within a run
+ * of 1e6 s; past 1e9 its period (6e-9 s) is under any step's reach. */
+const struct option option_penalty_omega = {.name = "omega",
+                                            .type = OPTION_NUMBER,
+                                            .lo = 1e-6,
+                                            .hi = 1e9,
+                                            .fallback = 20 * M_PI,
+                                            .taken_by = TAKEN_BY_SIMULATE,
+                                            .summary = "the penalty's natural frequency (rad/s)"};
+const struct option option_partition_independent = {
+    .name = "independent",
+    .type = OPTION_COORDINATES,
+    .fallback = NAN,
+    .said = "chosen from the Jacobian",
+    .taken_by = TAKEN_BY_SIMULATE,
+    .summary = "the body coordinates partitioning integrates, {\"crank.angle\"}"};
+
+static const char *const stabilization_names[] = {"none",     "baumgarte",    "penalty",
+                                                  "momentum", "partitioning", NULL};
+const struct option option_stabilization = {.name = "stabilization",
+                                            .type = OPTION_CHOICE,
+                                            .choices = stabilization_names,
+                                            .taken_by = TAKEN_BY_SIMULATE,
+                                            .summary = "the remedy of constraint drift (Ch. 13)"};
+
+static const struct option *const baumgarte_options[] = {&option_alpha, &option_beta, NULL};
+static const struct option *const penalty_options[] = {&option_mc, &option_penalty_zeta,
+                                                       &option_penalty_omega, NULL};
+static const struct option *const partitioning_options[] = {&option_partition_independent, NULL};
+const struct remedy remedies[] = {
+    {"none", NULL},     {"baumgarte", baumgarte_options},       {"penalty", penalty_options},
+    {"momentum", NULL}, {"partitioning", partitioning_options}, {NULL, NULL}};
+
+static const char *const redundant_kinds[] = {"stop", "drop", NULL};
+const struct option option_redundant = {.name = "redundant",
+                                        .type = OPTION_CHOICE,
+                                        .choices = redundant_kinds,
+                                        .taken_by = TAKEN_BY_SIMULATE | TAKEN_BY_PIECES,
+                                        .summary = "stop (explain dependent joint rows and stop) "
+                                                   "or drop (carry on without them)"};
+
+const struct option option_tree = {.name = "tree",
+                                   .type = OPTION_JOINTS,
+                                   .fallback = NAN,
+                                   .said = "any joint",
+                                   .taken_by =
+                                       FORMULATED | TAKEN_BY_JOINT_COORDS | TAKEN_BY_POINT_COORDS,
+                                   .summary = "the joints the tree may use; the others are cut"};
+
+const struct option *const formulation_layer_options[] = {
+    &option_formulation, &option_stabilization, &option_redundant, NULL};
 
 /* ------------------------------------------------------------ body coordinates' entries */
 

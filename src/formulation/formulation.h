@@ -13,7 +13,11 @@
 #define MB_FORMULATION_H
 
 #include "model/model.h"
+#include "util/option.h"
 #include "util/rows.h"
+
+/* The most options a formulation declares of its own. */
+#define FORMULATION_OPTIONS 4
 
 struct stabilization {
 	enum { STAB_NONE, STAB_BAUMGARTE, STAB_PENALTY, STAB_MOMENTUM, STAB_PARTITION } kind;
@@ -27,22 +31,13 @@ struct formulation_config {
 	int drop_redundant;     /* carry on without dependent constraint rows */
 	const int *independent; /* partitioning: the coordinates to integrate (NULL: chosen) */
 	int nindependent;
-	int absolute_angles; /* joint coordinates: absolute instead of relative */
-	const int *tree;     /* joint coordinates: the joints the tree may use (NULL: any) */
-	int ntree;
-	int composite_mass; /* joint coordinates: method = "crb", M̄ written out and
-	                     * factored densely (else the articulated-body algorithm) */
-	/* minimal coordinates: sets of independent coordinates by name ("crank.angle",
-	 * "B.angle"), nsets of set_size each, the first to start with (none: chosen) */
-	const char *const *minimal_sets;
-	int nsets, set_size;
-	int fixed_coordinates; /* minimal coordinates: never switch them */
-	double step;           /* the run's fixed step h (0: adaptive steps, or none) */
-	double joint_omega;    /* joint forces: the springs' natural frequency (0: from h) */
-	double joint_zeta;     /* joint forces: their damping ratio (0: the formulation's own) */
+	double step; /* the run's fixed step h (0: adaptive steps, or none) */
 	/* the caller calls after_step at each step it accepts (a simulation), so
 	 * a state evaluated in between may belong to a trial step it refuses */
 	int accepted_steps;
+	/* the formulation's own options, in the order its entry declares them
+	 * (struct formulation's options); those not given hold their fallback */
+	struct option_value own[FORMULATION_OPTIONS];
 };
 
 /* What evaluate() is asked for. */
@@ -85,6 +80,10 @@ struct formulation {
 	unsigned capabilities;
 	const char *integrator; /* the integrator a run takes unless told (NULL: "rk45") */
 	double step;            /* the fixed step h a run takes unless told (0: its dt) */
+	/* its own options (util/option.h), NULL-terminated, at most
+	 * FORMULATION_OPTIONS; a run's values in cfg->own, in this order. NULL:
+	 * none */
+	const struct option *const *options;
 
 	/* A workspace for one run (sizes, the tree, ...), or NULL with a reason
 	 * in the run's error. */
@@ -218,5 +217,29 @@ FORMULATIONS
 /* The formulation called name, or NULL; and all of them, NULL-terminated. */
 const struct formulation *formulation_find(const char *name);
 extern const struct formulation *const formulations[];
+/* Their names, in that order, NULL-terminated. */
+const char *const *formulation_names(void);
+
+/* The remedies of constraint drift (Ch. 13) by the names stabilization =
+ * "..." takes, in the order of struct stabilization's kinds, each with the
+ * options it takes; a NULL name ends them. */
+struct remedy {
+	const char *name;
+	const struct option *const *options; /* NULL-terminated; NULL: none */
+};
+extern const struct remedy remedies[];
+
+/* The options the constrained layer reads for every formulation (the
+ * formulation itself, the remedy, redundant rows: formulation_layer_options)
+ * and the remedies' own (remedies[]), and the tree of joints that those
+ * growing one take (joint coordinates, Attia's recursive point
+ * coordinates), declared in formulation.c. */
+extern const struct option option_formulation, option_stabilization, option_alpha, option_beta,
+    option_mc, option_penalty_zeta, option_penalty_omega, option_partition_independent,
+    option_redundant, option_tree;
+extern const struct option *const formulation_layer_options[]; /* NULL-terminated */
+
+/* The index of formulation f's own option called name in cfg->own, or -1. */
+int formulation_option(const struct formulation *f, const char *name);
 
 #endif

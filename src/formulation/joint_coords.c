@@ -78,6 +78,27 @@ struct jc {
 
 /* ------------------------------------------------------------ the tree */
 
+/* Joint coordinates' own options (formulation.h), in the order of cfg->own:
+ * absolute angles, the joints the tree may use, and how M̄ q̈ = ... is solved. */
+enum { OWN_ANGLES, OWN_TREE, OWN_METHOD };
+static const char *const angle_kinds[] = {"relative", "absolute", NULL};
+static const struct option option_angles = {
+    .name = "angles",
+    .type = OPTION_CHOICE,
+    .choices = angle_kinds,
+    .taken_by = TAKEN_BY_SIMULATE | TAKEN_BY_KINEMATICS | TAKEN_BY_PIECES | TAKEN_BY_EXPLAIN |
+                TAKEN_BY_JOINT_COORDS,
+    .summary = "relative (each joint's own angle) or absolute (each body's angle)"};
+static const char *const methods[] = {"aba", "crb", NULL};
+static const struct option option_method = {
+    .name = "method",
+    .type = OPTION_CHOICE,
+    .choices = methods,
+    .taken_by = TAKEN_BY_SIMULATE | TAKEN_BY_PIECES,
+    .summary = "aba (the articulated-body algorithm, O(N)) or crb (M̄ written out and factored)"};
+static const struct option *const own_options[] = {&option_angles, &option_tree, &option_method,
+                                                   NULL};
+
 /* Body child hangs from parent by joint k: a pin's angle, or a slide along
  * the guide, the joint's body j (the tree's sliders, joint_graph.h). */
 static void hang(struct jc *w, int child, int parent, int k)
@@ -105,10 +126,12 @@ static void hang(struct jc *w, int child, int parent, int k)
 static void take_tree(struct jc *w, const struct formulation_config *cfg)
 {
 	const struct model *m = w->m;
+	const struct option_value *allowed = &cfg->own[OWN_TREE];
 	struct joint_tree own, *tree = &m->graph->tree[TREE_COORDINATES];
-	if (cfg->tree) {
+	if (allowed->given) {
 		joint_tree_alloc(&own, w->nb, m->njoints);
-		joint_tree_grow(m, m->graph, TREE_COORDINATES, cfg->tree, cfg->ntree, &own);
+		joint_tree_grow(m, m->graph, TREE_COORDINATES, allowed->indices, allowed->count,
+		                &own);
 		tree = &own;
 	}
 	for (int k = 0; k < tree->norder; k++) {
@@ -122,7 +145,7 @@ static void take_tree(struct jc *w, const struct formulation_config *cfg)
 	}
 	w->ncut = tree->ncut;
 	memcpy(w->cut, tree->cut, sizeof(int) * (size_t)tree->ncut);
-	if (cfg->tree)
+	if (allowed->given)
 		joint_tree_free(&own);
 }
 
@@ -141,7 +164,8 @@ static int angle_coordinate(const struct jc *w, int b)
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	struct jc *w = calloc(1, sizeof *w);
-	w->m = m, w->d = d, w->absolute = cfg->absolute_angles;
+	w->m = m, w->d = d;
+	w->absolute = option_number(&option_angles, &cfg->own[OWN_ANGLES]) == 1;
 	w->nb = m->nbodies, w->n3 = 3 * m->nbodies;
 	w->order = calloc((size_t)w->nb + 1, sizeof *w->order);
 	w->link = calloc((size_t)w->nb + 1, sizeof *w->link);
@@ -169,7 +193,8 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	w->mdiag = calloc(n3 + 1, sizeof(double));
 	w->work = calloc(2 * (n3 + n) + 1, sizeof(double));
 	w->cut_rows = joint_rows_new(m, w->cut, w->ncut);
-	if (cfg->composite_mass) /* O(N²): only for method = "crb" (B waits for teaching) */
+	w->composite_method = option_number(&option_method, &cfg->own[OWN_METHOD]) == 1;
+	if (w->composite_method) /* O(N²): only for method = "crb" (B waits for teaching) */
 		w->Mbar = gsl_matrix_calloc(n ? n : 1, n ? n : 1);
 	model_mass_diagonal(m, w->mdiag);
 	w->twist = calloc(3 * n + 1, sizeof(double));
@@ -180,7 +205,6 @@ static void *setup(const struct model *m, const struct formulation_config *cfg, 
 	for (int b = 0; b < w->nb; b++)
 		for (int k = 0; k < (w->link[b].kind == TREE_FLOAT ? 3 : 1); k++)
 			w->owner[w->link[b].coord + k] = b;
-	w->composite_method = cfg->composite_mass;
 	size_t nb = (size_t)w->nb;
 	w->from = calloc(nb + 1, sizeof(int));
 	for (int b = 0; b < w->nb; b++)
@@ -1086,6 +1110,7 @@ const struct formulation formulation_joint = {
     .name = "joint",
     .title = "joint coordinates (Ch. 9)",
     .capabilities = FORM_DENSE_MASS,
+    .options = own_options,
     .setup = setup,
     .release = release,
     .size = size,

@@ -1090,7 +1090,7 @@ void *mc_setup(const struct model *m, const struct formulation_config *cfg, stru
 	struct mc *w = calloc(1, sizeof *w);
 	int nb = m->nbodies, nj = m->njoints;
 	w->m = m, w->d = d, w->nb = nb, w->ground = nb;
-	w->switching = !cfg->fixed_coordinates;
+	w->switching = option_number(&mc_option_switching, &cfg->own[MC_OWN_SWITCHING]) == 1;
 	w->nnodes = nb + 1 + nj; /* room for a massless link per joint */
 	w->ncand = 3 * nb + nj;
 	w->kmax = 3 * nb;
@@ -1147,25 +1147,27 @@ void *mc_setup(const struct model *m, const struct formulation_config *cfg, stru
 	model_initial(m, c0, cd0);
 	w->dof = degrees_of_freedom(w, c0, cd0);
 	int status = 0;
-	if (cfg->minimal_sets && cfg->nsets > 0) {
-		w->k = cfg->set_size;
-		w->nalternatives = cfg->nsets > 1 ? cfg->nsets : 0;
-		w->alternatives = alloc((size_t)cfg->nsets * (size_t)w->k, sizeof(int));
-		for (int i = 0; i < cfg->nsets * w->k && status == 0; i++) {
-			int cand = candidate_of(w, cfg->minimal_sets[i]);
+	const struct option_value *sets = &cfg->own[MC_OWN_INDEPENDENT];
+	int nsets = sets->given && sets->group > 0 ? sets->count / sets->group : 0;
+	if (nsets > 0) {
+		w->k = sets->group;
+		w->nalternatives = nsets > 1 ? nsets : 0;
+		w->alternatives = alloc((size_t)nsets * (size_t)w->k, sizeof(int));
+		for (int i = 0; i < nsets * w->k && status == 0; i++) {
+			int cand = candidate_of(w, sets->names[i]);
 			if (cand < 0) {
 				run_data_fail(
 				    d,
 				    "independent: '%s' is %s: name body.x, body.y, body.angle, "
 				    "a pin's joint.angle or a slider's joint.slide",
-				    cfg->minimal_sets[i],
+				    sets->names[i],
 				    cand == -2 ? "both a body's and a joint's coordinate"
 				               : "no coordinate of the model");
 				status = -1;
 			}
 			w->alternatives[i] = cand;
 		}
-		for (int a = 0; a < cfg->nsets && status == 0; a++) {
+		for (int a = 0; a < nsets && status == 0; a++) {
 			const int *set = w->alternatives + (size_t)a * (size_t)w->k;
 			if (mc_try_set(w, set, w->k) != nb || !complete(w)) {
 				char names[300];

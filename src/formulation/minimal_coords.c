@@ -815,10 +815,28 @@ int mc_kinematics(void *ws, double t, const double *q, const double *qd, struct 
 	return 0;
 }
 
+/* Its own options (minimal_private.h). */
+const struct option mc_option_independent = {
+    .name = "independent",
+    .type = OPTION_NAMES,
+    .fallback = NAN,
+    .said = "chosen",
+    .taken_by = TAKEN_BY_SIMULATE | TAKEN_BY_PIECES | TAKEN_BY_MINIMAL_COORDS,
+    .summary = "the independent coordinates, {\"crank.angle\"}, or the sets to switch between"};
+const struct option mc_option_switching = {
+    .name = "switching",
+    .type = OPTION_FLAG,
+    .fallback = 1,
+    .taken_by = TAKEN_BY_SIMULATE,
+    .summary = "the coordinates switch before a group turns singular (false: the run stops)"};
+static const struct option *const own_options[] = {&mc_option_independent, &mc_option_switching,
+                                                   NULL};
+
 const struct formulation formulation_minimal = {
     .name = "minimal",
     .title = "minimal coordinates (Blajer et al.; Sec. 13.3)",
     .capabilities = FORM_DENSE_MASS | FORM_CLOSED_FORM,
+    .options = own_options,
     .setup = mc_setup,
     .release = mc_release,
     .size = size,

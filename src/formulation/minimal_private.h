@@ -164,4 +164,9 @@ int mc_positions(struct mc *w, double t, const double *q, const double *c_near);
 /* The smallest condition of the loops at the last positions, and its step. */
 double mc_worst_condition(const struct mc *w, int *which);
 
+/* Its own options (minimal_coords.c, beside its entry), in the order of
+ * cfg->own: the sets of independent coordinates, and whether it switches. */
+enum { MC_OWN_INDEPENDENT, MC_OWN_SWITCHING };
+extern const struct option mc_option_independent, mc_option_switching;
+
 #endif

@@ -136,11 +136,16 @@ static void release(void *ws)
 	free(w);
 }
 
+/* Its one option of its own (formulation.h): the joints its tree may use. */
+enum { OWN_TREE };
+static const struct option *const own_options[] = {&option_tree, NULL};
+
 static void *setup(const struct model *m, const struct formulation_config *cfg, struct run_data *d)
 {
 	struct layout_options o = {.recursive = 1,
-	                           .tree = cfg->tree,
-	                           .ntree = cfg->ntree,
+	                           .tree =
+	                               cfg->own[OWN_TREE].given ? cfg->own[OWN_TREE].indices : NULL,
+	                           .ntree = cfg->own[OWN_TREE].count,
 	                           .accepted_steps = cfg->accepted_steps};
 	struct layout *L = layout_new(m, &o, d);
 	if (!L)
@@ -530,6 +535,7 @@ static void mass_dense(void *ws, double *A)
 const struct formulation formulation_point_recursive = {
     .name = "point-recursive",
     .title = "Attia's recursive point coordinates",
+    .options = own_options,
     .setup = setup,
     .release = release,
     .size = point_coords_size,

@@ -17,15 +17,33 @@
 
 /* ------------------------------------------------------------ Lua functions as callbacks */
 
-struct lua_fn {
+/* The thread a compiled model's Lua functions are called on: the one
+ * running the binding that uses the model now (mb_model_arg sets it), or
+ * freeing it; a model kept between calls may be used from a coroutine, and
+ * the thread it was built on may be gone. */
+struct lua_host {
 	lua_State *L;
+};
+
+struct lua_fn {
+	struct lua_host *host;
 	int ref;
 };
+
+/* The host of the model being built (model_from_lua), for its functions. */
+static struct lua_host *building;
+
+static struct lua_fn *lua_fn_new(lua_State *L)
+{
+	struct lua_fn *f = malloc(sizeof *f);
+	f->host = building, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+	return f;
+}
 
 static void release_lua_fn(void *ctx)
 {
 	struct lua_fn *f = ctx;
-	luaL_unref(f->L, LUA_REGISTRYINDEX, f->ref);
+	luaL_unref(f->host->L, LUA_REGISTRYINDEX, f->ref);
 	free(f);
 }
 
@@ -39,7 +57,7 @@ static void error_text(lua_State *L, char *err, size_t len)
 static int call_time_fn(void *ctx, double t, double out[3], char *err, size_t len)
 {
 	struct lua_fn *f = ctx;
-	lua_State *L = f->L;
+	lua_State *L = f->host->L;
 	int top = lua_gettop(L);
 	lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
 	lua_pushnumber(L, t);
@@ -62,7 +80,7 @@ static int call_user_force(void *ctx, double t, const double *c, const double *c
                            double *h, char *err, size_t len)
 {
 	struct lua_fn *f = ctx;
-	lua_State *L = f->L;
+	lua_State *L = f->host->L;
 	int top = lua_gettop(L), n = 3 * nbodies;
 	lua_rawgeti(L, LUA_REGISTRYINDEX, f->ref);
 	lua_pushnumber(L, t);
@@ -135,9 +153,7 @@ static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
 		return fn;
 	}
 	if (lua_isfunction(L, -1)) {
-		struct lua_fn *f = malloc(sizeof *f);
-		f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
-		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = f;
+		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = lua_fn_new(L);
 		return fn;
 	}
 	fn.constant = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;
@@ -153,9 +169,7 @@ static struct host_force host_force_field(lua_State *L, int t, const char *key)
 		lua_pop(L, 1);
 		return host;
 	}
-	struct lua_fn *f = malloc(sizeof *f);
-	f->L = L, f->ref = luaL_ref(L, LUA_REGISTRYINDEX);
-	host.call = call_user_force, host.release = release_lua_fn, host.ctx = f;
+	host.call = call_user_force, host.release = release_lua_fn, host.ctx = lua_fn_new(L);
 	return host;
 }
 
@@ -368,9 +382,10 @@ static int read_contact(struct model *m, lua_State *L, int t, const char *made_a
 	return 0;
 }
 
-struct model *model_from_lua(lua_State *L, int idx)
+static struct model *model_from_lua(lua_State *L, int idx, struct lua_host *host)
 {
 	idx = lua_absindex(L, idx);
+	host->L = L, building = host;
 	static const char *const lists[] = {"bodies", "joints", "forces", "contacts"};
 	int (*const readers[])(struct model *, lua_State *, int, const char *, char *,
 	                       size_t) = {read_body, read_joint, read_force, read_contact};
@@ -414,4 +429,70 @@ struct model *model_from_lua(lua_State *L, int idx)
 		lua_error(L);
 	}
 	return m;
+}
+
+/* ------------------------------------------------------------ compiled models */
+
+#define COMPILED_META "mechbench.compiled"
+
+/* A model built from a description, freed with its userdata. */
+struct compiled {
+	struct model *m; /* NULL while it is built, or when building failed */
+	struct lua_host host;
+};
+
+static int compiled_gc(lua_State *L)
+{
+	struct compiled *c = luaL_checkudata(L, 1, COMPILED_META);
+	if (c->m) {
+		c->host.L = L; /* its functions are let go on the thread collecting it */
+		model_free(c->m);
+		c->m = NULL;
+	}
+	return 0;
+}
+
+/* A new compiled model of the description at idx, its userdata on top of
+ * the stack. */
+static struct compiled *compile(lua_State *L, int idx)
+{
+	idx = lua_absindex(L, idx);
+	struct compiled *c = lua_newuserdatauv(L, sizeof *c, 0);
+	c->m = NULL, c->host.L = L;
+	if (luaL_newmetatable(L, COMPILED_META)) {
+		lua_pushcfunction(L, compiled_gc);
+		lua_setfield(L, -2, "__gc");
+		lua_pushliteral(L, "a compiled model");
+		lua_setfield(L, -2, "__name");
+	}
+	lua_setmetatable(L, -2);
+	c->m = model_from_lua(L, idx, &c->host);
+	return c;
+}
+
+int mb_compile_model(lua_State *L)
+{
+	luaL_checktype(L, 1, LUA_TTABLE);
+	compile(L, 1);
+	return 1;
+}
+
+const struct model *mb_model_arg(lua_State *L, int idx)
+{
+	luaL_checktype(L, idx, LUA_TTABLE);
+	lua_getfield(L, idx, "compiled");
+	struct compiled *c = luaL_testudata(L, -1, COMPILED_META);
+	if (!c || !c->m) {
+		lua_pop(L, 1);
+		c = compile(L, idx);
+	}
+	c->host.L = L;
+	return c->m;
+}
+
+const struct model *mb_compiled_model(lua_State *L, int idx)
+{
+	struct compiled *c = luaL_checkudata(L, idx, COMPILED_META);
+	c->host.L = L;
+	return c->m;
 }

@@ -10,9 +10,22 @@
 
 #include "model/model.h"
 
-/* The model described by the table at idx; a malformed description raises
- * a Lua error naming the element (nothing is leaked). */
-struct model *model_from_lua(lua_State *L, int idx);
+/* The model a binding works on, described by the table at idx: the
+ * description's compiled model when it holds one (desc.compiled, made by
+ * core.model.compile and kept by the Lua model while the model is
+ * unchanged), else the description compiled here. Its userdata is pushed
+ * (a run's result keeps it; the garbage collector frees it). A malformed
+ * description raises a Lua error naming the element (nothing is leaked).
+ * The model is read-only: a binding never changes it. */
+const struct model *mb_model_arg(lua_State *L, int idx);
+
+/* The model of the compiled model userdata at idx, its Lua functions called
+ * on L from now on (a run's reports are completed later, maybe from
+ * another coroutine). */
+const struct model *mb_compiled_model(lua_State *L, int idx);
+
+/* core.model.compile(desc) -> the model compiled once, as a userdata. */
+int mb_compile_model(lua_State *L);
 
 /* A kind's numbers from the element table at t, as its entry names them
  * (model.h): NaN where left out, a pair into two slots, a choice by its

@@ -45,7 +45,7 @@ static void push_params(lua_State *L, const struct kind_param *params, const dou
 int core_prepared(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct model *m = model_from_lua(L, 1);
+	const struct model *m = mb_model_arg(L, 1);
 	lua_createtable(L, 0, 2);
 	lua_createtable(L, m->njoints, 0);
 	for (int k = 0; k < m->njoints; k++) {
@@ -59,7 +59,6 @@ int core_prepared(lua_State *L)
 		lua_rawseti(L, -2, k + 1);
 	}
 	lua_setfield(L, -2, "forces");
-	model_free(m);
 	return 1;
 }
 
@@ -149,13 +148,13 @@ static void push_layout_rows_whole(lua_State *L, const struct layout *P)
 int core_point_layout(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct model *m = model_from_lua(L, 1);
+	const struct model *m = mb_model_arg(L, 1);
 	struct run_data *d = run_data_new(m);
 	struct layout_options o = {0};
 	struct layout *P = layout_new(m, &o, d);
 	if (!P) {
 		lua_pushstring(L, d->error[0] ? d->error : "no point layout");
-		run_data_free(d), model_free(m);
+		run_data_free(d);
 		return lua_error(L);
 	}
 	lua_createtable(L, 0, 5);
@@ -185,7 +184,6 @@ int core_point_layout(lua_State *L)
 	push_layout_rows_whole(L, P), lua_setfield(L, -2, "rows");
 	layout_free(P);
 	run_data_free(d);
-	model_free(m);
 	return 1;
 }
 
@@ -199,7 +197,7 @@ int core_element_forces(lua_State *L)
 	double t = mb_arg_finite(L, 2, 0, 0);
 	luaL_checktype(L, 3, LUA_TTABLE);
 	luaL_checktype(L, 4, LUA_TTABLE);
-	struct model *m = model_from_lua(L, 1);
+	const struct model *m = mb_model_arg(L, 1);
 	struct run_data *d = run_data_new(m);
 	int n3 = 3 * m->nbodies, status = 0;
 	double *c = calloc(3 * (size_t)n3 + 1, sizeof(double)), *cd = c + n3, *h = cd + n3;
@@ -232,7 +230,6 @@ int core_element_forces(lua_State *L)
 		lua_pushstring(L, d->error[0] ? d->error : "a force failed");
 	free(c);
 	run_data_free(d);
-	model_free(m);
 	return status == 0 ? 1 : lua_error(L);
 }
 
@@ -255,7 +252,7 @@ int core_time_functions(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	double t = mb_arg_finite(L, 2, 0, 0);
-	struct model *m = model_from_lua(L, 1);
+	const struct model *m = mb_model_arg(L, 1);
 	struct run_data *d = run_data_new(m);
 	int status = 0;
 	lua_createtable(L, 0, 2);
@@ -270,6 +267,5 @@ int core_time_functions(lua_State *L)
 	if (status != 0)
 		lua_pushstring(L, d->error[0] ? d->error : "a function of time failed");
 	run_data_free(d);
-	model_free(m);
 	return status == 0 ? 1 : lua_error(L);
 }

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "analysis/run_options.h"
 #include "analysis/simulate.h"
 #include "analysis/stepper.h"
 #include "lua/description.h"
@@ -76,6 +77,46 @@ static void push_params(lua_State *L, const struct kind_param *params)
 		if (p->choices)
 			push_names(L, p->choices), lua_setfield(L, -2, "choices");
 		lua_pushboolean(L, p->timed), lua_setfield(L, -2, "timed");
+		lua_rawseti(L, -2, i + 1);
+	}
+}
+
+/* Declared options (util/option.h), a NULL-terminated list: {name, type,
+ * lo, hi, default (nil: said), said, choices, analyses = {simulate = true,
+ * ...}, summary} each. */
+static void push_options(lua_State *L, const struct option *const *list)
+{
+	static const char *types[] = {"number", "whole",       "flag",    "choice", "names",
+	                              "joints", "coordinates", "numbers", "time"};
+	lua_newtable(L);
+	for (int i = 0; list && list[i]; i++) {
+		const struct option *o = list[i];
+		lua_createtable(L, 0, 9);
+		mb_set_text(L, "name", o->name);
+		mb_set_text(L, "type", types[o->type]);
+		if (o->type == OPTION_NUMBER || o->type == OPTION_WHOLE) {
+			lua_pushnumber(L, o->lo), lua_setfield(L, -2, "lo");
+			lua_pushnumber(L, o->hi), lua_setfield(L, -2, "hi");
+		}
+		if (!isnan(o->fallback)) {
+			if (o->type == OPTION_FLAG)
+				lua_pushboolean(L, o->fallback != 0);
+			else if (o->type == OPTION_CHOICE)
+				lua_pushstring(L, option_choices(o)[(int)o->fallback]);
+			else
+				lua_pushnumber(L, o->fallback);
+			lua_setfield(L, -2, "default");
+		}
+		mb_set_text(L, "said", o->said);
+		if (o->type == OPTION_CHOICE)
+			push_names(L, option_choices(o)), lua_setfield(L, -2, "choices");
+		lua_newtable(L);
+		for (int k = 0; option_analysis_names[k]; k++)
+			if (o->taken_by & (1u << k))
+				lua_pushboolean(L, 1),
+				    lua_setfield(L, -2, option_analysis_names[k]);
+		lua_setfield(L, -2, "analyses");
+		mb_set_text(L, "summary", o->summary);
 		lua_rawseti(L, -2, i + 1);
 	}
 }
@@ -187,7 +228,7 @@ int core_kinds(lua_State *L)
 		mb_set_text(L, "integrator", f->integrator ? f->integrator : integrator_default);
 		lua_pushnumber(L, f->step), lua_setfield(L, -2, "step");
 		/* what it can do, for the checks of options and the tests */
-		lua_createtable(L, 0, 4);
+		lua_createtable(L, 0, 6);
 		lua_pushboolean(L, !f->joint_forces);
 		lua_setfield(L, -2, "constraints");
 		lua_pushboolean(L, !(f->capabilities & FORM_FIXED_STEP));
@@ -199,11 +240,38 @@ int core_kinds(lua_State *L)
 		lua_setfield(L, -2, "closed_form");
 		lua_pushboolean(L, f->mass_solve != NULL);
 		lua_setfield(L, -2, "dynamics");
+		/* its coordinates are the bodies' own, c = {x, y, angle} each: names
+		 * such as "crank.angle" are its coordinates (partitioning's independent) */
+		lua_pushboolean(L, f->from_bodies == body_coords_from_bodies);
+		lua_setfield(L, -2, "body_coordinates");
 		lua_setfield(L, -2, "can");
+		push_options(L, f->options), lua_setfield(L, -2, "options");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "formulations");
 	push_names(L, integrator_names()), lua_setfield(L, -2, "integrators");
+	lua_newtable(L); /* the integrators that take fixed steps */
+	for (const char *const *name = integrator_names(); *name; name++)
+		if (integrator_fixed(*name))
+			lua_pushboolean(L, 1), lua_setfield(L, -2, *name);
+	lua_setfield(L, -2, "fixed_step");
+	/* the options every run or look at a state reads, the remedies' own,
+	 * and the most reports and steps a run takes */
+	lua_newtable(L);
+	push_options(L, run_options), lua_setfield(L, -2, "run");
+	push_options(L, formulation_layer_options), lua_setfield(L, -2, "layer");
+	push_options(L, state_options), lua_setfield(L, -2, "state");
+	lua_newtable(L);
+	for (int i = 0; remedies[i].name; i++) {
+		lua_createtable(L, 0, 2);
+		mb_set_text(L, "name", remedies[i].name);
+		push_options(L, remedies[i].options), lua_setfield(L, -2, "options");
+		lua_rawseti(L, -2, i + 1);
+	}
+	lua_setfield(L, -2, "remedies");
+	lua_pushnumber(L, RUN_MAX_REPORTS), lua_setfield(L, -2, "max_reports");
+	lua_pushnumber(L, RUN_MAX_STEPS), lua_setfield(L, -2, "max_steps");
+	lua_setfield(L, -2, "options");
 	lua_newtable(L);
 	for (int i = 0; joint_kinds[i]; i++) {
 		const struct joint_kind *k = joint_kinds[i];

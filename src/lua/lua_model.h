@@ -23,6 +23,8 @@ int core_minimal_pieces(lua_State *L);
 int core_point_pieces(lua_State *L);
 int core_loops(lua_State *L);
 int core_fbd(lua_State *L);
+/* The options of a look at one state (lua_pieces.c): its time, its state. */
+extern const struct option *const state_options[];
 /* lua_equations.c */
 int core_prepared(lua_State *L);
 int core_point_layout(lua_State *L);
@@ -42,19 +44,22 @@ double mb_arg_finite(lua_State *L, int arg, int optional, double fallback);
 void mb_set_int(lua_State *L, const char *key, lua_Integer v);
 void mb_set_text(lua_State *L, const char *key, const char *v);
 
-/* lua_options.c: the options of table t. A number in [lo, hi] (fallback
- * when absent), else an error; a string; tf and dt. */
-double mb_opt_in(lua_State *L, int t, const char *key, double fallback, double lo, double hi);
-const char *mb_opt_string(lua_State *L, int t, const char *key, const char *fallback);
+/* lua_options.c: the options of table t, read through their declarations
+ * (util/option.h) and checked in the words the Lua layer uses. A number, a
+ * flag or a choice's index: the user's, or fallback when absent. */
+double mb_option(lua_State *L, int t, const struct option *o, double fallback);
+/* Any option into *v; m resolves the names of joints and coordinates.
+ * Lists live in userdata left on the stack until the binding returns. */
+void mb_option_value(lua_State *L, int t, const struct option *o, const struct model *m,
+                     struct option_value *v);
+/* tf and dt, at most RUN_MAX_REPORTS reports between them. */
 void mb_opt_times(lua_State *L, int t, double *tf, double *dt);
-/* The largest number of fixed steps a run may take: beyond it the run
- * would not end. */
-#define MAX_STEPS 1e9
-/* A formulation's own options into cfg; the remedy (stabilization and its
- * numbers, the penalty's default mass from desc's bodies); the formulation
- * named. Each raises on a bad one. */
-void mb_read_config(lua_State *L, int t, struct formulation_config *cfg);
-void mb_read_stabilization(lua_State *L, int desc, int opts, struct stabilization *stab);
+/* The formulation named; redundant rows and the formulation's own options
+ * into cfg; the remedy and its options. Each raises on a bad one. */
 const struct formulation *mb_read_formulation(lua_State *L, int opts);
+void mb_read_config(lua_State *L, int t, const struct formulation *f, const struct model *m,
+                    struct formulation_config *cfg);
+void mb_read_stabilization(lua_State *L, int opts, const struct formulation *f,
+                           const struct model *m, struct formulation_config *cfg);
 
 #endif

@@ -1,168 +1,261 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* lua_options.c — the options a run or a look at one state takes, read
- * from the Lua table the library passes (lua_model.h). */
+ * from the Lua table the library passes through their declarations
+ * (util/option.h): the ranges and the words are those the Lua layer
+ * checks first (args.check_options), so whichever layer answers gives the
+ * same verdict. This one guards the C boundary itself, which scripts can
+ * reach through mechbench.core: no count or cast below sees a number out of
+ * range. */
 #include <lauxlib.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "analysis/run_options.h"
 #include "formulation/formulation.h"
 #include "lua/lua_model.h"
 
-static double opt_number(lua_State *L, int t, const char *key, double fallback)
+/* How the value at idx reads in a message, as args.shown says it: 'text',
+ * 1.5, NaN, true, a table. */
+static const char *shown(lua_State *L, int idx, char *buf, size_t len)
 {
-	lua_getfield(L, t, key);
-	double v = luaL_optnumber(L, -1, fallback);
+	switch (lua_type(L, idx)) {
+	case LUA_TSTRING:
+		snprintf(buf, len, "'%s'", lua_tostring(L, idx));
+		break;
+	case LUA_TNUMBER: {
+		double v = lua_tonumber(L, idx);
+		snprintf(buf, len, isnan(v) ? "NaN" : "%g", v);
+		break;
+	}
+	case LUA_TBOOLEAN:
+		snprintf(buf, len, "%s", lua_toboolean(L, idx) ? "true" : "false");
+		break;
+	default:
+		snprintf(buf, len, "a %s", luaL_typename(L, idx));
+	}
+	return buf;
+}
+
+/* The choices of a list, "a, b, c". */
+static void list_names(const char *const *names, char *buf, size_t len)
+{
+	buf[0] = 0;
+	for (int k = 0; names[k]; k++) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, len - used, "%s%s", k ? ", " : "", names[k]);
+	}
+}
+
+/* The index of the choice at idx among names, or a refusal naming them. */
+static int choice_at(lua_State *L, int idx, const char *what, const char *const *names)
+{
+	char list[400], got[200];
+	list_names(names, list, sizeof list);
+	if (lua_type(L, idx) != LUA_TSTRING)
+		mb_raise_error(L, "%s must be one of %s (got %s)", what, list,
+		               shown(L, idx, got, sizeof got));
+	const char *s = lua_tostring(L, idx);
+	for (int k = 0; names[k]; k++)
+		if (strcmp(s, names[k]) == 0)
+			return k;
+	return mb_raise_error(L, "unknown %s '%s' (available: %s)", what, s, list);
+}
+
+/* The number at idx as option o takes it, else its refusal. */
+static double number_at(lua_State *L, int idx, const struct option *o)
+{
+	char why[300], got[200];
+	int is_number = lua_type(L, idx) == LUA_TNUMBER;
+	double v = lua_tonumber(L, idx);
+	if (option_refusal(o, v, is_number ? NULL : shown(L, idx, got, sizeof got), why,
+	                   sizeof why))
+		mb_raise_error(L, "%s", why);
+	return v;
+}
+
+double mb_option(lua_State *L, int t, const struct option *o, double fallback)
+{
+	char got[200];
+	lua_getfield(L, t, o->name);
+	double v = fallback;
+	if (!lua_isnil(L, -1)) {
+		switch (o->type) {
+		case OPTION_NUMBER:
+		case OPTION_WHOLE:
+			v = number_at(L, -1, o);
+			break;
+		case OPTION_FLAG:
+			if (!lua_isboolean(L, -1))
+				mb_raise_error(L, "%s must be true or false (got %s)", o->name,
+				               shown(L, -1, got, sizeof got));
+			v = lua_toboolean(L, -1);
+			break;
+		case OPTION_CHOICE:
+			v = choice_at(L, -1, o->name, option_choices(o));
+			break;
+		default:
+			luaL_error(L, "option %s is not a number, a flag or a choice", o->name);
+		}
+	}
 	lua_pop(L, 1);
 	return v;
 }
 
-/* A number of the options, finite and in [lo, hi], else an error. The Lua
- * layer checks every option first and says more; this guards the C
- * boundary itself, which scripts can reach through mechbench.core, so no
- * count or cast below ever sees a number out of range. */
-double mb_opt_in(lua_State *L, int t, const char *key, double fallback, double lo, double hi)
-{
-	double v = opt_number(L, t, key, fallback);
-	if (!(v >= lo && v <= hi))
-		mb_raise_error(L, "option %s must be a number from %g to %g (got %g)", key, lo, hi,
-		               v);
-	return v;
-}
-
-/* The largest number of reports a run may take: beyond it the samples
- * would not fit in memory (MAX_STEPS, lua_model.h: the fixed steps). */
-#define MAX_REPORTS 1e7
-
-/* tf and dt with at most MAX_REPORTS reports between them. */
 void mb_opt_times(lua_State *L, int t, double *tf, double *dt)
 {
-	*tf = mb_opt_in(L, t, "tf", 1, 1e-300, 1e12);
-	*dt = mb_opt_in(L, t, "dt", fmin(0.01, *tf / 10), 1e-300, *tf);
-	if (*tf / *dt > MAX_REPORTS)
-		mb_raise_error(L, "tf / dt is %g reports; at most %g fit in memory", *tf / *dt,
-		               MAX_REPORTS);
+	*tf = mb_option(L, t, &option_tf, option_tf.fallback);
+	*dt = mb_option(L, t, &option_dt, fmax(fmin(0.01, *tf / 10), option_dt.lo));
+	if (*dt > *tf)
+		mb_raise_error(L, "dt must be at most tf = %g (got %g)", *tf, *dt);
+	if (*tf / *dt > RUN_MAX_REPORTS)
+		mb_raise_error(L, "tf / dt is %.3g reports; at most %g fit in memory", *tf / *dt,
+		               RUN_MAX_REPORTS);
 }
 
-const char *mb_opt_string(lua_State *L, int t, const char *key, const char *fallback)
+/* The names of the list at idx, the list of lists flattened (sets of
+ * names, each as long as the first): into v, in a userdata left on the
+ * stack. */
+static void read_names(lua_State *L, int idx, const struct option *o, struct option_value *v)
 {
-	lua_getfield(L, t, key);
-	const char *s = luaL_optstring(L, -1, fallback);
-	lua_pop(L, 1); /* the string stays alive in the options table */
-	return s;
-}
-
-/* A list of indices at field key of table t, or NULL. The list lives in a
- * userdata left on the stack until the caller returns. */
-static int *read_indices(lua_State *L, int t, const char *key, int *count)
-{
-	lua_getfield(L, t, key);
-	if (!lua_istable(L, -1)) {
-		lua_pop(L, 1);
-		return NULL;
-	}
-	int n = (int)luaL_len(L, -1);
-	int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(n + 1), 0);
-	for (int k = 0; k < n; k++) {
-		lua_geti(L, -2, k + 1);
-		idx[k] = (int)lua_tointeger(L, -1);
-		lua_pop(L, 1);
-	}
-	lua_replace(L, -2); /* keep the userdata where the table was */
-	*count = n;
-	return idx;
-}
-
-/* A list of strings at field key of table t, or NULL; the pointers are
- * the table's own strings, alive while the options are, in a userdata
- * left on the stack until the caller returns. Raises on a non-string. */
-static const char *const *read_strings(lua_State *L, int t, const char *key, int *count)
-{
-	lua_getfield(L, t, key);
-	if (!lua_istable(L, -1)) {
-		lua_pop(L, 1);
-		*count = 0;
-		return NULL;
-	}
-	int n = (int)luaL_len(L, -1);
-	const char **list = lua_newuserdatauv(L, sizeof(char *) * (size_t)(n + 1), 0);
-	for (int k = 0; k < n; k++) {
-		lua_geti(L, -2, k + 1);
-		if (lua_type(L, -1) != LUA_TSTRING)
-			luaL_error(L, "option %s must list names", key);
-		list[k] = lua_tostring(L, -1);
-		lua_pop(L, 1);
-	}
-	lua_replace(L, -2); /* keep the userdata where the table was */
-	*count = n;
-	return list;
-}
-
-/* Formulation choices: angles = "absolute", tree = {joint indices} and
- * method = "crb" for joint coordinates, independent_coords for
- * partitioning, minimal_sets (names, minimal_set_size each) and switching
- * for minimal coordinates. */
-void mb_read_config(lua_State *L, int t, struct formulation_config *cfg)
-{
-	lua_getfield(L, t, "angles");
-	cfg->absolute_angles = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "absolute") == 0;
+	idx = lua_absindex(L, idx);
+	int sets = lua_rawgeti(L, idx, 1) == LUA_TTABLE;
 	lua_pop(L, 1);
-	cfg->independent = read_indices(L, t, "independent_coords", &cfg->nindependent);
-	cfg->tree = read_indices(L, t, "tree_joints", &cfg->ntree);
-	lua_getfield(L, t, "method");
-	cfg->composite_mass = lua_isstring(L, -1) && strcmp(lua_tostring(L, -1), "crb") == 0;
-	lua_pop(L, 1);
-	int names = 0;
-	cfg->minimal_sets = read_strings(L, t, "minimal_sets", &names);
-	cfg->set_size = (int)mb_opt_in(L, t, "minimal_set_size", names, 0, 1e6);
-	if (names > 0 && (cfg->set_size < 1 || names % cfg->set_size != 0))
-		luaL_error(L, "option minimal_sets must hold whole sets of minimal_set_size names");
-	cfg->nsets = names > 0 ? names / cfg->set_size : 0;
-	lua_getfield(L, t, "switching");
-	cfg->fixed_coordinates = lua_isboolean(L, -1) && !lua_toboolean(L, -1);
-	lua_pop(L, 1);
-}
-
-/* The remedy of opts (stabilization and its numbers); raises on a bad one. */
-void mb_read_stabilization(lua_State *L, int desc, int opts, struct stabilization *stab)
-{
-	const char *name = mb_opt_string(L, opts, "stabilization", "none");
-	stab->kind = STAB_NONE;
-	if (strcmp(name, "baumgarte") == 0) {
-		stab->kind = STAB_BAUMGARTE;
-		stab->alpha = mb_opt_in(L, opts, "alpha", 5, 0, 1e12);
-		stab->beta = mb_opt_in(L, opts, "beta", 5, 0, 1e12);
-	} else if (strcmp(name, "penalty") == 0) { /* defaults of Ex. 13.7 */
-		double heaviest = 0;
-		lua_getfield(L, desc, "bodies");
-		for (lua_Integer b = 1; b <= luaL_len(L, -1); b++) {
-			lua_geti(L, -1, b);
-			lua_getfield(L, -1, "mass");
-			heaviest = fmax(heaviest, lua_tonumber(L, -1));
-			lua_pop(L, 2);
+	int n = (int)luaL_len(L, idx), group = sets ? 0 : n, count = 0;
+	for (int s = 0; sets && s < n; s++) {
+		lua_rawgeti(L, idx, s + 1);
+		int size = lua_istable(L, -1) ? (int)luaL_len(L, -1) : -1;
+		lua_pop(L, 1);
+		if (s == 0)
+			group = size;
+		if (size != group || size < 1)
+			mb_raise_error(L, "%s: every set must hold as many names as the first",
+			               o->name);
+	}
+	count = sets ? n * group : n;
+	const char **names = lua_newuserdatauv(L, sizeof(char *) * (size_t)(count + 1), 0);
+	for (int k = 0; k < count; k++) {
+		if (sets) {
+			lua_rawgeti(L, idx, k / group + 1);
+			lua_rawgeti(L, -1, k % group + 1);
+			lua_remove(L, -2);
+		} else {
+			lua_rawgeti(L, idx, k + 1);
 		}
+		if (lua_type(L, -1) != LUA_TSTRING)
+			mb_raise_error(L, "%s must be a list of names, or a list of such lists",
+			               o->name);
+		names[k] = lua_tostring(L, -1); /* alive in the options table */
 		lua_pop(L, 1);
-		stab->kind = STAB_PENALTY;
-		stab->mc = mb_opt_in(L, opts, "mc", 1000 * heaviest, 1e-12, 1e18);
-		stab->zeta = mb_opt_in(L, opts, "zeta", 1, 0, 1e6);
-		stab->omega = mb_opt_in(L, opts, "omega", 20 * M_PI, 1e-6, 1e9);
-	} else if (strcmp(name, "momentum") == 0) {
-		stab->kind = STAB_MOMENTUM;
-	} else if (strcmp(name, "partitioning") == 0) {
-		stab->kind = STAB_PARTITION;
-	} else if (strcmp(name, "none") != 0) {
-		luaL_error(L,
-		           "unknown stabilization '%s' (available: none, baumgarte, penalty, "
-		           "momentum, partitioning)",
-		           name);
+	}
+	v->names = names, v->count = count, v->group = group;
+}
+
+/* The index of what name names: a joint, or a body's coordinate
+ * ("crank.angle": 3 b + 0, 1, 2 for x, y, angle); -1 for none. */
+static int joint_named(const struct model *m, const char *name)
+{
+	for (int i = 0; i < m->njoints; i++)
+		if (strcmp(m->joints[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+static int coordinate_named(const struct model *m, const char *name)
+{
+	static const char *const coords[] = {"x", "y", "angle"};
+	const char *dot = strrchr(name, '.');
+	for (int b = 0; dot && b < m->nbodies; b++) {
+		size_t len = strlen(m->bodies[b].name);
+		if (len == (size_t)(dot - name) && strncmp(m->bodies[b].name, name, len) == 0)
+			for (int k = 0; k < 3; k++)
+				if (strcmp(dot + 1, coords[k]) == 0)
+					return 3 * b + k;
+	}
+	return -1;
+}
+
+void mb_option_value(lua_State *L, int t, const struct option *o, const struct model *m,
+                     struct option_value *v)
+{
+	*v = (struct option_value){.number = o->fallback};
+	lua_getfield(L, t, o->name);
+	int present = !lua_isnil(L, -1);
+	if (present && (o->type == OPTION_NAMES || o->type == OPTION_JOINTS ||
+	                o->type == OPTION_COORDINATES)) {
+		if (!lua_istable(L, -1))
+			mb_raise_error(L, "%s must be a list of names", o->name);
+		read_names(L, -1, o, v); /* the userdata stays, the table goes */
+		lua_remove(L, -2);
+		if (o->type != OPTION_NAMES) {
+			int *idx = lua_newuserdatauv(L, sizeof(int) * (size_t)(v->count + 1), 0);
+			for (int k = 0; k < v->count; k++) {
+				int joints = o->type == OPTION_JOINTS;
+				idx[k] = joints ? joint_named(m, v->names[k])
+				                : coordinate_named(m, v->names[k]);
+				if (idx[k] < 0)
+					mb_raise_error(L,
+					               joints ? "%s: unknown joint '%s'"
+					                      : "%s: '%s' is not body.x, body.y or "
+					                        "body.angle of a "
+					                        "body of the model",
+					               o->name, v->names[k]);
+			}
+			v->indices = idx;
+		}
+		v->given = 1;
+		return;
+	}
+	lua_pop(L, 1);
+	if (present) {
+		v->number = mb_option(L, t, o, o->fallback);
+		v->given = 1;
 	}
 }
 
-/* The formulation named in opts; raises on an unknown one. */
 const struct formulation *mb_read_formulation(lua_State *L, int opts)
 {
-	const char *name = mb_opt_string(L, opts, "formulation", "body");
-	const struct formulation *f = formulation_find(name);
-	if (!f)
-		luaL_error(L, "unknown formulation '%s'", name);
-	return f;
+	return formulations[(int)mb_option(L, opts, &option_formulation,
+	                                   option_formulation.fallback)];
+}
+
+void mb_read_config(lua_State *L, int t, const struct formulation *f, const struct model *m,
+                    struct formulation_config *cfg)
+{
+	cfg->drop_redundant = mb_option(L, t, &option_redundant, 0) == 1;
+	for (int k = 0; f->options && f->options[k]; k++)
+		mb_option_value(L, t, f->options[k], m, &cfg->own[k]);
+}
+
+void mb_read_stabilization(lua_State *L, int opts, const struct formulation *f,
+                           const struct model *m, struct formulation_config *cfg)
+{
+	struct stabilization *stab = &cfg->stab;
+	stab->kind = (int)mb_option(L, opts, &option_stabilization, 0);
+	/* another remedy's numbers ride along (runs of several remedies share
+	 * options): checked, unused, unless f has its own of that name */
+	for (int r = 0; remedies[r].name; r++)
+		for (int k = 0;
+		     r != (int)stab->kind && remedies[r].options && remedies[r].options[k]; k++) {
+			const struct option *o = remedies[r].options[k];
+			if (o->type == OPTION_NUMBER && formulation_option(f, o->name) < 0)
+				mb_option(L, opts, o, 0);
+		}
+	if (stab->kind == STAB_BAUMGARTE) {
+		stab->alpha = mb_option(L, opts, &option_alpha, option_alpha.fallback);
+		stab->beta = mb_option(L, opts, &option_beta, option_beta.fallback);
+	} else if (stab->kind == STAB_PENALTY) { /* defaults of Ex. 13.7 */
+		double heaviest = 0;
+		for (int b = 0; b < m->nbodies; b++)
+			heaviest = fmax(heaviest, m->bodies[b].mass);
+		stab->mc = mb_option(L, opts, &option_mc, fmin(1000 * heaviest, option_mc.hi));
+		stab->zeta = mb_option(L, opts, &option_penalty_zeta, option_penalty_zeta.fallback);
+		stab->omega =
+		    mb_option(L, opts, &option_penalty_omega, option_penalty_omega.fallback);
+	} else if (stab->kind == STAB_PARTITION) {
+		struct option_value v;
+		mb_option_value(L, opts, &option_partition_independent, m, &v);
+		cfg->independent = v.given ? v.indices : NULL;
+		cfg->nindependent = v.given ? v.count : 0;
+	}
 }

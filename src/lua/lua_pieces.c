@@ -34,10 +34,56 @@ static void push_matrix_rows(lua_State *L, const double *a, int rows, int cols)
 	memcpy(m, a, sizeof(double) * (size_t)rows * (size_t)cols);
 }
 
+/* The options of a look at one state: when, and at which state (instead
+ * of the model's start), in the formulation's coordinates. Any finite time
+ * is a time; the state's length and finiteness are checked below. */
+static const struct option option_t = {
+    .name = "t",
+    .type = OPTION_TIME,
+    .fallback = 0,
+    .taken_by = TAKEN_BY_PIECES | TAKEN_BY_EXPLAIN | TAKEN_BY_JOINT_COORDS | TAKEN_BY_POINT_COORDS |
+                TAKEN_BY_MINIMAL_COORDS,
+    .summary = "the time of the state looked at (the drivers' time)"};
+static const struct option option_y = {
+    .name = "y",
+    .type = OPTION_NUMBERS,
+    .fallback = NAN,
+    .said = "the model's start",
+    .taken_by = TAKEN_BY_PIECES | TAKEN_BY_POINT_COORDS | TAKEN_BY_MINIMAL_COORDS,
+    .summary = "the state {q..., q'...} in the formulation's coordinates"};
+static const struct option option_theta = {.name = "theta",
+                                           .type = OPTION_NUMBERS,
+                                           .fallback = NAN,
+                                           .said = "the model's start",
+                                           .taken_by = TAKEN_BY_JOINT_COORDS,
+                                           .summary = "the joint coordinates"};
+static const struct option option_theta_d = {.name = "theta_d",
+                                             .type = OPTION_NUMBERS,
+                                             .fallback = NAN,
+                                             .said = "at rest when theta is given",
+                                             .taken_by = TAKEN_BY_JOINT_COORDS,
+                                             .summary = "their rates"};
+const struct option *const state_options[] = {&option_t, &option_y, &option_theta, &option_theta_d,
+                                              NULL};
+
+/* The time t of a look at one state, at argument arg (0 when absent),
+ * checked as its declaration says. */
+static double time_arg(lua_State *L, int arg)
+{
+	char why[300], got[200];
+	if (lua_isnoneornil(L, arg))
+		return option_t.fallback;
+	int number = lua_type(L, arg) == LUA_TNUMBER;
+	snprintf(got, sizeof got, "a %s", luaL_typename(L, arg));
+	if (option_refusal(&option_t, lua_tonumber(L, arg), number ? NULL : got, why, sizeof why))
+		mb_raise_error(L, "%s", why);
+	return lua_tonumber(L, arg);
+}
+
 /* A formulation set up at the model's initial state, for the entry points
  * that look at one state. */
 struct at_start {
-	struct model *m;
+	const struct model *m;
 	struct run_data *d;
 	struct constrained *s;
 	double *y; /* q then q̇ */
@@ -45,12 +91,17 @@ struct at_start {
 	int n, n3;
 };
 
-static struct at_start at_start_new(lua_State *L, const struct formulation *f,
-                                    const struct formulation_config *cfg)
+/* At argument 1 the description; at opts (0: none) the options of f
+ * (redundant rows, its own), read before anything is allocated, since a bad
+ * one raises. */
+static struct at_start at_start_new(lua_State *L, const struct formulation *f, int opts)
 {
-	struct at_start a = {model_from_lua(L, 1), NULL, NULL, NULL, NULL, 0, 0};
+	struct at_start a = {mb_model_arg(L, 1), NULL, NULL, NULL, NULL, 0, 0};
+	struct formulation_config cfg = {.stab.kind = STAB_NONE};
+	if (opts)
+		mb_read_config(L, opts, f, a.m, &cfg);
 	a.d = run_data_new(a.m);
-	a.s = constrained_new(a.m, f, cfg, a.d);
+	a.s = constrained_new(a.m, f, &cfg, a.d);
 	a.n = a.s ? constrained_size(a.s) : 0;
 	a.n3 = 3 * a.m->nbodies;
 	a.y = calloc(2 * (size_t)a.n + 1, sizeof(double));
@@ -96,7 +147,6 @@ static int at_start_finish(lua_State *L, struct at_start *a, int status)
 	free(a->y), free(a->c);
 	constrained_free(a->s);
 	run_data_free(a->d);
-	model_free(a->m);
 	return status == 0 ? 1 : lua_error(L);
 }
 
@@ -146,14 +196,12 @@ static int push_pieces(lua_State *L, struct at_start *a, double t, const double 
 	return 0;
 }
 
-static const struct formulation_config plain = {.stab.kind = STAB_NONE};
-
 /* evaluate(desc, t): M, D, γ, Φ, h, c̈, λ in body coordinates at the start */
 int core_evaluate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	double t = mb_arg_finite(L, 2, 1, 0);
-	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	struct at_start a = at_start_new(L, &formulation_body, 0);
 	return at_start_finish(L, &a, push_pieces(L, &a, t, a.y, a.y + a.n));
 }
 
@@ -164,14 +212,11 @@ int core_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	mb_read_config(L, 2, &cfg);
 	/* redundant = "drop": the pieces of a model with redundant joints
 	 * (m:dof and m:explain show them), the dependent rows' λ zero */
-	cfg.drop_redundant = strcmp(mb_opt_string(L, 2, "redundant", "stop"), "drop") == 0;
 	const struct formulation *f = mb_read_formulation(L, 2);
-	double t = mb_arg_finite(L, 3, 1, 0);
-	struct at_start a = at_start_new(L, f, &cfg);
+	double t = time_arg(L, 3);
+	struct at_start a = at_start_new(L, f, 2);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)
 		status = push_pieces(L, &a, t, a.y, a.y + a.n);
@@ -184,7 +229,7 @@ int core_impulse(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	double t = mb_arg_finite(L, 2, 1, 0); /* the drivers' time */
-	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	struct at_start a = at_start_new(L, &formulation_body, 0);
 	struct impact *w = impact_new(a.m);
 	double *cd = a.c + a.n3;
 	int status = velocity_jump(w, a.d, t, a.c, cd, 1, 0, NULL, NULL, NULL, NULL);
@@ -203,7 +248,7 @@ int core_impact(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	int k = (int)luaL_checkinteger(L, 2) - 1;
-	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	struct at_start a = at_start_new(L, &formulation_body, 0);
 	double normal = 0, tangent = 0, *c = a.c, *cd = a.c + a.n3;
 	struct contact_point before, after;
 	int status = k >= 0 && k < a.m->ncontacts ? 0 : -1;
@@ -242,7 +287,7 @@ int core_correct(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	double t = mb_arg_finite(L, 2, 1, 0); /* the drivers' time */
-	struct at_start a = at_start_new(L, &formulation_body, &plain);
+	struct at_start a = at_start_new(L, &formulation_body, 0);
 	int status = constrained_correct(a.s, t, a.y);
 	if (status == 0)
 		push_doubles(L, a.y, 2 * a.n);
@@ -264,11 +309,8 @@ static void push_ints(lua_State *L, const int *v, int n, int offset)
 int core_joint_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	if (lua_istable(L, 2))
-		mb_read_config(L, 2, &cfg);
-	double t = mb_arg_finite(L, 3, 1, 0);
-	struct at_start a = at_start_new(L, &formulation_joint, &cfg);
+	double t = time_arg(L, 3);
+	struct at_start a = at_start_new(L, &formulation_joint, lua_istable(L, 2) ? 2 : 0);
 	int status = a.s ? 0 : -1;
 	if (status == 0 && lua_istable(L, 2)) { /* opts.theta, opts.theta_d: a state of its own */
 		lua_getfield(L, 2, "theta");
@@ -323,10 +365,8 @@ int core_minimal_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	mb_read_config(L, 2, &cfg);
-	double t = mb_arg_finite(L, 3, 1, 0);
-	struct at_start a = at_start_new(L, &formulation_minimal, &cfg);
+	double t = time_arg(L, 3);
+	struct at_start a = at_start_new(L, &formulation_minimal, 2);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)
 		status = push_pieces(L, &a, t, a.y, a.y + a.n);
@@ -476,21 +516,19 @@ static void push_groups(lua_State *L, const struct layout *P, void *ws, int recu
 }
 
 /* point_pieces(desc, opts, t, y): the pieces of point coordinates
- * (opts.formulation "point" or "point-recursive", opts.tree_joints) at the
+ * (opts.formulation "point" or "point-recursive", opts.tree) at the
  * start, or at y = {r..., ṙ...}, with the layout: points, rows, groups; and
  * for the recursive one Attia's system A, b and the chains' order. */
 int core_point_pieces(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
-	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	mb_read_config(L, 2, &cfg);
 	const struct formulation *f = mb_read_formulation(L, 2);
 	int recursive = f == &formulation_point_recursive;
 	if (!recursive && f != &formulation_point)
 		return luaL_error(L, "formulation must be \"point\" or \"point-recursive\"");
-	double t = mb_arg_finite(L, 3, 1, 0);
-	struct at_start a = at_start_new(L, f, &cfg);
+	double t = time_arg(L, 3);
+	struct at_start a = at_start_new(L, f, 2);
 	int status = a.s ? state_in(L, 4, &a) : -1;
 	if (status == 0)
 		status = push_pieces(L, &a, t, a.y, a.y + a.n);
@@ -547,12 +585,12 @@ int core_loops(lua_State *L)
 {
 	static const char *kinds[] = {"angle", "slide", "link", "x", "y"};
 	luaL_checktype(L, 1, LUA_TTABLE);
-	struct model *m = model_from_lua(L, 1);
+	const struct model *m = mb_model_arg(L, 1);
 	struct run_data *d = run_data_new(m);
 	void *ws = vl_describe(m, d);
 	if (!ws) {
 		lua_pushstring(L, d->error);
-		run_data_free(d), model_free(m);
+		run_data_free(d);
 		return lua_error(L);
 	}
 	struct vl_structure v;
@@ -603,7 +641,6 @@ int core_loops(lua_State *L)
 	free(c);
 	formulation_vector.release(ws);
 	run_data_free(d);
-	model_free(m);
 	return 1;
 }
 
@@ -633,7 +670,7 @@ int core_fbd(lua_State *L)
 	luaL_checktype(L, 1, LUA_TTABLE);
 	int b = (int)luaL_checkinteger(L, 2) - 1;
 	double t = mb_arg_finite(L, 3, 0, 0);
-	struct model *m = model_from_lua(L, 1);
+	const struct model *m = mb_model_arg(L, 1);
 	struct run_data *d = run_data_new(m);
 	int n3 = 3 * m->nbodies, status = 0;
 	double *c = calloc(2 * (size_t)n3 + (size_t)m->nc + 1, sizeof(double));
@@ -679,6 +716,5 @@ int core_fbd(lua_State *L)
 	if (ws)
 		formulation_fbd.release(ws);
 	run_data_free(d);
-	model_free(m);
 	return count >= 0 ? 1 : lua_error(L);
 }

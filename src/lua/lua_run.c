@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/kinematics.h"
+#include "analysis/run_options.h"
 #include "analysis/simulate.h"
 #include "analysis/stepper.h"
 #include "lua/description.h"
@@ -117,14 +118,14 @@ static void push_switches(lua_State *L, const struct run *r)
 
 struct held {
 	struct run *r;
-	struct model *m; /* what the run was of: the completion reads it */
+	const struct model *m; /* what the run was of: the completion reads it; its
+	                        * compiled model is the holder's user value */
 };
 
 static int held_gc(lua_State *L)
 {
 	struct held *h = luaL_checkudata(L, 1, RUN_TYPE);
 	run_free(h->r);
-	model_free(h->m);
 	h->r = NULL, h->m = NULL;
 	return 0;
 }
@@ -176,6 +177,9 @@ static void fill(lua_State *L)
 		return;
 	lua_getfield(L, -1, "run");
 	struct held *h = luaL_checkudata(L, -1, RUN_TYPE);
+	lua_getiuservalue(L, -1, 1); /* the model's functions are called on L now */
+	mb_compiled_model(L, -1);
+	lua_pop(L, 1);
 	lua_getfield(L, -2, "series");
 	lua_getfield(L, -3, "index");
 	const struct series *what = &series[lua_tointeger(L, -2)];
@@ -236,12 +240,16 @@ static void set_series(lua_State *L, int ud, const char *key, int what, int inde
 	lua_setfield(L, -2, key);
 }
 
-/* A holder for a run and its model, pushed, freeing them when collected:
- * made before either, so that no error on the way leaks them. */
-static struct held *held_new(lua_State *L)
+/* A holder for a run of the compiled model at index model (mb_model_arg),
+ * pushed, freeing the run when collected and keeping the model alive: made
+ * before the run, so that no error on the way leaks it. */
+static struct held *held_new(lua_State *L, int model)
 {
-	struct held *h = lua_newuserdatauv(L, sizeof *h, 0);
-	h->r = NULL, h->m = NULL;
+	model = lua_absindex(L, model);
+	struct held *h = lua_newuserdatauv(L, sizeof *h, 1);
+	h->r = NULL, h->m = mb_compiled_model(L, model);
+	lua_pushvalue(L, model);
+	lua_setiuservalue(L, -2, 1);
 	if (luaL_newmetatable(L, RUN_TYPE)) {
 		lua_pushcfunction(L, held_gc);
 		lua_setfield(L, -2, "__gc");
@@ -396,50 +404,38 @@ int core_simulate(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
+	const struct model *m = mb_model_arg(L, 1);
+	int model = lua_gettop(L);
 	const struct formulation *f = mb_read_formulation(L, 2);
 	struct sim_options o = {0};
-	o.integrator =
-	    mb_opt_string(L, 2, "integrator", f->integrator ? f->integrator : integrator_default);
-	int known = 0;
-	for (const char *const *name = integrator_names(); *name; name++)
-		known = known || strcmp(o.integrator, *name) == 0;
-	if (!known)
-		return luaL_error(L, "unknown integrator '%s'", o.integrator);
+	const char *const *integrators = option_choices(&option_integrator);
+	int fallback = option_choice_index(&option_integrator,
+	                                   f->integrator ? f->integrator : integrator_default);
+	o.integrator = integrators[(int)mb_option(L, 2, &option_integrator, fallback)];
 	int fixed = integrator_fixed(o.integrator);
 	if (!fixed && (f->capabilities & FORM_FIXED_STEP))
 		return luaL_error(L, "formulation '%s' takes fixed steps only", f->name);
 	mb_opt_times(L, 2, &o.tf, &o.dt);
-	o.h = mb_opt_in(L, 2, "h", f->step > 0 ? fmin(f->step, o.dt) : o.dt, 1e-300, o.dt);
-	/* a run carrying on from another's end (events): its start time */
-	o.t0 = mb_opt_in(L, 2, "t0", 0, 0, 1e12);
-	if (o.tf / o.h > MAX_STEPS)
-		return mb_raise_error(L, "tf / h is %g steps; at most %g are taken", o.tf / o.h,
-		                      MAX_STEPS);
-	o.tol = mb_opt_in(L, 2, "tol", tol_default, 1e-14, 1);
-	o.abstol = mb_opt_in(L, 2, "abstol", o.tol, 1e-300, 1e12);
-	lua_getfield(L, 2, "correct");
-	o.correct = lua_toboolean(L, -1);
-	lua_getfield(L, 2, "progress");
-	o.progress = lua_toboolean(L, -1);
-	lua_getfield(L, 2, "dense");
-	o.dense = lua_isnil(L, -1) ? integrator_interpolates(o.integrator) : lua_toboolean(L, -1);
-	lua_getfield(L, 2, "resumed");
-	o.resumed = lua_toboolean(L, -1);
-	lua_getfield(L, 2, "stop_when_stiff");
-	o.stop_when_stiff = lua_toboolean(L, -1);
-	lua_pop(L, 5);
-	mb_read_stabilization(L, 1, 2, &o.cfg.stab);
-	mb_read_config(L, 2, &o.cfg);
+	o.h = mb_option(L, 2, &option_h, f->step > 0 ? fmin(f->step, o.dt) : o.dt);
+	if (o.h > o.dt)
+		return mb_raise_error(L, "h must be at most dt = %g (got %g)", o.dt, o.h);
+	if (o.tf / o.h > RUN_MAX_STEPS)
+		return mb_raise_error(L, "tf / h is %.3g steps; at most %g are taken", o.tf / o.h,
+		                      RUN_MAX_STEPS);
+	o.t0 = mb_option(L, 2, &option_t0, option_t0.fallback);
+	o.tol = mb_option(L, 2, &option_tol, option_tol.fallback);
+	o.abstol = mb_option(L, 2, &option_abstol, o.tol);
+	o.correct = mb_option(L, 2, &option_correct, 0) == 1;
+	o.progress = mb_option(L, 2, &option_progress, 0) == 1;
+	o.dense = mb_option(L, 2, &option_dense, integrator_interpolates(o.integrator)) == 1;
+	o.resumed = mb_option(L, 2, &option_resumed, 0) == 1;
+	o.stop_when_stiff = mb_option(L, 2, &option_stop_when_stiff, 0) == 1;
+	mb_read_stabilization(L, 2, f, m, &o.cfg);
+	mb_read_config(L, 2, f, m, &o.cfg);
 	o.cfg.step = fixed ? o.h : 0;
-	if (f->joint_forces) {
-		if (o.cfg.stab.kind != STAB_NONE)
-			return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
-		o.cfg.joint_omega = mb_opt_in(L, 2, "omega", 0, 0, 1e12);
-		o.cfg.joint_zeta = mb_opt_in(L, 2, "zeta", 0, 0, 1e6);
-	}
-	o.cfg.drop_redundant = strcmp(mb_opt_string(L, 2, "redundant", "stop"), "drop") == 0;
-	struct held *h = held_new(L);
-	struct model *m = h->m = model_from_lua(L, 1);
+	if (f->joint_forces && o.cfg.stab.kind != STAB_NONE)
+		return luaL_error(L, "formulation '%s' takes no stabilization", f->name);
+	struct held *h = held_new(L, model);
 	mb_c_enter(L); /* Ctrl-C and the limits reach a callback that never returns */
 	h->r = simulate(m, f, &o);
 	mb_c_leave(L);
@@ -452,19 +448,19 @@ int core_kinematics(lua_State *L)
 {
 	luaL_checktype(L, 1, LUA_TTABLE);
 	luaL_checktype(L, 2, LUA_TTABLE);
+	const struct model *m = mb_model_arg(L, 1);
+	int model = lua_gettop(L);
 	struct kin_options o = {0};
 	mb_opt_times(L, 2, &o.tf, &o.dt);
-	o.tol = mb_opt_in(L, 2, "tol", 1e-10, 1e-15, 1);
-	o.max_iterations = (int)mb_opt_in(L, 2, "max_iterations", 25, 1, 1000);
-	o.modified = strcmp(mb_opt_string(L, 2, "newton", "full"), "modified") == 0;
-	lua_getfield(L, 2, "trace");
-	o.trace = lua_toboolean(L, -1);
-	lua_pop(L, 1);
+	o.tol = mb_option(L, 2, &option_tol, option_tol.fallback);
+	o.max_iterations =
+	    (int)mb_option(L, 2, &option_max_iterations, option_max_iterations.fallback);
+	o.modified = mb_option(L, 2, &option_newton, 0) == 1;
+	o.trace = mb_option(L, 2, &option_trace, 0) == 1;
 	struct formulation_config cfg = {.stab.kind = STAB_NONE};
-	mb_read_config(L, 2, &cfg);
 	const struct formulation *f = mb_read_formulation(L, 2);
-	struct held *h = held_new(L);
-	struct model *m = h->m = model_from_lua(L, 1);
+	mb_read_config(L, 2, f, m, &cfg);
+	struct held *h = held_new(L, model);
 	struct kin_trace trace = {0};
 	int *iterations = NULL;
 	mb_c_enter(L);

@@ -89,12 +89,12 @@ T.fails(function() m:force{ name = "f", type = "force", point = "A", value = { 0
   above() .. "force 'f': value must be a pair of numbers {a, b}, not NaN", "a kind's pair with NaN")
 T.fails(function() mb.model{ gravity = { 0, 0 / 0 } } end,
   above() .. "mb.model: gravity[2] must be a number, not NaN", "NaN gravity")
-T.fails(function() m:simulate{ tf = math.huge } end, here() .. "simulate: tf must be a positive, finite time", "infinite tf")
-T.fails(function() m:simulate{ tf = 1, dt = 0 / 0 } end, here() .. "simulate: dt must be a positive", "NaN dt")
+T.fails(function() m:simulate{ tf = math.huge } end, here() .. "simulate: tf must be a number from 1e-12 to 1e+12 (got inf)", "infinite tf")
+T.fails(function() m:simulate{ tf = 1, dt = 0 / 0 } end, here() .. "simulate: dt must be a number from 1e-12 to 1e+12 (got NaN)", "NaN dt")
 T.fails(function() m:simulate{ tf = 1e9, dt = 1e-3 } end, here() .. "simulate: tf / dt is 1e+12 reports", "too many reports")
 T.fails(function() m:evaluate(0 / 0) end, here() .. "evaluate: t must be a number, not NaN", "NaN time")
 T.fails(function() m:kinematics{ max_iterations = 2.5 } end,
-  above() .. "kinematic analysis: max_iterations must be a whole number from 1 to 1000 (got 2.5)", "iterations not whole")
+  above() .. "kinematics: max_iterations must be a whole number from 1 to 1000 (got 2.5)", "iterations not whole")
 
 -- a change at the prompt is judged when the run starts, at the run's line,
 -- naming where the element was made
@@ -150,22 +150,22 @@ T.fails(function() mb.compare(m, { "body", "joints" }, { tf = 0.1, show = false 
 T.fails(function() mb.compare(m, { "body", "minimal", "partitioning" }, { tf = 0.1, show = false }) end,
   above() .. 'mb.compare: run 3: partitioning is a stabilization, not a formulation: { label = "partitioning", '
   .. 'stabilization = "partitioning" }', "a remedy named as a compared run says how to ask for it")
-T.fails(function() m:simulate{ tf = "2" } end, here() .. 'simulate: tf must be a positive, finite time (got "2")',
+T.fails(function() m:simulate{ tf = "2" } end, here() .. "simulate: tf must be a number from 1e-12 to 1e+12 (got '2')",
   "the bad value is echoed")
 -- a tolerance or a step of the wrong type is named as such, not as too small
 T.fails(function() m:simulate{ tf = 1, tol = "1e-6" } end,
-  above() .. 'simulate: tol must be a positive number, a relative error (got "1e-6")', "tol as a string")
+  above() .. "simulate: tol must be a number from 1e-14 to 1 (got '1e-6')", "tol as a string")
 T.fails(function() m:simulate{ tf = 1, abstol = "1e-9" } end,
-  above() .. 'simulate: abstol must be a positive number, an absolute error (the default is tol) (got "1e-9")',
+  above() .. "simulate: abstol must be a number from 1e-300 to 1e+12 (got '1e-9')",
   "abstol as a string")
 T.fails(function() m:simulate{ tf = 1, abstol = 1e20 } end,
-  above() .. "simulate: abstol must be from 1e-300 to 1e12, an absolute error (got 1e+20)", "abstol too large")
+  above() .. "simulate: abstol must be a number from 1e-300 to 1e+12 (got 1e+20)", "abstol too large")
 T.fails(function() m:simulate{ tf = 1, dt = 0.1, integrator = "rk4", h = "0.01" } end,
-  above() .. 'simulate: h must be a positive step, at most dt (got "0.01")', "h as a string")
+  above() .. "simulate: h must be a number from 1e-12 to 1e+12 (got '0.01')", "h as a string")
 T.fails(function() m:simulate{ tf = 1, dt = 0.1, integrator = "rk4", h = 0.5 } end,
   above() .. "simulate: h must be at most dt = 0.1 (got 0.5)", "h past dt")
 T.fails(function() m:simulate{ tf = 1, tol = 0 / 0 } end,
-  above() .. "simulate: tol must be a positive number, a relative error (got NaN)", "NaN tol said as NaN")
+  above() .. "simulate: tol must be a number from 1e-14 to 1 (got NaN)", "NaN tol said as NaN")
 T.fails(function() mb.example("chain", "ten") end,
   above() .. "mb.example: chain: the number of links is a whole number from 1 to 1000 (8 by default), not 'ten'",
   "an example's own check, said at the user's line")

@@ -149,21 +149,22 @@ end
 -- states, each relative to the largest value of its field there (1 at
 -- least): 1/5 of them at the assembled start (on the constraints) with
 -- random rates and time, the rest with every coordinate moved too.
-local function compare(m, formulation, n, with_mass)
-  local eq = m:equations { formulation = formulation, format = "lua" }
+local function compare(m, formulation, n, with_mass, tree)
+  local eq = m:equations { formulation = formulation, format = "lua", tree = tree }
   local c = compile(eq)
-  local start = m:pieces { formulation = formulation }
+  local start = m:pieces { formulation = formulation, tree = tree }
   local nq = #start.q
   local worst = { phi = 0, D = 0, gamma = 0, M = 0, h = 0 }
   for k = 1, n do
     -- a state m:pieces can solve at (near a singular place it refuses:
     -- a nearer one is drawn)
-    local y, t, p, move = {}, nil, nil, 0.15
+    local y, move = {}, 0.15
+    local t, p
     repeat
       for i = 1, nq do y[i] = start.q[i] + (k > n / 5 and rnd(-move, move) or 0) end
       for i = 1, nq do y[nq + i] = rnd(-3, 3) end
       t, move = rnd(0, 2), move / 2
-      local ok, got = pcall(m.pieces, m, { formulation = formulation, y = y, t = t })
+      local ok, got = pcall(m.pieces, m, { formulation = formulation, y = y, t = t, tree = tree })
       p = ok and got or nil
     until p or move < 1e-3
     assert(p, "no state near the start that m:pieces solves")
@@ -213,7 +214,22 @@ for _, kind in ipairs(kinds.joints) do
           worst.M, worst.h))
       end
     end
+    -- joint coordinates with no tree: every body floats, every joint is cut,
+    -- so a pin's or a slider's rows are tested there too
+    local m = make()
+    m:correct()
+    local ok, worst = pcall(compare, m, "joint", 100, true, {})
+    local bad = ok and math.max(worst.phi, worst.D, worst.gamma, worst.M, worst.h) or tostring(worst)
+    T.ok(ok and bad < 1e-12, ("%s, joint coordinates, tree = {} (every joint cut): match (%s)"):format(kind.name,
+      tostring(bad)))
   end
+end
+
+-- a tree of the user's: the four-bar cut at O4 instead
+do
+  local ok, worst = pcall(compare, mb.example("four_bar"), "joint", 100, true, { "O2", "A", "B" })
+  local bad = ok and math.max(worst.phi, worst.D, worst.gamma, worst.M, worst.h) or tostring(worst)
+  T.ok(ok and bad < 1e-12, ("four-bar, tree = {O2, A, B} (O4 cut): match (%s)"):format(tostring(bad)))
 end
 
 -- the examples of up to 4 bodies, M and h included
@@ -300,6 +316,25 @@ do
     local braces = select(2, l:gsub("{", "")) - select(2, l:gsub("}", ""))
     T.eq(braces, 0, ("latex, %s: braces balance"):format(f))
   end
+end
+
+-- the Lua format printed is a chunk: with eq:values as its environment it
+-- gives every entry's number, the same as each entry loaded alone
+do
+  local m = mb.example("slider_crank")
+  local eq = m:equations { formulation = "joint", format = "lua" }
+  local y = { 0.4, 0.45, -0.9, 1.2, -0.3, 0.8 }
+  local env = eq:values(y, 0.2)
+  local all = assert(load(tostring(eq), "=eq", "t", env))()
+  local worst = 0
+  for i = 1, #eq.q do
+    worst = math.max(worst, math.abs(all.h[i] - load("return " .. eq.h[i], "h", "t", env)()))
+    for j = 1, #eq.q do worst = math.max(worst, math.abs(all.M[i][j] - load("return " .. eq.M[i][j], "M", "t", env)())) end
+  end
+  for i in pairs(eq.phi) do
+    worst = math.max(worst, math.abs(all.gamma[i] - load("return " .. eq.gamma[i], "g", "t", env)()))
+  end
+  T.ok(worst == 0 and #all.D[1] == #eq.q, ("format = 'lua' printed is a chunk giving every entry (%.2g)"):format(worst))
 end
 
 -- one joint, one body

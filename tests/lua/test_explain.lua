@@ -95,7 +95,7 @@ group("degrees of freedom", function()
   local zero = 0
   for k = 1, #p.lambda do if p.lambda[k] == 0 and p.row_ratio[k] == 0 then zero = zero + 1 end end
   T.eq(zero, 1, "m:pieces{ redundant = \"drop\"}: one row dropped, its lambda and ratio zero")
-  T.fails(function() three:pieces{ redundant = "keep" } end, 'redundant must be "stop"', "redundant = \"keep\": refused")
+  T.fails(function() three:pieces{ redundant = "keep" } end, "unknown redundant 'keep' (available: stop, drop)", "redundant = \"keep\": refused")
 
   local rod = mb.model{ name = "doubly pinned rod" }
   rod:body{ name = "rod", mass = 1, inertia = 0.1, pos = { 0.5, 0 } }

@@ -262,4 +262,37 @@ local tol = said("tol")
 T.ok(not tol:find('help "units"', 1, true) and tol:find('help "m:simulate"', 1, true),
   'help "tol" finds tol, not "told"')
 
+---------------------------------------------------------------- (e) the options
+
+-- Every option is declared once (C's util/option.h, or beside the Lua that
+-- reads it); help "options" prints each one's sentence, and the man page's
+-- OPTIONS section has an item with the same words, and no other.
+do
+  local kinds = require "mechbench.kinds"
+  local declared = require("mechbench.model").declared_options()
+  T.ok(#declared >= 40, ("every option is declared (%d)"):format(#declared))
+  local items, tag, body = {}, nil, nil
+  local function close() if tag then items[#items + 1] = { tag = tag, body = table.concat(body, " ") } end tag = nil end
+  local in_options, after_tp = false, false
+  for line in io.lines(man_path) do
+    if line:match("^%.SH") then close(); in_options = line == ".SH OPTIONS"
+    elseif in_options and line == ".TP" then close(); after_tp = true
+    elseif in_options and after_tp then tag, body, after_tp = line:match("^%.B (.+)$"), {}, false
+    elseif in_options and tag then
+      body[#body + 1] = (line:gsub("\\%-", "-"):gsub("\\%(dq", '"'):gsub("\\e", "\\"))
+    end
+  end
+  close()
+  T.eq(#items, #declared, "the man page's OPTIONS has one item per declared option")
+  local text = said("options")
+  for _, o in ipairs(declared) do
+    local sentence = kinds.describe_option(o.d, o.with)
+    local found = false
+    for _, item in ipairs(items) do found = found or (item.tag:gsub("\\%-", "-") == o.d.name and item.body == sentence) end
+    T.ok(found, ("the man page's OPTIONS says of %s: %s"):format(o.d.name, sentence))
+    local flat = text:gsub("%s+", " ")
+    T.ok(flat:find(sentence, 1, true) ~= nil, ('help "options" says of %s what its declaration does'):format(o.d.name))
+  end
+end
+
 T.finish()

@@ -150,7 +150,7 @@ T.ok(#pc.cut == 1 and #pc.theta == 3, "the four-bar: three tree angles, one cut 
 local mp = example("macpherson")("C")
 local pm = mp:joint_coords()
 T.ok(#pm.cut == 2 and pm.tree[1].kind == "x, y, angle", "MacPherson C: no tree joint reaches the knuckle, it floats and both joints are cut")
-T.fails(function() fb:simulate{ formulation = "joint", angles = "sideways" } end, 'angles must be "relative" or "absolute"', "bad angles option")
+T.fails(function() fb:simulate{ formulation = "joint", angles = "sideways" } end, "unknown angles 'sideways' (available: relative, absolute)", "bad angles option")
 
 -- a joint that cannot be a tree joint is cut, with a word on stderr
 local sc = example("slider_crank")()
@@ -216,8 +216,8 @@ for _, spec in ipairs { { "four_bar" }, { "chain", 6 }, { "slider_crank" }, { "s
   end
 end
 T.fails(function() example("four_bar")():simulate{ formulation = "joint", method = "lu" } end,
-  'method must be "aba"', "bad method option")
+  "unknown method 'lu' (available: aba, crb)", "bad method option")
 T.fails(function() example("four_bar")():simulate{ formulation = "body", method = "crb" } end,
-  "method chooses how joint coordinates solve", "method in another formulation")
+  'method goes with formulation = "joint"', "method in another formulation")
 
 T.finish()

@@ -170,7 +170,7 @@ for _, f in ipairs(formulations) do
       label .. ": both pins' reactions are marked not unique")
   end
 end
-T.fails(function() doubly_pinned():simulate{ tf = 1, redundant = "ignore" } end, 'redundant must be "stop"', "a bad redundant option")
+T.fails(function() doubly_pinned():simulate{ tf = 1, redundant = "ignore" } end, "unknown redundant 'ignore' (available: stop, drop)", "a bad redundant option")
 
 -- partitioning on the kept rows only: with redundant = "drop" it carries
 -- on; without, it names the redundancy (a pin three times: more rows than
