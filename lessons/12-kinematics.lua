@@ -51,9 +51,10 @@ The cubic has three roots; from x = 10 the iterates settle on one of them
       mistakes = {
         { value = 8, say = "8 is where it goes from x = 10; start it at 0." },
         { value = -6, say = "-6 is a root, but from 0 the first tangent points the other way." },
+        { value = 4, say = "4 is where Newton-Raphson goes from x = 10 on the cubic the book's text misprints, x^3 - 3x^2 - 10x + 24; this f, from 0, goes elsewhere." },
       },
       hints = {
-        "f(0) = 96 and f'(0) = -44: the first step goes to 0 - 96 / (-44) = 2.18. (The book's text prints the cubic as x^3 - 3x^2 - 10x + 24, a misprint: its table is this f's.)",
+        "f(0) = 96 and f'(0) = -44: the first step goes to 0 - 96 / (-44) = 2.18.",
         "`mb.newton(f, 0, { derivative = df })` returns x first.",
         "x = 2: (8 - 16 - 88 + 96 = 0).",
       } },
