@@ -223,6 +223,7 @@ hand, found where M-bar comes from, cut a loop open, met the vector loop
 in it again and compared the formulations on one mechanism: same motion,
 fewer equations. Lesson 10 goes the other way: more coordinates, and none
 of them an angle.
+Its problems derive B, M and h by hand: problems(9), problem("9.1").
 
 Challenge: run a long chain both ways: `ch = mb.example("chain", 20)`,
 then `ch:simulate{ formulation = "joint", tf = 1 }.stats` and the same in
