@@ -296,6 +296,8 @@ right inertia, condensed them to a constant mass matrix, read how each
 joint becomes length, parallel or simple rows on shared points, and ran
 Attia's recursive formulation, which needs no rows for an open chain.
 Lesson 11 lets bodies collide.
+The chapter's problems derive rows, masses and whole models in points:
+problems(10), problem("10.4").
 
 Challenge: run the four-bar in point coordinates with RK4 at h = 0.01 s for
 10 s, with and without stabilization = "partitioning". Where does the

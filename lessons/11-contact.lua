@@ -212,6 +212,8 @@ You computed an impact by hand, then with joints and spin on the workbench,
 watched impacts found to round-off during a run, and measured what the
 contact force laws really do. Lesson 12 turns to kinematics: motion fixed
 by drivers.
+The chapter's problems work impacts and contact runs: problems(11),
+problem("11.4").
 
 Challenge: give the impacting pendulums e = 0.8
 (`mb.example("impacting_pendulums", { e = 0.8 })`) and run them for 10 s.

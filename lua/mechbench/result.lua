@@ -532,7 +532,7 @@ function M.append(acc, r, t0, model)
     acc.violation[k] = r.violation[i]
     acc.velocity_violation[k] = r.velocity_violation[i]
   end
-  for _, f in ipairs { "fevals", "steps", "wall", "cpu" } do acc.stats[f] = acc.stats[f] + r.stats[f] end
+  for _, f in ipairs { "fevals", "steps", "refused", "wall", "cpu" } do acc.stats[f] = (acc.stats[f] or 0) + (r.stats[f] or 0) end
   -- each segment starts where an event changed the model: the energy may
   -- jump there, which no power accounts for (Result:figures says so)
   acc.segments = acc.segments + 1

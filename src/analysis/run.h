@@ -23,6 +23,7 @@ struct run {
 	int nblocks;
 	size_t sample_bytes;
 	long fevals, steps;
+	long refused; /* adaptive steps refused by the error control */
 	double wall, cpu;   /* seconds of wall time and of processor time */
 	double cpu_started; /* the processor time when the run began */
 	char error[600];    /* empty when the run reached its end */

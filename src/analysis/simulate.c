@@ -177,6 +177,7 @@ static void run_loop(struct sim *sim, const struct stepper_type *type, double *y
 			goto done;
 	}
 done:
+	sim->r->refused = type->refused(w);
 	free(y0);
 	type->free(w);
 }

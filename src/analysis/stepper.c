@@ -128,6 +128,8 @@ static int fixed_advance(void *ws, double t0, const double *y0, double tau, doub
 
 static double fixed_next_h(const void *ws) { return ((const struct fixed *)ws)->h; }
 
+static long fixed_refused(const void *ws) { return (void)ws, 0; }
+
 /* ------------------------------------------------------------ GSL's steppers */
 
 /* GSL's adaptive steps under its standard control of y. Its steppers have
@@ -146,6 +148,7 @@ struct gsl {
 	double t0, t1;                    /* the last step's ends */
 	double *y0, *y1, *f0, *f1, *yerr; /* its states and derivatives there */
 	int f0_ready, f1_ready;
+	long refused; /* GSL's count, which each restart resets, summed */
 };
 
 static int gsl_rhs(double t, const double y[], double dydt[], void *params)
@@ -225,8 +228,10 @@ static long gsl_step(void *ws, double t_end, double *t, double *y)
 		memcpy(w->y0, y, size);
 	}
 	double start = *t;
+	unsigned long failed = w->evolve->failed_steps;
 	int status =
 	    gsl_odeiv2_evolve_apply(w->evolve, w->control, w->step, &w->sys, t, t_end, &w->h, y);
+	w->refused += (long)(w->evolve->failed_steps - failed);
 	if (status == GSL_EBADFUNC && w->d->stopped)
 		return -2;
 	if (status != GSL_SUCCESS || *t <= start || w->h < 1e-13 * fmax(1.0, fabs(*t)))
@@ -264,6 +269,8 @@ static int gsl_advance(void *ws, double t0, const double *y0, double tau, double
 }
 
 static double gsl_next_h(const void *ws) { return ((const struct gsl *)ws)->h; }
+
+static long gsl_refused(const void *ws) { return ((const struct gsl *)ws)->refused; }
 
 /* ------------------------------------------------------------ Dormand–Prince */
 
@@ -334,21 +341,24 @@ static int dp_advance(void *ws, double t0, const double *y0, double tau, double 
 
 static double dp_next_h(const void *ws) { return dopri5_next_h(((const struct dp *)ws)->w); }
 
+static long dp_refused(const void *ws) { return dopri5_rejected(((const struct dp *)ws)->w); }
+
 /* ------------------------------------------------------------ the table */
 
 #define FIXED(name, alloc)                                                                         \
 	{                                                                                          \
 		name, 1, 0, alloc, fixed_free, fixed_start, fixed_step, NULL, fixed_advance,       \
-		    fixed_next_h                                                                   \
+		    fixed_next_h, fixed_refused                                                    \
 	}
 #define GSL(name, alloc)                                                                           \
 	{                                                                                          \
 		name, 0, 0, alloc, gsl_free, gsl_start, gsl_step, gsl_dense, gsl_advance,          \
-		    gsl_next_h                                                                     \
+		    gsl_next_h, gsl_refused                                                        \
 	}
 #define DP(name, alloc)                                                                            \
 	{                                                                                          \
-		name, 0, 1, alloc, dp_free, dp_start, dp_step, dp_dense, dp_advance, dp_next_h     \
+		name, 0, 1, alloc, dp_free, dp_start, dp_step, dp_dense, dp_advance, dp_next_h,    \
+		    dp_refused                                                                     \
 	}
 
 static const struct stepper_type types[] = {

@@ -52,6 +52,9 @@ struct stepper_type {
 	int (*advance)(void *w, double t0, const double *y0, double tau, double *y);
 	/* The step size it would take next. */
 	double (*next_h)(const void *w);
+	/* The steps its error control has refused since it was made (0 for a
+	 * fixed stepper): a refused step costs its evaluations too. */
+	long (*refused)(const void *w);
 };
 
 /* The stepper type of an integrator's name, or NULL. */

@@ -71,6 +71,9 @@ struct constrained {
 	const double *measured_qd;
 	int measured; /* measured_y is still what acc, λ, h and the rows belong to */
 	int reported; /* the run's first report was made (and completed) */
+	/* the model calls the host's code, which may answer otherwise once the
+	 * run is over: every report is completed when it is made */
+	int complete_reports;
 	struct report *report;
 };
 
@@ -106,6 +109,7 @@ struct constrained *constrained_new(const struct model *m, const struct formulat
 	}
 	struct constrained *s = calloc(1, sizeof *s);
 	s->m = m, s->d = d, s->f = f, s->ws = ws, s->stab = cfg->stab;
+	s->complete_reports = model_calls_host(m);
 	s->n = f->size(ws, &s->nc);
 	s->nsolve = s->nc;
 	if (f->free_accelerations)
@@ -801,7 +805,7 @@ int constrained_measure(struct constrained *s, double t, const double *y, struct
 	/* the first report is completed now: the joints' rows dependent from
 	 * the start (a joint given twice) stop the run there, named, as the
 	 * least squares for the multipliers finds them */
-	if (!s->reported) {
+	if (!s->reported || s->complete_reports) {
 		s->reported = 1;
 		return report_complete(s->report, s->d, out);
 	}

@@ -153,7 +153,8 @@ static struct time_fn time_fn_field(lua_State *L, int t, const char *key)
 		return fn;
 	}
 	if (lua_isfunction(L, -1)) {
-		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = lua_fn_new(L);
+		fn.call = call_time_fn, fn.release = release_lua_fn, fn.ctx = lua_fn_new(L),
+		fn.host = 1;
 		return fn;
 	}
 	fn.constant = lua_isnumber(L, -1) ? lua_tonumber(L, -1) : 0;

@@ -54,6 +54,7 @@ void mb_set_text(lua_State *L, const char *key, const char *v)
 int mb_open_model(lua_State *L)
 {
 	static const luaL_Reg funcs[] = {{"simulate", core_simulate},
+	                                 {"completed", core_completed},
 	                                 {"evaluate", core_evaluate},
 	                                 {"correct", core_correct},
 	                                 {"joint_pieces", core_joint_pieces},

@@ -11,6 +11,7 @@
 
 /* lua_run.c */
 int core_simulate(lua_State *L);
+int core_completed(lua_State *L);
 int core_kinematics(lua_State *L);
 /* lua_pieces.c */
 int core_evaluate(lua_State *L);

@@ -164,9 +164,25 @@ static void complete(lua_State *L, struct held *h)
 	mb_c_enter(L);
 	int status = run_complete(h->r);
 	mb_c_leave(L);
-	if (status != 0)
-		luaL_error(L, "the run's reports: %s",
-		           h->r->later && h->r->later->error[0] ? h->r->later->error : "failed");
+	if (status != 0) { /* at the user's line, even when read through the library */
+		char place[300];
+		mb_user_place(L, place, sizeof place);
+		lua_pushfstring(L, "%s%sthe run's reports: %s", place, place[0] ? ": " : "",
+		                h->r->later && h->r->later->error[0] ? h->r->later->error : "failed");
+		lua_error(L);
+	}
+}
+
+/* completed(r._run): how many of the run's samples are complete (for the
+ * tests of reports on demand). */
+int core_completed(lua_State *L)
+{
+	const struct held *h = luaL_checkudata(L, 1, RUN_TYPE);
+	int n = 0;
+	for (int i = 0; i < h->r->count; i++)
+		n += h->r->samples[i]->complete || i < h->r->completed;
+	lua_pushinteger(L, n);
+	return 1;
 }
 
 /* Fill the series table at 1 from its metatable's run, series and index,
@@ -372,6 +388,8 @@ static void push_run(lua_State *L, int ud)
 	lua_setfield(L, -2, "fevals");
 	lua_pushinteger(L, r->steps);
 	lua_setfield(L, -2, "steps");
+	lua_pushinteger(L, r->refused);
+	lua_setfield(L, -2, "refused");
 	lua_pushnumber(L, r->wall);
 	lua_setfield(L, -2, "wall");
 	lua_pushnumber(L, r->cpu);

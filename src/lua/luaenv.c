@@ -53,9 +53,7 @@ static int is_library(const char *source)
 	        is_under(source, own_paths->lessons) || is_under(source, own_paths->problems));
 }
 
-/* "file:line" of the innermost frame of L that is the user's (neither C
- * nor mechbench's own); "" if there is none, as while mechbench starts. */
-static void note_place(lua_State *L, char *out, size_t len)
+void mb_user_place(lua_State *L, char *out, size_t len)
 {
 	lua_Debug ar;
 	out[0] = '\0';
@@ -105,7 +103,7 @@ static void *capped_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 				limits_reach(LIMIT_MEMORY);
 				snprintf(limit_place, sizeof limit_place, "%s", m->place);
 			} else if (!again && m->L) {
-				note_place(m->L, m->place, sizeof m->place);
+				mb_user_place(m->L, m->place, sizeof m->place);
 			}
 			m->refused = 1, m->ptr = ptr, m->osize = osize, m->nsize = nsize;
 			return NULL;
@@ -181,7 +179,7 @@ static void watch_hook(lua_State *L, lua_Debug *ar)
 	(void)ar;
 	if (mb_limit_hit) {
 		if (!limit_place[0])
-			note_place(L, limit_place, sizeof limit_place);
+			mb_user_place(L, limit_place, sizeof limit_place);
 		raise_sticky(L, limit_report());
 	}
 	if (!interrupting && mb_sigint_seen) {
@@ -201,7 +199,7 @@ void mb_check_limits(lua_State *L)
 	if (!mb_limit_hit)
 		return;
 	if (!limit_place[0])
-		note_place(L, limit_place, sizeof limit_place);
+		mb_user_place(L, limit_place, sizeof limit_place);
 	raise_sticky(L, limit_report());
 }
 
@@ -228,7 +226,7 @@ void mb_c_leave(lua_State *L)
 	 * run says about it is the error from here on */
 	interrupting = interrupting_before;
 	if (mb_limit_hit && !limit_place[0])
-		note_place(L, limit_place, sizeof limit_place);
+		mb_user_place(L, limit_place, sizeof limit_place);
 	if (interrupting || mb_limit_hit)
 		lua_sethook(L, watch_hook, LUA_MASKCOUNT, 1);
 	else

@@ -45,6 +45,10 @@ void mb_report(lua_State *L, const char *progname);
  * for C functions that come back from a long wait of their own. */
 void mb_check_limits(lua_State *L);
 
+/* "file:line" of the innermost frame of L that is the user's (neither C
+ * nor mechbench's own); "" if there is none, as while mechbench starts. */
+void mb_user_place(lua_State *L, char *out, size_t len);
+
 /* 1 once a CPU or memory limit has been reached: the program is to end,
  * with status 3 (MB_EXIT_LIMIT), after mb_report has said so. */
 int mb_limit_reached(void);

@@ -219,6 +219,17 @@ struct body_state model_body_state(const double *c, const double *cd, int b)
 	                       c[3 * b + 2], v ? v[2] : 0);
 }
 
+int model_calls_host(const struct model *m)
+{
+	for (int i = 0; i < m->njoints; i++)
+		if (m->joints[i].fn.host)
+			return 1;
+	for (int i = 0; i < m->nforces; i++)
+		if (m->forces[i].fn.host || m->forces[i].host.call)
+			return 1;
+	return 0;
+}
+
 void model_mass_diagonal(const struct model *m, double *out)
 {
 	for (int b = 0; b < m->nbodies; b++) {

@@ -26,6 +26,9 @@ struct time_fn {
 	int (*call)(void *ctx, double t, double out[3], char *err, size_t len);
 	void (*release)(void *ctx); /* frees ctx with the model; may be NULL */
 	void *ctx;
+	/* call is the host's code (a Lua function): it may answer otherwise
+	 * once the run is over (its upvalues changed) */
+	int host;
 	/* the element it belongs to, for messages (set by model_finish) */
 	const char *where, *what, *name;
 };
@@ -320,6 +323,11 @@ static inline struct point_pair point_pair(const struct body_state *bi, vec2 si,
 	              v2_add(bj->rd, v2_scale(bj->phid, v2_perp(p.sj))));
 	return p;
 }
+
+/* 1 when some element calls the host's code (a user force, a function
+ * of time given as a Lua function): what the run computes from it must be
+ * computed during the run, as the host's code may answer otherwise later. */
+int model_calls_host(const struct model *m);
 
 /* The diagonal of the mass matrix in body coordinates: m, m, J per body
  * (Eq. 7.52), into out (3 per body). */

@@ -169,4 +169,17 @@ do
   T.ok(difference(rod, rod_ref, 0.5) < 1e-4, ("rod: the motion agrees with rk8pd (%.3g)"):format(difference(rod, rod_ref, 0.5)))
 end
 
+-- r.stats.refused: ode45's evaluations are six per step tried, accepted or
+-- refused, and one to start (the seventh stage is the next step's first)
+do
+  local r = mb.example("pendulum"):simulate{ tf = 5, dt = 0.01, tol = 1e-8 }
+  T.ok(r.stats.refused >= 0, "refused steps counted: " .. tostring(r.stats.refused))
+  T.eq(r.stats.fevals, 6 * (r.stats.steps + r.stats.refused) + 1, "ode45: evaluations = 6 (steps + refused) + 1")
+  local tight = mb.example("four_bar"):simulate{ tf = 2, dt = 0.01, tol = 1e-3 }
+  T.ok(tight.stats.refused > 0, "a loose tolerance on the four-bar refuses steps: " .. tight.stats.refused)
+  T.eq(tight.stats.fevals, 6 * (tight.stats.steps + tight.stats.refused) + 1, "and the count still holds")
+  T.eq(mb.example("pendulum"):simulate{ tf = 1, dt = 0.1, integrator = "rk4", h = 0.01 }.stats.refused, 0,
+    "a fixed step refuses nothing")
+end
+
 T.finish()
