@@ -486,10 +486,15 @@ that has one. (The book uses MATLAB's rank() and inv(); here A:rank() and A:inv(
             inv[i][j] = ((i + j) % 2 == 0 and 1 or -1) * minor / dA
           end
         end
-        -- B: det 0, and some 2 x 2 minor is not, so rank 2
-        local minor = d.B[1][1] * d.B[2][2] - d.B[1][2] * d.B[2][1]
-        local rank_B = math.abs(det3(d.B)) < 1e-9 and 2 or 3
-        if rank_B == 2 and minor == 0 then rank_B = 2 end
+        -- B: rank 3 if its determinant is not zero; else 2 if some 2 x 2
+        -- minor is not zero; else 1 (B is not the zero matrix)
+        local rank_B = 3
+        if math.abs(det3(d.B)) < 1e-9 then
+          rank_B = 1
+          for r1 = 1, 2 do for r2 = r1 + 1, 3 do for c1 = 1, 2 do for c2 = c1 + 1, 3 do
+            if math.abs(d.B[r1][c1] * d.B[r2][c2] - d.B[r1][c2] * d.B[r2][c1]) > 1e-9 then rank_B = 2 end
+          end end end end
+        end
         return { rank_A = dA ~= 0 and 3 or 2, rank_B = rank_B, singular_A = dA == 0, singular_B = rank_B < 3, inv_A = inv }
       end,
       mistakes = {
@@ -512,7 +517,11 @@ left, c = b minus that part. Check that c is perpendicular to a, and that (a tur
         { name = "a", value = { 4, 2 }, unit = "", what = "a vector", vary = { int = 2 } },
         { name = "b", value = { 2, 3 }, unit = "", what = "another vector", vary = { int = 2 } },
       },
-      valid = function(d) return vec.norm(d.a) >= 1 and vec.norm(d.b) >= 1 and not_parallel(d.a, d.b) end,
+      -- nor perpendicular: then b's part along a is zero and c is b itself
+      valid = function(d)
+        return vec.norm(d.a) >= 1 and vec.norm(d.b) >= 1 and not_parallel(d.a, d.b)
+          and math.abs(vec.dot(d.a, d.b)) > 0.1 * vec.norm(d.a) * vec.norm(d.b)
+      end,
       asks = {
         { name = "u_a", what = "the unit vector along a", unit = "" },
         { name = "b_a", what = "b's part along a, (u_a'b) u_a", unit = "" },

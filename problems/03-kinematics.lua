@@ -534,8 +534,9 @@ a in xi-eta and b in x-y (A_matrix in the book: here mb.vec.A).]],
     { number = "3.9",
       title = "The same frames at -32 degrees",
       text = [[
-Do Problem 3.8 again with phi = -32 degrees (your angle below is phi minus a turn). Compare
-with 3.8: are the results the same?]],
+Do Problem 3.8 again with the angle written as a negative number (the book: -32 degrees,
+its 328 minus a whole turn; your data below). Then work the same with phi + 360 degrees:
+are the results the same?]],
       build = "the script of 3.8 with the new angle",
       data = {
         { name = "phi", value = -32, unit = "deg", what = "the frames' angle", vary = { abs = 25, step = 1 } },

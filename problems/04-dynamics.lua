@@ -13,6 +13,15 @@ local g = 9.81
 -- The accelerations M c'' = h of a model at its start, in body coordinates.
 local function accelerations(m) return m:pieces { formulation = "body" }.acc end
 
+-- The tension of the one element of a single-body model (no other force),
+-- read from the model's own force array: the element puts -f u on the body,
+-- u the unit vector from the ground point `to` to the body's point `at`.
+local function tension(m, at, to)
+  local h = m:pieces { formulation = "body" }.h
+  local u = vec.unit(vec.sub(at, to))
+  return -(h[1] * u[1] + h[2] * u[2])
+end
+
 -- A spring-damper's force by hand (Eqs. 4.26-4.32): f along d = rA - rB,
 -- tension positive; returns f, u (unit from B to A), the force on A (-f u).
 local function spring_damper(rA, rB, vA, vB, k, L0, c)
@@ -538,10 +547,9 @@ the equations of motion and compute the accelerations.]],
         { name = "acc", what = "{x'', y'', phi''}", unit = "m/s^2, rad/s^2" },
       },
       answers = function(d)
-        local acc = accelerations(one_body(d, { spring = true, damped = true }))
-        local P = vec.add(d.r, vec.rotate(d.phi, d.sP))
-        local vP = vec.add(d.rd, vec.scale(d.phid, vec.rot(vec.rotate(d.phi, d.sP))))
-        return { f = spring_damper(P, d.rA, vP, { 0, 0 }, d.k, d.L0, d.dc), acc = { acc[1], acc[2], acc[3] } }
+        local m = one_body(d, { spring = true, damped = true })
+        local acc = accelerations(m)
+        return { f = tension(m, vec.add(d.r, vec.rotate(d.phi, d.sP)), d.rA), acc = { acc[1], acc[2], acc[3] } }
       end,
       verify = function(d)
         local P = place(d.r, d.phi, d.sP)
@@ -588,10 +596,10 @@ accelerations.]],
       },
       answers = function(d)
         local acc = accelerations(one_body(d, { spring = true, damper = true }))
+        -- each element's tension from a model that holds it alone
         local P, Q = vec.add(d.r, vec.rotate(d.phi, d.sP)), vec.add(d.r, vec.rotate(d.phi, d.sQ))
-        local vQ = vec.add(d.rd, vec.scale(d.phid, vec.rot(vec.rotate(d.phi, d.sQ))))
-        return { f_spring = spring_damper(P, d.rA, { 0, 0 }, { 0, 0 }, d.k, d.L0, 0),
-          f_damper = spring_damper(Q, d.rB, vQ, { 0, 0 }, 0, 0, d.dc), acc = { acc[1], acc[2], acc[3] } }
+        return { f_spring = tension(one_body(d, { spring = true }), P, d.rA),
+          f_damper = tension(one_body(d, { damper = true }), Q, d.rB), acc = { acc[1], acc[2], acc[3] } }
       end,
       verify = function(d)
         local P, Q = place(d.r, d.phi, d.sP), place(d.r, d.phi, d.sQ)

@@ -253,8 +253,11 @@ local function web_cutter(d)
 end
 
 -- its blades over a turn in 1 degree steps: paths every 5 degrees, and
--- their x velocities where they come nearest
-local function web_cut(d, formulation)
+-- their x velocities at the cut: where they come nearest while C comes
+-- down past D. They pass within the same 2 mm again on the way back up
+-- (at 240 degrees against the cut's 103, the two gaps equal to 1e-7 m), so
+-- the nearest step alone may pick the wrong pass (apart = true: that one).
+local function web_cut(d, formulation, apart)
   local period = tau / math.abs(d.omega)
   local k = web_cutter(d):kinematics { formulation = formulation, tf = period * 359 / 360, dt = period / 360 }
   local C, D = k:path("P2"), k:path("P3")
@@ -266,9 +269,54 @@ local function web_cut(d, formulation)
       out.path_D[#out.path_D + 1] = { D.x[i], D.y[i] }
     end
     local g = math.sqrt((C.x[i] - D.x[i]) ^ 2 + (C.y[i] - D.y[i]) ^ 2)
-    if g < gap then nearest, gap = i, g end
+    if g < gap and (C.vy[i] < D.vy[i]) ~= (apart == true) then nearest, gap = i, g end
   end
   out.vx_C, out.vx_D = C.vx[nearest], D.vx[nearest]
+  return out
+end
+
+-- The same by hand, without a model: at each crank angle B where the
+-- circles about A (coupler) and Q (rocker) meet, on the side the start's
+-- estimates (90 and 140 degrees) pick, a crank-rocker keeping it; the rates
+-- from the loop's derivative L2 u2~ w2 - L3 u3~ w3 = -L1 u1~ w1; C and D at
+-- Ex. 12.7's distances and angles on the coupler and the rocker.
+local function web_cut_by_hand(d)
+  local Q, L1, L2, L3 = { 0.65, -0.1 }, 0.1, 0.7, 1.0
+  local LC, bC, LD, bD = 1.0, math.rad(-36.87), 0.82, math.rad(-37.57)
+  local function meet(A, side)
+    local dx, dy = Q[1] - A[1], Q[2] - A[2]
+    local dist = math.sqrt(dx * dx + dy * dy)
+    local along = (L2 * L2 - L3 * L3 + dist * dist) / (2 * dist)
+    local h = side * math.sqrt(L2 * L2 - along * along)
+    return { A[1] + (along * dx - h * dy) / dist, A[2] + (along * dy + h * dx) / dist }
+  end
+  local A0 = vec.scale(L1, vec.unit(math.rad(30)))
+  local side = math.abs(vec.angle(vec.sub(meet(A0, 1), A0)) - math.rad(90))
+    < math.abs(vec.angle(vec.sub(meet(A0, -1), A0)) - math.rad(90)) and 1 or -1
+  local out = { path_C = {}, path_D = {} }
+  local nearest, gap = nil, math.huge
+  for i = 0, 359 do
+    local t1 = math.rad(30 + i)
+    local A = vec.scale(L1, vec.unit(t1))
+    local B = meet(A, side)
+    local t2, t3 = vec.angle(vec.sub(B, A)), vec.angle(vec.sub(B, Q))
+    -- [L2 n2, -L3 n3] {w2; w3} = -L1 n1 w1, by Cramer's rule
+    local n1, n2, n3 = vec.rot(vec.unit(t1)), vec.rot(vec.unit(t2)), vec.rot(vec.unit(t3))
+    local a, b, c, e = L2 * n2[1], -L3 * n3[1], L2 * n2[2], -L3 * n3[2]
+    local r1, r2 = -L1 * n1[1] * d.omega, -L1 * n1[2] * d.omega
+    local det = a * e - b * c
+    local w2, w3 = (r1 * e - b * r2) / det, (a * r2 - c * r1) / det
+    local C = vec.add(A, vec.scale(LC, vec.unit(t2 + bC)))
+    local D = vec.add(Q, vec.scale(LD, vec.unit(t3 + bD)))
+    local vC = vec.add(vec.scale(L1 * d.omega, n1), vec.scale(LC * w2, vec.rot(vec.unit(t2 + bC))))
+    local vD = vec.scale(LD * w3, vec.rot(vec.unit(t3 + bD)))
+    if i % 5 == 0 then
+      out.path_C[#out.path_C + 1], out.path_D[#out.path_D + 1] = C, D
+    end
+    local g = vec.norm(vec.sub(C, D))
+    if g < gap and vC[2] < vD[2] then nearest, gap = { vC[1], vD[1] }, g end
+  end
+  out.vx_C, out.vx_D = nearest[1], nearest[2]
   return out
 end
 
@@ -373,8 +421,13 @@ links' mass centres (their middles) and of the second link's tip.]],
         { name = "c", value = 0.02, unit = "m", what = "the pin's offset along the block", vary = 0.3 },
         { name = "L2", value = 0.06, unit = "m", what = "link 2's length", vary = 0.3 },
         { name = "L", value = 0.06, unit = "m", what = "link 3's length", vary = 0.3 },
+        -- the slide within 5 cm, each angle by whole degrees within 20 (abs = 0.05
+        -- on all three moved the angles by hundredths of a degree)
         { name = "theta", value = { 0.15, 285, 205 }, unit = "m, deg, deg", what = "theta1 (m), theta2, theta3 (deg)",
-          vary = { abs = 0.05 } },
+          vary = function(rand, v)
+            return { math.floor((v[1] + (2 * rand() - 1) * 0.05) * 1000 + 0.5) / 1000,
+              v[2] + math.floor(rand() * 41) - 20, v[3] + math.floor(rand() * 41) - 20 }
+          end },
         { name = "thetad", value = { -0.02, 0.6, -0.5 }, unit = "m/s, rad/s", what = "their rates", vary = 0.4 },
         { name = "thetadd", value = { 0.12, -0.02, 0.05 }, unit = "m/s^2, rad/s^2", what = "their accelerations", vary = 0.4 },
       },
@@ -807,8 +860,9 @@ speed with the crank at the rate below (the book: 1800 rpm clockwise).]],
 For the web cutter of Sec. 15.2 (a four-bar carrying a blade at C on the coupler and one at
 D on the rocker: the workbench's points P2 and P3), write the vector loop and the blades'
 expressions, and solve over a revolution of the crank in 1 degree steps from its 30 degrees. Give
-both blades' paths (every fifth step: 72 rows each) and the x velocity of each blade where
-they come closest (the cut).]],
+both blades' paths (every fifth step: 72 rows each) and the x velocity of each blade at
+the cut: the step where they come closest while C comes down past D (they pass as closely
+again on the way back up, apart).]],
       build = "the four-bar program's web cutter, m:kinematics{ formulation = \"vector\" }",
       data = {
         { name = "omega", value = 2 * math.pi, unit = "rad/s", what = "the crank's rate", vary = { rel = 0.3, step = 0.01 } },
@@ -820,11 +874,15 @@ they come closest (the cut).]],
         { name = "vx_D", what = "D's x velocity at the cut", unit = "m/s", tol = 1e-2 },
       },
       answers = function(d) return web_cut(d, "vector") end,
-      verify = function(d) return web_cut(d, "body") end,
+      verify = web_cut_by_hand,
+      mistakes = {
+        vx_C = { { value = function(d) return web_cut(d, "vector", true).vx_C end,
+          say = "that is where the blades pass again going apart, C rising past D: the cut is on the way down." } },
+      },
       model = function(d) return web_cutter(d) end,
       hints = {
         "The blades are coupler and rocker points: `k:path(\"P2\")` and `k:path(\"P3\")`.",
-        "The cut is the step where the two blades are nearest; read both vx there.",
+        "The cut is the step where the blades are nearest while C moves down relative to D; read both vx there.",
       } },
 
     ------------------------------------------------------------------ 5.13

@@ -88,6 +88,16 @@ local function four_bar_violation(r, i)
   return norm(rows)
 end
 
+-- The four-bar with its rocker's mass centre moved delta micrometres to the
+-- right: the pins at B and O4 are each off by delta in x, under the start
+-- check's 1e-6 m, so a run starts there and Baumgarte's terms pull it back.
+local function moved_four_bar(d)
+  local m = mb.example("four_bar", d.crank)
+  local rocker = m.bodies.rocker
+  rocker.pos = { rocker.pos[1] + d.delta * 1e-6, rocker.pos[2] }
+  return m
+end
+
 -- The double pendulum of Sec. 1.3 with the problem's masses and inertias.
 local function double_pendulum(d)
   local m = mb.example("double_pendulum")
@@ -125,20 +135,22 @@ end
 -- Its rest by hand: the gradient of the potential energy
 --   V = kr (phi - phi0)^2 / 2 + k (s - L0)^2 / 2 - g cos(phi) (m1 L + m2 s)
 -- (the arm's centre L = 0.5 below the pin, the slider s along the arm)
--- is zero, by Newton's method from phi0 and L0.
+-- is zero. dV/ds = 0 gives s = L0 + m2 g cos(phi) / k; put into dV/dphi,
+-- F(phi) = kr (phi - phi0) + g sin(phi) (m1 L + m2 s(phi)) is -kr phi0 < 0
+-- at 0 and positive at phi0 (0 < phi0 < pi/2), so bisection on [0, phi0]
+-- finds the rest. (Newton on both unknowns from phi0, L0 left the basin
+-- for a quarter of the seeds.)
 local function variable_pendulum_rest(d)
   local m1, m2 = d.m[1], d.m[2]
-  local phi, s = d.phi0, d.L0
-  for _ = 1, 50 do
-    local c, sn = math.cos(phi), math.sin(phi)
-    local f1 = d.kr * (phi - d.phi0) + g * (0.5 * m1 + m2 * s) * sn
-    local f2 = d.k * (s - d.L0) - g * m2 * c
-    local a, b = d.kr + g * (0.5 * m1 + m2 * s) * c, g * m2 * sn
-    local cc, dd = g * m2 * sn, d.k
-    local det = a * dd - b * cc
-    phi, s = phi - (f1 * dd - b * f2) / det, s - (a * f2 - cc * f1) / det
+  local function s_of(phi) return d.L0 + m2 * g * math.cos(phi) / d.k end
+  local function F(phi) return d.kr * (phi - d.phi0) + g * math.sin(phi) * (0.5 * m1 + m2 * s_of(phi)) end
+  local lo, hi = 0, d.phi0
+  for _ = 1, 100 do
+    local mid = (lo + hi) / 2
+    if F(mid) > 0 then hi = mid else lo = mid end
   end
-  return phi, s
+  local phi = (lo + hi) / 2
+  return phi, s_of(phi)
 end
 
 -- Minimum-norm correction of a state (Eqs. 14.7 and 14.9) by hand, for the
@@ -225,7 +237,12 @@ there, and the lowest height the wheel reaches as it drops onto the road in the 
       },
       mistakes = {
         y_rest = { { value = function(d) return d.R end,
-          say = "that is the free radius: at rest the tire is squeezed by the weight and the suspension's spring." } },
+          say = "that is the free radius: at rest the tire is squeezed by the weight and the suspension's spring." },
+          { value = function(d)
+            local m = double_a_arm(d)
+            m.forces.tire.fn = mb.example("aa").forces.tire.fn
+            return m:equilibrium({}):body("wheel").y[1]
+          end, say = "the wheel rests on two tires there: the example's own tire is still on beside the new element." } },
         f_rest = { { value = function(d) return (2 + d.m2 + 1) * g end,
           say = "that is the weight of the three bodies: the preloaded suspension spring pushes the wheel down too." } },
       },
@@ -337,7 +354,11 @@ the pendulum's angle at tf, and the total energy there.]],
             b.pos, b.angle = { last(s.x), last(s.y) }, last(s.angle)
           end
           return last(m:simulate({ tf = d.tf - d.t1, dt = 0.05, tol = 1e-9 }):body("slider").x)
-        end, say = "the second run must start with the velocities of the first one's end too, not at rest." } },
+        end, say = "the second run must start with the velocities of the first one's end too, not at rest." },
+          { value = function(d)
+            local tf = d.tf + d.t1
+            return last(sliding_pendulum(d):simulate({ tf = tf, dt = 0.05, tol = 1e-9 }):body("slider").x)
+          end, say = "that is where the model is at t1 + tf: the second run starts its clock at 0, so it lasts tf - t1." } },
       },
       model = function(d) return sliding_pendulum(d) end,
       hints = {
@@ -350,59 +371,94 @@ the pendulum's angle at tf, and the total energy there.]],
     { number = "8.4",
       title = "Baumgarte's stabilisation as an option",
       text = [[
-Add the stabilisation of Sec. 13.3.1 to the program as an option. Try it on the four-bar
-of examples/four_bar.lua swinging under gravity from the crank angle below, integrated for
-3 s with ode45 at the loose tolerances DAP_BC's ode45 uses by default (tol = 1e-3,
-abstol = 1e-6) and reported every 0.25 s: once without stabilisation, once with Baumgarte's
-terms at alpha = beta below. Give both series of the constraint violation (r.violation,
-the norm of Phi), and say which run's violation grows steadily.]],
-      build = "mb.example(\"four_bar\", angle); two runs, stabilization = \"none\" and \"baumgarte\"",
+Add the stabilisation of Sec. 13.3.1 to the program as an option: gamma becomes
+gamma - 2 alpha Phi' - beta^2 Phi (Eq. 13.32), so the violation obeys Phi'' + 2 alpha Phi' +
+beta^2 Phi = 0 instead of Phi'' = 0. Try it on the four-bar of examples/four_bar.lua,
+swinging under gravity from the crank angle below, with alpha = beta below.
+
+(a) Drift: integrate 3 s with ode45 at its own loose defaults (tol = 1e-3, abstol = 1e-6;
+App. B's run of DAP_BC uses the 1e-6 and 1e-9 of Ch. 13), reported every 0.25 s, once
+without the terms and once with them. Give the series of the violation without them (r.violation, the norm of Phi, 13
+values), and say which run's violation grows steadily.
+
+(b) Decay: move the rocker's mass centre by delta (below) to the right of where it belongs,
+so the run starts off its pins by less than the start check's 1e-6 m, keep everything at
+rest, and integrate 0.5 s with the terms at tol = 1e-9, reported every 0.05 s. Give the
+violation's series (11 values). Compare it with what Phi'' + 2 alpha Phi' + alpha^2 Phi = 0
+predicts from Phi'(0) = 0.]],
+      build = "mb.example(\"four_bar\", angle); runs with stabilization = \"none\" and \"baumgarte\"",
       data = {
         { name = "crank", value = 60, unit = "deg", what = "the crank's angle at the start", vary = { abs = 40, step = 1 } },
         { name = "ab", value = 10, unit = "1/s", what = "Baumgarte's alpha and beta", vary = { choices = { 5, 10, 20 } } },
+        { name = "delta", value = 0.5, unit = "um", what = "(b) the rocker moved to the right, in micrometres", ours = true,
+          vary = { range = { 0.2, 0.9 }, step = 0.1 } },
       },
       asks = {
-        { name = "drift", what = "r.violation without stabilisation (13 values)", unit = "", kind = "series" },
-        { name = "drift_b", what = "r.violation with Baumgarte's terms", unit = "", kind = "series" },
-        { name = "grows", what = "which violation grows: \"with\" or \"without\" the terms", unit = "",
+        { name = "drift", what = "(a) r.violation without the terms (13 values)", unit = "m", kind = "series" },
+        { name = "grows", what = "(a) which violation grows: \"with\" or \"without\" the terms", unit = "",
           kind = "choice", choices = { "with", "without" } },
+        { name = "decay", what = "(b) r.violation with the terms from the moved start (11 values)", unit = "m",
+          kind = "series" },
       },
       answers = function(d)
-        local function run(o)
+        local function loose(o)
           o.tf, o.dt, o.tol, o.abstol = 3, 0.25, 1e-3, 1e-6
           return copy(mb.example("four_bar", d.crank):simulate(o).violation)
         end
-        local none, b = run {}, run { stabilization = "baumgarte", alpha = d.ab, beta = d.ab }
-        return { drift = none, drift_b = b, grows = last(none) > 10 * last(b) and "without" or "with" }
+        local none, b = loose {}, loose { stabilization = "baumgarte", alpha = d.ab, beta = d.ab }
+        local r = moved_four_bar(d):simulate { tf = 0.5, dt = 0.05, tol = 1e-9, stabilization = "baumgarte",
+          alpha = d.ab, beta = d.ab }
+        return { drift = none, grows = last(none) > 10 * last(b) and "without" or "with", decay = copy(r.violation) }
       end,
       verify = function(d)
-        -- the four pins' Phi from each sample's poses, by hand
-        local out = {}
-        for key, o in pairs { drift = {}, drift_b = { stabilization = "baumgarte", alpha = d.ab, beta = d.ab } } do
+        -- (a) the four pins' Phi from each sample's poses, by hand; (b) the
+        -- critically damped Phi(t) = Phi0 (1 + alpha t) e^(-alpha t), Phi0 =
+        -- delta sqrt(2) (the pins at B and O4 each off by delta in x)
+        local drift, drift_b = {}, {}
+        for _, run in ipairs { { drift, {} }, { drift_b, { stabilization = "baumgarte", alpha = d.ab, beta = d.ab } } } do
+          local o = run[2]
           o.tf, o.dt, o.tol, o.abstol = 3, 0.25, 1e-3, 1e-6
           local r = mb.example("four_bar", d.crank):simulate(o)
-          out[key] = {}
-          for i = 1, #r.t do out[key][i] = four_bar_violation(r, i) end
+          for i = 1, #r.t do run[1][i] = four_bar_violation(r, i) end
         end
-        out.grows = largest(out.drift) > largest(out.drift_b) and "without" or "with"
-        return out
+        local decay = {}
+        for i = 1, 11 do
+          local t = 0.05 * (i - 1)
+          decay[i] = d.delta * 1e-6 * math.sqrt(2) * (1 + d.ab * t) * math.exp(-d.ab * t)
+        end
+        return { drift = drift, grows = largest(drift) > largest(drift_b) and "without" or "with", decay = decay }
       end,
       mistakes = {
         drift = { { value = function(d)
           return copy(mb.example("four_bar", d.crank):simulate { tf = 3, dt = 0.25, tol = 1e-3, abstol = 1e-6,
             stabilization = "baumgarte", alpha = d.ab, beta = d.ab }.violation)
         end, say = "that is the series with Baumgarte's terms; this one is without them." } },
-        drift_b = { { value = function(d)
-          return copy(mb.example("four_bar", d.crank):simulate { tf = 3, dt = 0.25, tol = 1e-3, abstol = 1e-6 }.violation)
-        end, say = "that is the series without stabilisation: add stabilization = \"baumgarte\", alpha and beta." } },
+        decay = {
+          { value = function(d)
+            local out = {}
+            for i = 1, 11 do out[i] = d.delta * 1e-6 * math.sqrt(2) end
+            return out
+          end, tol = 1e-3, say = "without the terms (or with alpha alone, from rest) Phi'' = 0 keeps the start's violation: "
+            .. "set stabilization = \"baumgarte\", alpha and beta." },
+          { value = function(d)
+            local out = {}
+            for i = 1, 11 do out[i] = d.delta * 1e-6 * math.sqrt(2) * math.abs(math.cos(d.ab * 0.05 * (i - 1))) end
+            return out
+          end, tol = 1e-3, say = "with beta alone Phi oscillates undamped: alpha damps it, give both." },
+          { value = function(d)
+            local out = {}
+            for i = 1, 11 do out[i] = d.delta * 1e-6 * math.sqrt(2) * math.exp(-d.ab * 0.05 * (i - 1)) end
+            return out
+          end, tol = 1e-3, say = "that is a first-order decay e^(-alpha t); the terms make Phi a critically damped "
+            .. "second-order system, which starts level because Phi' = 0." },
+        },
       },
-      model = function(d) return mb.example("four_bar", d.crank) end,
+      model = function(d) return moved_four_bar(d) end,
       hints = {
-        "Each run's r.violation is the norm of Phi at every report: 13 values from 0 to 3 s.",
-        "m:simulate{ tf = 3, dt = 0.25, tol = 1e-3, abstol = 1e-6, stabilization = \"baumgarte\", alpha = a, beta = a }",
-        "Baumgarte replaces gamma by gamma - 2 alpha Phi' - beta^2 Phi (Eq. 13.25): drift feeds back into the accelerations.",
+        "r.violation is the norm of Phi at every report; mb.example(\"four_bar\", p.data.crank) starts on its pins.",
+        "m:simulate{ stabilization = \"baumgarte\", alpha = a, beta = a, tol = ..., abstol = ... }; m.bodies.rocker.pos moves the rocker (metres).",
+        "With alpha = beta the characteristic equation s^2 + 2 alpha s + alpha^2 = 0 has the double root -alpha.",
       } },
-
     ------------------------------------------------------------------ 8.5
     { number = "8.5",
       title = "The penalty method as a solver",
@@ -450,8 +506,9 @@ constraint violation then. The first two must come out close to what the multipl
     { number = "8.6",
       title = "The momentum method as a solver",
       text = [[
-Solve the equations of motion with the momentum method of Sec. 13.3.4: the state holds the
-momenta M c' instead of the velocities. Run the double pendulum of Sec. 1.3
+Solve the equations of motion with the momentum method of Sec. 13.3.5 (the book's problem
+says 13.3.4, which is the joint-coordinate method): the state holds the momenta M c' instead
+of the velocities. Run the double pendulum of Sec. 1.3
 (examples/double_pendulum.lua, with the masses and inertias below) for 3 s at tol = 1e-9 and
 give both rods' angles at 3 s, the shoulder pin's force on the upper rod {fx, fy} then, and
 the total energy there.]],

@@ -204,9 +204,29 @@ static int driven_slider(const struct mc *w, const struct joint *d)
  * naming the joint, its kind and the formulation. */
 static int refused(struct mc *w, const struct joint *j, const struct geometry *g)
 {
-	const char *why = !g->decl               ? "declares no geometry"
-	                  : g->tie == TIE_GEARED ? "gears two angles (R_i dphi_i + R_j dphi_j = 0)"
-	                                         : NULL;
+	const char *why = !g->decl ? "declares no geometry" : NULL;
+	for (int t = 0; !why && t < g->nterms; t++)
+		switch (g->term[t].kind) {
+		case TERM_OFFSET:
+		case TERM_SLIDE:
+		case TERM_LINK:
+		case TERM_DRIVEN:
+		case TERM_ROLL:
+			break;
+		default:
+			why = "relates its points by a term it does not know";
+		}
+	switch (why ? TIE_NONE : g->tie) {
+	case TIE_NONE:
+	case TIE_FIXED:
+	case TIE_DRIVEN:
+		break;
+	case TIE_GEARED:
+		why = "gears two angles (R_i dphi_i + R_j dphi_j = 0)";
+		break;
+	default:
+		why = "ties its angles in a way it does not know";
+	}
 	if (!why)
 		return 0;
 	run_data_fail(w->d,
@@ -873,13 +893,17 @@ static int stuck_words(struct mc *w, char *buf, size_t len, char *kinds, size_t 
 					char joints[300];
 					relations_names(w, list, n, joints, sizeof joints);
 					snprintf(buf, len, "the loop through %s", joints);
-					for (int i = 0; i < n; i++) { /* its joints' kinds, each once */
+					for (int i = 0; i < n;
+					     i++) { /* its joints' kinds, each once */
 						const struct relation *x = &w->rel[list[i]];
 						const char *kind =
-						    x->joint >= 0 ? w->m->joints[x->joint].kind->name : NULL;
+						    x->joint >= 0
+						        ? w->m->joints[x->joint].kind->name
+						        : NULL;
 						if (kind && !strstr(kinds, kind))
-							snprintf(kinds + strlen(kinds), kinds_len - strlen(kinds),
-							         "%s%s", kinds[0] ? ", " : "", kind);
+							snprintf(kinds + strlen(kinds),
+							         kinds_len - strlen(kinds), "%s%s",
+							         kinds[0] ? ", " : "", kind);
 					}
 					return 1;
 				}

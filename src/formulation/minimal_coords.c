@@ -52,6 +52,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "formulation/loop_terms.h"
 #include "formulation/minimal_private.h"
 #include "model/forces/force.h"
 #include "util/rank.h"
@@ -147,14 +148,17 @@ static void jacobian(struct mc *w, struct step *s)
 	for (int t = s->first; t < s->first + s->count; t++) {
 		const struct term *tm = &w->term[t];
 		int r = w->root[tm->node];
+		vec2 d_ell, d_phi; /* ∂(ℓ A w)/∂ℓ = A w, ∂/∂θ = ℓ (A w)˘ */
+		loop_term_partials(tm->length < 0 ? 1 : length_value(w, tm->length),
+		                   term_dir(w, tm), &d_ell, &d_phi);
 		for (int i = 0; i < 2; i++) {
-			if (!s->slide[i] && s->unknown[i] == r) /* ∂/∂θ of ℓ A w: ℓ (A w)˘ */
-				s->col[i] = v2_add(s->col[i], v2_perp(term_vec(w, tm)));
+			if (!s->slide[i] && s->unknown[i] == r)
+				s->col[i] = v2_add(s->col[i], d_phi);
 			if (tm->length < 0)
 				continue;
 			const struct length *L = &w->len[tm->length];
 			if (s->slide[i] && s->unknown[i] == tm->length)
-				s->col[i] = v2_add(s->col[i], term_dir(w, tm));
+				s->col[i] = v2_add(s->col[i], d_ell);
 			else if (!s->slide[i] && L->kind == LEN_TIED &&
 			         w->root[L->node] == s->unknown[i])
 				s->col[i] = v2_sub(s->col[i], v2_scale(L->radius, term_dir(w, tm)));
@@ -420,27 +424,26 @@ static void length_rate(const struct mc *w, int l, double *row, double *bias)
 }
 
 /* The known part of a term's rate, added to rows (rx, ry):
- * d(ℓ A w)/dt = ℓ̇ A w + ℓ φ̇ (A w)˘ (book Eq. 5.5) */
+ * d(ℓ A w)/dt = ℓ̇ A w + ℓ φ̇ (A w)˘ (book Eq. 5.4, loop_terms.h) */
 static void term_rate(struct mc *w, const struct term *tm, double *rx, double *ry)
 {
-	vec2 dir = term_dir(w, tm), turn = v2_perp(dir);
+	vec2 dir = term_dir(w, tm);
 	double ell = tm->length < 0 ? 1 : length_value(w, tm->length);
 	double *phid = w->sx, *elld = w->sy, bias;
 	node_rate(w, tm->node, phid);
 	if (tm->length >= 0)
 		length_rate(w, tm->length, elld, &bias);
 	for (int i = 0; i < w->R; i++) {
-		double ld = tm->length >= 0 ? elld[i] : 0;
-		rx[i] += ld * dir.x + ell * phid[i] * turn.x;
-		ry[i] += ld * dir.y + ell * phid[i] * turn.y;
+		vec2 rate = loop_term_rate(ell, tm->length >= 0 ? elld[i] : 0, phid[i], dir);
+		rx[i] += rate.x, ry[i] += rate.y;
 	}
 }
 
 /* The known part of its second derivative, with every rate known:
- * ℓ̈ A w + 2 ℓ̇ φ̇ (A w)˘ + ℓ φ̈ (A w)˘ - ℓ φ̇² A w */
+ * ℓ̈ A w + 2 ℓ̇ φ̇ (A w)˘ + ℓ φ̈ (A w)˘ - ℓ φ̇² A w (Eq. 5.5, loop_terms.h) */
 static vec2 term_bias(struct mc *w, const struct term *tm)
 {
-	vec2 dir = term_dir(w, tm), turn = v2_perp(dir);
+	vec2 dir = term_dir(w, tm);
 	double ell = tm->length < 0 ? 1 : length_value(w, tm->length);
 	double *row = w->sx, lb = 0, ld = 0;
 	int r = w->root[tm->node], solving = w->solving_root[r];
@@ -463,8 +466,7 @@ static vec2 term_bias(struct mc *w, const struct term *tm)
 			w->solving_root[w->root[L->node]] = sr;
 		length_rate(w, tm->length, row, &lb); /* the bias without the unknown's */
 	}
-	return v2_add(v2_scale(lb - ell * phid * phid, dir),
-	              v2_scale(2 * ld * phid + ell * phib, turn));
+	return loop_term_accel(ell, ld, lb, phid, phib, dir);
 }
 
 /* The rate rows and bias of a placed node's point p */

@@ -670,13 +670,22 @@ static int joint_rows(struct builder *B, int j)
 	const struct geometry_term *dir = NULL, *link = NULL;
 	for (int t = 0; t < g->nterms; t++) {
 		const struct geometry_term *gt = &g->term[t];
-		int free_term = gt->kind == TERM_SLIDE || gt->kind == TERM_ROLL;
-		if ((free_term && (dir || link)) ||
-		    ((gt->kind == TERM_LINK || gt->kind == TERM_DRIVEN) && (dir || link)))
+		switch (gt->kind) {
+		case TERM_OFFSET:
+			continue;
+		case TERM_SLIDE:
+		case TERM_ROLL:
+		case TERM_LINK:
+		case TERM_DRIVEN:
+			break;
+		default:
+			return refuse(B, jt, "relates its points by a term it does not know");
+		}
+		if (dir || link)
 			return refuse(B, jt, "relates its points by more than one free term");
-		if (free_term)
+		if (gt->kind == TERM_SLIDE || gt->kind == TERM_ROLL)
 			dir = gt;
-		else if (gt->kind != TERM_OFFSET)
+		else
 			link = gt;
 	}
 	struct lin U = dir ? lin_body_vector(L, dir->body, dir->w) : lin_const(v2(0, 0));
@@ -743,6 +752,8 @@ static int joint_rows(struct builder *B, int j)
 			break;
 		}
 		case ROW_TIE: {
+			if (g->tie != TIE_FIXED && g->tie != TIE_DRIVEN && g->tie != TIE_GEARED)
+				return refuse(B, jt, "writes a tie it does not know");
 			if (!tie_row)
 				break;
 			if (g->tie == TIE_FIXED && g->tie_form == TIE_PARALLEL) { /* Eq. 10.22 */
@@ -762,6 +773,8 @@ static int joint_rows(struct builder *B, int j)
 			}
 			break;
 		}
+		default:
+			return refuse(B, jt, "writes a row it does not know");
 		}
 	}
 	return 0;

@@ -2,7 +2,7 @@
 /* vector_loops.c — vector-loop kinematics, book Ch. 5 (see vector_loops.h).
  *
  * Every sum of vectors is evaluated the same way, term by term (Eqs.
- * 5.3-5.5): a body's vector turns with the body's angle θ, a slide's has a
+ * 5.3-5.5, loop_terms.h): a body's vector turns with the body's angle θ, a slide's has a
  * variable length d along a turning unit vector, a massless link its own
  * angle. The value, its partial derivatives in the vector coordinates and
  * its second derivative with the coordinates' accelerations zero (the
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "formulation/formulation.h"
+#include "formulation/loop_terms.h"
 #include "model/constraints.h"
 #include "model/joint_graph.h"
 #include "model/joints/joint.h"
@@ -80,30 +81,33 @@ static struct sum sum_terms(const struct vl *w, const struct vl_term *t, int cou
 		int c1 = -1, c2 = -1;
 		vec2 p1 = {0, 0}, p2 = {0, 0};
 		switch (t->kind) {
-		case VT_BODY: { /* r = A s': ṙ = r̆ θ̇, r̈ = r̆ θ̈ - r θ̇² (Eq. 5.4) */
+		case VT_BODY: { /* r = A s', turning with the body's angle θ (Eq. 5.4) */
 			double w1 = body_rate(w, t->body, qd);
+			vec2 unused;
 			v = v2_rotate(body_angle(w, t->body, q), t->local);
-			c1 = t->body >= 0 ? w->angle_coord[t->body] : -1, p1 = v2_perp(v);
-			bias = v2_scale(-w1 * w1, v);
+			c1 = t->body >= 0 ? w->angle_coord[t->body] : -1;
+			loop_term_partials(1, v, &unused, &p1);
+			bias = loop_term_accel(1, 0, 0, w1, 0, v);
 			break;
 		}
-		case VT_SLIDE: { /* r = d u: ṙ = ḋ u + d θ̇ ŭ, r̈ adds 2 ḋ θ̇ ŭ (Coriolis), Eq. 5.5 */
+		case VT_SLIDE: { /* r = d u: a distance along the body's turning u (Eq. 5.5) */
 			double w1 = body_rate(w, t->body, qd), dist = q[t->coord],
 			       rate = qd[t->coord];
 			vec2 u = v2_rotate(body_angle(w, t->body, q), t->local);
 			v = v2_scale(dist, u);
-			c1 = t->coord, p1 = u;
-			c2 = t->body >= 0 ? w->angle_coord[t->body] : -1,
-			p2 = v2_scale(dist, v2_perp(u));
-			bias = v2_add(v2_scale(2 * rate * w1, v2_perp(u)),
-			              v2_scale(-dist * w1 * w1, u));
+			c1 = t->coord;
+			c2 = t->body >= 0 ? w->angle_coord[t->body] : -1;
+			loop_term_partials(dist, u, &p1, &p2);
+			bias = loop_term_accel(dist, rate, 0, w1, 0, u);
 			break;
 		}
 		case VT_LINK: { /* r = L u(θ), its own angle */
 			double th = q[t->coord], w1 = qd[t->coord];
+			vec2 unused;
 			v = v2_scale(t->local.x, v2(cos(th), sin(th)));
-			c1 = t->coord, p1 = v2_perp(v);
-			bias = v2_scale(-w1 * w1, v);
+			c1 = t->coord;
+			loop_term_partials(1, v, &unused, &p1);
+			bias = loop_term_accel(1, 0, 0, w1, 0, v);
 			break;
 		}
 		default: /* VT_FREE: (x, y) */
@@ -326,11 +330,27 @@ static int refused(const struct model *m, struct run_data *d)
 	for (int k = 0; k < m->njoints; k++) {
 		const struct joint *j = &m->joints[k];
 		const struct geometry *g = &graph->geometry[k];
-		int free_terms = 0, ok = g->decl && g->tie != TIE_GEARED;
-		for (int t = 0; ok && t < g->nterms; t++) {
-			enum geo_term_kind kind = g->term[t].kind;
-			ok = kind != TERM_ROLL;
-			free_terms += kind == TERM_SLIDE || kind == TERM_LINK;
+		int free_terms = 0, ok = g->decl != NULL;
+		for (int t = 0; ok && t < g->nterms; t++)
+			switch (g->term[t].kind) {
+			case TERM_OFFSET:
+				break;
+			case TERM_SLIDE:
+			case TERM_LINK:
+				free_terms++;
+				break;
+			case TERM_DRIVEN: /* a driver: an equation on the bodies' poses */
+				break;
+			default: /* a roll, or a term it does not know */
+				ok = 0;
+			}
+		switch (ok ? g->tie : TIE_GEARED) {
+		case TIE_NONE:
+		case TIE_FIXED:
+		case TIE_DRIVEN:
+			break;
+		default: /* geared, or a tie it does not know */
+			ok = 0;
 		}
 		if (ok && free_terms <= 1)
 			continue;

@@ -30,6 +30,78 @@ for _, c in ipairs(chapters) do
 end
 print(("(the problems' self-tests took %.1f s of CPU)"):format(os.clock() - t0))
 
+---------------------------------------------------------------- answers worked out apart
+
+-- Reference answers on the book's data against numbers worked out without
+-- mechbench: a small body-coordinate solver in plain Python written from
+-- Ch. 7's equations (M c'' - D'lambda = h, D c'' = gamma; a driver's
+-- lambda is its torque), a four-bar by circle intersections, hand formulas.
+-- The problems' own second ways (verify) mostly run the same model in
+-- another formulation: these catch a model built wrong.
+local function book_answers(number) return problem.new(number, { seed = false }):answers() end
+do
+  local a3, a4 = book_answers("5.3"), book_answers("5.4")
+  -- the errata's 315 degrees and -0.3 rad/s put 5.4's relative angles on 5.3's state
+  T.near_all({ a4.r, a4.v, a4.a }, { a3.r, a3.v, a3.a }, 1e-12,
+    "5.4 (relative angles, the errata's data) gives 5.3's positions, velocities, accelerations")
+  local a = book_answers("4.8").acc
+  T.near_all(a, { -1.2684075916143556, 0.8633278698838946, -2.3964869303935443 }, 1e-9, "4.8: the accelerations")
+  a = book_answers("4.11").acc
+  T.near_all(a, { -1.2436380938244112, 0.6229812068857963, -3.026575686868238 }, 1e-9, "4.11: the accelerations")
+  a = book_answers("5.5")
+  T.near_all({ a.theta2_a, a.theta3_a }, { -0.43156838977042644, 0.28687500359045 }, 1e-12, "5.5 (a): Newton's solution")
+  a = book_answers("5.12")
+  -- the cut's exact instant (the blades nearest, C coming down: crank at 102.8 degrees)
+  T.near_all({ a.vx_C, a.vx_D }, { -0.39046043806979014, -0.3422644925764982 }, 0.003,
+    "5.12: the blades' x velocities at the cut, within the 1-degree sampling")
+  a = book_answers("6.4").acc
+  T.near_all(a, { -7.4252258653317496, -14.237173339094651, 23.858658958400877, -5.849054589167519,
+    -14.237173339094653, 128.87509627145064, 3.152342552328464, 0, 0 }, 1e-8, "6.4: the nine accelerations")
+  a = book_answers("6.5")
+  T.near(a.T[19], 5.90410457425039, 1e-9, "6.5: the crank's torque at 90 degrees")
+  T.near(a.T[37], -1.7658, 1e-9, "6.5: the crank's torque at 180 degrees (gravity alone: 3 m1 g L1/2)")
+  a = book_answers("6.6")
+  T.near(a.T[19], 4.750379573012771, 1e-8, "6.6: the motor's torque at 135 degrees")
+  T.near(a.T[55], 15.776073605110794, 1e-8, "6.6: the motor's torque at 315 degrees")
+  a = book_answers("7.22")
+  T.near_all({ a.acc, a.pin }, { { -31.285423001857012, 39.96148194325169, 2.7671907047796744, -24.952769330857322,
+    46.71802407566443, 62.2353587561426 }, { 3.7429153996285978, 7.992296388650338 } }, 1e-9,
+    "7.22: the accelerations and the pin's force on body 1")
+  a = book_answers("7.23")
+  T.near_all({ a.acc, a.pin }, { { -0.5370822993664917, 0.19798362677064357, -3.3285009253547173 },
+    { -0.10741645987329834, 2.001596725354129 } }, 1e-9, "7.23: the accelerations and the pin's force")
+  a = book_answers("8.1")
+  -- the oracle's rest (P-8.1: a generic body-coordinate solve, RK4 at h = 1e-4, settled)
+  T.near(a.y_rest, 0.32002, 1e-5, "8.1: the wheel's height at rest")
+  -- Chapter 9's open chains: theta'' from the body coordinates' c'' (M c'' - D'lambda = h,
+  -- D c'' = gamma, the constraints written from each sheet's description, D and gamma by
+  -- differences), read through theta(c); the relative angles as differences
+  local chains = {
+    ["9.1"] = { 2.3816834206, -35.4284661661 },
+    ["9.2"] = { 2.8278815157, -64.9597551986, 6.9455891117 },
+    ["9.3"] = { 1.7031332771, -25.1981663319, 11.9652673811 },
+    ["9.4"] = { 28.6021965431, 58.7491074812, 26.6837303102 },
+    ["9.5"] = { 1551.7566721779, -1473.2541878538 },
+    ["9.6"] = { -8.8113133825, -4.6606788243, -11.2013772595, -27.6938071674 },
+    ["9.7"] = { 2.8278815157, -64.9597551986, 71.9053443104 },
+    ["9.8"] = { 28.6021965431, 30.146910939, -32.0653771704 },
+    ["9.9"] = { -8.8113133825, -4.6606788243, -11.2013772595, -16.4924299078 },
+    ["9.22"] = { -1.4271666403, -13.2638974684, 2.2494207663 },
+  }
+  for _, n in ipairs { "9.1", "9.2", "9.3", "9.4", "9.5", "9.6", "9.7", "9.8", "9.9", "9.22" } do
+    local want = chains[n]
+    local big = 0
+    for _, x in ipairs(want) do big = math.max(big, math.abs(x)) end
+    T.near_all(book_answers(n).acc, want, 1e-8 * big, n .. ": theta'' at the sheet's state")
+  end
+  -- 9.13 placed by two circle intersections (upper branches)
+  T.near_all(book_answers("9.13").angles, { 27.084515217638, 80.331872307202, 71.732361221283, 129.979037768839 }, 1e-9,
+    "9.13: phi2 ... phi5 placed")
+  a = book_answers("8.7")
+  -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
+  T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
+end
+
 ---------------------------------------------------------------- seeds
 
 -- FNV-1a's published test vectors, so the data are the same on every machine
