@@ -165,8 +165,12 @@ Refused under --sandbox.]] },
     sig = "p:show()",
     text = "Prints the problem's sheet again (problem() prints it at the prompt)." },
   { name = "p:sheet", man = PROBLEMS,
-    sig = "p:sheet()",
-    text = "The sheet as text, as p:show() and --problem print it." },
+    sig = 'p:sheet() or p:sheet{ file = "sheet.pdf" }',
+    text = [[
+The sheet as text, as p:show() and --problem print it; with file, written
+as a PDF of A4 pages (as --problem N --sheet FILE.pdf): the statement, the
+mechanism drawn where the problem has one, the data, what to hand in, the
+seed on every page. Refused under --sandbox.]] },
 
   ------------------------------------------------------------ planar vectors
   { name = "mb.vec", topic = "vec", man = VEC,
