@@ -171,6 +171,7 @@ check(value)]],
 You ran Newton-Raphson by hand in one and three unknowns, watched a
 kinematic analysis converge, and read a motor's torque from inverse
 dynamics. Lesson 13 lets forces decide the motion instead.
+The chapter's problems: problems(12), problem("12.1").
 
 Challenge: double the crank speed (`mb.example("slider_crank", 3.0)`)
 and see how the peak motor torque grows: why roughly four times?]],

@@ -93,6 +93,46 @@ expect_match lesson-escape-caught "$out" '^1	1$'
 # what one script changes in the shared libraries stays in its sandbox
 run_sb shared 'table.insert = nil; math.max = nil; print(#mb.example("pendulum"):simulate{ tf = 0.1 }.t)'
 expect_eq shared-copies "$out" 11
+# ... and so does what it changes in mb's own tables: mb.paths pointed at
+# the script's folder made mb.example, lesson() and problem() load the
+# script itself with the library's globals (io, os), out of the sandbox
+mkdir paths
+cat > paths/evil.lua <<'LUA'
+local function build() io.open("escaped", "w"):close() return mb.model{ name = "x" } end
+if ... == "model" then return build end
+return { chapter = 2, title = io.open("escaped", "w"):close() and "t", problems = {} }
+LUA
+cp paths/evil.lua paths/02-evil.lua
+for which in examples lessons problems; do
+  printf -- '-- %s\nmb.paths.%s = "paths"; require("mechbench.fn").forms = nil\nprint(pcall(mb.example, "evil")) print(pcall(lesson, 2)) print(pcall(problem, "2.1"))\nprint(#mb.paths.%s, #mb.example() > 1, (pcall(mb.fn.poly, { 1 })))\n' "$which" "$which" "$which" > "paths-$which.lua"
+  out=$("$MB" --sandbox --batch "paths-$which.lua" 2>&1); rc=$?
+  expect_eq "paths-$which-rc" "$rc" 0
+  # the library still reads its own paths and its own mb.fn
+  expect_match "paths-$which-library-own" "$out" '^5	true	true$'
+  [ -e escaped ] && fail "paths-$which-contained" "mb.paths.$which reached the library" || pass
+  rm -f escaped
+done
+# help is the sandbox's mb.help, not the library's own table
+out=$("$MB" --sandbox --batch -e 'print(rawequal(help, mb.help), rawequal(help, require("mechbench.help")))')
+expect_eq help-own-copy "$out" 'true	true'
+
+# the C core's objects: a userdata's metatable is refused (a run's __gc
+# called by hand freed the run its series then read: a crash), and a
+# series' metatable is hidden, with or without --sandbox (setting its
+# series or index made the C core read and call past its table)
+refused userdata-metatable 'getmetatable(mb.mat{ { 1 } }).__index = print' 'getmetatable of a userdata'
+run='local r = mb.example("pendulum"):simulate{ tf = 0.1 }'
+for mode in --sandbox --batch; do
+  out=$("$MB" $mode --batch -e "$run print(getmetatable(r.violation), pcall(setmetatable, r.violation, {}))" 2>&1)
+  expect_eq "series-metatable-hidden$mode" "$out" "false	false	cannot change a protected metatable"
+  out=$("$MB" $mode --batch -e "$run getmetatable(r.violation).series = 1e6 print(#r.violation)" 2>&1); rc=$?
+  expect_eq "series-what-rc$mode" "$rc" 1
+  out=$("$MB" $mode --batch -e "$run local x = r:body('rod').x getmetatable(x).index = 1e8 print(x[1])" 2>&1); rc=$?
+  expect_eq "series-index-rc$mode" "$rc" 1
+done
+out=$("$MB" --batch -e "$run getmetatable(r._run).__gc(r._run) print(r.violation[1])" 2>&1); rc=$?
+expect_eq run-gc-rc "$rc" 1
+expect_eq run-series-intact "$("$MB" --sandbox --batch -e "$run print(#r.violation, #r:body('rod').x)")" "11	11"
 
 # --- limits: a clear message, exit 3, with or without --sandbox, soon after
 # the limit in CPU time

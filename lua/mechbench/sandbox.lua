@@ -10,13 +10,15 @@
 --   os.clock, os.time and os.date;
 --   load of Lua source, with the sandbox's globals unless given others;
 --   require of mechbench and its public modules (those mb holds);
---   mb without mb.core, the lesson commands, problem(), problems() and help.
+--   mb without mb.core, the lesson commands, problem(), problems() and help;
+--   mb's tables and the modules require gives are the script's own copies.
 -- Everything else a script could reach the machine with is there as a name
 -- that raises "X is not allowed in the sandbox" at the script's line when
 -- it is touched: io, the rest of os, debug, package.loadlib and the rest of
 -- package, dofile, loadfile, load of a binary chunk, require of anything
--- else (mechbench.core, the C core, among them), and getmetatable of a
--- string (its methods are the real string library, shared with mechbench).
+-- else (mechbench.core, the C core, among them), getmetatable of a string
+-- (its methods are the real string library, shared with mechbench) and of
+-- a userdata (a vector, a matrix, a run: the C core's).
 --
 -- dofile and loadfile are refused outright, not limited to the script's
 -- folder: a folder being graded holds other students' scripts, and an
@@ -75,6 +77,9 @@ function M.environment()
     if type(v) == "string" then
       refuse("getmetatable of a string", "the string methods are shared with mechbench")
     end
+    if type(v) == "userdata" then
+      refuse("getmetatable of a userdata", "its metatable is the C core's: its __gc called by hand frees what is in use")
+    end
     return getmetatable(v)
   end
 
@@ -111,9 +116,18 @@ function M.environment()
     return f, err
   end
 
-  -- require: mechbench's public modules, mb for "mechbench"
-  local sandbox_mb = copy(mb)
-  sandbox_mb.core = nil
+  -- require: mechbench's public modules, mb for "mechbench". The script
+  -- gets copies of mb's tables and of the modules, as of string and math:
+  -- the library reads its own (mb.paths is core.paths, where it loads
+  -- examples, lessons and problems from with its full globals; pointed at
+  -- the script's folder, mb.example ran the script itself out of the sandbox).
+  local sandbox_mb, own_copy = {}, {}
+  local function detached(t)
+    if type(t) ~= "table" then return t end
+    if not own_copy[t] then own_copy[t] = setmetatable(copy(t), getmetatable(t)) end
+    return own_copy[t]
+  end
+  for k, v in pairs(mb) do if k ~= "core" then sandbox_mb[k] = detached(v) end end
   local loaded = { mechbench = sandbox_mb, _G = g }
   for _, lib in ipairs { "string", "table", "math", "utf8", "coroutine" } do loaded[lib] = g[lib] end
   local allowed = {}
@@ -125,7 +139,7 @@ function M.environment()
       refuse(shown, type(name) == "string" and name:find("^mechbench%.") and
         "an internal module; what a script may use is in mb" or "only mechbench's own modules can be required")
     end
-    loaded[name] = require(name)
+    loaded[name] = detached(require(name))
     return loaded[name]
   end
   g.package = setmetatable({ loaded = loaded, config = package.config }, {
@@ -133,7 +147,7 @@ function M.environment()
   })
 
   g.mb = sandbox_mb
-  g.help = mb.help
+  g.help = sandbox_mb.help
   g.arg = {}
   mb.lesson.install_globals(g) -- lessons(), lesson(n), next(), check(x), ...
   require("mechbench.problem").install_globals(g) -- problems(), problem("2.2")

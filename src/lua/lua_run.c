@@ -228,17 +228,20 @@ static int series_pairs(lua_State *L)
 }
 
 /* A series of the run held at ud (what, at index), as a table that fills
- * itself when first read. */
+ * itself when first read. Its metatable is hidden from Lua (getmetatable
+ * gives false, setmetatable refuses): fill trusts what it holds, and a
+ * script that set its series or index read and called past the table. */
 static void push_series(lua_State *L, int ud, int what, int index)
 {
 	lua_newtable(L);
-	lua_createtable(L, 0, 6);
+	lua_createtable(L, 0, 7);
 	lua_pushvalue(L, ud), lua_setfield(L, -2, "run");
 	lua_pushinteger(L, what), lua_setfield(L, -2, "series");
 	lua_pushinteger(L, index), lua_setfield(L, -2, "index");
 	lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
 	lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
 	lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
+	lua_pushboolean(L, 0), lua_setfield(L, -2, "__metatable");
 	lua_setmetatable(L, -2);
 }
 
@@ -261,6 +264,8 @@ static struct held *held_new(lua_State *L, int model)
 	if (luaL_newmetatable(L, RUN_TYPE)) {
 		lua_pushcfunction(L, held_gc);
 		lua_setfield(L, -2, "__gc");
+		lua_pushboolean(L, 0); /* hidden: its __gc, called by hand, freed the run in use */
+		lua_setfield(L, -2, "__metatable");
 	}
 	lua_setmetatable(L, -2);
 	return h;

@@ -106,6 +106,7 @@ local lua_dir = root .. "lua/mechbench/"
 
 -- The README's table: "| N name | `a` `b` ... | what |" under "Lua layer".
 local lua_rank, lua_layer_names = { ["mechbench.core"] = 0 }, {}
+local misshapen_rows = {} -- rows of the table with other than its three cells
 do
   local f = assert(io.open(root .. "README.md"))
   local in_table = false
@@ -113,6 +114,9 @@ do
     if line:match("^| Lua layer |") then in_table = true
     elseif in_table and not line:match("^|") then break
     elseif in_table then
+      -- a row is "| a | b | c |": a paragraph run into the last row (no
+      -- blank line after it) rendered inside the table as a fourth cell
+      if not line:match("^|[^|]+|[^|]+|[^|]+|$") then misshapen_rows[#misshapen_rows + 1] = line end
       local n, name, modules = line:match("^| (%d+) ([^|]-) | ([^|]+) |")
       if n then
         lua_layer_names[tonumber(n)] = name
@@ -125,6 +129,8 @@ do
   f:close()
 end
 T.ok(#lua_layer_names >= 5, ("the README names the Lua layers (%d)"):format(#lua_layer_names))
+T.ok(#misshapen_rows == 0, "each row of the README's Lua layer table has its three cells and ends the line" ..
+  (#misshapen_rows > 0 and (": " .. misshapen_rows[1]) or ""))
 
 -- Each string literal a global require is called with, and its line: the
 -- source read as Lua's lexer would (comments and strings skipped), so a
