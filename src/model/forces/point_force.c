@@ -33,5 +33,6 @@ const struct force_kind force_point_force = {
     .values = FORCE_HAS_FXY,
     .params = {{"value", PARAM_PAIR, PARAM_REQUIRED},
                {"frame", PARAM_CHOICE, PARAM_FALLBACK, 0, frames}},
+    .law = {FORCE_LAW_AT_POINT, .value = "value", .frame = "frame"},
     .apply = apply,
 };

@@ -34,5 +34,6 @@ const struct force_kind force_slide_friction = {
     .shape = {.points = 2},
     .values = FORCE_HAS_F | FORCE_HAS_FXY | FORCE_HAS_RATE,
     .params = {{"c", PARAM_POSITIVE, PARAM_REQUIRED}, {"axis", PARAM_PAIR, PARAM_REQUIRED}},
+    .law = {FORCE_LAW_SLIP, .damping = "c", .axis = "axis"},
     .apply = apply,
 };

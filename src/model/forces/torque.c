@@ -27,5 +27,6 @@ const struct force_kind force_torque = {
     .shape = {.bodies = 1, .moving = 1},
     .values = FORCE_HAS_TORQUE,
     .params = {{"value", PARAM_NUMBER, PARAM_REQUIRED, 0, NULL, 1}},
+    .law = {FORCE_LAW_TORQUE, .value = "value"},
     .apply = apply,
 };
