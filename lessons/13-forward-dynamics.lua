@@ -301,6 +301,8 @@ remedies on one mechanism, in body and in joint coordinates; then ran the
 discrete-time method, whose joints are springs: first order, cheap per
 step, and stable only below 2 / omega of its stiffest force. Lesson 14
 asks where a mechanism comes to rest.
+The chapter's problems study steps, remedies and impacts by the piecewise
+and the continuous method: problems(13), problem("13.2").
 
 Challenge: raise Baumgarte's alpha and beta to 100 with h = 0.01 s. What
 happens, and why does the book warn against large values?]],

@@ -138,6 +138,11 @@ do
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
+  a = book_answers("14.1")
+  -- the oracle's lambda of Ex. 14.1 (H-14.1: D'lambda = -h solved apart, g = 9.8): O's and Q's
+  -- multipliers are their forces on links 1 and 2, A's acts on link 1 (minus it on link 2)
+  T.near_all({ a.O_on_1, a.Q_on_2, a.A_on_2 }, { { -50, -54.4167 }, { 0, 98.5167 }, { -50, -78.9167 } }, 1e-4,
+    "14.1: the pins' forces from the oracle's lambda")
 end
 
 ---------------------------------------------------------------- seeds
