@@ -420,11 +420,12 @@ int mb_dostring(lua_State *L, const char *chunk, const char *name)
 static int bytecode_searcher(lua_State *L)
 {
 	const char *name = luaL_checkstring(L, 1);
-	if (!own_paths || strncmp(name, "mechbench", 9) != 0 || (name[9] && name[9] != '.') ||
-	    strchr(name + 10, '.') || strchr(name, '/'))
+	if (!own_paths || strncmp(name, "mechbench", 9) != 0 || (name[9] && name[9] != '.'))
+		return 0;
+	const char *file = name[9] ? name + 10 : "init"; /* "mechbench" is init.lua */
+	if (!*file || strchr(file, '.') || strchr(file, '/'))
 		return 0;
 	char source[MB_PATH_MAX + 64], compiled[MB_PATH_MAX + 80];
-	const char *file = name[9] ? name + 10 : "init";
 	snprintf(source, sizeof source, "%s/mechbench/%s.lua", own_paths->lua, file);
 	snprintf(compiled, sizeof compiled, "%s/../build/luac/mechbench/%s.luac", own_paths->lua,
 	         file);
