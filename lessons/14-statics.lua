@@ -123,6 +123,7 @@ Jacobian's rank is 2. How many rows are redundant?   check(n)]],
 You found a rest position by Newton-Raphson and by damped motion, corrected
 an inconsistent start, and saw a redundant joint named. These complete the
 analyses the book's programs offer.
+The chapter's problems: problems(14), problem("14.1").
 
 Challenge: give the variable-length pendulum's torsion spring a preload
 (angle = 0.5 on the coil) and find the new rest. Is the slider still

@@ -326,9 +326,9 @@ joints and contact lines.]] },
   { name = "m:joint", man = MODELS,
     sig = 'm:joint{ name, type = "revolute", points = {"A", "B"}, ... }',
     text = [[
-A joint (Sec. 7.2): revolute, translational, rev-rev, rev-tran, rigid,
-simple, disc, disc-disc, or a driver that prescribes a joint's motion as
-fn(t). help "joints" lists each type with what it takes.]] },
+A joint (Sec. 7.2) of one of the types help "joints" lists from the
+table of kinds, each with the numbers it takes, or a driver that
+prescribes a joint's motion as fn(t).]] },
   { name = "m:force", man = MODELS,
     sig = 'm:force{ name, type = "spring-damper", ... }',
     text = [[

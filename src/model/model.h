@@ -165,6 +165,25 @@ struct joint {
 	int row;                   /* its first row among the model's constraint rows */
 };
 
+/* A force kind's law in a closed vocabulary (as a joint kind's geometry),
+ * which the equations shown read (lua/mechbench/force_terms.lua): its form,
+ * and which of its parameters, by name, plays each part (NULL: none, 0).
+ * A kind with no form is shown as a named term its own code computes. */
+enum force_law_form {
+	FORCE_LAW_OWN,  /* only its code knows (a user's function) */
+	FORCE_LAW_LINE, /* tension k (l - l0) + c l' + actuator along P_i P_j (Eqs. 4.22-4.32) */
+	FORCE_LAW_TURN, /* torque k (θ - θ0) + c θ' + actuator, θ = φ_i - φ_j (Eqs. 4.33-4.38) */
+	FORCE_LAW_AT_POINT, /* a given vector at P_i, global or in body i's frame */
+	FORCE_LAW_TORQUE,   /* a given torque (a number or fn(t)) on body i */
+	FORCE_LAW_SLIP,     /* -c times the slip of P_i along body j's axis (Eq. 4.41) */
+};
+struct force_law {
+	enum force_law_form form;
+	const char *stiffness, *rest, *damping, *actuator; /* LINE, TURN (damping: SLIP too) */
+	const char *value, *frame, *axis;                  /* AT_POINT, TORQUE, SLIP */
+};
+extern const char *const force_law_names[]; /* by form: "own", "line", "turn", ... */
+
 struct force;
 struct force_kind {
 	const char *name;
@@ -174,6 +193,7 @@ struct force_kind {
 	struct kind_shape shape;
 	enum kind_drawing drawing;
 	struct kind_param params[KIND_PARAMS + 1];
+	struct force_law law;
 	/* add its generalised force to h (3 per body) and its potential energy
 	 * to *potential: 0, or -1 with the run's error set */
 	int (*apply)(const struct model *m, struct run_data *d, const struct force *f,

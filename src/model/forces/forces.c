@@ -12,6 +12,10 @@ const struct force_kind *const force_kinds[] = {
 #undef X
         NULL};
 
+const char *const force_law_names[] = {
+    [FORCE_LAW_OWN] = "own",           [FORCE_LAW_LINE] = "line",     [FORCE_LAW_TURN] = "turn",
+    [FORCE_LAW_AT_POINT] = "at_point", [FORCE_LAW_TORQUE] = "torque", [FORCE_LAW_SLIP] = "slip"};
+
 const struct force_kind *force_kind_find(const char *name)
 {
 	for (int i = 0; force_kinds[i]; i++)

@@ -27,5 +27,6 @@ const struct force_kind force_point_force = {
     .shape = {.points = 1},
     .params = {{"value", PARAM_PAIR, PARAM_REQUIRED},
                {"frame", PARAM_CHOICE, PARAM_FALLBACK, 0, frames}},
+    .law = {FORCE_LAW_AT_POINT, .value = "value", .frame = "frame"},
     .apply = apply,
 };

@@ -31,5 +31,7 @@ const struct force_kind force_rot_spring_damper = {
                {"angle", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"c", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"actuator", PARAM_NUMBER, PARAM_FALLBACK, 0, NULL, 1}},
+    .law = {FORCE_LAW_TURN, .stiffness = "k", .rest = "angle", .damping = "c",
+            .actuator = "actuator"},
     .apply = apply,
 };

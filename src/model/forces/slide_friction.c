@@ -29,5 +29,6 @@ const struct force_kind force_slide_friction = {
     .internal = 1,
     .shape = {.points = 2},
     .params = {{"c", PARAM_POSITIVE, PARAM_REQUIRED}, {"axis", PARAM_PAIR, PARAM_REQUIRED}},
+    .law = {FORCE_LAW_SLIP, .damping = "c", .axis = "axis"},
     .apply = apply,
 };

@@ -40,5 +40,7 @@ const struct force_kind force_spring_damper = {
                {"length", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"c", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"actuator", PARAM_NUMBER, PARAM_FALLBACK, 0, NULL, 1}},
+    .law = {FORCE_LAW_LINE, .stiffness = "k", .rest = "length", .damping = "c",
+            .actuator = "actuator"},
     .apply = apply,
 };

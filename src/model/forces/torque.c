@@ -22,5 +22,6 @@ const struct force_kind force_torque = {
     .summary = "a torque value (a number or fn(t)) on a body",
     .shape = {.bodies = 1, .moving = 1},
     .params = {{"value", PARAM_NUMBER, PARAM_REQUIRED, 0, NULL, 1}},
+    .law = {FORCE_LAW_TORQUE, .value = "value"},
     .apply = apply,
 };
