@@ -186,18 +186,20 @@ dc = mb.compare(fb, { "body", "discrete" }, { tf = 10, dt = 0.05 })]] },
 
     { title = "Its gap",
       text = [[
-Nothing pulls the joints back but their springs. Over those 10 s, what is
-the largest |Phi| of the discrete run, in metres?   check(value)]],
-      answer = discrete_gap,
+Nothing pulls the joints back but their springs, and they hold: read the
+discrete run's largest |Phi| in the table. How many times smaller is it
+than the drift RK4 left in body coordinates with no remedy, step 5's
+0.0229 m?   check(value)]],
+      answer = function() return drift("none") / discrete_gap() end,
       tol = 0.05,
       precision = "the table prints two digits: 5% takes either rounding",
       mistakes = {
-        { value = drift("none"), say = "that is RK4 at h = 0.01 s in body coordinates; read the row labelled discrete." },
+        { value = 5.79e-5, tol = 0.05, say = "that is the ratio the other way round: the bigger over the smaller." },
       },
       hints = {
-        "The max |Phi| column, row discrete.",
-        "`dc.figures.discrete.violation`",
-        "About 1.3e-6 m: the springs stretch that much under the loads.",
+        "The max |Phi| column, row discrete; then divide 0.0229 by it.",
+        "`0.0229 / dc.figures.discrete.violation`",
+        "About 17000: the springs stretch about 1.3e-6 m under the loads.",
       } },
 
     { title = "Error against the step",
