@@ -207,6 +207,8 @@ local text = said(function() p:check { angle = right_angle } end)
 T.ok(text:find("angle: Correct.", 1, true) and text:find("1 of 14 right so far", 1, true), "a right answer: " .. text)
 text = said(function() p:check { angle = math.deg(right_angle) } end)
 T.ok(text:find("looks like degrees", 1, true), "degrees for radians is named: " .. text)
+T.ok(text:find("0 of 14 right so far", 1, true),
+  "a wrong answer after a right one counts as wrong, not as all right: " .. text)
 text = said(function() p:check { arot_b = mb.vec.cross(d.b, d.a) } end)
 T.ok(text:find("wrong sign", 1, true), "a wrong sign is named: " .. text)
 text = said(function() p:check { angle = math.acos(mb.vec.dot(mb.vec.unit(d.a), mb.vec.unit(d.b))) + 2 * math.pi } end)
