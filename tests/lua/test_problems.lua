@@ -143,6 +143,15 @@ do
   -- multipliers are their forces on links 1 and 2, A's acts on link 1 (minus it on link 2)
   T.near_all({ a.O_on_1, a.Q_on_2, a.A_on_2 }, { { -50, -54.4167 }, { 0, 98.5167 }, { -50, -78.9167 } }, 1e-4,
     "14.1: the pins' forces from the oracle's lambda")
+  -- the holding torques of 14.5 and 14.6 (body coordinates, as DAP_BC) in joint and point coordinates
+  for _, n in ipairs { "14.5", "14.6" } do
+    local p = problem.new(n, { seed = false })
+    local want = p:answers().torque
+    for _, f in ipairs { "joint", "point" } do
+      local r = p:model():inverse_dynamics { tf = 1e-3, dt = 1e-3, formulation = f }
+      T.near(r:reaction("motor").torque[1], want, 1e-9 * math.abs(want), n .. ": the holding torque in " .. f .. " coordinates")
+    end
+  end
 end
 
 ---------------------------------------------------------------- seeds
