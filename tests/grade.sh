@@ -227,4 +227,11 @@ printf '{"student":"a","points":1,"max":2}\nnot json\n' > broken.jsonl
 usage --grade-merge broken.jsonl
 expect_eq merge-bad-rc "$rc" 2; expect_match merge-bad "$out" '^mechbench: broken\.jsonl:2: json:'
 
+# a submission that fills answers["2.2"] as the sheet says, without making the table first
+mkdir fill
+printf 'answers["2.2"] = { len_a = mb.vec.norm(problem("2.2").data.a) }\n' > fill/filler.lua
+"$MB" --grade checks.lua --gradebook fill.csv fill/filler.lua > fill.jsonl 2>/dev/null
+expect_eq fill-gradebook "$(cat fill.csv)" "student,points,max
+filler,0.29,7"
+
 finish

@@ -902,6 +902,8 @@ end
 function M.grading_exporter(env)
   local initial = {}
   for k in next, env do initial[k] = true end
+  -- the sheet says "set them in answers[\"7.9\"]": the table is there to fill
+  if rawget(env, "answers") == nil then rawset(env, "answers", {}) end
   local seed = core.seed
   return function(status, message)
     local budget = { n = 0 }
