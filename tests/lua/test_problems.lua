@@ -135,6 +135,10 @@ do
     "12.7: the holes' spacing and the film's speeds")
   a = book_answers("12.8")
   T.near_all({ a.crank, a.web }, { 102.93970435, -0.36788255 }, 1e-3, "12.8: the crank at the cut and the web's speed")
+  -- 11.12 and 11.13's first impacts by RK4 in plain Python (the rod's angle, or both
+  -- pendulums' angles, h = 1e-7 s near contact, Eq. 11.42 with the approach speed the fall gives)
+  T.near(book_answers("11.12").depth, 0.0020688662578, 2e-8, "11.12: the tip's deepest penetration")
+  T.near(book_answers("11.13").depth, 0.0016589454495, 2e-8, "11.13: the balls' deepest penetration")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
@@ -239,6 +243,10 @@ said(function() v = p:check { c = mb.vec.scale(d.alpha, d.b), d = { 0, 0 } } end
 T.ok(v.right == 2 and v.total == 14 and not v.ok and v.answers.c.ok and not v.answers.d.ok,
   "the verdict: right, total, each answer")
 T.eq(tostring(v), "<v.ok = false, v.right = 2, v.total = 14>", "the verdict prints as its fields")
+-- the latest answer counts: c right before, wrong now, is to do again
+text = said(function() v = p:check { c = { 0, 0 } } end)
+T.ok(v.right == 1 and not v.answers.c.ok and text:find("1 of 14 right so far", 1, true)
+  and text:find("still to do: .*c"), "an answer right before and wrong now counts as wrong: " .. text)
 T.fails(function() p:check(3) end, "takes a table of answers by name", "p:check of a number")
 
 -- a function answer is checked at states of its own, never as a string
