@@ -222,6 +222,14 @@ local function what_it_is(md, k)
   return "no stiffness: moves freely"
 end
 
+-- Mode k as its pictures name it: its frequency, or what it is when it does
+-- not oscillate, in short ("unstable", "no stiffness", "overdamped": such a
+-- mode's title said "0 Hz").
+local function title(md, k)
+  local note = what_it_is(md, k)
+  return note and ("mode %d, %s"):format(k, note:match("^[^:]+")) or ("mode %d, %.4g Hz"):format(k, md.frequency[k])
+end
+
 function Modes:table()
   if getmetatable(self) ~= Modes then args.fail("md:table", "is a method: call it as md:table()") end
   print(self:text()) -- and returns nothing, so the prompt does not print it twice
@@ -299,15 +307,16 @@ function Modes:animate(k, opts)
     end
   end
   r._scene, r._poses, r._drawn_key = nil, nil, nil
-  r.stats = { analysis = ("mode %d, %.4g Hz"):format(k, self.frequency[k]), formulation = "body",
+  r.stats = { analysis = title(self, k), formulation = "body",
     integrator = "linear mode", fevals = 0, steps = 0, wall = 0 }
   r.warnings = {}
-  r.model_name = ("%s: mode %d, %.4g Hz"):format(self.model_name, k, self.frequency[k])
+  r.model_name = ("%s: %s"):format(self.model_name, title(self, k))
   -- over the picture, the mode's numbers (a run's counts mean nothing here)
   local zeta = self.damping[k]
   r.figures_text = function()
-    return ("omega %.5g 1/s\nzeta %s\nperiod %.4g s\namplitude %.3g"):format(self.omega[k],
-      zeta and ("%.3g"):format(zeta) or "-", period, a)
+    -- a mode that does not oscillate has no period: it is shown over 1 s
+    return ("omega %.5g 1/s\nzeta %s\n%s %.4g s\namplitude %.3g"):format(self.omega[k],
+      zeta and ("%.3g"):format(zeta) or "-", self.omega[k] > 0 and "period" or "shown over", period, a)
   end
   setmetatable(r, getmetatable(eq))
   if o.file then -- a GIF (mechbench.figure), one frame per step

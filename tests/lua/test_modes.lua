@@ -15,6 +15,18 @@ local function group(name, f)
   T.ok(ok, name .. " ran to its end" .. (ok and "" or (": " .. tostring(err))))
 end
 
+-- The title and the figures md:animate(k, { file = ... }) draws on its
+-- frames, taken where the file would be written (none is).
+local function pictured(md, k)
+  local figure = require "mechbench.figure"
+  local animation, shown = figure.animation, nil
+  figure.animation = function(_, r) shown = { title = r.model_name, figures = r:figures_text() } end
+  local ok, err = pcall(md.animate, md, k, { file = "mode.gif" })
+  figure.animation = animation
+  if not ok then error(err, 0) end
+  return shown.title, shown.figures
+end
+
 -- The upward zero crossings of x(t) - x0 over the samples, each placed by
 -- linear interpolation (near a crossing a sine is straight to third order).
 local function crossings(t, x, x0)
@@ -73,6 +85,9 @@ group("compound pendulum", function()
   local frames = T.capture(md.animate, md, 1, { width = 30, height = 10 })
   T.ok(frames:find("mode 1 at t", 1, true) ~= nil and frames:find("rod", 1, true) ~= nil,
     "md:animate(1) draws the mode's extremes without a terminal")
+  local title, figures = pictured(md, 1)
+  T.eq(title, ("%s: mode 1, %.4g Hz"):format(m.name, exact), "md:animate(1)'s pictures are titled with its frequency")
+  T.ok(figures:find(("period %.4g s"):format(1 / exact), 1, true) ~= nil, "and show its period: " .. figures)
   T.ok(m.bodies.rod.angle == 0.3, "the model's start is left as it was")
 end)
 
@@ -352,6 +367,12 @@ group("unstable rest", function()
   T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
     "the table says it grows: " .. md:text())
   T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+  -- its pictures say what it does, not a frequency it has not (they said
+  -- "mode 1, 0 Hz" and "period 1 s")
+  local title, figures = pictured(md, 1)
+  T.eq(title, "four-bar: mode 1, unstable", "an unstable mode's pictures are titled with what it does")
+  T.ok(figures:find("shown over 1 s", 1, true) ~= nil and not figures:find("period", 1, true),
+    "and claim no period: " .. figures)
   -- a rod balanced upside down on a damped pin (c = 0.5 N m s): it falls
   -- away at s, the positive root of I_O s^2 + c s - m g L/2 = 0
   local m = mb.model{ name = "inverted rod" }
