@@ -389,6 +389,10 @@ T.fails(function() mb.example("four_bar"):equations { joint = "B2" } end, "unkno
   "an unknown joint is named")
 T.fails(function() mb.example("four_bar"):equations { body = "crnk" } end, "did you mean 'crank'",
   "a misspelt body gets the nearest")
+T.fails(function() mb.example("four_bar"):equations { body = "crnk" } end, "(the bodies are: crank, coupler, rocker)",
+  "and the bodies' names (it said \"the bodys are\")")
+T.fails(function() mb.example("four_bar"):equations { joint = "B2" } end, "(the joints are: ",
+  "and an unknown joint the joints' names")
 T.fails(function() mb.example("four_bar"):equations { format = "pdf" } end, 'format must be "text", "latex", "lua"',
   "an unknown format is refused")
 T.fails(function() mb.example("four_bar"):equations { fromulation = "joint" } end, "unknown option 'fromulation'",
