@@ -39,6 +39,10 @@ function Equations:values(y, t)
   if type(y) ~= "table" or #y ~= 2 * #self.q then
     args.fail("eq:values", "y must be %d numbers: the %d coordinates, then their rates", 2 * #self.q, #self.q)
   end
+  for i = 1, #y do -- a NaN gave NaN values, printed as an answer
+    local why = args.bad_number(y[i])
+    if why then args.fail("eq:values", "y[%d] %s", i, why) end
+  end
   local why = t ~= nil and args.bad_number(t)
   if why then args.fail("eq:values", "t %s", why) end
   return E.environment(self._derived, y, t)

@@ -405,6 +405,16 @@ do
 end
 T.fails(function() mb.example("four_bar"):equations {}:values({ 1, 2 }) end, "y must be 18 numbers",
   "eq:values checks the state's size")
+do -- each of the state's numbers: a NaN gave NaN values
+  local eq, y = mb.example("four_bar"):equations {}, {}
+  for i = 1, 18 do y[i] = 0 end
+  y[4] = 0 / 0
+  T.fails(function() eq:values(y) end, "eq:values: y[4] must be a number, not NaN", "eq:values refuses a NaN in y")
+  y[4] = "1"
+  T.fails(function() eq:values(y) end, "eq:values: y[4] must be a number, not string", "eq:values refuses a string in y")
+  y[4] = 0
+  T.ok(pcall(eq.values, eq, y), "and takes a state of numbers")
+end
 
 -- absolute angles (Sec. 9.2.1): the same pieces as m:pieces takes them
 do
