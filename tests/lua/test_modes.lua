@@ -367,6 +367,10 @@ group("unstable rest", function()
   T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
     "the table says it grows: " .. md:text())
   T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+  T.fails(function() md:animate(1, { amplitude = 0 / 0 }) end, "md:animate: amplitude must be a number, not NaN",
+    "a NaN amplitude is refused by its name")
+  T.fails(function() md:animate(1, { periods = 1000 }) end, "md:animate: periods must be at most 100",
+    "too many periods are refused by their name")
   -- its pictures say what it does, not a frequency it has not (they said
   -- "mode 1, 0 Hz" and "period 1 s")
   local title, figures = pictured(md, 1)
