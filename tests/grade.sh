@@ -23,6 +23,13 @@ expect_eq sheet-file-rc "$rc" 2
 # --seed with a script: problem() gives that student's data
 printf 'print(problem("2.2").data.a[1])\n' > seed.lua
 expect_eq seed-script "$("$MB" --seed jdoe seed.lua)" "$("$MB" -e 'print(problem("2.2", { seed = "jdoe" }).data.a[1])')"
+# an empty --seed is refused in its own words (it was "a seed is ... not string")
+out=$("$MB" --problem 2.2 --seed '' 2>&1); rc=$?
+expect_eq seed-empty-sheet-rc "$rc" 2
+expect_eq seed-empty-sheet "$out" "mechbench: --seed takes a student's name, not an empty name"
+out=$("$MB" --seed '' seed.lua 2>&1); rc=$?
+expect_eq seed-empty-script-rc "$rc" 1
+expect_eq seed-empty-script "$out" "seed.lua:1: problem: --seed takes a student's name, not an empty name"
 
 # --- a class
 mkdir sub

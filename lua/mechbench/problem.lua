@@ -486,7 +486,10 @@ function M.new(number, opts)
   if seed == nil then seed = default_seed end
   if seed ~= nil and seed ~= false then
     if (type(seed) ~= "string" and type(seed) ~= "number") or tostring(seed) == "" then
-      args.fail("problem", "a seed is a name or a number, such as { seed = \"jdoe\" }, not %s", type(seed))
+      -- an empty name was said to be "not string"; one from --seed is named so
+      local given = seed == "" and "an empty name" or type(seed)
+      if opts.seed == nil then args.fail("problem", "--seed takes a student's name, not %s", given) end
+      args.fail("problem", "a seed is a name or a number, such as { seed = \"jdoe\" }, not %s", given)
     end
     seed = tostring(seed)
   else
@@ -737,6 +740,10 @@ function M.sheet_tool(o)
   local spec, why = find(o.number)
   if not spec then
     io.stderr:write("mechbench: --problem: ", why, "\n")
+    return 2
+  end
+  if o.seed == "" then
+    io.stderr:write("mechbench: --seed takes a student's name, not an empty name\n")
     return 2
   end
   default_seed = o.seed
