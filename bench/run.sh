@@ -16,21 +16,40 @@ time_runs() {
   awk -v a="$t0" -v b="$t1" -v n="$n" 'BEGIN { printf "%.2f", (b - a) / n / 1e6 }'
 }
 
-# The book's six small models against the build of an older commit
-# (BENCH_REV, by default the previous one), built in a temporary worktree
-# and timed alternately with this build, five rounds; the least time of
-# each. Ratios above 1 are this build's gain.
-six_models() {
+# The build of an older commit (BENCH_REV, by default the previous one) in
+# a temporary worktree, for the comparisons below: its program's path, or
+# nothing when it cannot be built. before_done removes it.
+before=
+build_before() {
   rev=${BENCH_REV:-HEAD~1}
   old=$(mktemp -d)
   if git rev-parse -q --verify "$rev^{commit}" >/dev/null &&
     git worktree add -q --detach "$old/tree" "$rev" 2>/dev/null &&
     make -s -j2 -C "$old/tree" mechbench >/dev/null 2>&1; then
+    before="$old/tree/mechbench"
+  fi
+}
+before_done() {
+  [ -n "$old" ] && git worktree remove --force "$old/tree" 2>/dev/null
+  rm -rf "$old"
+}
+
+# Five rounds of a bench script (its argument given) under the build before
+# and this build, alternately, into $old/NAME.before and $old/NAME.after.
+alternate() {
+  for round in 1 2 3 4 5; do
+    "$before" --batch "$1" "$2" >>"$old/$3.before" 2>/dev/null
+    ./mechbench --batch "$1" "$2" >>"$old/$3.after" 2>/dev/null
+  done
+}
+
+# The book's six small models against the build before, timed alternately
+# with this build, five rounds; the least time of each. Ratios above 1 are
+# this build's gain.
+six_models() {
+  if [ -n "$before" ]; then
     echo "the six small models against $(git rev-parse --short "$rev") ($rev): one m:simulate, 5 s, reports every 0.01 s, dopri5 dense at 1e-6/1e-9 (processor time, the least of 5 batches of 20 runs)"
-    for round in 1 2 3 4 5; do
-      "$old/tree/mechbench" --batch bench/reports.lua 20 >>"$old/before" 2>/dev/null
-      ./mechbench --batch bench/reports.lua 20 >>"$old/after" 2>/dev/null
-    done
+    alternate bench/reports.lua 20 six
     awk 'FNR == NR { if (!($1 in b) || $2 < b[$1]) b[$1] = $2; if (!($1 in bc) || $3 < bc[$1]) bc[$1] = $3; be[$1] = $4; next }
          { if (!($1 in a) || $2 < a[$1]) a[$1] = $2; if (!($1 in ac) || $3 < ac[$1]) ac[$1] = $3; ae[$1] = $4
            if (!seen[$1]++) order[++n] = $1 }
@@ -38,17 +57,36 @@ six_models() {
                  "C before", "C after", "ratio", "evaluations"
                for (i = 1; i <= n; i++) { k = order[i]
                  printf "  %-18s %10.3f %10.3f %6.2fx   %10.3f %10.3f %6.2fx   %d, %d\n", k, 1e3 * b[k], 1e3 * a[k],
-                   b[k] / a[k], 1e3 * bc[k], 1e3 * ac[k], bc[k] / ac[k], be[k], ae[k] } }' "$old/before" "$old/after"
-    git worktree remove --force "$old/tree" 2>/dev/null
+                   b[k] / a[k], 1e3 * bc[k], 1e3 * ac[k], bc[k] / ac[k], be[k], ae[k] } }' "$old/six.before" "$old/six.after"
   else
     echo "the six small models: no build of $rev to compare with"
   fi
-  rm -rf "$old"
 }
 
-# bash bench/run.sh six: that comparison alone
-if [ "${1:-}" = six ]; then
-  six_models
+# The compiled model kept while the Lua model is unchanged (issue 24): how
+# often m:equilibrium{} and m:modes{} compile the model, in Lua and in C,
+# and their processor time, this build against the build before (the least
+# of 5 rounds of 10 calls, alternating).
+compiled_models() {
+  if [ -n "$before" ]; then
+    echo "m:equilibrium{} and m:modes{} against $(git rev-parse --short "$rev") ($rev): compiles in Lua, models built in C, processor time (the least of 5 rounds of 10)"
+    alternate bench/compiled.lua 10 compiled
+    awk 'FNR == NR { if (!($1 in b) || $4 < b[$1]) b[$1] = $4; bl[$1] = $2; bc[$1] = $3; next }
+         { if (!($1 in a) || $4 < a[$1]) a[$1] = $4; al[$1] = $2; ac[$1] = $3; if (!seen[$1]++) order[++n] = $1 }
+         END { printf "  %-28s %14s %14s %10s %10s %7s\n", "call", "Lua compiles", "C builds", "before ms", "after ms", "ratio"
+               for (i = 1; i <= n; i++) { k = order[i]
+                 printf "  %-28s %6d -> %-5d %6d -> %-5d %10.3f %10.3f %6.2fx\n", k, bl[k], al[k], bc[k], ac[k],
+                   1e3 * b[k], 1e3 * a[k], b[k] / a[k] } }' "$old/compiled.before" "$old/compiled.after"
+  else
+    echo "m:equilibrium and m:modes: no build of $rev to compare with"
+  fi
+}
+
+# bash bench/run.sh six (or compiled): that comparison alone
+if [ "${1:-}" = six ] || [ "${1:-}" = compiled ]; then
+  build_before
+  if [ "$1" = six ]; then six_models; else compiled_models; fi
+  before_done
   exit
 fi
 
@@ -64,7 +102,10 @@ printf '%-40s %8s ms  (mean of %d runs)\n' "start-up: to the prompt and out" \
 printf '%-40s %8s ms  (mean of %d runs)\n' "lesson 2 self-test (17 steps)" \
   "$(time_runs 10 ./mechbench --batch -e 'mb.lesson.selftest(2)')" 10
 rm -f "$empty"
+build_before
 six_models
+compiled_models
+before_done
 ./mechbench --batch bench/models.lua
 # issue 18: the book's program DAP_BC (ode45) against our cheapest
 # configuration at least as accurate, and the adaptive integrators at equal

@@ -1511,7 +1511,7 @@ Four models, each with its own tree:
   (a) cut the pin A: theta = {phi1, phi2, s};
       Phi = A on the crank - A on the rod.
   (b) cut the slide: theta = {phi1, phi2, phi3};
-      Phi = {B's height, sin phi3} (Eq. 7.21: across the guide, the tilt).
+      Phi = {B's height, sin phi3} (Eq. 7.19: across the guide, the tilt).
   (c) the rod as a rev-rev link A-B (no rod body): theta = {phi1, s};
       Phi = (d'd - L2^2) / (2 L2), d = A - B.
   (d) B in a slot along the x axis (rev-tran, no block): theta = {phi1, phi2};
@@ -1550,6 +1550,14 @@ For each give C(theta) and gamma(theta, thetad).]],
           local row = slider_crank_hand.c(d).C(t)[1]
           return { { row[1] * 2 * d.L[2], row[2] * 2 * d.L[2] } }
         end end, say = "that is the Jacobian of d'd - L2^2: this Phi is divided by 2 L2, so that its lambda is the link's force." } },
+        C_b = { { value = function(d) return function(t)
+          local C = slider_crank_hand.b(d).C(t)
+          return { C[1], { 0, 0, 1 } }
+        end end, say = "the tilt's row {0, 0, 1} is Eq. 7.21's, exact only on the joint (phi3 = 0): here C is wanted at any "
+          .. "theta, and the derivative of sin phi3 is cos phi3." } },
+        gamma_b = { { value = function(d) return function(t, w)
+          return { slider_crank_hand.b(d).gamma(t, w)[1], 0 }
+        end end, say = "the tilt's gamma is 0 only on the joint: from sin phi3 it is sin(phi3) phi3'^2." } },
       },
       model = function(d) return slider_crank(d, "a") end,
       hints = {

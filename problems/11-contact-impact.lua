@@ -331,6 +331,11 @@ local function double_pendulum_data(friction)
     { name = "e", value = 0.8, unit = "", what = "restitution", ours = true, vary = { abs = 0.1 } },
   }
   if friction then
+    -- Problem 11.8's start: link 2 past the vertical and both turning faster, so
+    -- that the tip slides the same way through the whole impact (at 11.7's
+    -- -70 degrees, -1.5 and -2.5 rad/s the slip went from -2.84 to +4.02 m/s,
+    -- +3.06 without friction: friction held one way while the slip reversed)
+    out[6].value, out[7].value, out[8].value = -105, -2, -3
     out[#out + 1] = { name = "mu", value = 0.1, unit = "", what = "friction", ours = true, vary = { abs = 0.04 } }
   end
   return out
@@ -732,17 +737,25 @@ theta'-}; a closed chain adds its cut joints' rows C and their impulses, as Sec.
       text = [[
 Revise Eq. 11.27 for Coulomb friction along the tangent while the contact point slides:
 the impulse then acts along u - s mu t (t the tangent, s the sign of the slip before the
-impact; sticking would need more than mu times the normal impulse here). Use it on
-the double pendulum of Problem 11.7 (ours) striking a floor with friction mu: give both
-links' angular velocities after the impact, the normal impulse and the friction impulse.]],
+impact; here the tip slides the same way through the whole impact). Use it on the double
+pendulum of Problem 11.7 (ours, at the angles and rates below) striking a floor with
+friction mu: give both links' angular velocities after the impact, the normal impulse and
+the friction impulse.]],
       build = "m:contact{ ..., e = ..., mu = ... }; m:impact",
       data = double_pendulum_data(true),
       valid = function(d)
-        -- the tip slides (sticking would take more than mu pi), here and
-        -- with a quarter more friction: no toggle near
+        -- the tip comes down onto the floor, slides (sticking would take
+        -- more than mu pi) and its slip
+        -- keeps its sign from before to after, by a margin (the slip is
+        -- linear in the impulse so far: the same sign at both ends is the
+        -- same sign throughout), here and with a quarter more friction: no
+        -- toggle near
         local function slides(mu)
           local hit = double_pendulum(d, mu):impact("ground")
-          return math.abs(math.abs(hit.friction_impulse) - mu * hit.impulse) <= 1e-9 * mu * hit.impulse
+          local _, _, before, after = double_pendulum_by_hand(d, mu)
+          return before[2] < -0.1 * math.abs(before[1])
+            and math.abs(math.abs(hit.friction_impulse) - mu * hit.impulse) <= 1e-9 * mu * hit.impulse
+            and before[1] * after[1] > 0.1 * before[1] ^ 2
         end
         return slides(d.mu) and slides(1.25 * d.mu)
       end,

@@ -54,6 +54,7 @@ struct options {
 	double output;       /* --output KB: a graded script's output, before it is stopped */
 	const char *seed;    /* --seed SEED */
 	const char *problem; /* --problem N */
+	const char *sheet;   /* --sheet FILE.pdf */
 	const char *checks;  /* --grade CHECKS.lua */
 	int merge;           /* --grade-merge */
 	/* --grade's own: as given, checked by mechbench.grading */
@@ -96,10 +97,10 @@ static int limit_value(const char *option, const char *text, double *out)
 /* An option that takes a value: where parse stores it. */
 static const char **text_option(struct options *o, const char *a)
 {
-	static const char *names[] = {"--seed",      "--problem", "--grade", "--report",
-	                              "--gradebook", "--roster",  "--logs"};
-	const char **where[] = {&o->seed,      &o->problem, &o->checks, &o->report,
-	                        &o->gradebook, &o->roster,  &o->logs};
+	static const char *names[] = {"--seed",   "--problem",   "--sheet",  "--grade",
+	                              "--report", "--gradebook", "--roster", "--logs"};
+	const char **where[] = {&o->seed,   &o->problem,   &o->sheet,  &o->checks,
+	                        &o->report, &o->gradebook, &o->roster, &o->logs};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (strcmp(a, names[i]) == 0)
 			return where[i];
@@ -217,6 +218,11 @@ static int run_tool(const struct options *o, int argc, char **argv)
 		fprintf(stderr, "mechbench: --problem, --grade and --grade-merge go alone\n");
 		return MB_EXIT_USAGE;
 	}
+	if (o->sheet && !o->problem) {
+		fprintf(stderr, "mechbench: --sheet FILE.pdf writes the sheet of --problem N: give "
+		                "the problem\n");
+		return MB_EXIT_USAGE;
+	}
 	if (o->problem && nlist > 0) {
 		fprintf(stderr, "mechbench: --problem prints a sheet and takes no file ('%s')\n",
 		        list[0]);
@@ -230,15 +236,18 @@ static int run_tool(const struct options *o, int argc, char **argv)
 		fprintf(stderr, "mechbench: %s\n", err);
 		return MB_EXIT_ERROR;
 	}
-	struct mb_settings settings = {MB_BATCH, 0, o->problem ? o->seed : NULL, 0};
+	/* --sandbox --problem: the sheet as a sandboxed script would get it (no file) */
+	struct mb_settings settings = {MB_BATCH, o->problem ? o->sandbox : 0,
+	                               o->problem ? o->seed : NULL, 0};
 	lua_State *L = mb_lua_new(&paths, &settings);
 	if (L == NULL)
 		return MB_EXIT_ERROR;
 	int result;
 	if (o->problem) {
-		const char *keys[] = {"number", "seed"}, *values[] = {o->problem, o->seed};
+		const char *keys[] = {"number", "seed", "sheet"},
+		           *values[] = {o->problem, o->seed, o->sheet};
 		result =
-		    mb_run_tool(L, "mechbench.problem", "sheet_tool", keys, values, 2, NULL, 0);
+		    mb_run_tool(L, "mechbench.problem", "sheet_tool", keys, values, 3, NULL, 0);
 	} else if (o->merge) {
 		result = mb_run_tool(L, "mechbench.grading", "merge", NULL, NULL, 0, list, nlist);
 	} else {
@@ -260,7 +269,7 @@ int main(int argc, char **argv)
 {
 	struct options opt = {0};
 	int done = parse(argc, argv, &opt);
-	if (done < 0 && (opt.problem || opt.checks || opt.merge)) {
+	if (done < 0 && (opt.problem || opt.sheet || opt.checks || opt.merge)) {
 		free(opt.chunks);
 		return run_tool(&opt, argc, argv);
 	}

@@ -20,16 +20,37 @@ out=$("$MB" --problem 2.99 2>&1); rc=$?
 expect_eq sheet-missing-rc "$rc" 2; expect_match sheet-missing "$out" 'there is no problem 2\.99: Chapter 2 has 2\.1 to 2\.19'
 out=$("$MB" --problem 2.2 x.lua 2>&1); rc=$?
 expect_eq sheet-file-rc "$rc" 2
+# --sheet FILE.pdf: the sheet on A4 pages, the student's numbers in its text
+out=$("$MB" --problem 4.6 --seed jdoe --sheet s.pdf 2>&1); rc=$?
+expect_eq pdf-rc "$rc" 0; expect_match pdf-said "$out" '^wrote s\.pdf: Problem 4\.6, seed "jdoe"$'
+pdf=$(pdftotext s.pdf - 2>&1)
+expect_match pdf-seed "$pdf" 'Problem 4\.6, seed "jdoe"'
+k=$("$MB" -e 'print(problem("4.6", { seed = "jdoe" }).data.k)')
+expect_match pdf-number "$pdf" "= ${k//./\\.} N/m"
+out=$("$MB" --problem 4.6 --seed '' --sheet e.pdf 2>&1); rc=$?
+expect_eq pdf-blank-seed-rc "$rc" 2; expect_match pdf-blank-seed "$out" '^mechbench: --seed: a seed is a student'"'"'s name'
+out=$("$MB" --problem 4.99 --seed jdoe --sheet u.pdf 2>&1); rc=$?
+expect_eq pdf-unknown-rc "$rc" 2; expect_match pdf-unknown "$out" 'there is no problem 4\.99: Chapter 4 has 4\.1 to 4\.12'
+out=$("$MB" --seed jdoe --sheet n.pdf 2>&1); rc=$?
+expect_eq pdf-no-problem-rc "$rc" 2; expect_match pdf-no-problem "$out" 'writes the sheet of --problem N'
+out=$("$MB" --problem 4.6 --sheet s.png 2>&1); rc=$?
+expect_eq pdf-png-rc "$rc" 2; expect_match pdf-png "$out" "ending in \\.pdf, not 's\\.png'"
+out=$("$MB" --sandbox --problem 4.6 --sheet b.pdf 2>&1); rc=$?
+expect_eq pdf-sandbox-rc "$rc" 2; expect_match pdf-sandbox "$out" 'not allowed in the sandbox'
+printf 'problem("4.6"):sheet{ file = "c.pdf" }\n' > sheet.lua
+out=$("$MB" --sandbox sheet.lua 2>&1); rc=$?
+expect_eq pdf-sandbox-script-rc "$rc" 1; expect_match pdf-sandbox-script "$out" '^sheet\.lua:1: p:sheet: writing a file is not allowed'
+for f in e.pdf u.pdf n.pdf s.png b.pdf c.pdf; do [ -e "$f" ] && fail "no-$f" "$f was written"; done; pass
 # --seed with a script: problem() gives that student's data
 printf 'print(problem("2.2").data.a[1])\n' > seed.lua
 expect_eq seed-script "$("$MB" --seed jdoe seed.lua)" "$("$MB" -e 'print(problem("2.2", { seed = "jdoe" }).data.a[1])')"
-# an empty --seed is refused in its own words (it was "a seed is ... not string")
-out=$("$MB" --problem 2.2 --seed '' 2>&1); rc=$?
-expect_eq seed-empty-sheet-rc "$rc" 2
-expect_eq seed-empty-sheet "$out" "mechbench: --seed takes a student's name, not an empty name"
-out=$("$MB" --seed '' seed.lua 2>&1); rc=$?
-expect_eq seed-empty-script-rc "$rc" 1
-expect_eq seed-empty-script "$out" "seed.lua:1: problem: --seed takes a student's name, not an empty name"
+# a blank --seed is refused in the sheet's words, at the script's line (it
+# was "a seed is a name or a number, such as { seed = "jdoe" }, not string")
+out=$("$MB" --seed ' ' seed.lua 2>&1); rc=$?
+expect_eq seed-blank-script-rc "$rc" 1
+expect_eq seed-blank-script "$out" 'seed.lua:1: problem: --seed: a seed is a student'"'"'s name or a number, with no control characters and not blank, not " "'
+out=$("$MB" -e 'problem("2.2", { seed = "" })' 2>&1)
+expect_eq seed-empty-option "$out" '(command line):1: problem: a seed is a student'"'"'s name or a number, with no control characters and not blank, not "", such as { seed = "jdoe" }'
 
 # --- a class
 mkdir sub

@@ -93,7 +93,7 @@ LUA
 out=$(vg "$MB" --sandbox --batch "$SANDBOX/sandboxed.lua" 2>&1); rc=$?
 expect_eq valgrind-sandbox-rc "$rc" 0
 expect_eq valgrind-sandbox "$out" "sandbox	21"
-# figures: every format, the GIF, the report, sixel and kitty on standard
+# figures: every format, the GIF, the report, a problem's sheet, sixel and kitty on standard
 # output (cairo's and fontconfig's caches given back at the end)
 cat > "$SANDBOX/figures.lua" <<EOF
 local r = mb.example("pendulum"):simulate{ tf = 0.2, dt = 0.02 }
@@ -103,6 +103,7 @@ r:frame(0.1, { file = "$SANDBOX/a.png" })
 r:fbd("rod", 0.1, { file = "$SANDBOX/fbd.png" })
 r:animate{ file = "$SANDBOX/a.gif", width = 160, height = 120 }
 r:report{ file = "$SANDBOX/report.pdf" }
+problem("4.6", { seed = "jdoe" }):sheet{ file = "$SANDBOX/sheet.pdf" }
 mb.options{ graphics = "sixel" }
 r:plot("rod.angle", { width = 200, height = 100 })
 mb.options{ graphics = "kitty" }

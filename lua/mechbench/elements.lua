@@ -124,9 +124,23 @@ local function add(m, list, kind_of, spec, level)
   return e
 end
 
+-- A model stays compiled while it is unchanged: Model:compile gives the
+-- same description again, and the C core keeps the model it built from it
+-- there (desc.compiled), so statics, modes and explain stop building it
+-- again at each call. m._version counts the changes to which elements the
+-- model has (one made, one taken away: touch); what the elements hold is
+-- compared with what it was when compiled (snapshot below), since a value
+-- set by assignment (m.bodies.rod.mass = 6), changed in place
+-- (m.bodies.rod.pos[1] = 0.3) or in a table the user shares with the
+-- model passes no metamethod. A Lua function an element holds (a driver's,
+-- a user force's) is compared as which function it is: it is called at
+-- every evaluation, so what it reads (an upvalue, a global) is never kept.
+local function touch(m) m._version = m._version + 1 end
+
 local function register(m, list, e)
   m[list][e.name] = e
   table.insert(m._order[list], e)
+  touch(m)
   return e
 end
 
@@ -147,7 +161,10 @@ local function sync(m)
   for list, order in pairs(m._order) do
     local kept = {}
     for _, e in ipairs(order) do if m[list][e.name] == e then kept[#kept + 1] = e end end
-    if #kept ~= #order then m._order[list] = kept end
+    if #kept ~= #order then
+      m._order[list] = kept
+      touch(m)
+    end
     for name, e in pairs(m[list]) do
       if getmetatable(e) ~= Element or e.name ~= name then
         error(("%s: model '%s': %s[%q] was set by assignment; make it with m:%s{ name = %q, ... }"):format(where(),
@@ -525,6 +542,7 @@ function M.new(opts, class)
     where = here,
     bodies = {}, points = {}, vectors = {}, joints = {}, forces = {}, contacts = {},
     _order = { bodies = {}, points = {}, vectors = {}, joints = {}, forces = {}, contacts = {} },
+    _version = 0,
   }, class)
   return m
 end
@@ -674,7 +692,50 @@ end
 
 -- Check everything again (values may have changed at the prompt) and build
 -- the description the C core reads.
+-- What a description was compiled from: each element's fields and, to a
+-- few levels, the tables they hold (elements they name are recorded as
+-- themselves), the model's name and gravity; as a flat list of table,
+-- key, value, with the number of each table's fields under COUNT.
+local COUNT = {}
+local function snapshot(m)
+  local out = {}
+  local function add(t, k, v) out[#out + 1], out[#out + 2], out[#out + 3] = t, k, v end
+  local function record(t, depth)
+    local n = 0
+    for k, v in pairs(t) do
+      n = n + 1
+      add(t, k, v)
+      if type(v) == "table" and depth < 4 and getmetatable(v) ~= Element then record(v, depth + 1) end
+    end
+    add(t, COUNT, n)
+  end
+  add(m, "name", rawget(m, "name"))
+  add(m, "gravity", rawget(m, "gravity"))
+  if type(m.gravity) == "table" then record(m.gravity, 1) end
+  for _, list in pairs(m._order) do
+    for _, e in ipairs(list) do record(e, 1) end
+  end
+  return out
+end
+
+-- Whether everything a snapshot recorded holds what it held.
+local function unchanged(s)
+  for i = 1, #s, 3 do
+    local t, k, v = s[i], s[i + 1], s[i + 2]
+    if k == COUNT then
+      local n = 0
+      for _ in pairs(t) do n = n + 1 end
+      if n ~= v then return false end
+    elseif rawget(t, k) ~= v then
+      return false
+    end
+  end
+  return true
+end
+
 function Model:compile()
+  local kept = self._compiled
+  if kept and kept.version == self._version and unchanged(kept.snapshot) then return kept.desc end
   if #self._order.bodies == 0 then
     error(string.format("%s: model '%s' has no bodies yet: add one with m:body{...}", where(), self.name), 0)
   end
@@ -705,6 +766,7 @@ function Model:compile()
   end
   for _, f in ipairs(self._order.forces) do desc.forces[#desc.forces + 1] = compile_force(self, f) end
   for _, k in ipairs(self._order.contacts) do desc.contacts[#desc.contacts + 1] = compile_contact(self, k) end
+  self._compiled = { version = self._version, snapshot = snapshot(self), desc = desc }
   return desc
 end
 

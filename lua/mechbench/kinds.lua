@@ -71,7 +71,7 @@ end
 -- numbers ride along, checked and left unused (lessons and comparisons
 -- share them among runs of several remedies), unless f has its own option
 -- of that name.
-function M.taken(analysis, f, s)
+local function gather(analysis, f, s)
   local taken, elsewhere = {}, {}
   for _, list in ipairs { options.run, options.layer, options.state } do
     for _, d in ipairs(list) do if d.analyses[analysis] then taken[d.name] = d end end
@@ -108,6 +108,30 @@ function M.taken(analysis, f, s)
   return taken, elsewhere
 end
 
+-- M.taken's answers, kept: the declarations never change once loaded, and
+-- gathering them anew cost a run some 100 us (issue 24). By extra (a
+-- module's own options, or NONE), then analysis, formulation and remedy.
+local kept, NONE = setmetatable({}, { __mode = "k" }), {}
+
+-- gather's, with the options of extra added to what is taken; the tables
+-- are shared: read them, never change them.
+function M.taken(analysis, f, s, extra)
+  local by_key = kept[extra or NONE]
+  if not by_key then
+    by_key = {}
+    kept[extra or NONE] = by_key
+  end
+  local key = ("%s\0%s\0%s"):format(analysis, tostring(f), tostring(s))
+  local found = by_key[key]
+  if not found then
+    local taken, elsewhere = gather(analysis, f, s)
+    for name, d in pairs(extra or {}) do taken[name] = d end
+    found = { taken, elsewhere }
+    by_key[key] = found
+  end
+  return found[1], found[2]
+end
+
 -- The options opts given to an analysis, checked (args.check_options)
 -- against what it takes with the formulation and the remedy they choose:
 -- a copy, with o.formulation filled in when the analysis takes one. what
@@ -129,8 +153,7 @@ function M.check_options(analysis, opts, what, extra, formulation)
     end
   end
   local f = formulation or chosen.formulation or (base.formulation and base.formulation.default)
-  local taken, elsewhere = M.taken(analysis, f, chosen.stabilization or "none")
-  for name, d in pairs(extra or {}) do taken[name] = d end
+  local taken, elsewhere = M.taken(analysis, f, chosen.stabilization or "none", extra)
   local o = args.check_options(opts, taken, what, elsewhere)
   if taken.formulation then o.formulation = f end
   return o, taken

@@ -15,6 +15,8 @@ local core = require "mechbench.core"
 local lesson = require "mechbench.lesson"
 local args = require "mechbench.args"
 local json = require "mechbench.json"
+local view = require "mechbench.view"
+local figure = require "mechbench.figure"
 
 local M = {}
 
@@ -473,6 +475,14 @@ local function mistakes_for(p, name)
   return out
 end
 
+-- Why a seed is no seed, or nil: a student's name (not blank, with no
+-- control characters) or a number. One rule for --seed and { seed = }.
+local function seed_fault(seed)
+  if type(seed) == "number" or type(seed) == "string" and seed:find("%S") and not seed:find("%c") then return nil end
+  return ("a seed is a student's name or a number, with no control characters and not blank, not %s"):format(
+    type(seed) == "string" and ("%q"):format(seed) or type(seed))
+end
+
 -- problem("7.9" [, { seed = "jdoe" }]): see the top of the file.
 function M.new(number, opts)
   if type(number) ~= "string" and type(number) ~= "number" then
@@ -485,12 +495,9 @@ function M.new(number, opts)
   local seed = opts.seed
   if seed == nil then seed = default_seed end
   if seed ~= nil and seed ~= false then
-    if (type(seed) ~= "string" and type(seed) ~= "number") or tostring(seed) == "" then
-      -- an empty name was said to be "not string"; one from --seed is named so
-      local given = seed == "" and "an empty name" or type(seed)
-      if opts.seed == nil then args.fail("problem", "--seed takes a student's name, not %s", given) end
-      args.fail("problem", "a seed is a name or a number, such as { seed = \"jdoe\" }, not %s", given)
-    end
+    local fault = seed_fault(seed) -- an empty name was said to be "not string"
+    if fault and opts.seed == nil then args.fail("problem", "--seed: %s", fault) end
+    if fault then args.fail("problem", "%s, such as { seed = \"jdoe\" }", fault) end
     seed = tostring(seed)
   else
     seed = nil
@@ -523,64 +530,151 @@ local function widest_name(list)
   return w
 end
 
--- The sheet: the statement, the data with units, what to find, what to build.
-function Problem:sheet()
-  local s = own(self, "sheet")
+-- The sheet's parts, one routine for its text and its PDF: the heading,
+-- the statement's paragraphs (an indented one kept as it is), the data
+-- ("name = value unit" beside what it is), what to find, what to build.
+local function sheet_parts(s)
   local spec = s.spec
-  local width = 78
-  local out = {}
-  local head = ("Problem %s: %s"):format(spec.number, spec.title)
-  out[#out + 1] = head
-  out[#out + 1] = ("(Nikravesh, Planar Multibody Dynamics, Problem %s; %s)"):format(spec.number,
-    s.seed and ("your data: seed %q"):format(s.seed) or "the book's data")
-  out[#out + 1] = ""
+  local parts = { title = ("Problem %s: %s"):format(spec.number, spec.title),
+    source = ("Nikravesh, Planar Multibody Dynamics, Problem %s; %s"):format(spec.number,
+      s.seed and ("your data: seed %q"):format(s.seed) or "the book's data"),
+    paragraphs = {}, data = {}, ours = false, asks = spec.asks, build = spec.build,
+    written = spec.written ~= nil }
   local text = type(spec.text) == "function" and spec.text(deep_copy(s.shown)) or spec.text
-  -- paragraphs are wrapped; one whose lines are indented is kept as it is
   for para in (text:gsub("^\n+", ""):gsub("%s+$", "") .. "\n\n"):gmatch("(.-)\n\n+") do
-    out[#out + 1] = para:find("^  ") and para or wrap(para:gsub("\n", " "), width)
+    local pre = para:find("^  ") ~= nil
+    parts.paragraphs[#parts.paragraphs + 1] = { text = pre and para or (para:gsub("\n", " ")), pre = pre }
+  end
+  for i, e in ipairs(spec.data) do
+    local unit = e.unit ~= "" and (" " .. e.unit) or ""
+    parts.data[i] = { name = e.name, value = value_text(s.shown[e.name]) .. unit .. (e.ours and "*" or ""),
+      what = e.what }
+    parts.ours = parts.ours or e.ours == true
+  end
+  return parts
+end
+
+local OURS = "* our own value: the book gives it in a figure, or not at all"
+local WRITTEN = "Written part: this problem asks for a proof or a discussion too. Write it "
+  .. "out for your instructor, who has a model answer."
+
+local function unit_text(unit) return unit ~= "" and (" [" .. unit .. "]") or "" end
+
+-- The sheet as text: the statement, the data with units, what to find, what to build.
+local function sheet_text(s)
+  local parts = sheet_parts(s)
+  local width = 78
+  local out = { parts.title, "(" .. parts.source .. ")", "" }
+  for _, para in ipairs(parts.paragraphs) do
+    out[#out + 1] = para.pre and para.text or wrap(para.text, width)
     out[#out + 1] = ""
   end
-  if #spec.data > 0 then
+  if #parts.data > 0 then
     out[#out + 1] = "Data (p.data; angles shown in degrees are radians in p.data):"
-    local w = widest_name(spec.data)
-    local ours, left = false, {}
-    for i, e in ipairs(spec.data) do
-      local unit = e.unit ~= "" and (" " .. e.unit) or ""
-      left[i] = ("  %-" .. w .. "s = %s%s%s"):format(e.name, value_text(s.shown[e.name]), unit, e.ours and "*" or "")
-      ours = ours or e.ours
+    local w, left, col = widest_name(parts.data), {}, 0
+    for i, d in ipairs(parts.data) do
+      left[i] = ("  %-" .. w .. "s = %s"):format(d.name, d.value)
+      if #left[i] <= 44 then col = math.max(col, #left[i]) end
     end
-    local col = 0
-    for _, l in ipairs(left) do if #l <= 44 then col = math.max(col, #l) end end
-    for i, e in ipairs(spec.data) do
+    for i, d in ipairs(parts.data) do
       local line = left[i]
-      if e.what then
-        if #line <= col and col + 3 + #e.what <= width then
-          line = line .. (" "):rep(col - #line + 3) .. e.what
+      if d.what then
+        if #line <= col and col + 3 + #d.what <= width then
+          line = line .. (" "):rep(col - #line + 3) .. d.what
         else
-          line = line .. "\n" .. wrap(e.what, width, "      ", "      ")
+          line = line .. "\n" .. wrap(d.what, width, "      ", "      ")
         end
       end
       out[#out + 1] = line
     end
-    if ours then out[#out + 1] = "  * our own value: the book gives it in a figure, or not at all" end
+    if parts.ours then out[#out + 1] = "  " .. OURS end
     out[#out + 1] = ""
   end
-  if #spec.asks > 0 then
+  if #parts.asks > 0 then
     out[#out + 1] = "Find (answer with p:check{ name = value, ... }):"
-    local w = widest_name(spec.asks)
-    for _, a in ipairs(spec.asks) do
-      local unit = a.unit ~= "" and (" [" .. a.unit .. "]") or ""
-      out[#out + 1] = wrap(a.what .. unit, width, ("  %-" .. w .. "s  "):format(a.name), (" "):rep(w + 4))
+    local w = widest_name(parts.asks)
+    for _, a in ipairs(parts.asks) do
+      out[#out + 1] = wrap(a.what .. unit_text(a.unit), width, ("  %-" .. w .. "s  "):format(a.name), (" "):rep(w + 4))
     end
     out[#out + 1] = ""
   end
-  if spec.build then out[#out + 1] = wrap("Build: " .. spec.build, width, "", "  ") end
-  if spec.written then
-    out[#out + 1] = wrap("Written part: this problem asks for a proof or a discussion too. Write it "
-      .. "out for your instructor, who has a model answer.", width, "", "  ")
-  end
+  if parts.build then out[#out + 1] = wrap("Build: " .. parts.build, width, "", "  ") end
+  if parts.written then out[#out + 1] = wrap(WRITTEN, width, "", "  ") end
   out[#out + 1] = "hint() gives a hint, stronger each time."
   return table.concat(out, "\n")
+end
+
+-- The mechanism of p:model() where it stands at t = 0, as a sheet's
+-- figure: nil and why when the model cannot be built or drawn.
+local function mechanism_block(s)
+  local ok, block = pcall(function()
+    local m = s.spec.model(deep_copy(s.data))
+    local desc = view.describe(m)
+    desc.trails = {}
+    local bodies = {}
+    for i, b in ipairs(m._order.bodies) do
+      local pos = b.pos or { 0, 0 }
+      bodies[i] = { x = { pos[1] }, y = { pos[2] }, angle = { b.angle or 0 } }
+    end
+    return { style = "figure", scene = core.view.scene(desc), poses = core.view.poses(bodies, { 0 }), frame = 1,
+      labels = true }
+  end)
+  if ok then return block end
+  return nil, tostring(block)
+end
+
+-- p:sheet{ file = "sheet.pdf" }: the sheet on A4 pages, the mechanism
+-- drawn where the problem has one, what to hand in, the seed on every page.
+local function sheet_pdf(p, s, opts)
+  opts = args.options(opts, { "file" }, "p:sheet")
+  if opts.file == nil then
+    args.fail("p:sheet", 'writes the sheet to the file in { file = "sheet.pdf" }; p:sheet() gives it as text')
+  end
+  local target = figure.target("p:sheet", opts, { "pdf" }, "report")
+  local spec, parts = s.spec, sheet_parts(s)
+  local blocks = {}
+  local function add(style, text, left, mid)
+    blocks[#blocks + 1] = { style = style, text = text, left = left, mid = mid }
+  end
+  add("title", parts.title)
+  add("lead", parts.source)
+  for _, para in ipairs(parts.paragraphs) do add(para.pre and "pre" or "para", para.text) end
+  if spec.model then
+    add("heading", "The mechanism")
+    local block, why = mechanism_block(s)
+    add("note", block and ("p:model() where it stands at t = 0, built from %s."):format(s.seed and "your data"
+      or "the book's data") or ("It could not be drawn: %s"):format(why))
+    blocks[#blocks + 1] = block
+  end
+  if #parts.data > 0 then
+    add("heading", s.seed and "Your data" or "The data")
+    add("note", 'problem("' .. spec.number .. '").data holds them; angles shown in degrees are radians there.')
+    for _, d in ipairs(parts.data) do add("row", d.what, d.name, "= " .. d.value) end
+    if parts.ours then add("note", OURS) end
+  end
+  if #parts.asks > 0 then
+    add("heading", "What to hand in")
+    -- no line breaks inside the code (no-break spaces)
+    add("para", ("A script that computes these from the data and sets them, each by its name, in "
+      .. "answers[\"%s\"] (the grader runs it on your seed and on others); at the prompt, %s "
+      .. "judges them."):format(spec.number, ("p:check{ %s = ... }"):format(parts.asks[1].name):gsub(" ", "\u{A0}")))
+    for _, a in ipairs(parts.asks) do add("row", a.what .. unit_text(a.unit), a.name) end
+  end
+  if parts.build then
+    add("heading", "Build")
+    add("para", parts.build)
+  end
+  if parts.written then add("para", WRITTEN) end
+  add("note", ('hint() at the prompt after problem("%s") gives a hint, stronger each time.'):format(spec.number))
+  local footer = ("Problem %s, %s"):format(spec.number, s.seed and ("seed %q"):format(s.seed) or "the book's data")
+  return figure.write("p:sheet", { kind = "sheet", blocks = blocks, footer = footer }, target, 1.1)
+end
+
+-- p:sheet(): the sheet as text; p:sheet{ file = "sheet.pdf" } writes it.
+function Problem:sheet(opts)
+  local s = own(self, "sheet")
+  if opts ~= nil then return sheet_pdf(self, s, opts) end
+  return sheet_text(s)
 end
 
 -- p:show(): the sheet again, printed.
@@ -734,20 +828,34 @@ end
 
 ------------------------------------------------------------------ the student's sheet
 
--- mechbench --problem 7.9 [--seed jdoe]: the sheet on stdout; 0, or 2
--- with the reason for a problem that is not there.
+-- mechbench --problem 7.9 [--seed jdoe] [--sheet FILE.pdf]: the sheet on
+-- stdout, or as a PDF; 0, or 2 with the reason for a problem that is not
+-- there, a seed that is no name, a file that is no .pdf or one that
+-- --sandbox forbids; 1 when the file cannot be written.
 function M.sheet_tool(o)
+  local function usage(option, why)
+    io.stderr:write("mechbench: ", option, ": ", why, "\n")
+    return 2
+  end
   local spec, why = find(o.number)
-  if not spec then
-    io.stderr:write("mechbench: --problem: ", why, "\n")
-    return 2
-  end
-  if o.seed == "" then
-    io.stderr:write("mechbench: --seed takes a student's name, not an empty name\n")
-    return 2
-  end
+  if not spec then return usage("--problem", why) end
+  if o.seed and seed_fault(o.seed) then return usage("--seed", seed_fault(o.seed)) end
   default_seed = o.seed
-  print(M.new(spec.number):sheet())
+  if not o.sheet then
+    print(M.new(spec.number):sheet())
+    return 0
+  end
+  if not o.sheet:lower():match("%.pdf$") then
+    return usage("--sheet", ("the sheet is a PDF of A4 pages: give a file name ending in .pdf, not '%s'"):format(o.sheet))
+  end
+  if core.sandbox then return usage("--sheet", "writing a file is not allowed in the sandbox") end
+  local ok, written = pcall(function() return M.new(spec.number):sheet{ file = o.sheet } end)
+  if not ok then
+    io.stderr:write("mechbench: --sheet: ", (tostring(written):gsub("^.-p:sheet: ", "")), "\n")
+    return 1
+  end
+  print(("wrote %s: Problem %s, %s"):format(written.path, spec.number,
+    o.seed and ("seed %q"):format(o.seed) or "the book's data"))
   return 0
 end
 

@@ -165,8 +165,12 @@ Refused under --sandbox.]] },
     sig = "p:show()",
     text = "Prints the problem's sheet again (problem() prints it at the prompt)." },
   { name = "p:sheet", man = PROBLEMS,
-    sig = "p:sheet()",
-    text = "The sheet as text, as p:show() and --problem print it." },
+    sig = 'p:sheet() or p:sheet{ file = "sheet.pdf" }',
+    text = [[
+The sheet as text, as p:show() and --problem print it; with file, written
+as a PDF of A4 pages (as --problem N --sheet FILE.pdf): the statement, the
+mechanism drawn where the problem has one, the data, what to hand in, the
+seed on every page. Refused under --sandbox.]] },
 
   ------------------------------------------------------------ planar vectors
   { name = "mb.vec", topic = "vec", man = VEC,
@@ -322,9 +326,9 @@ joints and contact lines.]] },
   { name = "m:joint", man = MODELS,
     sig = 'm:joint{ name, type = "revolute", points = {"A", "B"}, ... }',
     text = [[
-A joint (Sec. 7.2): revolute, translational, rev-rev, rev-tran, rigid,
-simple, disc, disc-disc, or a driver that prescribes a joint's motion as
-fn(t). help "joints" lists each type with what it takes.]] },
+A joint (Sec. 7.2) of one of the types help "joints" lists from the
+table of kinds, each with the numbers it takes, or a driver that
+prescribes a joint's motion as fn(t).]] },
   { name = "m:force", man = MODELS,
     sig = 'm:force{ name, type = "spring-damper", ... }',
     text = [[

@@ -34,6 +34,22 @@ local function make_strict(r)
   strict_fields(r.energy, "r.energy")
 end
 
+-- The scene of a model (view.describe), made once per compiled
+-- description: m:compile() gives the same one while the model is unchanged
+-- (a changed model gives a new one, so a result keeps the scene of its
+-- run). Shared by the results of one description: never changed (drawing
+-- adds its trails to a copy).
+local scenes = setmetatable({}, { __mode = "k" })
+local function scene_of(model, desc)
+  if not desc then return view.describe(model) end
+  local scene = scenes[desc]
+  if not scene then
+    scene = view.describe(model)
+    scenes[desc] = scene
+  end
+  return scene
+end
+
 -- desc: the model as the run compiled it (m:compile()), for what looks at
 -- its elements later (r:fbd).
 function M.new(model, raw, opts, here, desc)
@@ -53,7 +69,7 @@ function M.new(model, raw, opts, here, desc)
     end
   end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
-  r._scene_desc = view.describe(model)  -- a snapshot: later edits of the model do not move it
+  r._scene_desc = scene_of(model, desc) -- a snapshot: later edits of the model do not move it
   r._model = model -- for the animation's key e (m:explain at a frame's state)
   r.stats.formulation = opts.formulation
   r.stats.integrator = opts.integrator
@@ -494,8 +510,10 @@ local function drawing(r, trail_points)
   for i, p in ipairs(trail_points or {}) do names[i] = type(p) == "table" and p.name or p end
   local key = trail_points and table.concat(names, "\0") or ""
   if r._drawn_key ~= key then
-    r._scene_desc.trails = view.trails(r._scene_desc, trail_points)
-    r._scene = cv.scene(r._scene_desc)
+    local scene = {} -- the shared scene's copy, with these trails
+    for k, v in pairs(r._scene_desc) do scene[k] = v end
+    scene.trails = view.trails(r._scene_desc, trail_points)
+    r._scene = cv.scene(scene)
     r._drawn_key = key
   end
   if not r._poses then

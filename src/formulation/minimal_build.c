@@ -200,12 +200,12 @@ static int driven_slider(const struct mc *w, const struct joint *d)
 	return -1;
 }
 
-/* What the closed forms here cannot take: 0, or -1 with the run's error
- * naming the joint, its kind and the formulation. */
-static int refused(struct mc *w, const struct joint *j, const struct geometry *g)
+/* Why the closed forms here cannot take a joint of geometry g, or NULL. */
+static const char *untaken(const struct geometry *g)
 {
-	const char *why = !g->decl ? "declares no geometry" : NULL;
-	for (int t = 0; !why && t < g->nterms; t++)
+	if (!g->decl)
+		return "declares no geometry";
+	for (int t = 0; t < g->nterms; t++)
 		switch (g->term[t].kind) {
 		case TERM_OFFSET:
 		case TERM_SLIDE:
@@ -214,28 +214,37 @@ static int refused(struct mc *w, const struct joint *j, const struct geometry *g
 		case TERM_ROLL:
 			break;
 		default:
-			why = "relates its points by a term it does not know";
+			return "relates its points by a term it does not know";
 		}
-	switch (why ? TIE_NONE : g->tie) {
+	switch (g->tie) {
 	case TIE_NONE:
 	case TIE_FIXED:
 	case TIE_DRIVEN:
-		break;
+		return NULL;
 	case TIE_GEARED:
-		why = "gears two angles (R_i dphi_i + R_j dphi_j = 0)";
-		break;
+		return "gears two angles (R_i dphi_i + R_j dphi_j = 0)";
 	default:
-		why = "ties its angles in a way it does not know";
+		return "ties its angles in a way it does not know";
 	}
+}
+
+static int takes(const struct geometry *g) { return untaken(g) == NULL; }
+
+/* What the closed forms here cannot take: 0, or -1 with the run's error
+ * naming the joint, its kind, the formulation and the kinds it takes. */
+static int refused(struct mc *w, const struct joint *j, const struct geometry *g)
+{
+	const char *why = untaken(g);
 	if (!why)
 		return 0;
+	char kinds[256];
 	run_data_fail(w->d,
 	              "%s: joint '%s' (%s) %s, which has no closed form in the minimal "
-	              "formulation: it takes pins, sliders, rev-rev, rev-tran, rigid, simple "
-	              "and disc joints and drivers. Run it in body or joint coordinates "
+	              "formulation: it takes %s. Run it in body or joint coordinates "
 	              "(stabilization = \"partitioning\" integrates only independent "
 	              "coordinates)",
-	              j->where, j->name, j->kind->name, why);
+	              j->where, j->name, j->kind->name, why,
+	              joint_kinds_taken(takes, kinds, sizeof kinds));
 	return -1;
 }
 

@@ -322,46 +322,54 @@ static void close_loop(struct vl *w, int k, int *up_a, int *up_b, struct step *s
 
 static void release(void *ws);
 
+/* Whether a loop of vectors holds a joint of geometry g: its points
+ * related by fixed offsets and at most one slide or link (or a driven
+ * length), its angles free, fixed or driven. */
+static int takes(const struct geometry *g)
+{
+	int free_terms = 0, ok = g->decl != NULL;
+	for (int t = 0; ok && t < g->nterms; t++)
+		switch (g->term[t].kind) {
+		case TERM_OFFSET:
+			break;
+		case TERM_SLIDE:
+		case TERM_LINK:
+			free_terms++;
+			break;
+		case TERM_DRIVEN: /* a driver: an equation on the bodies' poses */
+			break;
+		default: /* a roll, or a term it does not know */
+			ok = 0;
+		}
+	switch (ok ? g->tie : TIE_GEARED) {
+	case TIE_NONE:
+	case TIE_FIXED:
+	case TIE_DRIVEN:
+		break;
+	default: /* geared, or a tie it does not know */
+		ok = 0;
+	}
+	return ok && free_terms <= 1;
+}
+
 /* What a loop of vectors cannot hold: 0, or -1 with the run's error
- * naming the joint, its kind and the formulation. */
+ * naming the joint, its kind, the formulation and the kinds it takes. */
 static int refused(const struct model *m, struct run_data *d)
 {
 	const struct joint_graph *graph = m->graph;
 	for (int k = 0; k < m->njoints; k++) {
 		const struct joint *j = &m->joints[k];
-		const struct geometry *g = &graph->geometry[k];
-		int free_terms = 0, ok = g->decl != NULL;
-		for (int t = 0; ok && t < g->nterms; t++)
-			switch (g->term[t].kind) {
-			case TERM_OFFSET:
-				break;
-			case TERM_SLIDE:
-			case TERM_LINK:
-				free_terms++;
-				break;
-			case TERM_DRIVEN: /* a driver: an equation on the bodies' poses */
-				break;
-			default: /* a roll, or a term it does not know */
-				ok = 0;
-			}
-		switch (ok ? g->tie : TIE_GEARED) {
-		case TIE_NONE:
-		case TIE_FIXED:
-		case TIE_DRIVEN:
-			break;
-		default: /* geared, or a tie it does not know */
-			ok = 0;
-		}
-		if (ok && free_terms <= 1)
+		if (takes(&graph->geometry[k]))
 			continue;
+		char kinds[256];
 		run_data_fail(
 		    d,
 		    "%s: joint '%s' is a %s, which is not a vector of a loop: the vector "
 		    "method (Ch. 5, formulation \"vector\") takes joints whose points are "
-		    "related by fixed offsets and one slide or one link, their angles fixed or "
-		    "driven (revolute, translational, rev-rev, rev-tran, rigid, simple), and "
-		    "drivers; use body or joint coordinates for this model",
-		    j->where, j->name, j->kind->name);
+		    "related by fixed offsets and one slide or one link, their angles "
+		    "fixed or driven (%s); use body or joint coordinates for this model",
+		    j->where, j->name, j->kind->name,
+		    joint_kinds_taken(takes, kinds, sizeof kinds));
 		return -1;
 	}
 	if (graph->redundant_tie >= 0) {

@@ -471,13 +471,6 @@ static struct compiled *compile(lua_State *L, int idx)
 	return c;
 }
 
-int mb_compile_model(lua_State *L)
-{
-	luaL_checktype(L, 1, LUA_TTABLE);
-	compile(L, 1);
-	return 1;
-}
-
 const struct model *mb_model_arg(lua_State *L, int idx)
 {
 	luaL_checktype(L, idx, LUA_TTABLE);
@@ -485,7 +478,10 @@ const struct model *mb_model_arg(lua_State *L, int idx)
 	struct compiled *c = luaL_testudata(L, -1, COMPILED_META);
 	if (!c || !c->m) {
 		lua_pop(L, 1);
+		idx = lua_absindex(L, idx);
 		c = compile(L, idx);
+		lua_pushvalue(L, -1); /* kept in the description for the next call */
+		lua_setfield(L, idx, "compiled");
 	}
 	c->host.L = L;
 	return c->m;

@@ -11,12 +11,14 @@
 #include "model/model.h"
 
 /* The model a binding works on, described by the table at idx: the
- * description's compiled model when it holds one (desc.compiled, made by
- * core.model.compile and kept by the Lua model while the model is
- * unchanged), else the description compiled here. Its userdata is pushed
- * (a run's result keeps it; the garbage collector frees it). A malformed
- * description raises a Lua error naming the element (nothing is leaked).
- * The model is read-only: a binding never changes it. */
+ * description's compiled model (desc.compiled), built here and kept there
+ * the first time a description is used. m:compile() gives the same
+ * description while the Lua model is unchanged, so the model stays
+ * compiled; a description is not to be changed once used (change the
+ * model). Its userdata is pushed (a run's result keeps it; the garbage
+ * collector frees it). A malformed description raises a Lua error naming
+ * the element (nothing is leaked). The model is read-only: a binding never
+ * changes it. */
 const struct model *mb_model_arg(lua_State *L, int idx);
 
 /* The model of the compiled model userdata at idx, its Lua functions called
@@ -24,8 +26,6 @@ const struct model *mb_model_arg(lua_State *L, int idx);
  * another coroutine). */
 const struct model *mb_compiled_model(lua_State *L, int idx);
 
-/* core.model.compile(desc) -> the model compiled once, as a userdata. */
-int mb_compile_model(lua_State *L);
 
 /* A kind's numbers from the element table at t, as its entry names them
  * (model.h): NaN where left out, a pair into two slots, a choice by its

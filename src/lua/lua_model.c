@@ -12,7 +12,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "lua/description.h"
 #include "lua/lua_core.h"
 #include "lua/lua_model.h"
 #include "util/sparse_kkt.h"
@@ -70,7 +69,6 @@ int mb_open_model(lua_State *L)
 	                                 {"loops", core_loops},
 	                                 {"fbd", core_fbd},
 	                                 {"check", core_check},
-	                                 {"compile", mb_compile_model},
 	                                 {"prepared", core_prepared},
 	                                 {"point_layout", core_point_layout},
 	                                 {"element_forces", core_element_forces},

@@ -23,6 +23,7 @@
 #include "view/gif.h"
 #include "view/inline.h"
 #include "view/picture.h"
+#include "view/sheet.h"
 #include "lua/lua_core.h"
 #include "util/interrupt.h"
 #include "lua/luafield.h"
@@ -552,7 +553,14 @@ static int view_utf8(lua_State *L)
  * stay alive in the spec, which stays on the stack while it is drawn. */
 #define PICTURE_META "mechbench.picture"
 
-enum picture_kind { PICTURE_PLOT, PICTURE_PLOTS, PICTURE_FRAME, PICTURE_FBD, PICTURE_REPORT };
+enum picture_kind {
+	PICTURE_PLOT,
+	PICTURE_PLOTS,
+	PICTURE_FRAME,
+	PICTURE_FBD,
+	PICTURE_REPORT,
+	PICTURE_SHEET
+};
 
 struct picture {
 	enum picture_kind kind;
@@ -564,6 +572,9 @@ struct picture {
 	vec2 points[DIAGRAM_MOST];
 	struct diagram_arrow arrows[DIAGRAM_MOST];
 	char *title, *caption, *subtitle, *table;
+	struct sheet_block *blocks; /* a sheet's; their strings are the spec's */
+	int nblocks;
+	char *footer;
 };
 
 static int picture_gc(lua_State *L)
@@ -572,8 +583,10 @@ static int picture_gc(lua_State *L)
 	for (int k = 0; k < p->nplots; k++)
 		plot_free(&p->plots[k]);
 	free(p->plots), free(p->title), free(p->caption), free(p->subtitle), free(p->table);
+	free(p->blocks), free(p->footer);
 	p->plots = NULL, p->nplots = 0;
-	p->title = p->caption = p->subtitle = p->table = NULL;
+	p->title = p->caption = p->subtitle = p->table = p->footer = NULL;
+	p->blocks = NULL, p->nblocks = 0;
 	return 0;
 }
 
@@ -617,9 +630,58 @@ static void plots_from_lua(lua_State *L, int t, struct picture *p)
 	lua_pop(L, 1);
 }
 
+/* A string field of the block at b, or NULL; it stays alive in the spec. */
+static const char *block_text(lua_State *L, int b, const char *key, int k)
+{
+	int type = lua_getfield(L, b, key);
+	if (type != LUA_TNIL && type != LUA_TSTRING)
+		luaL_error(L, "a sheet's block %d: %s must be a string", k, key);
+	const char *s = lua_tostring(L, -1);
+	lua_pop(L, 1);
+	return s;
+}
+
+/* {footer, blocks = { {style, text, left, mid}, ..., {style = "figure", scene,
+ * poses, ...: a frame's fields} }}: at most one figure. */
+static void sheet_from_lua(lua_State *L, int t, struct picture *p)
+{
+	static const char *const styles[] = {"title", "lead", "heading", "para", "pre",
+	                                     "row",   "note", "figure",  NULL};
+	int n = field_len(L, t, "blocks"), figures = 0;
+	p->blocks = calloc((size_t)n + 1, sizeof *p->blocks);
+	lua_getfield(L, t, "blocks");
+	for (int k = 0; k < n; k++) {
+		lua_geti(L, -1, k + 1);
+		luaL_checktype(L, -1, LUA_TTABLE);
+		int b = lua_gettop(L);
+		int style = field_option(L, b, "style", styles);
+		if (style < 0)
+			luaL_error(L,
+			           "a sheet's block %d: its style is title, lead, heading, para, "
+			           "pre, row, note or figure",
+			           k + 1);
+		struct sheet_block *sb = &p->blocks[k];
+		sb->style = (enum sheet_style)style;
+		sb->text = block_text(L, b, "text", k + 1);
+		sb->left = block_text(L, b, "left", k + 1);
+		sb->mid = block_text(L, b, "mid", k + 1);
+		if (sb->style == SHEET_FIGURE) {
+			if (figures++ > 0)
+				luaL_error(L, "a sheet has one figure at most");
+			frame_from_lua(L, b, p);
+			sb->figure = &p->frame;
+		}
+		p->nblocks = k + 1;
+		lua_pop(L, 1);
+	}
+	lua_pop(L, 1);
+	p->footer = field_strdup(L, t, "footer");
+}
+
 static struct picture *picture_from_lua(lua_State *L, int t)
 {
-	static const char *const kinds[] = {"plot", "plots", "frame", "fbd", "report", NULL};
+	static const char *const kinds[] = {"plot",   "plots", "frame", "fbd",
+	                                    "report", "sheet", NULL};
 	t = lua_absindex(L, t);
 	luaL_checktype(L, t, LUA_TTABLE);
 	struct picture *p = lua_newuserdatauv(L, sizeof *p, 0);
@@ -627,7 +689,7 @@ static struct picture *picture_from_lua(lua_State *L, int t)
 	luaL_setmetatable(L, PICTURE_META);
 	int kind = field_option(L, t, "kind", kinds);
 	if (kind < 0)
-		luaL_error(L, "a picture's kind is plot, plots, frame, fbd or report");
+		luaL_error(L, "a picture's kind is plot, plots, frame, fbd, report or sheet");
 	p->kind = (enum picture_kind)kind;
 	switch (p->kind) {
 	case PICTURE_PLOT:
@@ -657,8 +719,23 @@ static struct picture *picture_from_lua(lua_State *L, int t)
 		p->table = field_strdup(L, t, "table");
 		break;
 	}
+	case PICTURE_SHEET:
+		sheet_from_lua(L, t, p);
+		break;
 	}
 	return p;
+}
+
+/* A sheet's pages, one after another (a PDF's pages; other figures have
+ * one, so a sheet is written as PDF). */
+static void sheet_draw(struct picture *p, struct figure *f)
+{
+	struct sheet s = {p->blocks, p->nblocks, p->footer};
+	struct canvas *c = figure_canvas(f);
+	int pages = sheet_pages(c, &s);
+	for (int k = 0; k < pages; k++)
+		if (k == 0 || figure_next_page(f) == 0)
+			sheet_draw_page(c, &s, k, pages);
 }
 
 static void picture_draw(struct picture *p, struct canvas *c)
@@ -681,6 +758,11 @@ static void picture_draw(struct picture *p, struct canvas *c)
 		                           p->plots, p->nplots,   p->table};
 		r.mechanism.title = "mechanism", r.mechanism.caption = p->caption;
 		picture_report(c, &r);
+		break;
+	}
+	case PICTURE_SHEET: { /* its first page */
+		struct sheet s = {p->blocks, p->nblocks, p->footer};
+		sheet_draw_page(c, &s, 0, sheet_pages(c, &s));
 		break;
 	}
 	}
@@ -706,10 +788,14 @@ static int view_figure(lua_State *L)
 		return luaL_error(L, "%s: the format comes from the extension: .svg, .pdf or .png",
 		                  path);
 	struct picture *p = picture_from_lua(L, 1);
+	if (p->kind == PICTURE_SHEET && format != FIGURE_PDF)
+		return luaL_error(L, "%s: a sheet of pages is written as .pdf", path);
 	char err[512];
 	struct figure *f =
 	    figure_open((enum figure_format)format, path, w, h, scale, err, sizeof err);
-	if (f)
+	if (f && p->kind == PICTURE_SHEET)
+		sheet_draw(p, f);
+	else if (f)
 		picture_draw(p, figure_canvas(f));
 	return outcome(L, f && figure_close(f, err, sizeof err) == 0, err);
 }

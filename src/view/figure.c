@@ -515,6 +515,17 @@ void figure_clear(struct figure *f)
 	cairo_restore(f->cr);
 }
 
+int figure_next_page(struct figure *f)
+{
+	if (f->format != FIGURE_PDF)
+		return -1;
+	while (f->clips > 0)
+		fig_unclip(&f->canvas);
+	cairo_show_page(f->cr);
+	figure_clear(f);
+	return 0;
+}
+
 /* cairo and fontconfig keep the fonts they found for the whole process;
  * at its end they are given back, so a leak checker sees none (no figure
  * is open then). */

@@ -45,6 +45,9 @@ struct figure *figure_open(enum figure_format format, const char *path, int widt
 struct canvas *figure_canvas(struct figure *f);
 /* Paint it white again (an animation's next frame). */
 void figure_clear(struct figure *f);
+/* A PDF's next page, white (the pages are the figure's size); -1 for a
+ * format of one page. */
+int figure_next_page(struct figure *f);
 /* An image figure's pixels: cairo's ARGB32, native-endian words, `stride`
  * bytes a row. */
 const unsigned char *figure_pixels(struct figure *f, int *width, int *height, int *stride);

@@ -196,6 +196,23 @@ function T.closed_form()
   return set
 end
 
+-- A fresh folder for a test's files: its path, and a function giving the
+-- path of a file in it.
+function T.folder()
+  local dir = os.tmpname()
+  os.remove(dir)
+  assert(os.execute("mkdir -p '" .. dir .. "'"))
+  return dir, function(name) return dir .. "/" .. name end
+end
+
+-- A shell command's output (stderr too) and whether it succeeded.
+function T.run(command)
+  local p = io.popen(command .. " 2>&1")
+  local out = p:read("a")
+  local ok = p:close()
+  return out, ok
+end
+
 function T.finish()
   if T.skipped > 0 then print(string.format("(%d checks skipped, each saying why above)", T.skipped)) end
   print(string.format("%d passed, %d failed", T.passed, T.failed))

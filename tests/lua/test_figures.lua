@@ -9,16 +9,8 @@ local T = dofile(arg[0]:match("(.*/)") .. "harness.lua")
 local here = arg[0]:match("(.*/)")
 local cv = mb.core.view
 
-local dir = os.tmpname()
-os.remove(dir)
-assert(os.execute("mkdir -p '" .. dir .. "'"))
-local function path(name) return dir .. "/" .. name end
-local function run(command)
-  local p = io.popen(command .. " 2>&1")
-  local out = p:read("a")
-  local ok = p:close()
-  return out, ok
-end
+local dir, path = T.folder()
+local run = T.run
 local function exists(name)
   local f = io.open(name, "rb")
   if f then f:close() end

@@ -160,6 +160,39 @@ for _, e in ipairs(reference.entries) do
   end
 end
 
+-- Every joint and force kind offered by name has its words in the man
+-- page's item for m:joint or m:force (".B rev\-rev" and the numbers it
+-- takes): the one place a new kind touches outside its file and its table
+-- line, checked here; help "joints" and "forces" list them from the tables.
+local items = {} -- the tag line's first word -> the item's lines
+do
+  local f = assert(io.open(man_path))
+  local tag, after_tp = nil, false
+  for line in f:lines() do
+    if after_tp then
+      tag = line:match("^%.B[RI]?%s+(%S+)")
+      items[tag or ""] = {}
+    elseif line:match("^%.SH") or line:match("^%.SS") or line == ".TP" then
+      tag = nil
+    elseif tag then
+      table.insert(items[tag], line)
+    end
+    after_tp = line == ".TP"
+  end
+  f:close()
+end
+local kinds = require "mechbench.kinds"
+for what, list in pairs { joint = kinds.joints, force = kinds.forces } do
+  local item = table.concat(items["m:" .. what] or {}, "\n") .. "\n"
+  for _, k in ipairs(list) do
+    if not k.internal then
+      local words = ".B " .. k.name:gsub("%-", "\\-")
+      T.ok(item:find(words .. "\n", 1, true) ~= nil,
+        ("the %s kind %s has its words in the man page's m:%s item"):format(what, k.name, what))
+    end
+  end
+end
+
 ---------------------------------------------------------------- (d) 80 columns
 
 local function fits(text, what)

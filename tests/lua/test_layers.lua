@@ -27,34 +27,12 @@ T.ok(#files > 40, ("found the sources (%d files)"):format(#files))
 
 -- unit = the path without its extension; edges from each #include "..."
 local LONGEST = 1500
-local edges, units, lua_includes, upward, long = {}, {}, {}, {}, {}
+local c_sources = {}
 for _, path in ipairs(files) do
-  local unit = path:gsub("%.[ch]$", "")
-  units[unit] = true
-  edges[unit] = edges[unit] or {}
   local f = assert(io.open(src .. path))
-  local n = 0
-  for line in f:lines() do
-    n = n + 1
-    local target = line:match('^#include%s+"([^"]+)%.h"')
-    if target and target ~= unit then
-      edges[unit][target] = true
-      local from, from_name = layer(path)
-      local to, to_name = layer(target)
-      if to > from then upward[#upward + 1] = ("%s:%d includes %s.h (%s above %s)"):format(path, n, target, to_name, from_name) end
-    end
-    if line:match("^#include%s+<lua") or line:match("^#include%s+<lauxlib") then
-      if not path:match("^lua/") then lua_includes[#lua_includes + 1] = path .. ":" .. n end
-    end
-  end
+  c_sources[#c_sources + 1] = { path = path, text = f:read("a") }
   f:close()
-  if n > LONGEST then long[#long + 1] = ("%s (%d lines)"):format(path, n) end
 end
-
-T.ok(#upward == 0, "no layer includes one above it" .. (#upward > 0 and (": " .. table.concat(upward, "; ")) or ""))
-T.ok(#long == 0, ("no C file over %d lines"):format(LONGEST) .. (#long > 0 and (": " .. table.concat(long, ", ")) or ""))
-T.ok(#lua_includes == 0, "only src/lua/ includes Lua's headers" ..
-  (#lua_includes > 0 and (": " .. table.concat(lua_includes, ", ")) or ""))
 
 -- Tarjan's strongly connected components of graph (node -> set of nodes):
 -- each of more than one node, as "{a, b, ...}".
@@ -95,8 +73,79 @@ local function strongly_connected(graph)
   return cycles
 end
 
-local cycles = strongly_connected(edges)
+-- The C sources' faults: upward includes (file:line), files over LONGEST
+-- lines, Lua's headers outside src/lua/, include cycles ({a, b, ...}).
+local function c_faults(sources)
+  local edges, upward, long, lua_includes = {}, {}, {}, {}
+  for _, source in ipairs(sources) do
+    local path = source.path
+    local unit = path:gsub("%.[ch]$", "")
+    edges[unit] = edges[unit] or {}
+    local n = 0
+    for line in (source.text .. (source.text:sub(-1) == "\n" and "" or "\n")):gmatch("(.-)\n") do
+      n = n + 1
+      local target = line:match('^#include%s+"([^"]+)%.h"')
+      if target and target ~= unit then
+        edges[unit][target] = true
+        local from, from_name = layer(path)
+        local to, to_name = layer(target)
+        if to > from then upward[#upward + 1] = ("%s:%d includes %s.h (%s above %s)"):format(path, n, target, to_name, from_name) end
+      end
+      if line:match("^#include%s+<lua") or line:match("^#include%s+<lauxlib") then
+        if not path:match("^lua/") then lua_includes[#lua_includes + 1] = path .. ":" .. n end
+      end
+    end
+    if n > LONGEST then long[#long + 1] = ("%s (%d lines)"):format(path, n) end
+  end
+  return upward, long, lua_includes, strongly_connected(edges)
+end
+
+local upward, long, lua_includes, cycles = c_faults(c_sources)
+T.ok(#upward == 0, "no layer includes one above it" .. (#upward > 0 and (": " .. table.concat(upward, "; ")) or ""))
+T.ok(#long == 0, ("no C file over %d lines"):format(LONGEST) .. (#long > 0 and (": " .. table.concat(long, ", ")) or ""))
+T.ok(#lua_includes == 0, "only src/lua/ includes Lua's headers" ..
+  (#lua_includes > 0 and (": " .. table.concat(lua_includes, ", ")) or ""))
 T.ok(#cycles == 0, "no include cycle" .. (#cycles > 0 and (": " .. table.concat(cycles, "; ")) or ""))
+
+-- The checks above, shown on planted faults: a file grown to LONGEST lines
+-- passes and one line more fails, named with its length; an include
+-- within a layer that closes a cycle (model.h asking for the joint graph
+-- built on it); an upward include that closes one too (vec2.h asking for
+-- the model); Lua's header in the model.
+local function c_planted(path, grow_to, code)
+  local copy = {}
+  for i, source in ipairs(c_sources) do
+    copy[i] = source
+    if source.path == path then
+      local text = source.text .. (code or "")
+      local n = select(2, text:gsub("\n", ""))
+      copy[i] = { path = path, text = text .. ("\n"):rep(math.max(0, (grow_to or 0) - n)) }
+    end
+  end
+  return c_faults(copy)
+end
+-- whether one of list holds every one of the words
+local function holds(list, ...)
+  for _, item in ipairs(list) do
+    local all = true
+    for _, word in ipairs { ... } do all = all and item:find(word, 1, true) ~= nil end
+    if all then return true end
+  end
+  return false
+end
+local _, at_limit = c_planted("model/joints/joints.c", LONGEST)
+T.eq(#at_limit, #long, ("a C file of %d lines passes"):format(LONGEST))
+local _, over = c_planted("model/joints/joints.c", LONGEST + 1)
+T.ok(holds(over, ("model/joints/joints.c (%d lines)"):format(LONGEST + 1)),
+  ("a C file of %d lines fails, named with its length"):format(LONGEST + 1))
+local up, _, _, within = c_planted("model/model.h", 0, '#include "model/joint_graph.h"\n')
+T.ok(#up == #upward and holds(within, "model/joint_graph", "model/model"),
+  "a planted include of joint_graph.h in model.h is within a layer and closes a cycle")
+local up_vec, _, _, through = c_planted("util/vec2.h", 0, '#include "model/model.h"\n')
+T.ok(holds(up_vec, "util/vec2.h", "includes model/model.h (model above util)"), "a planted include of model.h in vec2.h is upward")
+T.ok(holds(through, "model/model", "util/vec2"), "and closes a cycle through vec2 and model")
+local _, _, lua_in_model = c_planted("model/model.c", 0, "#include <lua.h>\n")
+T.ok(holds(lua_in_model, "model/model.c:"), "a planted include of Lua's header in the model is said")
 
 -- The Lua half (lua/mechbench/): the layers the README's table names, a
 -- require (at a module's top or inside a function) only to its own layer
@@ -241,15 +290,6 @@ local function planted(module, code)
   for name, s in pairs(lua_sources) do copy[name] = s end
   copy[module] = { file = lua_sources[module].file, text = lua_sources[module].text .. code }
   return lua_graph_faults(copy)
-end
--- whether one of list holds every one of the words
-local function holds(list, ...)
-  for _, item in ipairs(list) do
-    local all = true
-    for _, word in ipairs { ... } do all = all and item:find(word, 1, true) ~= nil end
-    if all then return true end
-  end
-  return false
 end
 local lines_kinds = select(2, lua_sources["mechbench.kinds"].text:gsub("\n", "")) + 1
 local _, up, cycles = planted("mechbench.kinds", '\nlocal function class() return require("mechbench.model").Model end\n')

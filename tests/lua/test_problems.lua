@@ -97,6 +97,18 @@ do
   -- 9.13 placed by two circle intersections (upper branches)
   T.near_all(book_answers("9.13").angles, { 27.084515217638, 80.331872307202, 71.732361221283, 129.979037768839 }, 1e-9,
     "9.13: phi2 ... phi5 placed")
+  -- Chapter 11: Eq. 11.27 in body coordinates in plain Python (the pins' rows and the
+  -- tip's, friction along u - s mu t), and e_eff by RK4 at h = 2e-8 s through the contact
+  a = book_answers("11.7")
+  T.near_all({ a.thetad, a.impulse }, { { 0.6621441677932234, 2.843693571231456 }, 7.4200092243302835 }, 1e-9,
+    "11.7: theta' after and the impulse")
+  a = book_answers("11.8")
+  T.near_all({ a.omega, a.impulse, a.friction }, { { -0.5579156956221845, -5.5836634833798895 }, 2.3686107805251146,
+    0.23686107805251147 }, 1e-9, "11.8: the rates after, the normal and friction impulses")
+  T.near_all(book_answers("11.9").e_eff, { 0.665265, 0.672262, 0.684225, 0.701635, 0.725241, 0.756149, 0.795973, 0.847102,
+    0.913177, 1 }, 2e-6, "11.9: e_eff of Eq. 11.42 over e_in = 0.1 ... 1")
+  T.near_all(book_answers("11.10").e_eff, { 0.069444, 0.15554, 0.256208, 0.362872, 0.470445, 0.577276, 0.683184, 0.788539,
+    0.893921, 1 }, 2e-6, "11.10: e_eff of Eq. 11.43")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")

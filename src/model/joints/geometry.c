@@ -94,57 +94,74 @@ static vec2 vector_of(const struct joint *j, int side, const struct geo_vector *
 	return v->scale ? v2_scale(param_of(j, v->scale), base) : base;
 }
 
-int joint_geometry_read(const struct model *m, const struct joint *j, struct geometry *g)
+int joint_geometry_shape(const struct joint_geometry *d, struct geometry *g)
 {
-	const struct joint_geometry *d = joint_kind_geometry(j->kind, j->param);
 	*g = (struct geometry){.decl = d, .slide = -1};
 	if (!d || d->nrows == 0) {
 		g->decl = NULL;
 		return -1;
 	}
 	g->on = d->on;
-	if (j->kind->shape.points > 0)
-		g->si = j->si, g->sj = j->sj;
 	g->nterms = d->nterms;
 	for (int k = 0; k < d->nrows; k++)
 		g->relates = g->relates || d->row[k] != ROW_TIE;
 	for (int t = 0; t < d->nterms; t++) {
+		g->term[t] = (struct geometry_term){.kind = d->term[t].kind,
+		                                    .side = d->term[t].on == GEO_J,
+		                                    .body = -1,
+		                                    .length = 1};
+		g->driven = g->driven || d->term[t].kind == TERM_DRIVEN;
+		if (d->term[t].kind == TERM_SLIDE)
+			g->slide = t;
+	}
+	g->tie = d->tie.kind;
+	g->tie_form = d->tie.form;
+	g->driven = g->driven || d->tie.kind == TIE_DRIVEN;
+	g->offers = d->offers;
+	g->points_meet = g->relates && d->nterms == 0 && d->tie.kind == TIE_NONE;
+	g->welded = g->relates && d->tie.kind == TIE_FIXED && d->tie.form == TIE_ANGLE;
+	for (int t = 0; t < d->nterms; t++)
+		g->welded = g->welded && d->term[t].kind == TERM_OFFSET;
+	return 0;
+}
+
+int joint_geometry_read(const struct model *m, const struct joint *j, struct geometry *g)
+{
+	const struct joint_geometry *d = joint_kind_geometry(j->kind, j->param);
+	if (joint_geometry_shape(d, g) != 0)
+		return -1;
+	if (j->kind->shape.points > 0)
+		g->si = j->si, g->sj = j->sj;
+	for (int t = 0; t < d->nterms; t++) {
 		const struct geo_term *dt = &d->term[t];
 		struct geometry_term *gt = &g->term[t];
-		int side = dt->on == GEO_J;
-		*gt = (struct geometry_term){
-		    .kind = dt->kind, .side = side, .body = side ? j->bj : j->bi, .length = 1};
+		gt->body = gt->side ? j->bj : j->bi;
 		switch (dt->kind) {
 		case TERM_OFFSET:
-			gt->w = vector_of(j, side, &dt->vec);
+			gt->w = vector_of(j, gt->side, &dt->vec);
 			gt->along_joint_vector = dt->vec.base == GEO_U        ? 1
 			                         : dt->vec.base == GEO_U_PERP ? 2
 			                                                      : 0;
 			gt->length = param_of(j, dt->vec.scale);
 			break;
 		case TERM_SLIDE:
-			gt->w = vector_of(j, side, &dt->vec);
+			gt->w = vector_of(j, gt->side, &dt->vec);
 			gt->along_joint_vector = dt->vec.base == GEO_U;
-			g->slide = t;
 			break;
 		case TERM_LINK:
 			gt->length = j->param[dt->slot];
 			break;
 		case TERM_DRIVEN:
-			g->driven = 1;
 			break;
 		case TERM_ROLL: { /* ℓ = x0 - R (φ - φ0) = (x0 + R φ0) - R φ */
 			double R = j->param[dt->slot];
-			gt->w = vector_of(j, side, &dt->vec);
+			gt->w = vector_of(j, gt->side, &dt->vec);
 			gt->length = R;
 			gt->value = j->param[dt->slot + 1] + R * j->param[dt->slot + 2];
 			break;
 		}
 		}
 	}
-	g->tie = d->tie.kind;
-	g->tie_form = d->tie.form;
-	g->driven = g->driven || d->tie.kind == TIE_DRIVEN;
 	if (d->tie.kind == TIE_FIXED)
 		g->tie_value = d->tie.form == TIE_PARALLEL
 		                   ? joint_slide_angle(m, j)
@@ -152,11 +169,6 @@ int joint_geometry_read(const struct model *m, const struct joint *j, struct geo
 	if (d->tie.kind == TIE_GEARED)
 		for (int k = 0; k < 4; k++)
 			g->gear[k] = j->param[d->tie.slot + k];
-	g->offers = d->offers;
-	g->points_meet = g->relates && d->nterms == 0 && d->tie.kind == TIE_NONE;
-	g->welded = g->relates && d->tie.kind == TIE_FIXED && d->tie.form == TIE_ANGLE;
-	for (int t = 0; t < d->nterms; t++)
-		g->welded = g->welded && d->term[t].kind == TERM_OFFSET;
 	return 0;
 }
 

@@ -166,6 +166,12 @@ enum geo_offer joint_kind_offers(const struct joint_kind *kind);
  * the branch nearest the bodies' initial angles: a TIE_PARALLEL's value. */
 double joint_slide_angle(const struct model *m, const struct joint *j);
 
+/* A declaration's shape without a joint's numbers: its terms' kinds and
+ * sides, its tie, what it offers and the readings made of them (driven,
+ * points_meet, welded); enough for a formulation to say whether it takes
+ * it. 0, or -1 when d is NULL or declares no rows (g->decl NULL). */
+int joint_geometry_shape(const struct joint_geometry *d, struct geometry *g);
+
 /* Joint j's geometry: 0, or -1 when its kind declares none (g->decl NULL). */
 int joint_geometry_read(const struct model *m, const struct joint *j, struct geometry *g);
 

@@ -67,6 +67,13 @@ const struct joint_kind *joint_kind_find(const char *name);
 /* Every kind, NULL-terminated. */
 extern const struct joint_kind *const joint_kinds[];
 
+/* What a formulation takes, in its refusals, read from the table so that
+ * a new kind adds nothing there: the kinds offered by name of which
+ * `takes` accepts a declaration (of any choice), as "revolute, rigid and
+ * disc joints" into out (len bytes), then ", and drivers" when it takes a
+ * driven kind the driver form makes. Returns out. */
+const char *joint_kinds_taken(int (*takes)(const struct geometry *g), char *out, size_t len);
+
 /* The joint's points at the bodies' states (model.h). */
 #define joint_points(j, bi, bj) point_pair(bi, (j)->si, bj, (j)->sj)
 
