@@ -50,7 +50,7 @@ out=$("$MB" --seed ' ' seed.lua 2>&1); rc=$?
 expect_eq seed-blank-script-rc "$rc" 1
 expect_eq seed-blank-script "$out" 'seed.lua:1: problem: --seed: a seed is a student'"'"'s name or a number, with no control characters and not blank, not " "'
 out=$("$MB" -e 'problem("2.2", { seed = "" })' 2>&1)
-expect_eq seed-empty-option "$out" '(command line):1: problem: a seed is a student'"'"'s name or a number, with no control characters and not blank, not "", such as { seed = "jdoe" }'
+expect_eq seed-empty-option "$out" '(command line):1: problem: a seed is a name or a number (not blank, with no control characters), such as { seed = "jdoe" }, not ""'
 
 # --- a class
 mkdir sub

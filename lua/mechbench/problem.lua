@@ -475,12 +475,13 @@ local function mistakes_for(p, name)
   return out
 end
 
--- Why a seed is no seed, or nil: a student's name (not blank, with no
--- control characters) or a number. One rule for --seed and { seed = }.
+-- A seed is a student's name (not blank, with no control characters) or a
+-- number: one rule for --seed and { seed = }. What a seed that breaks it
+-- is, or nil.
+local SEED_RULE = "a seed is a student's name or a number, with no control characters and not blank, not %s"
 local function seed_fault(seed)
   if type(seed) == "number" or type(seed) == "string" and seed:find("%S") and not seed:find("%c") then return nil end
-  return ("a seed is a student's name or a number, with no control characters and not blank, not %s"):format(
-    type(seed) == "string" and ("%q"):format(seed) or type(seed))
+  return type(seed) == "string" and ("%q"):format(seed) or type(seed)
 end
 
 -- problem("7.9" [, { seed = "jdoe" }]): see the top of the file.
@@ -496,8 +497,11 @@ function M.new(number, opts)
   if seed == nil then seed = default_seed end
   if seed ~= nil and seed ~= false then
     local fault = seed_fault(seed) -- an empty name was said to be "not string"
-    if fault and opts.seed == nil then args.fail("problem", "--seed: %s", fault) end
-    if fault then args.fail("problem", "%s, such as { seed = \"jdoe\" }", fault) end
+    if fault and opts.seed == nil then args.fail("problem", "--seed: " .. SEED_RULE, fault) end
+    if fault then
+      args.fail("problem", "a seed is a name or a number (not blank, with no control characters), such as "
+        .. "{ seed = \"jdoe\" }, not %s", fault)
+    end
     seed = tostring(seed)
   else
     seed = nil
@@ -839,7 +843,7 @@ function M.sheet_tool(o)
   end
   local spec, why = find(o.number)
   if not spec then return usage("--problem", why) end
-  if o.seed and seed_fault(o.seed) then return usage("--seed", seed_fault(o.seed)) end
+  if o.seed and seed_fault(o.seed) then return usage("--seed", SEED_RULE:format(seed_fault(o.seed))) end
   default_seed = o.seed
   if not o.sheet then
     print(M.new(spec.number):sheet())
