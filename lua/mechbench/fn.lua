@@ -20,6 +20,7 @@ M.forms = setmetatable({}, {
     error(("%s: mb.fn.forms is mechbench's record of the functions mb.fn made: it cannot be changed"):format(
       args.where()), 0)
   end,
+  __metatable = false,
 })
 local function made(f, ...)
   made_forms[f] = { ... }
