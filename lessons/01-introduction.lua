@@ -42,7 +42,7 @@ r:animate()]] },
 A body in the plane has 3 coordinates (x, y and an angle); a pin or a
 slider takes away 2 of them (Sec. 3.3.2). Without its motor, how many
 degrees of freedom does the slider-crank have?   check(n)]],
-      answer = function() return (example("slider_crank", false):dof()) end,
+      answer = function() return (example("slider_crank", false):dof{ quiet = true }) end,
       tol = 0,
       mistakes = {
         { value = 0, say = "that counts the motor too: it fixes the one degree of freedom left." },
@@ -100,12 +100,12 @@ What is it at 30 degrees, in rad/s^2 (Eq. 1.3)?   check(value)]],
 
     { title = "A double pendulum",
       text = [[
-The second example (Fig. 1.3): two rods, pinned to the ground and to each
-other, swinging under gravity from 30 and 45 degrees off the vertical.
-Nothing drives it: forward dynamics finds how it moves.]],
+The second example (Fig. 1.3): two rods, 2 m and 1.5 m, pinned to the
+ground and to each other, swinging under gravity from 30 and 45 degrees
+off the vertical, turning at 0.5 and -0.4 rad/s at the start. Nothing
+drives it: forward dynamics finds how it moves.]],
       code = [[
 dp = mb.example("double_pendulum")
-dp:dof()
 r2 = dp:simulate{ tf = 5 }
 r2:plot("upper.angle", "lower.angle")
 r2:animate()]] },
@@ -113,7 +113,7 @@ r2:animate()]] },
     { title = "Its degrees of freedom",
       text = [[
 How many degrees of freedom has the double pendulum?   check(n)]],
-      answer = function() return (example("double_pendulum"):dof()) end,
+      answer = function() return (example("double_pendulum"):dof{ quiet = true }) end,
       tol = 0,
       mistakes = {
         { value = 6, say = "6 are the coordinates of two bodies; the two pins take 4 away." },
@@ -126,8 +126,10 @@ How many degrees of freedom has the double pendulum?   check(n)]],
 
     { title = "Its first acceleration",
       text = [[
-At the start, what is the upper rod's angular acceleration, in rad/s^2
-(Eqs. 1.6-1.8)?   check(value)]],
+At the start (theta1 = 30 and theta2 = 45 degrees from the downward
+vertical, theta1' = 0.5 and theta2' = -0.4 rad/s; m1 = 3 kg, m2 = 1.6 kg,
+J1 = 1 and J2 = 0.3 kg m^2), what is the upper rod's angular
+acceleration, in rad/s^2 (Eqs. 1.6-1.8)?   check(value)]],
       answer = function() return example("double_pendulum"):evaluate().acc[3] end,
       book = { id = "O-1.4", value = -2.3526, note = "with J2 = 0.3, what the book's numbers need" },
       mistakes = {
@@ -156,19 +158,20 @@ c2.maxdiff]] },
 
     { title = "How much to integrate",
       text = [[
-Body coordinates integrate 3 coordinates per body and their rates. How
-many numbers do joint coordinates integrate for the double pendulum?
-check(n)]],
-      answer = function() return example("double_pendulum"):simulate{ formulation = "joint", tf = 0.01 }.state_size end,
+Body coordinates integrate 3 coordinates per body and their rates; the
+table's states column gave the double pendulum's in each formulation. A
+triple pendulum has three rods, pinned in a chain: how many numbers do
+joint coordinates integrate for it?   check(n)]],
+      answer = function() return example("triple_pendulum"):simulate{ formulation = "joint", tf = 0.01 }.state_size end,
       tol = 0,
       mistakes = {
-        { value = 12, say = "12 is body coordinates: 3 per body, and as many rates." },
-        { value = 2, say = "2 angles, and their 2 rates as well." },
+        { value = 18, say = "18 is body coordinates: 3 per body, and as many rates." },
+        { value = 3, say = "3 angles, and their 3 rates as well." },
       },
       hints = {
-        "`c.results.joint.state_size`",
-        "One angle per rod, and its rate.",
-        "4.",
+        "One angle per rod, and its rate: the double pendulum's 4 were 2 and 2.",
+        "`mb.example('triple_pendulum'):simulate{ formulation = 'joint', tf = 0.01 }.state_size`",
+        "6.",
       } },
   },
   wrap_up = [[

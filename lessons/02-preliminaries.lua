@@ -19,7 +19,7 @@ return {
 There is one fixed frame, x-y, and every moving body carries its own frame,
 xi-eta. Angles are measured counter-clockwise from the +x axis; a clockwise
 angle is negative. The book likes angles between 0 and 360 degrees, so it
-writes 240 rather than -120 (Sec. 2.2).
+writes 300 rather than -60 (Sec. 2.2).
 
 mechbench computes in radians. math.rad and math.deg convert.]] },
 
@@ -58,17 +58,16 @@ math.deg(mb.vec.angle(s))]] },
 
     { title = "Reading a component",
       text = [[
-For the vector s of the last step (length 0.2 m at 120 degrees), what is its
-y component, in metres?   check(value)]],
-      answer = function() return 0.2 * math.sin(math.rad(120)) end,
+Now a vector 0.3 m long at 200 degrees: what is its y component, in
+metres?   check(value)]],
+      answer = function() return 0.3 * math.sin(math.rad(200)) end,
       mistakes = {
-        { value = -0.1, say = "-0.1 is the x component; the y component uses sin." },
-        { value = 0.2 * math.sin(120), say = "`math.sin(120)` takes radians: use `math.sin(math.rad(120))`." },
+        { value = 0.3 * math.cos(math.rad(200)), say = "that is the x component; the y component uses sin." },
       },
       hints = {
-        "y = s sin(theta), with theta in radians.",
-        "`0.2 * math.sin(math.rad(120))`",
-        "0.2 * sin(120 deg) = 0.2 * 0.86603 = 0.17321.",
+        "y = s sin(theta), with theta in radians: 200 degrees is in the third quadrant, so y < 0.",
+        "`0.3 * math.sin(math.rad(200))`",
+        "0.3 * sin(200 deg) = 0.3 * (-0.34202) = -0.10261.",
       } },
 
     { title = "The perpendicular vector",
@@ -198,15 +197,16 @@ does it. The matrix below is the book's Example 2.6; the inverse gives the
 same answer, only with more work.]],
       code = [[
 D = mb.mat{{-1, -1.64, 2.14}, {0, 2.51, -0.51}, {1, 0, 0}}
-rhs = {0, 0, 2 * math.pi}
+rhs = {1, 0, 0}
 x = mb.mat.solve(D, rhs)
 x
 D:inv() * rhs]] },
 
-    { title = "One unknown",
+    { title = "Another right-hand side",
       text = [[
-What is the third unknown, `x[3]`, of the system in the last step?
-check(value)]],
+The book solves the same D with the right side {0, 0, 2 pi}: the crank of
+Example 2.6 turning at 2 pi rad/s. What is the third unknown, `x[3]`,
+then?   check(value)]],
       answer = function()
         return mat.solve({{-1, -1.64, 2.14}, {0, 2.51, -0.51}, {1, 0, 0}}, {0, 0, 2 * math.pi})[3]
       end,
@@ -216,8 +216,8 @@ check(value)]],
         { value = 0.706599, say = "that is `x[2]`; the question asks for `x[3]`." },
       },
       hints = {
-        "Run the last step, then look at `x[3]`.",
-        "`mb.mat.solve(D, rhs)[3]`",
+        "Solve D x = {0, 0, 2 pi} as the last step solved D x = {1, 0, 0}.",
+        "`mb.mat.solve(D, {0, 0, 2 * math.pi})[3]`",
         "x = {6.28319, 0.70660, 3.47757}.",
       } },
 

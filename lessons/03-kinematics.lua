@@ -77,14 +77,15 @@ Differentiate r_P = r + A s'_P: s'_P is constant and dA/dt s' = rot(s) phi',
 so
     r_P' = r' + rot(s_P) phi'          (Eq. 3.9)
 The point moves with the body's origin plus a turn about it. The code
-checks the formula against a central difference of r_P(t).]],
+checks the formula for point B against a central difference of r_B(t).]],
       code = [[
 rd, w = mb.vec(1, -2), 1.0
-vA = rd + w * mb.vec.rot(sA)
-vA
+sB = mb.vec.rotate(phi, {-1.8, 1.3})
+vB = rd + w * mb.vec.rot(sB)
+vB
 h = 1e-6
 pos = function(t)
-  return r + t * rd + mb.vec.rotate(phi + w * t, {2.18, 0})
+  return r + t * rd + mb.vec.rotate(phi + w * t, {-1.8, 1.3})
 end
 (pos(h) - pos(-h)) / (2 * h)]] },
 

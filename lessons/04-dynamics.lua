@@ -30,29 +30,22 @@ return {
   book = "Nikravesh, Planar Multibody Dynamics, Ch. 4 (Sec. 4.1-4.4, 4.6)",
   objectives = {
     "find a mass centre and its acceleration for a set of particles",
-    "move a force to the mass centre: the force plus its moment rot(s)'f",
-    "write M c'' = h for a free body and solve it",
+    "move a force to the mass centre, and write M c'' = h for a free body",
     "compute a spring-damper-actuator force between two bodies",
   },
   steps = {
     { title = "Particles and their mass centre",
       text = [[
-For particles of masses m_i at r_i, the mass centre is
-r_C = sum(m_i r_i) / sum(m_i), and it moves as if the whole mass sat there
-under the sum of the external forces: m r_C'' = sum(f_i)   (Eqs. 4.2-4.7).
-The book's Example 4.1 has three particles; the code finds r_C and r_C''.]],
+The mass centre of particles m_i at r_i is r_C = sum(m_i r_i) / sum(m_i),
+and it moves as if the whole mass sat there under the sum of the forces:
+m r_C'' = sum(f_i) (Eqs. 4.2-4.7). Example 4.1 has three particles.]],
       code = [[
-r = { {2, 1}, {1, 4}, {-3, 2} }
-mass = { 2, 5, 3 }
+r, mass = { {2, 1}, {1, 4}, {-3, 2} }, { 2, 5, 3 }
 f = { {-6, -2}, {0, 0}, {5, -1} }
 rC, F, total = mb.vec(0, 0), mb.vec(0, 0), 0
-for i = 1, 3 do
-  rC = rC + mass[i] * mb.vec(r[i])
-  F = F + mb.vec(f[i])
-  total = total + mass[i]
-end
-rC / total
-F / total]] },
+for i = 1, 3 do rC = rC + mass[i] * mb.vec(r[i]) end
+for i = 1, 3 do F, total = F + mb.vec(f[i]), total + mass[i] end
+F / total      -- r_C''; rC / total is r_C]] },
 
     { title = "Height of the mass centre",
       text = [[
@@ -96,7 +89,7 @@ check(value)]],
       text = [[
 The same computation through a model: a free body with two forces at two
 points (the book's Example 4.3, no gravity). `m:evaluate()` assembles h
-and solves M c'' = h.]],
+and solves M c'' = h; `e.acc` holds c'', which an exercise asks for soon.]],
       code = [[
 m = mb.model{ name = "Example 4.3", gravity = {0, 0} }
 m:body{ name = "b", mass = 2.5, inertia = 1.2,
@@ -106,8 +99,7 @@ m:point{ name = "B", body = "b", at = {-1.8, 1.3} }
 m:force{ name = "fA", type = "force", point = "A", value = {2, -1} }
 m:force{ name = "fB", type = "force", point = "B", value = {-3, 2} }
 e = m:evaluate()
-e.h
-e.acc]] },
+e.h]] },
 
     { title = "Watch it go",
       text = [[

@@ -36,11 +36,12 @@ theta2, ...; each loop gives two equations among them, its x and y rows.]] },
       text = [[
 `sc:loops()` walks a model's joints: a tree from the ground, and a loop for
 each joint the tree leaves out (joints - bodies + 1, the ground counted).
-Here is the slider-crank of Example 5.1: crank 0.12 m, rod 0.26 m, the
-crank at 65 degrees. Compare its loop with Eq. 5.14.]],
+Here is the slider-crank of Example 5.1, crank 0.12 m and rod 0.26 m, with
+its crank at 30 degrees (the exercises take the book's 65). Compare its
+loop with Eq. 5.14.]],
       code = [[
-sc = mb.example("slider_crank", 1.6, { L1 = 0.12, L2 = 0.26, theta = 65 })
-L = sc:loops()
+sc30 = mb.example("slider_crank", 1.6, { L1 = 0.12, L2 = 0.26, theta = 30 })
+L = sc30:loops()
 L
 L[1].equation]] },
 
@@ -134,14 +135,14 @@ slider-crank [0.26 rot(u2), -u_x] {theta2', theta3'} = -0.12 rot(u1) theta1'
 of the rates join (Eq. 5.18), with 2 r' theta' (Coriolis) for a vector
 that slides and turns at once (Eq. 5.5). Here they are at the book's
 solution, y = {angles, rates}; D's third row is the driver, theta1.
-Solving D with the right sides gives the rates, then the accelerations.]],
+Solving D with the right sides v gives the rates; with gamma, the
+accelerations, which the next exercise asks for.]],
       code = [[
 p = sc:pieces{ formulation = "vector",
   y = { math.rad(65), -0.4316, 0.2869, 1.6, -0.3436, -0.2114 } }
 p.D
 p.gamma
-mb.mat.solve(p.D, p.vrhs)
-mb.mat.solve(p.D, p.gamma)]] },
+mb.mat.solve(p.D, p.vrhs)]] },
 
     { title = "The rod's angular acceleration",
       text = [[
@@ -154,7 +155,7 @@ assembly, what is the rod's angular acceleration theta2'', in rad/s^2, at
         { value = -0.343591, say = "that is theta2', the rate; the acceleration is alpha." },
       },
       hints = {
-        "`k:body('rod').alpha[1]`, from the run of the first assembly.",
+        "`mb.mat.solve(p.D, p.gamma)[2]`, or `k:body('rod').alpha[1]` from the run of the first assembly.",
         "The loop, differentiated twice, is Eq. 5.18.",
         "theta2'' = 1.1246 rad/s^2.",
       } },

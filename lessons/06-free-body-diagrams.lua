@@ -90,7 +90,8 @@ component). How large is it, in N?   check(value)]],
 With the motion known, move every unknown to the left (Eq. 6.7):
 [D' e] {lambda; T1} = M c'' - h. D' holds the reactions' columns, e the
 torque's; `p.D` has both (the motor is its last row). The accelerations
-come from the kinematics; then one square solve.]],
+come from the kinematics; then one square solve: x holds the nine
+unknowns, the eight reaction components first and T1 last.]],
       code = [[
 p = sc:pieces{ formulation = "fbd" }
 k = sc:kinematics{ tf = 0.01 }
@@ -99,8 +100,7 @@ for _, b in ipairs { "crank", "rod", "slider" } do
   local q, n = k:body(b), #cdd
   cdd[n + 1], cdd[n + 2], cdd[n + 3] = q.ax[1], q.ay[1], q.alpha[1]
 end
-x = mb.mat.solve(p.D:t(), p.M * cdd - mb.mat(p.h))
-x]] },
+x = mb.mat.solve(p.D:t(), p.M * cdd - mb.mat(p.h))]] },
 
     { title = "The crank's torque",
       text = [[
@@ -122,16 +122,16 @@ ninth unknown)?   check(value)]],
 In forward dynamics the forces are known and the accelerations are not.
 The diagrams stay; the joints add D c'' = gamma, and accelerations and
 reactions come out of one system: the book's ten equations for the double
-pendulum (Eqs. 1.4-1.5). `dp:pieces{ formulation = "fbd" }` shows them
-solved at the start. Then `r:fbd("lower", 0)` draws the lower link.]],
+pendulum (Eqs. 1.4-1.5). `dp:pieces{ formulation = "fbd" }` solves them at
+the start: p2.acc holds the accelerations, p2.lambda the reactions. Then
+`r:fbd("lower", 0)` draws the lower link.]],
       code = [[
 dp = mb.example("double_pendulum")
 p2 = dp:pieces{ formulation = "fbd" }
 p2.acc
-p2.lambda
 r = dp:simulate{ formulation = "fbd", tf = 2 }]] },
 
-    { title = "Ten unknowns",
+    { title = "Counting unknowns",
       text = [[
 How many unknowns does that system have for the double pendulum:
 accelerations and reaction components together?   check(n)]],
@@ -172,25 +172,27 @@ fb = mb.example("four_bar_ch5", { damper = true })
 id4 = fb:inverse_dynamics{ formulation = "fbd", tf = 0.1 }
 id4:fbd("coupler", 0)]] },
 
-    { title = "The damper's push",
+    { title = "The damper's rate",
       text = [[
-What force does the damper put on the coupler at P2?   check({fx, fy})]],
+A damper pushes or pulls with f = c L', along its line. From the force the
+diagram lists for the damper, and c = 125 N s/m, how fast does its length
+change, L' in m/s?   check(value)]],
       answer = function()
         local d = quietly(function()
           return example("four_bar_ch5", { damper = true }):inverse_dynamics{ formulation = "fbd", tf = 0.1 }:fbd("coupler", 0)
         end)
         local f = force_on(d, "damper")
-        return { f.fx, f.fy }
+        return -math.sqrt(f.fx ^ 2 + f.fy ^ 2) / 125 -- it shortens: L' < 0
       end,
-      components = { "fx", "fy" },
-      book = { id = "O-6.5", value = { 12.8288, 0.8273 } },
+      book = { id = "O-6.5", value = -0.1028 },
       mistakes = {
-        { value = { -12.8288, -0.8273 }, say = "that is the push on the ground; the coupler gets the opposite." },
+        { value = 0.102842, say = "right size; but the damper shortens, so L' is negative." },
+        { value = -12.8288 / 125, say = "that is fx alone; the force along the line is the length of {fx, fy}." },
       },
       hints = {
-        "The damper's row in `id4:fbd('coupler', 0)`.",
-        "f = c L' along the damper, L' < 0 as it shortens.",
-        "{12.83, 0.8273}",
+        "The damper's row in `id4:fbd('coupler', 0)`: its length is |f| = c |L'|.",
+        "`-math.sqrt(12.829^2 + 0.82727^2) / 125`: negative, as it shortens.",
+        "L' = -0.1028 m/s: the book's value.",
       } },
 
     { title = "A motor torque the book misprints",

@@ -137,12 +137,13 @@ constraints D c'' = gamma, make one linear system (Eq. 7.56):
     [ D   0  ] {lam} = {gamma}
 The reaction forces are D'lambda: lambda holds one unknown force per
 constraint row. mechbench solves it with a Cholesky factorisation of
-D M^-1 D' (GSL). Run it for the rod released from rest.]],
+D M^-1 D' (GSL). Run it for the rod released from rest: e.acc then holds
+c'' and e.lambda the multipliers. Work the next two exercises by hand
+first, then look at them.]],
       code = [[
 e = m:evaluate()
 e.h
-e.acc
-e.lambda]] },
+#e.acc, #e.lambda]] },
 
     { title = "Angular acceleration at release",
       text = [[

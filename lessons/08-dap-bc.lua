@@ -67,22 +67,22 @@ r:animate{ labels = true }]] },
     { title = "Reading a result",
       text = [[
 `r:body("slider").x` is an array over `r.t`; `r:at(t)` interpolates.
-Where is the slider at t = 4 s, in metres?   check(x)]],
+The summary gave the end; where is the slider at t = 2.5 s, in metres?
+check(x)]],
       answer = function()
         local mm = example("sliding_pendulum")
         mm:correct()
-        local rr = mm:simulate{ tf = 4, dt = 0.02, tol = 1e-10 }
-        return rr:body("slider").x[#rr.t]
+        return mm:simulate{ tf = 4, dt = 0.02, tol = 1e-10 }:at(2.5).bodies.slider.x
       end,
-      book = { id = "O-B.1", value = 1.0582, note = "recomputed; Table B.9 truncates it to 1.05" },
+      book = { id = "O-B.1", value = 0.3728 },
       mistakes = {
-        { value = 1.05, say = "that is the book's Table B.9, cut to two decimals: give four." },
-        { value = 1.0, say = "that is where it started; read the last value, `r:body(\"slider\").x[#r.t]`." },
+        { value = 1.05817, tol = 1e-3, say = "that is at the end, t = 4 s; the question asks for t = 2.5 s." },
+        { value = 1.0, say = "that is where it started; read the sample at t = 2.5 s." },
       },
       hints = {
-        "The last sample is `r:body(\"slider\").x[#r.t]`.",
-        "Or `r:at(4).bodies.slider.x`.",
-        "x1(4) = 1.0582 m (the book's Table B.9 truncates it to 1.05; its y2' = 0.01 at t = 3.98 s is a misprint too: about -0.005, as body, joint, point and minimal coordinates agree).",
+        "The samples are 0.02 s apart from t = 0: t = 2.5 s is sample 126, `r:body(\"slider\").x[126]`.",
+        "Or `r:at(2.5).bodies.slider.x`.",
+        "x1(2.5) = 0.3728 m, as the book's Table B.9 prints it (its y2' = 0.01 at t = 3.98 s is a misprint: about -0.005, as body, joint, point and minimal coordinates agree).",
       } },
 
     { title = "How much work did the integrator do?",

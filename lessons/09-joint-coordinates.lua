@@ -63,6 +63,7 @@ rot(r - O) (Sec. 9.1.2). So B's first column holds rot(r_i) for each mass
 centre, and 1 for each angle rate. The lower rod's mass centre starts at
 (1.53033, -2.26238). What is its velocity when theta1' = 1, theta2' = 0?
 check({vx, vy})]],
+      gives_digits = "rot(r) is r's own two numbers swapped, one negated: which, and where, is the exercise",
       answer = function()
         local B = example("double_pendulum"):joint_coords().B
         return { B(4, 1), B(5, 1) }
@@ -87,9 +88,8 @@ equations of motion shrink to M-bar theta'' = h-bar with M-bar = B'MB and
 h-bar = B'(h - M Bdot theta') (Eqs. 9.22-9.24): a 2 x 2 system instead of
 6 accelerations and 4 multipliers. mechbench assembles M-bar without
 forming B'MB, from the inertia of each subtree, which is much cheaper for
-long chains.]],
+long chains. p.M holds M-bar: work its first entry out by hand next.]],
       code = [[
-p.M
 p.h
 p.acc]] },
 

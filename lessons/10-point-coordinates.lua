@@ -43,7 +43,7 @@ too, which gives 3.02 and 0 whatever P is.]],
       code = [[
 rA, rB, rP = {-0.42, 0.91}, {2.00, 2.70}, {0.07, 2.27}
 mb.points.along(rA, rB, rP, 3.0)            -- alpha, beta of the measured P
-mb.points.secondary(rA, rB, 1.2, 0.8, 3.0)  -- and P back from alpha, beta]] },
+mb.points.secondary(rA, rB, 1.5, 0, 3.0)  -- alpha = L/2, beta = 0]] },
 
     { title = "Rebuild the coupler point",
       text = [[
@@ -71,8 +71,7 @@ conditions, so three particles: at the ends i, j and at the centre o,
 A uniform rod gets m/6 at each end and 2m/3 at the centre; two particles of
 m/2 at the ends would give it J = m L^2 / 4, three times too much.]],
       code = [[
-mb.points.masses(1, 1/12, -0.5, 0.5)     -- the uniform rod of length 1
-mb.points.masses(2, 0.05, -0.21, 0.21)   -- the book's Example 10.7]] },
+mb.points.masses(1, 1/12, -0.5, 0.5)     -- the uniform rod of length 1]] },
 
     { title = "An end particle",
       text = [[
@@ -137,14 +136,14 @@ pc = pd:point_coords()
 print(pc)
 pc.M
 free = mb.model{ name = "free rod" }
-free:body{ name = "rod", mass = 2, inertia = 2/12 }
-print(free:point_coords())]] },
+free:body{ name = "rod", mass = 2, inertia = 2/12 }]] },
 
     { title = "Two particles for a rod",
       text = [[
-The free rod (m = 2 kg, L = 1 m, J = m L^2/12) has no pin, so it got its
-mass centre and a gyration point. How far from G is the gyration point,
-in metres?   check(value)]],
+The free rod (m = 2 kg, L = 1 m, J = m L^2/12) has no pin, so it gets its
+mass centre and a gyration point (`print(free:point_coords())` lists them:
+look after you answer). How far from G is the gyration point, in metres?
+check(value)]],
       answer = function()
         local free = mb.model{ name = "free rod" }
         free:body{ name = "rod", mass = 2, inertia = 2 / 12 }
@@ -279,10 +278,13 @@ many unknowns is that?   check(value)]],
       text = [[
 The same four-bar in body, joint, point and recursive point coordinates,
 and through free-body diagrams. The table gives each state size (the
-integrator's coordinates and rates) and the work it took; the motions
-agree. On a long chain the recursive formulation's work per evaluation
-grows linearly with the links (the benchmark, make bench in a shell, fits
-the exponent); the others solve a dense system.]],
+integrator's coordinates and rates) and the effort it took; the motions
+agree. On a long chain an evaluation's cost grows about linearly with the
+links in four of them: body coordinates solve through the joints' tree
+from 32 rows on, point coordinates factor their system sparse from 12
+rows, joint coordinates use the articulated-body algorithm, the recursive
+formulation goes link by link. Free-body diagrams factor their whole
+square system densely (make bench, in a shell, fits the exponents).]],
       code = [[
 fb = mb.example("four_bar")
 five = {"body", "joint", "point", "point-recursive", "fbd"}

@@ -45,19 +45,18 @@ h.history]] },
 
     { title = "Which root?",
       text = [[
-The cubic has three roots. Which one does Newton-Raphson find from
-x = 10?   check(x)]],
-      answer = function() return (mb.newton(cubic, 10, { derivative = slope })) end,
-      book = { id = "O-12.3", value = 8 },
+The cubic has three roots; from x = 10 the iterates settle on one of them
+(h.history). Which root does Newton-Raphson find from x = 0?   check(x)]],
+      answer = function() return (mb.newton(cubic, 0, { derivative = slope })) end,
       mistakes = {
-        { value = 2, say = "2 is a root, but from x = 10 the tangents lead to the nearest one above it." },
-        { value = -6, say = "-6 is a root on the far side; the iteration never gets there from 10." },
-        { value = 4, say = "4 is where Newton-Raphson goes on the cubic the book's text misprints, x^3 - 3x^2 - 10x + 24; its table, and this f, lead elsewhere." },
+        { value = 8, say = "8 is where it goes from x = 10; start it at 0." },
+        { value = -6, say = "-6 is a root, but from 0 the first tangent points the other way." },
+        { value = 4, say = "4 is where Newton-Raphson goes from x = 10 on the cubic the book's text misprints, x^3 - 3x^2 - 10x + 24; this f, from 0, goes elsewhere." },
       },
       hints = {
-        "Look at `h.history`: where do the x values settle?",
-        "`mb.newton(f, 10, { derivative = df })` returns x first.",
-        "x = 8: (8^3 - 4*64 - 44*8 + 96 = 0).",
+        "f(0) = 96 and f'(0) = -44: the first step goes to 0 - 96 / (-44) = 2.18.",
+        "`mb.newton(f, 0, { derivative = df })` returns x first.",
+        "x = 2: (8 - 16 - 88 + 96 = 0).",
       } },
 
     { title = "Counting evaluations",
@@ -93,8 +92,7 @@ loop = function(q)
          { {-s1, -3*s2, 2.2*s3}, {c1, 3*c2, -2.2*c3}, {1, 0, 0} }
 end
 q, h = mb.newton(loop, {1.57, 0.5, 1.2}, { tol = 1e-4 })
-q
-h.history]] },
+for _, s in ipairs(h.history) do print(s.n, s.f) end]] },
 
     { title = "The coupler's angle",
       text = [[
@@ -150,8 +148,7 @@ crank. Its power equals the rate of change of kinetic energy minus the
 power of gravity (ID2).]],
       code = [=[
 id = mb.example("slider_crank", 1.5):inverse_dynamics{ tf = 4.2, dt = 0.01 }
-id:plot("motor.torque")
-id:reaction("motor").torque[1]]=] },
+id:plot("motor.torque")]=] },
 
     { title = "Motor torque at the start",
       text = [[

@@ -186,18 +186,20 @@ dc = mb.compare(fb, { "body", "discrete" }, { tf = 10, dt = 0.05 })]] },
 
     { title = "Its gap",
       text = [[
-Nothing pulls the joints back but their springs. Over those 10 s, what is
-the largest |Phi| of the discrete run, in metres?   check(value)]],
-      answer = discrete_gap,
+Nothing pulls the joints back but their springs, and they hold: read the
+discrete run's largest |Phi| in the table. How many times smaller is it
+than the drift RK4 left in body coordinates with no remedy, step 5's
+0.0229 m?   check(value)]],
+      answer = function() return drift("none") / discrete_gap() end,
       tol = 0.05,
       precision = "the table prints two digits: 5% takes either rounding",
       mistakes = {
-        { value = drift("none"), say = "that is RK4 at h = 0.01 s in body coordinates; read the row labelled discrete." },
+        { value = 5.79e-5, tol = 0.05, say = "that is the ratio the other way round: the bigger over the smaller." },
       },
       hints = {
-        "The max |Phi| column, row discrete.",
-        "`dc.figures.discrete.violation`",
-        "About 1.3e-6 m: the springs stretch that much under the loads.",
+        "The max |Phi| column, row discrete; then divide 0.0229 by it.",
+        "`0.0229 / dc.figures.discrete.violation`",
+        "About 17000: the springs stretch about 1.3e-6 m under the loads.",
       } },
 
     { title = "Error against the step",
@@ -301,6 +303,8 @@ remedies on one mechanism, in body and in joint coordinates; then ran the
 discrete-time method, whose joints are springs: first order, cheap per
 step, and stable only below 2 / omega of its stiffest force. Lesson 14
 asks where a mechanism comes to rest.
+The chapter's problems study steps, remedies and impacts by the piecewise
+and the continuous method: problems(13), problem("13.2").
 
 Challenge: raise Baumgarte's alpha and beta to 100 with h = 0.01 s. What
 happens, and why does the book warn against large values?]],

@@ -165,16 +165,18 @@ md:table()]=] },
     { title = "Its roll",
       text = [[
 The other slow mode turns the chassis (its largest motion is
-chassis.angle). What is its undamped frequency, in Hz?   check(value)]],
-      answer = roll,
+chassis.angle). How long does one undamped swing of it take, its period
+in seconds?   check(value)]],
+      answer = function() return 1 / roll() end,
       mistakes = {
-        { value = 1.09535, say = "that is the bounce: its largest motion is an arm, as the chassis rises and falls." },
-        { value = 1.02945, say = "that is the damped frequency; the question asks for the undamped one (freq)." },
+        { value = 1 / 1.09535, tol = 1e-3, say = "that is the bounce's period: its largest motion is an arm, as the chassis rises and falls." },
+        { value = 1 / 1.02945, tol = 1e-3, say = "that is the damped period; the question asks for the undamped one (freq)." },
+        { value = 1.03091, tol = 1e-3, say = "that is the roll's frequency, in Hz; its period is 1 / frequency." },
       },
       hints = {
-        "Read the table: the mode whose largest motion is chassis.angle.",
-        "`md.frequency[2]` (the modes come in rising frequency; the first moves freely).",
-        "About 1.031 Hz: the roll is a little slower than the bounce.",
+        "Read the table: the mode whose largest motion is chassis.angle; the period is 1 / its frequency.",
+        "`1 / md.frequency[2]` (the modes come in rising frequency; the first moves freely).",
+        "About 0.970 s: the roll is a little slower than the bounce.",
       } },
 
     { title = "Near and far",
@@ -241,6 +243,7 @@ check(value)]],
       text = [[
 Run the robot with the rear disc braked all the time (no events). After
 three turns, where is the front disc, x in m?   check(value)]],
+      gives_digits = "the start, 0.26 m, is in the text: that the disc ends where it began is the exercise",
       answer = function() return creep(false) end,
       mistakes = {
         { value = 0.5, say = "that is with the brake switching; without it the front disc goes out and back." },

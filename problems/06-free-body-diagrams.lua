@@ -192,6 +192,15 @@ local function film_strip(d)
 end
 
 -- a suspension at rest: its height, its spring's force and a pin's reaction
+-- The example's suspension (aa or macpherson) with the wheel's (knuckle's)
+-- mass m2 and the suspension spring ks of the data.
+local function suspension(name, d)
+  local m = mb.example(name)
+  m.bodies[name == "aa" and "wheel" or "knuckle"].mass = d.m2
+  m.forces.suspension.k = d.ks
+  return m
+end
+
 local function at_rest(m, body, method, pin)
   local eq = m:equilibrium { method = method, tol = method == "dynamics" and 1e-10 or nil }
   local b = eq:body(body)
@@ -570,19 +579,20 @@ also supply the cutting force's work; away from the cut, only gravity and inerti
 Construct the free-body diagrams of the double A-arm suspension (Sec. 15.6, the example aa:
 chassis held, the tire a radial spring that only pushes) resting on the ground, with
 gravity. Find where it rests: the wheel's height, and the force of pin A on the wheel.]],
-      build = "mb.example(\"aa\"):equilibrium{}",
+      build = "mb.example(\"aa\"), the wheel's mass and the spring below; m:equilibrium{}",
       data = {
         { name = "k_tire", value = 50000, unit = "N/m", what = "(the example's tire; fixed)" },
+        { name = "m2", value = 30, unit = "kg", what = "the wheel's mass", vary = 0.3, step = 1 },
+        { name = "ks", value = 90000, unit = "N/m", what = "the suspension spring", vary = 0.2, step = 1000 },
       },
-      fixed = "the example's data are the book's model; its rest is one answer",
       asks = {
         { name = "height", what = "the wheel's height at rest", unit = "m" },
         { name = "pin_A", what = "pin A's force on the wheel, {fx, fy}", unit = "N" },
       },
-      answers = function() local r = at_rest(mb.example("aa"), "wheel", "newton", "A"); return { height = r.height, pin_A = r.reaction } end,
-      verify = function() local r = at_rest(mb.example("aa"), "wheel", "dynamics", "A"); return { height = r.height, pin_A = r.reaction } end,
+      answers = function(d) local r = at_rest(suspension("aa", d), "wheel", "newton", "A"); return { height = r.height, pin_A = r.reaction } end,
+      verify = function(d) local r = at_rest(suspension("aa", d), "wheel", "dynamics", "A"); return { height = r.height, pin_A = r.reaction } end,
       book = { { ask = "height", value = 0.32, where = "Ex. 8.1 (about 0.32 m)", tol = 1e-3 } },
-      model = function() return mb.example("aa") end,
+      model = function(d) return suspension("aa", d) end,
       written = [[
 Lower arm: pins at Q (chassis) and A, the spring-damper at E, its weight. Wheel: pins at A
 and B, the tire's radial force at the ground, its weight. Upper arm: pins at B and O, its
@@ -600,18 +610,19 @@ Construct the free-body diagrams of the MacPherson suspension (Sec. 15.7, the ex
 macpherson, model A: chassis held, the tire a radial spring that only pushes) resting on
 the ground, with gravity. Find the knuckle's height at rest and the force of pin A on the
 knuckle.]],
-      build = "mb.example(\"macpherson\"):equilibrium{}",
+      build = "mb.example(\"macpherson\"), the knuckle's mass and the spring below; m:equilibrium{}",
       data = {
         { name = "k_tire", value = 100000, unit = "N/m", what = "(the example's tire; fixed)" },
+        { name = "m2", value = 20, unit = "kg", what = "the knuckle's mass", vary = 0.3, step = 1 },
+        { name = "ks", value = 20000, unit = "N/m", what = "the suspension spring", vary = 0.2, step = 1000 },
       },
-      fixed = "the example's data are the book's model; its rest is one answer",
       asks = {
         { name = "height", what = "the knuckle's height at rest", unit = "m" },
         { name = "pin_A", what = "pin A's force, {fx, fy}", unit = "N" },
       },
-      answers = function() local r = at_rest(mb.example("macpherson"), "knuckle", "newton", "A"); return { height = r.height, pin_A = r.reaction } end,
-      verify = function() local r = at_rest(mb.example("macpherson"), "knuckle", "dynamics", "A"); return { height = r.height, pin_A = r.reaction } end,
-      model = function() return mb.example("macpherson") end,
+      answers = function(d) local r = at_rest(suspension("macpherson", d), "knuckle", "newton", "A"); return { height = r.height, pin_A = r.reaction } end,
+      verify = function(d) local r = at_rest(suspension("macpherson", d), "knuckle", "dynamics", "A"); return { height = r.height, pin_A = r.reaction } end,
+      model = function(d) return suspension("macpherson", d) end,
       written = [[
 Knuckle: the pin at A (lower arm), the strut's slide (a normal force and a torque) and the
 suspension spring at B, the tire's force at C, its weight. Lower arm: pins at Q and A, its

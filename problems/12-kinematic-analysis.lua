@@ -891,7 +891,7 @@ Solve 2x^2 - xy + y^2 - %g = 0 together with 3x^3 - 2y^2 + 2xy + %g = 0 by Newto
 unknowns (Algorithm NRn, Sec. 12.1.2): write Phi(x, y) and its Jacobian, and iterate from the
 starts below (ours). Give the solution each start reaches, and the evaluations NRn makes from
 the first start until the norm of Phi is at most 1e-6. How many real solutions are there? (Hint
-for the count: subtract twice the first equation from the second.)]]):format(s.c1, s.c2)
+for the count: add twice the first equation to the second.)]]):format(s.c1, s.c2)
       end,
       build = "f(q) returning {Phi1, Phi2} and {{...}, {...}}; mb.newton(f, start)",
       data = {
@@ -936,7 +936,7 @@ for the count: subtract twice the first equation from the second.)]]):format(s.c
       hints = {
         "Phi = {2x^2 - xy + y^2 - c1, 3x^3 - 2y^2 + 2xy + c2}; its Jacobian holds the partial derivatives by x and by y.",
         "f = function(q) return {Phi1, Phi2}, {{dPhi1/dx, dPhi1/dy}, {dPhi2/dx, dPhi2/dy}} end; mb.newton(f, {1, 1}).",
-        "Second minus twice the first leaves 3x^3 + 4x^2 + c2 - 2 c1 = 0 with no y in it.",
+        "The second plus twice the first leaves 3x^3 + 4x^2 + c2 - 2 c1 = 0 with no y in it.",
       } },
 
     ------------------------------------------------------------------ 12.3

@@ -19,17 +19,18 @@ static const char usage[] =
     "usage: mechbench [options] [FILE.lua [args...]]\n"
     "\n"
     "  (no FILE)        open the workbench: a Lua prompt with the module as `mb`;\n"
-    "                   standard input that is not a terminal is run as a script\n"
+    "                   when standard input is not a terminal, run it as a script\n"
     "  FILE.lua [args]  run a script, then exit (arguments in the table `arg`)\n"
     "  - [args]         run standard input as the script\n"
-    "  -i               stay at the prompt after FILE or -e\n"
+    "  -i               stay at the prompt after FILE or -e (its globals stay;\n"
+    "                   its top-level locals end with it, and the prompt says so)\n"
     "  -e CHUNK         run a line of Lua (may be repeated)\n"
     "  --batch          no terminal UI: animations print a text summary instead\n"
     "  --lesson N       open the workbench at lesson N\n"
     "  --sandbox        untrusted code: no io, no os but its clock, no debug, no\n"
     "                   files read or written, require of mechbench's modules only;\n"
-    "                   with several FILE.lua, each runs in a process of its own\n"
-    "                   and a line says OK or why not (exit 0 only if all are OK)\n"
+    "                   with several FILE.lua, each runs in a process of its own and\n"
+    "                   a line says OK or why not (exit 0 only if all are OK)\n"
     "  --cpu SECONDS    stop (exit 3, with a message) at this much CPU time\n"
     "  --mem MB         stop (exit 3, with a message) past this much memory\n"
     "  --output KB      graded scripts: stop one past this much output (1024)\n"
@@ -356,6 +357,8 @@ int main(int argc, char **argv)
 		result = mb_open_lesson(L, opt.lesson);
 	/* an error at the prompt is shown there and leaves the status alone, as in
 	 * lua(1); a limit reached there is seen below */
+	if (want_repl && opt.interactive && opt.script && !mb_limit_reached())
+		mb_after_script(L, opt.script); /* its top-level locals: gone, and said */
 	if (want_repl && (result == MB_EXIT_OK || opt.interactive) && !mb_limit_reached())
 		(void)mb_repl(L, &paths);
 	if (mb_limit_reached())

@@ -102,7 +102,7 @@ line 'm = loadfile(mb.paths.examples .. "/four_bar.lua")("model")()' 'r = m:simu
 check_screen small-plays 't = [0-9.]+/6 s' 5
 check_screen small-key-line 'l labels  q quit$' 2
 expect_match small-status-last-row "$(last_row 24)" '^ t = .*q quit$'
-expect_match small-figures "$(screen | sed -n 2p)" '^18 states  [0-9]+ evals  .* ms  max \|Phi\| [0-9.e+-]+  dE [0-9.e+-]+'
+expect_match small-figures "$(screen | sed -n 2p)" '^18 states  [0-9]+ evals  .* ms  max \|Phi\| [0-9.e+-]+  E change [0-9.e+-]+'
 expect_match small-start-residual "$(screen | sed -n 2,3p)" '\|Phi\(0\)\| [0-9e.+-]+( |$)'
 expect_match small-start-rate-residual "$(screen | sed -n 2,3p)" "\|Phi'\(0\)\| [0-9e.+-]+$"
 $T resize-window -t mb -x 100 -y 30; sleep 0.5
@@ -232,6 +232,47 @@ for case in HUP:animate TERM:plot QUIT:animate QUIT:plot; do
   check_screen "$case-sane" '^isig icanon echo EXITED=0' 3
   expect_eq "$case-screen-left" "$($T display -p -t mb '#{alternate_on} #{cursor_flag}')" "0 1"
 done
+
+# seven panes at 80 x 24 (issue 25): in rows, each figure whole ("|Phi|
+# 3.3e" and "200000 eva" were cut at a tenth of the width each)
+start "$MB" 80 24
+check_screen seven-prompt '^mb> ?$'
+line 'c = mb.compare(mb.example("four_bar"), "all", { tf = 1 })'
+check_screen seven-plays 't = [0-9.]+/1 s' 10
+keys ' '; sleep 0.3
+titles=0
+for name in body joint point point-recursive minimal fbd discrete; do
+  screen | grep -Eq "(^|│)$name *(│|\$)" && titles=$((titles + 1))
+done
+expect_eq seven-titles "$titles" 7
+expect_eq seven-evals-whole "$(screen | grep -Eo '[0-9]+ evals' | wc -l)" 7
+expect_eq seven-phi-whole "$(screen | grep -Eo 'max \|Phi\| [0-9.]+e-[0-9]{2}' | wc -l)" 7
+# the energy's books, each pane: its change, the work put in, the drift
+# (a driven run's "dE 4.3e+00" was its motor's work)
+expect_eq seven-energy "$(screen | grep -Eo '(E change|work|drift) [0-9.]+e[-+][0-9]{2}' | wc -l)" 21
+width=$(screen | LC_ALL=C.UTF-8 wc -L)
+if [ "$width" -le 80 ]; then pass; else fail seven-width "lines of $width columns at 80"; fi
+keys q; check_screen seven-table 'not run \(they cannot do this analysis here\):' 5
+check_screen seven-skipped '^    vector +kinematics only' 2
+keys C-d; check_screen seven-exits 'EXITED=0'
+
+# TERM=dumb, a terminal that cannot move its cursor (issue 25): the
+# animation, a plot and a comparison come out as the text --batch prints,
+# with a word on why, instead of one line written over and over
+TERM_ENV="TERM=dumb LANG=C.UTF-8"
+start "$MB" 80 24
+check_screen dumb-prompt '^mb> ?$'
+line 'r = mb.example("pendulum"):simulate{ tf = 2 }' 'r:animate()'
+check_screen dumb-animate-text '^-- t = 2$' 5
+if $T capture-pane -p -S -100 -t mb | grep -q 'TERM=dumb) cannot move its cursor; showing text instead'; then pass
+else fail dumb-animate-says "no word on why the text"; fi
+line 'r:plot("rod.angle")'
+check_screen dumb-plot-text '━ rod.angle \[rad\]' 5
+line 'c = mb.compare(mb.example("pendulum"), {"body", "joint"}, { tf = 1 })'
+check_screen dumb-compare-table '^  largest difference from body' 5
+line '=1+1'; check_screen dumb-prompt-works '^2$'
+keys C-d; check_screen dumb-exits 'EXITED=0'
+TERM_ENV="TERM=xterm-256color LANG=C.UTF-8"
 
 # the ncurses path under valgrind: animate, pause, resize, explain, quit
 if command -v valgrind >/dev/null; then

@@ -111,7 +111,7 @@ for ex in "$OLDPWD"/examples/*.lua; do
 done
 # r:csv("-") and r:json("-") write to standard output (no file named "-")
 out=$("$MB" --batch -e 'mb.example("pendulum"):simulate{ tf = 0.1, dt = 0.05 }:csv("-")')
-expect_eq csv-stdout "$(printf '%s\n' "$out" | head -n 1)" 't,rod.x,rod.y,rod.angle,rod.vx,rod.vy,rod.omega,rod.ax,rod.ay,rod.alpha,pin.fx,pin.fy,pin.torque,energy.kinetic,energy.potential,energy.total,violation'
+expect_eq csv-stdout "$(printf '%s\n' "$out" | head -n 1)" 't,rod.x,rod.y,rod.angle,rod.vx,rod.vy,rod.omega,rod.ax,rod.ay,rod.alpha,pin.fx,pin.fy,pin.torque,energy.kinetic,energy.potential,energy.total,energy.work,violation'
 expect_eq csv-stdout-rows "$(printf '%s\n' "$out" | wc -l)" 4
 out=$("$MB" --batch -e 'mb.example("pendulum"):simulate{ tf = 0.1, dt = 0.05 }:json("-")')
 expect_match json-stdout "$out" '^"t":\[0,0\.050000000000000003,0\.10000000000000001\],$'

@@ -33,11 +33,22 @@ line 'return v * v' 'end' 'sq(12)'
 check_screen multi-line '^144$'
 text 'mb.vec.ro'; keys Tab; sleep 0.1; keys Tab;        check_screen tab-completion 'mb\.vec\.rot\( +mb\.vec\.rotate\('
 keys C-u; text 'mb.ma'; keys Tab;            check_screen tab-field 'mb> mb\.mat$'
-keys C-u; line 'error("boom")';  check_screen error-shown '^stdin:1: boom$'
+# an error typed at the prompt is the prompt's (it said stdin:1:)
+keys C-u; line 'error("boom")';  check_screen error-shown '^prompt:1: boom$'
 # an expression's error is on the line typed (it said stdin:2), a trailing
 # comment included
-line 'nosuch.field'; check_screen expr-error-line "^stdin:1: attempt to index a nil value \(global 'nosuch'\)$"
-line 'x.a.b.c -- deep'; check_screen expr-error-line-comment "^stdin:1: attempt to index a nil value \(field 'b'\)$"
+line 'nosuch.field'; check_screen expr-error-line "^prompt:1: attempt to index a nil value \(global 'nosuch'\)$"
+line 'x.a.b.c -- deep'; check_screen expr-error-line-comment "^prompt:1: attempt to index a nil value \(field 'b'\)$"
+# completion offers what a student may use, not the library's internals
+# (__tostring, m:compile, mb.core were offered)
+keys C-l; line 'm = mb.example("pendulum")'
+text 'm:co'; keys Tab; sleep 0.1; keys Tab; check_screen tab-methods 'm:compare\( +m:contact\( +m:correct\('
+if screen | grep -q 'm:compile'; then fail tab-no-internal-method "m:compile offered"; else pass; fi
+keys C-u; text 'm:'; keys Tab; sleep 0.1; keys Tab; check_screen tab-all-methods 'm:simulate\('
+if screen | grep -q '__tostring'; then fail tab-no-metamethods "__tostring offered"; else pass; fi
+keys C-u; text 'mb.co'; keys Tab; sleep 0.1; keys Tab; check_screen tab-mb 'mb\.compare\( +mb\.contact_force\('
+if screen | grep -q 'mb\.core'; then fail tab-no-core "mb.core offered"; else pass; fi
+keys C-u
 line '1 + 2 -- three'; check_screen expr-comment-prints '^3$'
 line 'while true do end'; seen 'mb> while true do end'; sleep 0.3; keys C-c
 check_screen ctrl-c-interrupts 'interrupted!'
@@ -98,7 +109,8 @@ $2"; fi
   local widest; widest=$(printf '%s\n' "$2" | LC_ALL=C.UTF-8 wc -L)
   if [ "$widest" -lt 80 ]; then pass; else fail "$1-width" "a line of $widest columns"; fi
 }
-plain_error=$(printf 'mb.example("nosuch")\n' | "$MB" -i 2>&1)
+# piped lines are standard input's (stdin:1:), typed ones the prompt's
+plain_error=$(printf 'mb.example("nosuch")\n' | "$MB" -i 2>&1 | sed 's/^stdin:/prompt:/')
 expect_eq piped-error-one-line "$(printf '%s\n' "$plain_error" | wc -l)" 1
 plain_warning=$(printf 'm = mb.example("four_bar")\nm.bodies.crank.omega = 2\nr = m:simulate{ tf = 0.1, correct = true }\n' | "$MB" -i 2>&1)
 expect_match piped-warning-one-line "$plain_warning" '^stdin:1: warning: four-bar: correct = true moved the start onto the constraints: crank .*rocker .*[0-9]$'
@@ -108,13 +120,13 @@ line 'mb.example("nosuch")'; check_screen wrap-error-shown '[a-z_]+\)$'
 check_wrapped wrap-error "$(message 'mb.example("nosuch")')" "$plain_error"
 keys C-l; line 'm = mb.example("four_bar")' 'm.bodies.crank.omega = 2' 'r = m:simulate{ tf = 0.1, correct = true }'
 check_screen wrap-warning-shown 'rocker .*[0-9]$'
-check_wrapped wrap-warning "$(message 'r = m:simulate{ tf = 0.1, correct = true }')" "$plain_warning"
+check_wrapped wrap-warning "$(message 'r = m:simulate{ tf = 0.1, correct = true }')" "$(printf '%s' "$plain_warning" | sed 's/^stdin:/prompt:/')"
 # a long string printed as a value (an error kept by pcall, as lesson 14
 # shows one) wraps at words too; tmux cut "depend on t|he others"
 keys C-l; line 'p = mb.example("pendulum")' 'p:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }'
 line 'ok, why = pcall(p.simulate, p, { tf = 1 })' 'why'
 check_screen wrap-string-shown 'configuration$'
-plain_string=$(printf 'p = mb.example("pendulum")\np:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }\nok, why = pcall(p.simulate, p, { tf = 1 })\nprint(why)\n' | "$MB" -i 2>&1 | grep configuration)
+plain_string=$(printf 'p = mb.example("pendulum")\np:joint{ name = "second pin", type = "revolute", points = {"A", "O"} }\nok, why = pcall(p.simulate, p, { tf = 1 })\nprint(why)\n' | "$MB" -i 2>&1 | grep configuration | sed 's/^stdin:/prompt:/')
 check_wrapped wrap-string "$(message 'why')" "$plain_string"
 keys C-d; check_screen wrap-exit 'EXITED=0'
 # a script's and --batch's messages are not wrapped, at a terminal too
@@ -159,6 +171,13 @@ printf 'y = 99\n' > "$SANDBOX/s.lua"
 start "$MB -i $SANDBOX/s.lua"
 line '=y';                 check_screen dash-i '^99$'
 keys C-d;                        check_screen dash-i-exit 'EXITED=0'
+# a script's top-level locals end with it: -i says which, and how to keep them
+printf 'local m = mb.example("pendulum")\nlocal function f(x) return 2 * x end\nr = m:simulate{ tf = 0.1 }\n' > "$SANDBOX/l.lua"
+start "$MB -i $SANDBOX/l.lua" 80 24
+check_screen dash-i-locals "The script's locals \(m, f\) ended with it" 5
+check_screen dash-i-locals-how "leave out 'local' in the script" 2
+line '=#r.t';              check_screen dash-i-globals '^11$'
+keys C-d;                        check_screen dash-i-locals-exit 'EXITED=0'
 
 # the terminal is left sane: after exit the shell echoes again
 start "bash --norc"
@@ -220,16 +239,16 @@ check_screen cb-prompt '^mb> ?$'
 line 'm = mb.example("pendulum")' 'm:force{ name = "stuck", type = "user", fn = function() while true do end end }' 'r = m:simulate{ tf = 1 }'
 seen 'mb> r = m:simulate{ tf = 1 }'; sleep 0.5; keys C-c
 # (the terminal may echo ^C on the same line before the message)
-check_screen cb-interrupted "(^|\^C)stdin:1: simulation of 'pendulum' stopped: stdin:1: interrupted!" 5
+check_screen cb-interrupted "(^|\^C)prompt:1: simulation of 'pendulum' stopped: prompt:1: interrupted!" 5
 line '=1+1'; check_screen cb-prompt-back '^2$'
 keys C-l
 line 'k = mb.example("slider_crank", false)' 'k:joint{ name = "spin", type = "driver", joint = "main", fn = function(t) while true do end end }' 'k:kinematics{ tf = 1 }'
 seen 'mb> k:kinematics{ tf = 1 }'; sleep 0.5; keys C-c
-check_screen driver-interrupted 'stdin:1: interrupted!' 5
+check_screen driver-interrupted 'prompt:1: interrupted!' 5
 line '=2+2'; check_screen driver-prompt-back '^4$'
 line 'while true do pcall(function() while true do end end) end'
 seen 'mb> while true do pcall'; sleep 0.3; keys C-c
-check_screen pcall-interrupted '(^|\^C)stdin:1: interrupted!$' 5
+check_screen pcall-interrupted '(^|\^C)prompt:1: interrupted!$' 5
 line '=3*3'; check_screen pcall-prompt-back '^9$'
 keys C-d; check_screen cb-exit 'EXITED=0'
 
@@ -247,7 +266,7 @@ check_screen term-sane '^isig icanon echo EXITED=0' 3
 start "$MB --cpu 0.5; echo rc=\$?; $sane" 80 24
 check_screen limit-prompt '^mb> ?$'
 line 'while true do end'
-check_screen limit-said '^mechbench: the CPU limit of 0\.5 s was reached at stdin:1$' 5
+check_screen limit-said '^mechbench: the CPU limit of 0\.5 s was reached at prompt:1$' 5
 check_screen limit-exit '^rc=3$' 3
 expect_eq limit-said-once "$(screen | grep -c "CPU limit")" 1
 check_screen limit-sane '^isig icanon echo EXITED=0' 3
@@ -255,7 +274,7 @@ check_screen limit-sane '^isig icanon echo EXITED=0' 3
 # --sandbox at the prompt: each line runs in the sandbox
 start "$MB --sandbox"
 check_screen sandbox-prompt '^mb> ?$'
-line 'io.write("x")'; check_screen sandbox-refused '^stdin:1: io\.write is not allowed in the sandbox'
+line 'io.write("x")'; check_screen sandbox-refused '^prompt:1: io\.write is not allowed in the sandbox'
 line '=mb.core == nil and #mb.example("pendulum"):simulate{ tf = 0.1 }.t'; check_screen sandbox-mb '^11$'
 keys C-d; check_screen sandbox-exit 'EXITED=0'
 

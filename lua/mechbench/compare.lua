@@ -114,15 +114,78 @@ local function checked(opts, extra, what)
   return args.options(opts, known, what)
 end
 
+-- The formulation an entry runs.
+local function formulation_of(entry, opts)
+  return type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
+end
+
+-- Whether the model's drivers take every degree of freedom (a kinematic
+-- analysis can follow them), and how many they leave free.
+local function free_degrees(model)
+  local ok, info = pcall(require("mechbench.explain").dof, model)
+  return ok and info.dof or nil
+end
+
+-- The analysis of the runs: the one asked for; else a kinematic analysis
+-- when a formulation for kinematics only is listed and the drivers take
+-- every degree of freedom; else forward dynamics.
+local function analysis_of(model, entries, opts)
+  local analysis = opts.analysis
+  if analysis ~= nil and analysis ~= "kinematics" and analysis ~= "dynamics" then
+    args.fail("mb.compare", 'analysis must be "dynamics" (m:simulate, the default) or "kinematics" (m:kinematics)')
+  end
+  if analysis then return analysis end
+  local kinematic_only = require("mechbench.model").kinematic_only
+  for _, entry in ipairs(entries) do
+    if kinematic_only[formulation_of(entry, opts)] then
+      return free_degrees(model) == 0 and "kinematics" or "dynamics"
+    end
+  end
+  return "dynamics"
+end
+
+-- Why formulation f cannot do the analysis with options o (the run's own,
+-- checked), or nil: what it can do (its table entry), what m:simulate's
+-- checks refuse, and a model its set-up refuses (m:pieces at the start).
+local function cannot(model, f, o, analysis)
+  local entry
+  for _, e in ipairs(require("mechbench.model").formulations(true)) do
+    if e.name == f then entry = e end
+  end
+  local checked = o
+  if analysis == "dynamics" then
+    if not entry.can.dynamics then
+      local free = free_degrees(model)
+      if free and free > 0 then
+        return ("kinematics only, and %d degree%s of freedom %s no driver"):format(free, free == 1 and "" or "s",
+          free == 1 and "has" or "have"), true
+      end
+      return 'kinematics only: analysis = "kinematics" runs it', true
+    end
+    local why
+    why, checked = require("mechbench.options").run_refusal(model, o)
+    if why then return why end
+  elseif not entry.can.constraints then
+    return 'no constraint equations for Newton-Raphson: forward runs only (analysis = "dynamics")', true
+  end
+  local ok, err = pcall(core.model.pieces, model:compile(), checked, 0)
+  if not ok then return (tostring(err):gsub("^pieces: ", "")) end
+end
+
+-- mb.compare(m, entries, opts): entries lists formulations' names and
+-- tables of options, or is "all" (every formulation, mb.formulations()).
+-- A formulation that cannot do the analysis (or take the options, or the
+-- model) is not run: c.skipped lists it with why, and the table shows it.
 function M.compare(model, entries, opts)
   if type(model) ~= "table" or getmetatable(model) ~= require("mechbench.model").Model then
     args.fail("mb.compare", "the first argument must be a model (mb.model{...}), not %s", type(model))
   end
+  local formulations = require("mechbench.model").formulations()
+  if entries == "all" then entries = formulations end
   if type(entries) ~= "table" or #entries == 0 then
-    args.fail("mb.compare", 'the second argument lists the runs, such as {"body", "joint"}')
+    args.fail("mb.compare", 'the second argument lists the runs, such as {"body", "joint"}, or is "all"')
   end
   opts = checked(opts, display_options, "mb.compare")
-  local formulations = require("mechbench.model").formulations()
   for k, entry in ipairs(entries) do
     if type(entry) == "table" then
       checked(entry, { "label" }, ("mb.compare: run %d"):format(k))
@@ -133,7 +196,7 @@ function M.compare(model, entries, opts)
     elseif type(entry) ~= "string" then
       args.fail("mb.compare", "run %d must be a formulation's name or a table of options, not %s", k, type(entry))
     end
-    local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
+    local f = formulation_of(entry, opts)
     local known = false
     for _, name in ipairs(formulations) do known = known or name == f end
     local remedies = { baumgarte = true, penalty = true, momentum = true, partitioning = true }
@@ -144,28 +207,13 @@ function M.compare(model, entries, opts)
     if not known then args.fail("mb.compare", "run %d: %s", k, args.unknown("formulation", f, formulations, "available")) end
   end
 
-  -- a formulation for kinematics only (vector loops) makes it a comparison
-  -- of kinematic analyses (m:kinematics), which fully driven models allow
-  local kinematic_only = require("mechbench.model").kinematic_only
-  local analysis = opts.analysis
-  if analysis ~= nil and analysis ~= "kinematics" and analysis ~= "dynamics" then
-    args.fail("mb.compare", 'analysis must be "dynamics" (m:simulate, the default) or "kinematics" (m:kinematics)')
-  end
-  for _, entry in ipairs(entries) do
-    local f = type(entry) == "string" and entry or entry.formulation or opts.formulation or "body"
-    if kinematic_only[f] then
-      if analysis == "dynamics" then
-        args.fail("mb.compare", "formulation '%s' is for kinematics only: compare with analysis = \"kinematics\"", f)
-      end
-      analysis = "kinematics"
-    end
-  end
-  analysis = analysis or "dynamics"
-
+  model:compile() -- the model is checked first: its start is read below
+  local analysis = analysis_of(model, entries, opts)
   local c = setmetatable({ results = {}, order = {}, diff = {}, figures = {}, maxdiff = 0, analysis = analysis,
-    maxdiff_position = 0, maxdiff_angle = 0, start_difference = 0, model_name = model.name },
+    maxdiff_position = 0, maxdiff_angle = 0, start_difference = 0, model_name = model.name, skipped = {} },
     Comparison)
   local runs, correct = {}, (opts or {}).correct == true
+  local not_this_analysis = {} -- the runs skipped for what their formulation can do at all
   for k, entry in ipairs(entries) do
     local o = copy(opts)
     if type(entry) == "string" then o.formulation = entry else for key, v in pairs(entry) do o[key] = v end end
@@ -188,12 +236,29 @@ function M.compare(model, entries, opts)
         end
       end
     end
-    correct = correct or o.correct == true -- one start for all, whoever asked
-    runs[label] = o
-    c.order[#c.order + 1] = label
+    local why, by_analysis = cannot(model, o.formulation or "body", o, analysis)
+    if why then
+      c.skipped[#c.skipped + 1] = { name = label, why = why }
+      not_this_analysis[label] = by_analysis
+    else
+      correct = correct or o.correct == true -- one start for all, whoever asked
+      runs[label] = o
+      c.order[#c.order + 1] = label
+    end
+  end
+  if #c.order == 0 then
+    -- one reason shared by every run that could do the analysis (a bad tf)
+    -- is the options' fault: said once
+    local list, reasons, distinct = {}, {}, 0
+    for _, s in ipairs(c.skipped) do
+      list[#list + 1] = s.name .. ": " .. s.why
+      if not not_this_analysis[s.name] and not reasons[s.why] then reasons[s.why], distinct = true, distinct + 1 end
+    end
+    if distinct == 1 then args.fail("mb.compare", "%s", (next(reasons))) end
+    args.fail("mb.compare", "no run can do %s: %s", analysis == "kinematics" and "a kinematic analysis"
+      or "forward dynamics", table.concat(list, "; "))
   end
 
-  model:compile() -- the model is checked first: its start is read below
   local saved = correct and save_state(model)
   local ok, err = pcall(function()
     if correct then c.correction = correct_once(model) end
@@ -230,6 +295,27 @@ function M.compare(model, entries, opts)
   return c
 end
 
+-- m:compare(entries, opts) is mb.compare(m, entries, opts); one table
+-- may hold both, m:compare{ "body", "joint", tf = 2 }, and without names
+-- it compares every formulation, m:compare{ tf = 2 }.
+function M.method(model, entries, opts)
+  if type(model) ~= "table" or getmetatable(model) ~= require("mechbench.model").Model then
+    args.fail("m:compare", "call it with a colon, m:compare{...}, on a model (got %s)", model == nil and "nothing"
+      or type(model))
+  end
+  if type(entries) == "table" and opts == nil then
+    local list, options = {}, {}
+    for k, v in pairs(entries) do
+      if math.type(k) == "integer" then list[k] = v else options[k] = v end
+    end
+    if #list == 0 then list = "all" end
+    entries, opts = list, options
+  elseif entries == nil then
+    entries = "all"
+  end
+  return M.compare(model, entries, opts)
+end
+
 -- Rows of a table no wider than WIDTH: a label column, then cells. A label
 -- too long for its column goes on a line of its own above its cells.
 local function rows(lines, labels, cells, header, top)
@@ -250,6 +336,22 @@ local function rows(lines, labels, cells, header, top)
     end
     lines[#lines + 1] = row(label, cells[i])
   end
+end
+
+-- text in lines of at most width columns, the first after head, the
+-- others after indent
+local function wrap(text, width, head, indent)
+  local out, line = {}, head
+  for word in text:gmatch("%S+") do
+    if #line + 1 + #word > width and line ~= head and line ~= indent then
+      out[#out + 1] = line
+      line = indent .. word
+    else
+      line = line .. ((line == head or line == indent) and "" or " ") .. word
+    end
+  end
+  out[#out + 1] = line
+  return table.concat(out, "\n")
 end
 
 local function g(v, fmt) return v and string.format(fmt or "%.2g", v) or "-" end
@@ -304,14 +406,16 @@ function Comparison:table()
   for i, label in ipairs(self.order) do
     local r, f = self.results[label], self.figures[label]
     cost[i] = { r.state_size and tostring(r.state_size) or "-", tostring(f.fevals),
-      g(1e3 * f.wall, "%.3g"), g(f.violation), g(f.energy_drift) }
+      g(1e3 * f.wall, f.wall < 0.1 and "%.3g" or "%.0f"), g(f.violation), g(f.energy_change), g(f.work),
+      f.energy_drift and g(f.energy_drift) or f.drift_unknown }
   end
-  -- a kinematic analysis follows its drivers, whose work changes the
-  -- energy: no drift (lesson 1 showed the slider-crank's 2.7 J as one)
+  -- the energy's change is the drivers' and dampers' work and the drift
+  -- (a driven slider-crank's 2.7 J of change was called its drift): the
+  -- three apart, change - work = drift
   rows(lines, self.order, cost,
-    { format = "  %6s  %7s  %7s  %9s  %13s",
-      cells = { "states", "fevals", "wall ms", "max |Phi|",
-        self.analysis == "kinematics" and "energy change" or "energy drift" } })
+    { format = " %6s %7s %7s %9s %8s %8s %8s",
+      cells = { "states", "fevals", "wall ms", "max |Phi|", "change", "work in", "drift" } },
+    (" "):rep(35) .. "energy [J]:")
 
   local accuracy = {}
   for i, label in ipairs(self.order) do
@@ -322,6 +426,17 @@ function Comparison:table()
   rows(lines, self.order, accuracy,
     { format = "  %9s  %9s   %12s  %11s", cells = { "|Phi|", "|Phi'|", "position [m]", "angle [rad]" } },
     string.format("  %-20s   %s", "    at the start", "   largest difference"))
+  -- what was not run, and why: a line each, wrapped under its name
+  if #self.skipped > 0 then
+    lines[#lines + 1] = "  not run (they cannot do this analysis here):"
+    local width = 0
+    for _, s in ipairs(self.skipped) do width = math.max(width, #s.name) end
+    width = math.min(width, 16)
+    for _, s in ipairs(self.skipped) do
+      local head = ("    %-" .. width .. "s  "):format(s.name)
+      lines[#lines + 1] = wrap(s.why, WIDTH, head, (" "):rep(#head))
+    end
+  end
   if #self.order > 1 then
     local last = string.format("  largest difference from %s: %.3g m in position, %.3g rad in angle",
       ref_label, self.maxdiff_position, self.maxdiff_angle)
@@ -338,7 +453,10 @@ end
 
 -- At the prompt a comparison prints one line: its table has been shown.
 function Comparison:__tostring()
-  return ("<comparison of '%s': %s; c:table() prints the table>"):format(self.model_name, table.concat(self.order, ", "))
+  local skipped = {}
+  for i, s in ipairs(self.skipped) do skipped[i] = s.name end
+  return ("<comparison of '%s': %s%s; c:table() prints the table>"):format(self.model_name,
+    table.concat(self.order, ", "), #skipped > 0 and ("; not run: " .. table.concat(skipped, ", ")) or "")
 end
 
 -- Side by side at the prompt, each pane with its figures and a plot of the
@@ -347,7 +465,7 @@ end
 -- nothing, so the prompt does not print the comparison again.
 function Comparison:show(opts)
   opts = args.options(opts, { "text", "labels", "trails", "speed" }, "c:show")
-  local terminal = core.mode ~= "batch" and core.isatty(0) and core.isatty(1)
+  local terminal = view.terminal()
   if terminal and not opts.text then
     local panes = {}
     for _, label in ipairs(self.order) do

@@ -321,15 +321,33 @@ local function wrap(text, indent)
   return table.concat(lines, "\n")
 end
 
+-- Whether text has the word (case aside), or its plural: "spring" in
+-- "rot-spring-damper", "unit" in "units", "k" in "k(0)" but not in "keeps".
+function M.has_word(text, word)
+  text = text:lower()
+  local stem = "%f[%w_]" .. word:lower():gsub("%W", "%%%0")
+  for _, tail in ipairs { "", "s", "es" } do
+    if text:find(stem .. tail .. "%f[^%w_]") then return true end
+  end
+  return false
+end
+
 -- Two lines per kind of a list (what: "joint", "force" or "law"), for
--- help: the names it takes, then what it is.
-function M.kinds_help(what)
+-- help: the names it takes, then what it is. With word, only the kinds
+-- whose name, fields or summary have it (help "spring").
+function M.kinds_help(what, word)
   local lines = {}
   local indent = string.rep(" ", 22)
   local function entry(name, takes, summary)
+    if word then
+      local text = name .. " " .. (type(takes) == "table" and table.concat(takes, " ") or takes) .. " "
+        .. (summary or "")
+      if not M.has_word(text, word) then return false end
+    end
     local first = #name < 20 and ("  %-20s"):format(name) or ("  " .. name .. " ")
     lines[#lines + 1] = first .. wrap(takes, indent):sub(#indent + 1)
     if summary then lines[#lines + 1] = wrap(summary, indent .. "  ") end
+    return true
   end
   local list = what == "joint" and kinds.joints or what == "force" and kinds.forces or kinds.laws
   for _, k in ipairs(list) do
@@ -361,8 +379,9 @@ function M.kinds_help(what)
   table.sort(names)
   for _, name in ipairs(names) do
     local usage = form_usage[what][name]
-    entry(name, usage[1], usage[2])
-    for _, line in ipairs(usage.examples or {}) do lines[#lines + 1] = "    " .. line end
+    if entry(name, usage[1], usage[2]) then
+      for _, line in ipairs(usage.examples or {}) do lines[#lines + 1] = "    " .. line end
+    end
   end
   return table.concat(lines, "\n")
 end

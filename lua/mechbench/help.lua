@@ -26,11 +26,22 @@ mechbench: learn planar multibody dynamics at the prompt.
   help "results"     what a run returns: r.t, r:body("b").x, r:csv ...
   help "pictures"    r:animate(), r:plot("b.x"), mb.compare(m, {...})
   help "repl"        the prompt: =expr, multi-line input, completion, keys
+  help "units"       SI units, radians, and math.rad for degrees
   help "lessons"     how lessons work
   help "simulate"    one function by its name (also "m:simulate", "r:plot")
   help(f)            the same by value: help(mb.compare), help(m.simulate)
 
 The book: P. E. Nikravesh, Planar Multibody Dynamics, 2nd ed.]]
+
+topics.units = [[
+SI units throughout; angles in radians.
+  length m, mass kg, inertia kg m^2, time s, force N, torque N m
+  angle rad, angular rate rad/s; gravity {0, -9.81} m/s^2 unless told
+  spring k N/m, damper c N s/m; rotational k N m/rad, c N m s/rad
+  degrees to radians: math.rad(65); back: math.deg(x)
+  math.sin, math.cos, math.atan take and give radians:
+  math.sin(math.rad(65)) = 0.906, while math.sin(65) = 0.827 (65 rad)
+A number read off the book in degrees goes in through math.rad.]]
 
 topics.repl = [[
 The prompt runs Lua 5.4.
@@ -208,7 +219,7 @@ NO_COLOR turns colour off; MECHBENCH_ASCII forces plain ASCII.]]
 
 -- The overview's topics, for "no help on ..." and for "did you mean".
 local topic_names = { "repl", "lessons", "vec", "mat", "model", "options", "joints", "forces", "laws",
-  "formulations", "contact", "pictures", "results" }
+  "formulations", "contact", "pictures", "results", "units" }
 
 -- Words that ask for the methods of a kind of value.
 local method_words = { m = "m", r = "r", c = "c", result = "r", results = "r", comparison = "c" }
@@ -240,6 +251,24 @@ local function also(topic)
   return #names > 0 and ("\nAlso: " .. table.concat(names, ", ") .. ".") or ""
 end
 
+-- Entries that share a name, in the order a student most likely means:
+-- a result's, mb's, a model's and the prompt's before a comparison's, the
+-- modes' and a matrix's (help "animate" is r:animate first).
+local owner_rank = { r = 1, mb = 2, m = 3, [""] = 4, c = 5, md = 6, A = 7 }
+local function rank_of(e)
+  local owner = e.name:match("^(%a+):") or e.name:match("^(mb)%.") or ""
+  return owner_rank[owner] or 8
+end
+local function by_owner(found)
+  for i, e in ipairs(found) do e._at = i end
+  table.sort(found, function(a, b)
+    if rank_of(a) ~= rank_of(b) then return rank_of(a) < rank_of(b) end
+    return a._at < b._at
+  end)
+  for _, e in ipairs(found) do e._at = nil end
+  return found
+end
+
 -- The help for a name: a topic, the methods of a kind of value, or the
 -- entries of the reference that go by that name; nil if none. A bare word
 -- ("show", "body", "simulate") brings every function of that name.
@@ -264,9 +293,102 @@ local function by_name(what)
     or reference.named("mb." .. what))                                -- vec.dot
   if e then found[1] = e end
   if #found == 0 then return nil end
-  local texts = {}
-  for i, f in ipairs(found) do texts[i] = entry_text(f) end
-  return table.concat(texts, "\n\n")
+  -- the first in full; the others too while they fit a screen, else named
+  local texts, rest, rows = {}, {}, 0
+  for i, f in ipairs(by_owner(found)) do
+    local text = entry_text(f)
+    local lines = select(2, text:gsub("\n", "")) + 2
+    if i == 1 or rows + lines <= 18 then
+      texts[#texts + 1], rows = text, rows + lines
+    else
+      rest[#rest + 1] = ('help "%s"'):format(f.name)
+    end
+  end
+  local also_text = #rest > 0 and reference.wrap("Also: " .. table.concat(rest, ", ") .. ".", 78) or nil
+  return table.concat(texts, "\n\n") .. (also_text and ("\n\n" .. also_text) or "")
+end
+
+-- Whether text has the word, or its plural ("unit" in "units").
+local function mentions(text, word)
+  return elements.has_word(text, word)
+end
+
+-- help "word" for a word that names nothing: what it could mean, best
+-- first. Names and topics that begin with it; the kinds of joint, force
+-- and contact law whose name, fields or summary have it; the topics and
+-- entries whose text has it; last, a name one slip of typing away. Nil
+-- when nothing has.
+local function search(what)
+  if not what:find("^[%w_%.:%-]+$") then return nil end
+  local word = what:gsub("^.*[:.]", "")
+  if word == "" then return nil end
+  local lines, listed = {}, {}
+  local function list(name, sig)
+    if listed[name] then return end
+    listed[name] = true
+    local head = ('  help %-22s'):format('"' .. name .. '"')
+    lines[#lines + 1] = #head + 1 + #sig <= 78 and (head .. " " .. sig) or head:gsub("%s+$", "")
+  end
+  local function public(e) return not e.internal end
+  -- names and topics that begin with the word (three letters or more)
+  local begins, near_topics = {}, {}
+  if #word >= 3 then
+    for _, e in ipairs(reference.entries) do
+      if public(e) and (e.name:lower():find(what:lower(), 1, true) == 1
+          or reference.short(e.name):lower():find(word:lower(), 1, true) == 1) then
+        begins[#begins + 1] = e
+      end
+    end
+    by_owner(begins)
+    for _, t in ipairs(topic_names) do
+      if t:find(word:lower(), 1, true) == 1 then near_topics[#near_topics + 1] = t end
+    end
+  end
+  -- the kinds that have it
+  local kind_lines = {}
+  for _, kind in ipairs { { "joint", "Joint types", "joints" }, { "force", "Force types", "forces" },
+    { "law", "Contact laws", "laws" } } do
+    local text = elements.kinds_help(kind[1], word)
+    if text ~= "" then
+      kind_lines[#kind_lines + 1] = ('%s with "%s" (help "%s" lists them all):'):format(kind[2], word, kind[3])
+      kind_lines[#kind_lines + 1] = text
+    end
+  end
+  local head
+  local first = near_topics[1] or (begins[1] and begins[1].name)
+  if first then
+    head = ("No help on '%s': did you mean '%s'? Type help \"%s\"."):format(what, first, first)
+    listed[first] = true
+  end
+  for _, t in ipairs(near_topics) do list(t, "(a topic)") end
+  for _, e in ipairs(begins) do list(e.name, e.sig) end
+  -- the topics and entries whose text has the word, when nothing closer
+  if not head and #kind_lines == 0 then
+    for _, t in ipairs(topic_names) do
+      if mentions(topics[t], word) then list(t, "(a topic)") end
+    end
+    local found = {}
+    for _, e in ipairs(reference.entries) do
+      if public(e) and mentions(e.sig .. " " .. (e.text or ""), word) then found[#found + 1] = e end
+    end
+    for _, e in ipairs(by_owner(found)) do list(e.name, e.sig) end
+    if #lines == 0 then return nil end
+    head = ("No function or topic is called '%s'; these mention it:"):format(what)
+  end
+  local most = 10
+  if #lines > most then
+    local left = #lines - most + 1
+    for k = #lines, most, -1 do lines[k] = nil end
+    lines[most] = ("  and %d more"):format(left)
+  end
+  local out = {}
+  if head then out[#out + 1] = reference.wrap(head, 78) end
+  for _, l in ipairs(kind_lines) do out[#out + 1] = l end
+  if #lines > 0 then
+    if #out > 0 and not head:find("mention it:$") then out[#out + 1] = "Also:" end
+    for _, l in ipairs(lines) do out[#out + 1] = l end
+  end
+  return table.concat(out, "\n")
 end
 
 -- "No help on 'simulat': did you mean 'simulate'?" and where to look.
@@ -315,7 +437,7 @@ local help = setmetatable({}, {
     if what == nil then
       text = topics.overview
     elseif type(what) == "string" then
-      text = by_name(what) or not_found(what)
+      text = by_name(what) or search(what) or not_found(what)
     else
       text = by_value(what)
     end

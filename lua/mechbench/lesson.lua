@@ -41,12 +41,38 @@ local hint_focus
 -- lesson, lesson.m is the lesson's m). See lesson_env and M.run below.
 local vars = {}
 M.vars = vars
+local vars_of      -- the number of the lesson whose variables vars holds
+local remake       -- remake(i): what step i needs of the steps before it (below)
 
 -- The student's globals: those the lesson commands were last installed in
 -- (install_globals): the real ones, or under --sandbox the sandbox's (what
 -- lesson code falls back to must not be more than the student has).
 local students = _G
 local function student_globals() return students end
+
+-- f(...) with what it prints caught (print, io.write) and pictures silent
+-- (an animation or a plot shows nothing, view.quiet): the text it would
+-- have shown, then pcall's results.
+local function caught(f, ...)
+  local view = require "mechbench.view"
+  local out, print0, write0, quiet0 = {}, print, io.write, view.quiet
+  print = function(...)
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = tostring((select(i, ...))) end
+    out[#out + 1] = table.concat(parts, "\t") .. "\n"
+  end
+  io.write = function(...)
+    for i = 1, select("#", ...) do out[#out + 1] = tostring((select(i, ...))) end
+    return io.stdout
+  end
+  local message = require "mechbench.message"
+  local said0 = message.to_stderr
+  message.to_stderr = function(text) out[#out + 1] = tostring(text):gsub("\n?$", "\n") end
+  view.quiet = true
+  local res = table.pack(pcall(f, ...))
+  print, io.write, view.quiet, message.to_stderr = print0, write0, quiet0, said0
+  return table.concat(out), table.unpack(res, 1, res.n)
+end
 
 ------------------------------------------------------------------ progress
 
@@ -282,7 +308,8 @@ local function rule(text)
   return "-- " .. text .. " " .. string.rep("-", math.max(fill, 2))
 end
 
-local function show_step()
+-- The current step as the screen shows it.
+local function step_text()
   local lesson, i = current.lesson, current.step
   local step = lesson.steps[i]
   local out = {}
@@ -316,8 +343,10 @@ local function show_step()
     keys = "next()  back()  show()"
   end
   out[#out + 1] = keys
-  print(table.concat(out, "\n"))
+  return table.concat(out, "\n")
 end
+
+local function show_step() print(step_text()) end
 
 local function need_lesson()
   if not current then
@@ -332,6 +361,7 @@ local function go(i)
   p.step = i
   save_progress()
   show_step()
+  remake(i)
 end
 
 ------------------------------------------------------------------ checking answers
@@ -449,8 +479,20 @@ local function transpose(v)
   return t
 end
 
+-- The answer, and whether working it out took math.rad.
+local function answer_of(step)
+  local rad, used = math.rad, false
+  math.rad = function(x) used = true return rad(x) end
+  local ok, v = pcall(step.answer)
+  math.rad = rad
+  if not ok then error(v, 0) end
+  return v, used
+end
+
+local slip -- known slips with angles (below)
+
 -- Common slips, each with a specific word for the student.
-local function diagnose(step, got, want)
+local function diagnose(step, got, want, took_rad)
   for _, m in ipairs(step.mistakes or {}) do
     -- a mistake read off a printed table may carry its own (wider) tol
     local at = m.tol and { tol = m.tol, atol = 0, components = step.components } or step
@@ -470,7 +512,42 @@ local function diagnose(step, got, want)
   if t and #t ~= 0 and matches(step, got, t) then
     return "that is the transpose of the answer: rows and columns swapped."
   end
-  return nil
+  return slip(step, got, want, took_rad)
+end
+
+-- The answer worked out with math.rad left out: what math.sin(65), for
+-- math.sin(math.rad(65)), gives.
+local function without_rad(step)
+  local rad = math.rad
+  math.rad = function(x) return x end
+  local ok, v = pcall(step.answer)
+  math.rad = rad
+  return ok and v or nil
+end
+
+-- Known slips with angles: degrees given to a function of radians
+-- (math.sin(65)), an angle a whole turn away, the supplementary angle.
+-- The words for the student, or nil.
+slip = function(step, got, want, took_rad)
+  local slipped = took_rad and without_rad(step)
+  if slipped ~= nil and not matches(step, slipped, want) and matches(step, got, slipped) then
+    return "that looks like degrees given to a function of radians: `math.sin(65)` is the sine of 65 rad; "
+      .. "the sine of 65 degrees is `math.sin(math.rad(65))`."
+  end
+  if type(to_plain(got)) ~= "number" or type(to_plain(want)) ~= "number" then return nil end
+  for _, turn in ipairs { { 2 * math.pi, "2 pi", "pi" }, { 360, "360 degrees", "180" } } do
+    for k = -2, 2 do
+      if k ~= 0 and matches(step, got, want + k * turn[1]) then
+        return ("that is the right direction, %s whole turn%s (%s) away: give the angle in the range the question asks.")
+          :format(math.abs(k) == 1 and "a" or tostring(math.abs(k)), math.abs(k) == 1 and "" or "s", turn[2])
+      end
+    end
+    local half = turn[1] / 2
+    if matches(step, got, half - want) and not matches(step, want, half - want) then
+      return ("that is the supplementary angle, %s minus the answer: an arcsine or a triangle has two; "
+        .. "which one does the question ask for?"):format(turn[3])
+    end
+  end
 end
 
 -- "0.13%", "21%", "0.002%": a relative error for the student to read.
@@ -619,11 +696,11 @@ function M.grade(step, x)
   elseif step.at and type(x) ~= "table" then
     return false, "Not yet: the answer is a function, check(function(" .. step.at_args .. ") return ... end)."
   end
-  local want = step.answer()
+  local want, took_rad = answer_of(step)
   local v, why = compare(step, x, want)
   if v and v.ok then return true, "Correct." end
   if not v then return false, "Not yet: " .. why end
-  local slip = diagnose(step, x, want)
+  local slip = diagnose(step, x, want, took_rad)
   if slip then return false, "Not yet: " .. slip end
   return false, miss_message(step, v)
 end
@@ -678,17 +755,34 @@ function M.open(n, step)
     step = k
   end
   current = { lesson = lesson, step = 1 }
+  -- the variables run() made belong to their lesson: another lesson's sc
+  -- is not this one's (lesson 6 computed with lesson 5's slider-crank)
+  if vars_of ~= lesson.number then
+    for k in pairs(vars) do vars[k] = nil end
+    vars_of = lesson.number
+  end
   local p = record(lesson)
   local start = step or p.step or 1
   if start < 1 or start > #lesson.steps then start = 1 end
   local width = say_width()
-  print("\n" .. wrap(string.format("Lesson %d: %s", lesson.number, lesson.title), width, "", "  "))
-  print(wrap("Book: " .. (lesson.book or ""), width, "", "  "))
+  local head = { "", wrap(string.format("Lesson %d: %s", lesson.number, lesson.title), width, "", "  "),
+    wrap("Book: " .. (lesson.book or ""), width, "", "  ") }
   if lesson.objectives then
-    print("By the end you can:")
-    for _, o in ipairs(lesson.objectives) do print(wrap(o, width, "  - ", "    ")) end
+    head[#head + 1] = "By the end you can:"
+    for _, o in ipairs(lesson.objectives) do head[#head + 1] = wrap(o, width, "  - ", "    ") end
   end
-  print("")
+  head[#head + 1] = ""
+  -- resumed past the start, the step comes first: what is left of the
+  -- screen gets the title alone if it fits, never the step's own top
+  current.step = start
+  if start > 1 then
+    local rows = select(2, mb.core.term_size())
+    local _, step_lines = step_text():gsub("\n", "")
+    local _, title_lines = head[2]:gsub("\n", "")
+    -- (a line for what the steps before it make again, and the prompt)
+    head = (step_lines + 1) + (title_lines + 2) + 2 <= (rows or 24) and { "", head[2] } or {}
+  end
+  if #head > 0 then print(table.concat(head, "\n")) end
   go(start)
 end
 
@@ -895,17 +989,87 @@ local function run_code(code, echo, env, name)
   if pending ~= "" then error("lesson code ends inside an unfinished chunk", 0) end
 end
 
+-- The names a piece of lesson code makes at its top level: an assignment
+-- (`a, b = ...`) or a function statement (`function bounce(law, e)`).
+local function made_names(code)
+  local out = {}
+  for line in ((code or "") .. "\n"):gmatch("(.-)\n") do
+    local targets = line:match("^([%a_][%w_%s,]*)=[^=]") or ""
+    if keywords[targets:match("^[%a_]+") or ""] then targets = "" end -- for i = 1, 4: a loop's own
+    for name in targets:gmatch("[%a_][%w_]*") do out[name] = true end
+    local f = line:match("^function%s+([%a_][%w_]*)%s*%(")
+    if f then out[f] = true end
+  end
+  return out
+end
+
+-- The names a step uses: in its code, and in the code its text, hints and
+-- mistakes give to type; less those its own code makes.
+local function used_names(step)
+  local used = names_in(step.code or "", {})
+  local texts = step_texts(step)
+  for _, m in ipairs(step.mistakes or {}) do texts[#texts + 1] = m.say end
+  for _, t in ipairs(texts) do
+    for _, code in ipairs(snippets(t)) do names_in(code, used) end
+  end
+  for name in pairs(made_names(step.code)) do used[name] = nil end
+  return used
+end
+
+-- A lesson opened past its first steps, in a new session or after another
+-- lesson, lacks what their code made: `lesson(5, 13)`, then the hint's
+-- `k2:body(...)`, met a nil k2. Arriving at step i, the code of the steps
+-- before it that make a name step i uses, and that the lesson's variables
+-- lack, runs again quietly (no pictures, nothing printed), with the steps
+-- that code needs in turn; one line says which.
+remake = function(i)
+  local steps = current.lesson.steps
+  local function maker(name, before)
+    for j = before - 1, 1, -1 do
+      if made_names(steps[j].code)[name] then return j end
+    end
+  end
+  local todo, names = {}, {}
+  local function need(k)
+    for name in pairs(used_names(steps[k])) do
+      local j = rawget(vars, name) == nil and maker(name, k)
+      if j and not todo[j] then
+        todo[j], names[#names + 1] = true, name
+        need(j)
+      end
+    end
+  end
+  need(i)
+  if #names == 0 then return end
+  local order = {}
+  for j in pairs(todo) do order[#order + 1] = j end
+  table.sort(order)
+  table.sort(names)
+  local mine, failed = {}, nil
+  for _, j in ipairs(order) do
+    local _, ok, err = caught(run_code, steps[j].code, false, lesson_env(vars, mine),
+      ("lesson %d.%d"):format(current.lesson.number, j))
+    if not ok and not steps[j].raises then
+      failed = failed or ("step %d's code stopped: %s"):format(j, tostring(err))
+    end
+  end
+  local list = {}
+  for k, j in ipairs(order) do list[k] = tostring(j) end
+  say(("(%s %s ran again, quietly, for %s: lesson(%d, %s) shows %s.)"):format(#order == 1 and "Step" or "Steps",
+    series(list), series(names), current.lesson.number, list[1], #order == 1 and "it" or "the first"))
+  if failed then say("But " .. failed) end
+  if #mine > 0 then say(shadow_note(mine)) end
+end
+
 -- After a step's code failed: a variable it uses that an earlier step's
 -- code makes, and that step, when that code has not run in this session
 -- (a student who resumed the lesson past it); or nil.
 local function unmade_variable(code)
   local G = student_globals()
   for i = current.step - 1, 1, -1 do
-    for line in ((current.lesson.steps[i].code or "") .. "\n"):gmatch("(.-)\n") do
-      for name in (line:match("^([%w_,%s]+)=[^=]") or ""):gmatch("[%w_]+") do
-        if vars[name] == nil and rawget(G, name) == nil and code:find("%f[%w_.:]" .. name .. "%f[^%w_]") then
-          return name, i
-        end
+    for name in pairs(made_names(current.lesson.steps[i].code)) do
+      if vars[name] == nil and rawget(G, name) == nil and code:find("%f[%w_.:]" .. name .. "%f[^%w_]") then
+        return name, i
       end
     end
   end
@@ -982,6 +1146,54 @@ local function try_snippet(code, env)
   f()
 end
 
+-- Number words a title might give a count away with ("Ten unknowns").
+local number_words = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+  "eleven", "twelve" }
+
+-- Where an exercise's answer is shown before it is asked, or nil: a
+-- number in its own title or text (own), or in what the steps before
+-- showed (shown: { step, text }), that check() would take for it or for
+-- its negative. A count is looked for in the title alone, as a digit or a
+-- word: small whole numbers are everywhere in a text.
+local function given_away(step, want, own, shown)
+  local values = {}
+  local function collect(v)
+    v = to_plain(v)
+    if type(v) == "number" then values[#values + 1] = v
+    elseif type(v) == "table" then for _, x in ipairs(v) do collect(x) end end
+  end
+  collect(want)
+  local tol, atol = tolerances(step)
+  local title = own:match("^[^\n]*"):lower()
+  local function near(x, v) return math.abs(math.abs(x) - math.abs(v)) <= math.max(tol * math.abs(v), atol) end
+  local function in_text(text, v)
+    for token in text:gmatch("%d+%.?%d*[eE]?[-+]?%d*") do
+      local x = tonumber(token) or tonumber((token:gsub("[eE][-+]?$", "")))
+      -- a number of two digits or more: "1" or "0.5" says little
+      local digits = #token:gsub("[eE].*$", ""):gsub("%D", ""):gsub("^0+", "")
+      if x and digits >= 2 and near(x, v) then return token end
+    end
+  end
+  for _, v in ipairs(values) do
+    local n = math.abs(v - math.floor(v + 0.5)) < 1e-9 and math.tointeger(math.floor(v + 0.5))
+    if atol > tol * math.abs(v) then
+      -- an answer the absolute floor decides (an order of magnitude, a
+      -- round-off zero): too many numbers pass for it to say anything
+    elseif n then
+      if title:find("%f[%d]" .. n .. "%f[%D]") or (number_words[n] and title:find("%f[%a]" .. number_words[n] .. "%f[%A]")) then
+        return ("its title says %d"):format(n)
+      end
+    else
+      local token = in_text(own, v)
+      if token then return ("its own text shows %s"):format(token) end
+      for k = #shown, 1, -1 do
+        token = in_text(shown[k].text, v)
+        if token then return ("step %d shows %s"):format(shown[k].step, token) end
+      end
+    end
+  end
+end
+
 -- Work through a lesson (its number, or the lesson table) without a
 -- student: run every code step, feed each exercise its own answer (which
 -- must pass), a wrong one (which must fail), every listed mistake (which
@@ -1005,19 +1217,33 @@ function M.selftest(n)
   local function expect(cond, what)
     if cond then passed = passed + 1 else failed = failed + 1; problems[#problems + 1] = what end
   end
+  local shown = {} -- what the student has seen so far: titles, texts, what the code showed
   for i, step in ipairs(lesson.steps) do
     expect(type(step.text) == "string" and #step.text > 0, ("step %d has text"):format(i))
+    local own = (step.title or "") .. "\n" .. step.text
     if step.code then
-      local ok, err = pcall(run_code, step.code, false, env, ("lesson %s.%d"):format(tostring(lesson.number), i))
+      -- run as run() runs it, echoed: the code and the values it shows
+      local text, ok, err = caught(run_code, step.code, true, env,
+        ("lesson %s.%d"):format(tostring(lesson.number), i))
+      shown[#shown + 1] = { step = i, text = own .. "\n" .. text }
       if step.raises then
         expect(not ok and tostring(err):find(step.raises, 1, true),
           ("step %d code stops with '%s': %s"):format(i, step.raises, ok and "it ran to its end" or tostring(err)))
       else
         expect(ok, ("step %d code runs: %s"):format(i, tostring(err)))
       end
+    elseif not step.answer then
+      shown[#shown + 1] = { step = i, text = own }
     end
     if step.answer then
-      local want = step.answer()
+      -- grading shows nothing: an answer that prints gives itself away
+      local printed, _, want = caught(step.answer)
+      expect(printed == "", ("step %d's answer prints nothing (it printed %q)"):format(i, printed:sub(1, 60)))
+      local given = not step.gives_digits and given_away(step, want, own, shown)
+      expect(not given, ("step %d's answer is not shown before it is asked: %s"):format(i, tostring(given)))
+      expect(step.gives_digits == nil or type(step.gives_digits) == "string",
+        ("step %d: gives_digits says why the digits shown are not the answer"):format(i))
+      shown[#shown + 1] = { step = i, text = own }
       local ok = M.grade(step, want)
       expect(ok, ("step %d accepts its own answer"):format(i))
       local wrong = map(want, function(x) return x * 1.37 + 0.71 end)

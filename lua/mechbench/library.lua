@@ -35,5 +35,7 @@ function mb.animate(r, opts)
   return r:animate(opts)
 end
 mb.compare = require("mechbench.compare").compare
+-- m:compare{...}: the model's own door to mb.compare (compare is above model)
+require("mechbench.model").Model.compare = require("mechbench.compare").method
 
 return mb

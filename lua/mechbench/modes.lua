@@ -320,11 +320,12 @@ function Modes:animate(k, opts)
       zeta and ("%.3g"):format(zeta) or "-", self.omega[k] > 0 and "period" or "shown over", period, a)
   end
   setmetatable(r, getmetatable(eq))
+  if require("mechbench.view").quiet then return self end -- a lesson re-making its steps
   if o.file then -- a GIF (mechbench.figure), one frame per step
     return r:animate { file = o.file, width = o.width, height = o.height, labels = o.labels, speed = o.speed,
       title = r.model_name }
   end
-  if core.mode ~= "batch" and core.isatty(0) and core.isatty(1) and not o.text then
+  if require("mechbench.view").terminal() and not o.text then
     r:animate { speed = o.speed, labels = o.labels }
     return self
   end

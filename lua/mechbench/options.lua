@@ -227,6 +227,15 @@ function M.state_options(m, opts, analysis, formulation, level, extra, what)
   return o
 end
 
+-- Why m:simulate would refuse these options, said without the caller's
+-- place, or nil and the options as it checks them: mb.compare skips a
+-- formulation that cannot take the options shared by its runs.
+function M.run_refusal(m, opts)
+  local ok, o = pcall(M.run_options, m, opts, 2)
+  if ok then return nil, o end
+  return (tostring(o):gsub("^.-:%d+: ", ""):gsub("^simulate: ", ""))
+end
+
 -- What the options' checks noticed and let pass (o.notices): a run's
 -- warnings (result.warn), or said at the user's line.
 M.tree_option = tree_option

@@ -53,7 +53,9 @@ each.]] },
     text = [[
 Opens lesson n at the step where you left it, or at the step given.
 lesson.NAME is a variable that run() made for the lesson: lesson.m is the
-lesson's model, which m at the prompt also reads unless you made your own.]] },
+lesson's model, which m at the prompt also reads unless you made your own.
+What a step uses of earlier steps this session has not run is made again
+quietly, and said; another lesson's variables are left behind.]] },
   { name = "next", man = LESSONS,
     sig = "next()",
     text = [[
@@ -570,6 +572,14 @@ multipliers. For a driver, the torque or force that drives it.]] },
     text = [[
 A contact over r.t: penetration (positive in contact), rate, normal and
 friction forces (these for a force law).]] },
+  { name = "r:force", man = RESULTS,
+    sig = 'r:force("name")',
+    text = [[
+A force element over r.t, what its kind has: f along its line (tension,
+its points pulled together, positive), fx and fy on its second point's
+body, torque on its second body, length (a rotational one: angle), rate,
+and power, the rate of its work on the bodies. r:plot("spring.f") plots
+one; r:csv writes them all.]] },
   { name = "r:at", man = RESULTS,
     sig = "r:at(t)",
     text = [[
@@ -600,7 +610,10 @@ the energy's drift, the largest violation. Printing r shows the same.]] },
     sig = "r:figures()",
     text = [[
 The run's figures as a table: fevals, wall (s), violation (the largest
-|Phi|) and energy_drift (the largest change of the total energy).]] },
+|Phi|) and the energy's books, each the largest over the run:
+energy_change, work (r.energy.work, put in by drivers and by forces
+whose energy is not in the potential) and energy_drift, change less work
+(nil where impacts or events make jumps: drift_unknown says which).]] },
   { name = "r:figures_text", sig = "r:figures_text()",
     internal = "r:figures laid out for a pane of r:animate and mb.compare" },
 
@@ -670,17 +683,26 @@ The session's options; mb.options() returns them. graphics: pictures at
 the prompt as images where the terminal shows them (auto asks it, once),
 in sixel or kitty's protocol whatever it says, or always as text.]] },
   { name = "mb.compare", man = PICTURES,
-    sig = 'c = mb.compare(m, {"body", "joint", ...} [, options])',
+    sig = 'c = mb.compare(m, {"body", "joint", ...} | "all" [, options])',
     text = [[
 Runs one model once per entry with the same options and shows the runs
 side by side, each with its figures, over a plot of each run's distance
 from the first (the reference); in --batch, a table. An entry is a
 formulation's name or a table of options with a label:
-{ label = "rk4", integrator = "rk4", h = 1e-3 }. correct = true corrects
-the start once, in body coordinates, for every run. analysis =
-"kinematics" runs m:kinematics instead, as a run for kinematics only
-("vector") does by itself. Then c.maxdiff_position (m), c.maxdiff_angle
-(rad), c.results[label]; help(c) lists its methods.]] },
+{ label = "rk4", integrator = "rk4", h = 1e-3 }. "all" (or
+mb.formulations()) runs every formulation that can: one that cannot do
+the analysis, take the options or the model is not run, and c.skipped
+lists it { name =, why = } (the table too). correct = true corrects the
+start once, in body coordinates, for every run. analysis = "kinematics"
+runs m:kinematics instead, as a listed "vector" does on a model whose
+drivers take every degree of freedom. Then c.maxdiff_position (m),
+c.maxdiff_angle (rad), c.results[label]; help(c) lists its methods.]] },
+  { name = "m:compare", man = PICTURES,
+    sig = 'c = m:compare{ "body", "joint", tf = 2, ... }',
+    text = [[
+mb.compare(m, ...) from the model: m:compare(entries, options), or one
+table with the entries and the options; with no entries, every
+formulation (m:compare{ tf = 2 } is mb.compare(m, "all", { tf = 2 })).]] },
   { name = "c:table", man = PICTURES,
     sig = "c:table()",
     text = [[

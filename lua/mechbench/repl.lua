@@ -74,6 +74,46 @@ local function top_level_local(src)
 end
 M.top_level_local = top_level_local
 
+-- The names a chunk declares local outside every block, in the order
+-- written: `local a, b = ...` and `local function f` on a line that starts
+-- at depth 0 (a script's usual layout).
+local function top_level_locals(src)
+  local depth, names, seen = 0, {}, {}
+  for line in (code_only(src) .. "\n"):gmatch("(.-)\n") do
+    if depth == 0 then
+      local list = line:match("^%s*local%s+function%s+([%a_][%w_]*)")
+        or (line:match("^%s*local%s+([^=]*)") or ""):gsub("<%a+>", "")
+      for name in list:gmatch("[%a_][%w_]*") do
+        if not seen[name] then seen[name], names[#names + 1] = true, name end
+      end
+    end
+    for word in line:gmatch("[%a_][%w_]*") do
+      if word == "function" or word == "do" or word == "if" or word == "repeat" then
+        depth = depth + 1
+      elseif word == "end" or word == "until" then
+        depth = depth - 1
+      end
+    end
+  end
+  return names
+end
+M.top_level_locals = top_level_locals
+
+-- After a script that -i keeps the prompt open for: its top-level locals
+-- ended with it, as every chunk's do; name them, and what to do.
+function M.script_locals(path)
+  local f = io.open(path, "r")
+  if not f then return end
+  local src = f:read("a")
+  f:close()
+  local names = top_level_locals(src)
+  if #names == 0 then return end
+  local shown = table.concat(names, ", ", 1, math.min(#names, 8)) .. (#names > 8 and ", ..." or "")
+  io.write(require("mechbench.message").wrap(("The script's locals (%s) ended with it, as a chunk's locals do: "
+    .. "for the prompt to see them, leave out 'local' in the script (its globals stay here)."):format(shown),
+    mb.core.term_size() - 1), "\n")
+end
+
 -- After a chunk typed at the prompt has run: the first time one declares a
 -- top-level local, say once why it will be gone at the next line (a script
 -- pasted line by line is how students meet this).
@@ -123,6 +163,26 @@ local function lookup(path)
   return v
 end
 
+-- Whether a completion is the library's own business, not a student's: a
+-- metamethod (__tostring), a name that starts with _ (_order) unless one
+-- was typed, an entry of the reference marked internal (m:compile, mb.core).
+local function internal(v, key, partial)
+  if key:sub(1, 2) == "__" or (key:sub(1, 1) == "_" and partial:sub(1, 1) ~= "_") then return true end
+  local reference = require "mechbench.reference"
+  local mt = getmetatable(v)
+  for _, letter in ipairs { "m", "r", "c", "md" } do
+    if mt ~= nil and rawequal(mt, reference.owner(letter)) then
+      local e = reference.named(letter .. ":" .. key)
+      return e ~= nil and e.internal ~= nil
+    end
+  end
+  if rawequal(v, mb) then
+    local e = reference.named("mb." .. key)
+    return e ~= nil and e.internal ~= nil
+  end
+  return false
+end
+
 -- Completions of an expression such as "mb.vec.ro" or "a:no".
 function M.complete(text)
   local base, sep, partial = text:match("^(.*)([.:])([%w_]*)$")
@@ -132,13 +192,13 @@ function M.complete(text)
     local v = lookup(base)
     if v == nil then return {} end
     for k, val in pairs(keys_of(v, sep == ":", {})) do
-      if k:sub(1, #partial) == partial then
+      if k:sub(1, #partial) == partial and not internal(v, k, partial) then
         found[#found + 1] = base .. sep .. k .. (type(val) == "function" and "(" or "")
       end
     end
   else
     for k, val in pairs(keys_of(globals(), false, {})) do
-      if k:sub(1, #text) == text then
+      if k:sub(1, #text) == text and not internal(globals(), k, text) then
         found[#found + 1] = k .. (type(val) == "function" and "(" or "")
       end
     end

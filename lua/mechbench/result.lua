@@ -19,20 +19,54 @@ M.Result = Result -- for help: its methods are looked up here (mechbench.referen
 -- The quantities of a body, a joint, a contact or the energy answer a
 -- misspelled name (r:body("crank").angel) with an error at the user's line
 -- rather than a silent nil.
-local function strict_fields(t, what)
+-- derived: quantities made from the others when first read (name ->
+-- function of the table), so a run whose energy nobody reads works out
+-- none of it.
+local function strict_fields(t, what, derived)
   return setmetatable(t, { __index = function(_, key)
+    if derived and derived[key] then
+      local v = derived[key](t)
+      rawset(t, key, v)
+      return v
+    end
     local known = args.sorted_keys(t)
+    for name in pairs(derived or {}) do if rawget(t, name) == nil then known[#known + 1] = name end end
+    table.sort(known)
     args.fail(what, "has no quantity '%s'%s (it has: %s)", tostring(key), args.suggest(key, known),
       table.concat(known, ", "))
   end })
 end
 
 local function make_strict(r)
-  for kind, list in pairs { body = r.bodies, reaction = r.reactions, contact = r.contacts or {} } do
+  for kind, list in pairs { body = r.bodies, reaction = r.reactions, contact = r.contacts or {}, force = r.forces or {} } do
     for name, fields in pairs(list) do strict_fields(fields, ("r:%s(%q)"):format(kind, name)) end
   end
-  strict_fields(r.energy, "r.energy")
+  -- the work since the start, made from the power when first read
+  strict_fields(r.energy, "r.energy", rawget(r.energy, "power") and { work = function(e) return M.work_of(r.t, e.power) end })
 end
+
+-- The work done since the start at each sample, from the power at each:
+-- the trapezoid rule with its end correction (Euler-Maclaurin), the
+-- power's rate by differences, so the error falls as dt^4 for a smooth
+-- power: W_k = trapezoid - (h^2 / 12) (P'(t_k) - P'(t_1)) on even steps.
+local function work_of(t, power)
+  local n, work = #t, { 0 }
+  if n < 2 then return work end
+  local function slope(k) -- P' at sample k, second order
+    if n < 3 then return (power[2] - power[1]) / (t[2] - t[1]) end
+    if k == 1 then return (-3 * power[1] + 4 * power[2] - power[3]) / (t[3] - t[1]) end
+    if k == n then return (3 * power[n] - 4 * power[n - 1] + power[n - 2]) / (t[n] - t[n - 2]) end
+    return (power[k + 1] - power[k - 1]) / (t[k + 1] - t[k - 1])
+  end
+  local sum = 0
+  for k = 2, n do
+    local h = t[k] - t[k - 1]
+    sum = sum + 0.5 * h * (power[k] + power[k - 1])
+    work[k] = sum - h * h / 12 * (slope(k) - slope(1))
+  end
+  return work
+end
+M.work_of = work_of
 
 -- The scene of a model (view.describe), made once per compiled
 -- description: m:compile() gives the same one while the model is unchanged
@@ -69,6 +103,10 @@ function M.new(model, raw, opts, here, desc)
     end
   end
   for _, k in ipairs(model._order.contacts) do r.contact_order[#r.contact_order + 1] = k.name end
+  r.force_order = {}
+  for _, f in ipairs(model._order.forces) do
+    if raw.forces and raw.forces[f.name] then r.force_order[#r.force_order + 1] = f.name end
+  end
   r._scene_desc = scene_of(model, desc) -- a snapshot: later edits of the model do not move it
   r._model = model -- for the animation's key e (m:explain at a frame's state)
   r.stats.formulation = opts.formulation
@@ -132,6 +170,7 @@ end
 function Result:body(name) return pick(self, "bodies", self.body_order, "body", "body", name) end
 function Result:reaction(name) return pick(self, "reactions", self.joint_order, "joint", "reaction", name) end
 function Result:contact(name) return pick(self, "contacts", self.contact_order, "contact", "contact", name) end
+function Result:force(name) return pick(self, "forces", self.force_order or {}, "force element", "force", name) end
 
 -- The options of the picture methods, by method.
 local picture_options = {
@@ -265,9 +304,21 @@ function Result:csv(path)
       arrays[#arrays + 1] = self.reactions[joint][k]
     end
   end
-  for _, k in ipairs { "kinetic", "potential", "total" } do
-    cols[#cols + 1] = "energy." .. k
-    arrays[#arrays + 1] = self.energy[k]
+  for _, name in ipairs(self.force_order or {}) do
+    local fields = self.forces[name]
+    for _, k in ipairs { "f", "fx", "fy", "torque", "length", "angle", "rate", "power" } do
+      if rawget(fields, k) then
+        cols[#cols + 1] = name .. "." .. k
+        arrays[#arrays + 1] = fields[k]
+      end
+    end
+  end
+  for _, k in ipairs { "kinetic", "potential", "total", "work" } do
+    local arr = rawget(self.energy, k) or (k == "work" and rawget(self.energy, "power") and self.energy.work)
+    if arr then
+      cols[#cols + 1] = "energy." .. k
+      arrays[#arrays + 1] = arr
+    end
   end
   cols[#cols + 1] = "violation"
   arrays[#arrays + 1] = self.violation
@@ -403,8 +454,8 @@ function Result:summary()
   else
     add("%s: %s, %s, t = %g to %g (%d samples)", self.model_name,
       method_name(self.stats.formulation), self.stats.integrator, self.t[1] or 0, self.t[n] or 0, n)
-    add("  %d function evaluations, %d steps, %.3g ms", self.stats.fevals, self.stats.steps,
-      1e3 * self.stats.wall)
+    add("  %d function evaluations, %d steps, %s", self.stats.fevals, self.stats.steps,
+      M.duration(self.stats.wall))
   end
   if self.corrected then
     add("  corrected initial conditions:")
@@ -464,6 +515,12 @@ function M.append(acc, r, t0, model)
     for i, j in ipairs(model._order.joints) do acc.joint_order[i] = j.name end
     acc.contacts, acc.impacts = {}, {}
     for name in pairs(r.contacts or {}) do acc.contacts[name] = { penetration = {}, rate = {}, normal = {}, friction = {} } end
+    acc.forces, acc.force_order, acc.energy.power = {}, r.force_order, {}
+    for name, fields in pairs(r.forces or {}) do
+      acc.forces[name] = {}
+      for field in pairs(fields) do acc.forces[name][field] = {} end
+    end
+    acc.segments = 0
   else
     start = 2 -- the segment's first sample repeats the last one
   end
@@ -481,7 +538,10 @@ function M.append(acc, r, t0, model)
       local src = r.reactions[name]
       for _, f in ipairs { "fx", "fy", "torque", "local_fx", "local_fy" } do rx[f][k] = src and src[f][i] or 0 end
     end
-    for _, f in ipairs { "kinetic", "potential", "total" } do acc.energy[f][k] = r.energy[f][i] end
+    for _, f in ipairs { "kinetic", "potential", "total", "power" } do acc.energy[f][k] = r.energy[f][i] end
+    for name, fields in pairs(acc.forces) do
+      for field, arr in pairs(fields) do arr[k] = r.forces[name][field][i] end
+    end
     for name, kc in pairs(acc.contacts) do
       for f, arr in pairs(kc) do arr[k] = r.contacts[name][f][i] end
     end
@@ -489,6 +549,10 @@ function M.append(acc, r, t0, model)
     acc.velocity_violation[k] = r.velocity_violation[i]
   end
   for _, f in ipairs { "fevals", "steps", "refused", "wall", "cpu" } do acc.stats[f] = (acc.stats[f] or 0) + (r.stats[f] or 0) end
+  -- each segment starts where an event changed the model: the energy may
+  -- jump there, which no power accounts for (Result:figures says so)
+  acc.segments = acc.segments + 1
+  rawset(acc.energy, "work", nil) -- made again from the power when read
   for _, e in ipairs(r.impacts or {}) do
     local shifted = {}
     for key, v in pairs(e) do shifted[key] = v end
@@ -502,7 +566,7 @@ end
 
 ------------------------------------------------------------------ pictures
 
-local function terminal() return core.mode ~= "batch" and core.isatty(0) and core.isatty(1) end
+local terminal = view.terminal
 
 -- The scene and poses, made once per result (and per choice of trails).
 local function drawing(r, trail_points)
@@ -551,13 +615,40 @@ function Result:frame(t, opts)
     { unicode = unicode, labels = opts.labels, trails = opts.trails })
 end
 
+-- A time taken, to read at a glance: "0.575 ms", "589 ms", "5.89 s",
+-- "1234 s" (it said "5.89e+03 ms").
+function M.duration(seconds)
+  if seconds < 1 then return ("%.3g ms"):format(1e3 * seconds) end
+  if seconds < 1000 then return ("%.3g s"):format(seconds) end
+  return ("%.0f s"):format(seconds)
+end
+
+-- The run's figures: evaluations, time, the largest |Phi|, and the energy
+-- balance: the largest change of the total energy from the start, the
+-- largest work put in by drivers and by the forces whose energy is not in
+-- the potential (r.energy.work), and the largest drift, change less work,
+-- which a run that keeps its energy books exactly has at 0. A jump no
+-- power accounts for (an impulsive impact, an event that changed the
+-- model) leaves the drift unknown (nil), and drift_unknown says why.
 function Result:figures()
-  local worst, drift, e = 0, 0, self.energy.total
+  local worst, change, work, drift, e, w = 0, 0, 0, 0, self.energy.total,
+    rawget(self.energy, "power") and self.energy.work
   for i = 1, #self.t do
     worst = math.max(worst, self.violation[i])
-    drift = math.max(drift, math.abs(e[i] - e[1]))
+    change = math.max(change, math.abs(e[i] - e[1]))
+    if w then
+      work = math.max(work, math.abs(w[i]))
+      drift = math.max(drift, math.abs(e[i] - e[1] - w[i]))
+    end
   end
-  return { fevals = self.stats.fevals, wall = self.stats.wall, violation = worst, energy_drift = drift }
+  local unknown
+  for _, hit in ipairs(self.impacts or {}) do
+    if hit.duration == nil then unknown = "impacts" end
+  end
+  if (self.segments or 1) > 1 then unknown = "events" end
+  if not w then unknown = unknown or "no power" end
+  return { fevals = self.stats.fevals, wall = self.stats.wall, violation = worst, energy_change = change,
+    work = work, energy_drift = not unknown and drift or nil, drift_unknown = unknown }
 end
 
 -- The figures over a picture: items separated by newlines, which the view
@@ -570,9 +661,11 @@ function Result:figures_text()
   return table.concat({
     string.format("%s states", self.state_size or "?"),
     string.format("%d evals", f.fevals),
-    string.format("%.3g ms", 1e3 * f.wall),
+    M.duration(f.wall),
     string.format("max |Phi| %.1e\t|Phi| %.1e", f.violation, f.violation),
-    string.format("dE %.1e", f.energy_drift),
+    string.format("E change %.1e\tdE %.1e", f.energy_change, f.energy_change),
+    string.format("work %.1e\tW %.1e", f.work, f.work),
+    f.energy_drift and string.format("drift %.1e", f.energy_drift) or ("drift - (%s)"):format(f.drift_unknown),
     string.format("|Phi(0)| %.1g", self.violation[1] or 0),
     string.format("|Phi'(0)| %.1g", vv or 0),
   }, "\n")
@@ -597,6 +690,7 @@ end
 -- come back to.
 function Result:animate(opts)
   opts = picture("animate", opts)
+  if view.quiet then return end -- a lesson re-making its steps
   local target = figure.target("r:animate", opts, figure.ANIMATION, "frame")
   local scene, poses = drawing(self, opts.points)
   if target then return figure.animation("r:animate", self, scene, poses, opts, target) end
@@ -786,7 +880,7 @@ end
 local units = { x = "m", y = "m", angle = "rad", vx = "m/s", vy = "m/s", omega = "rad/s",
   ax = "m/s^2", ay = "m/s^2", alpha = "rad/s^2", fx = "N", fy = "N", torque = "N m",
   local_fx = "N", local_fy = "N", force = "N", kinetic = "J", potential = "J", total = "J",
-  penetration = "m", rate = "m/s", normal = "N", friction = "N" }
+  penetration = "m", rate = "m/s", normal = "N", friction = "N", f = "N", length = "m", power = "W", work = "J" }
 
 -- The global path of a point, with its velocity:
 -- {x = {...}, y = {...}, vx = {...}, vy = {...}} (Eqs. 3.3 and 3.9).
@@ -821,21 +915,21 @@ function Result:series(name)
   if not head then head, field = name, nil end
   if head == "energy" then
     field = field or "total"
-    return self.t, rawget(self.energy, field) or args.fail("r:plot", "energy has kinetic, potential and total, not '%s'", field),
-      "energy." .. field, "J"
+    return self.t, rawget(self.energy, field) or args.fail("r:plot", "energy has kinetic, potential, total, work "
+      .. "and power, not '%s'", field), "energy." .. field, field == "power" and "W" or "J"
   end
   if field == "path" then
     local p = self:path(head)
     return p.x, p.y, head .. " path", "m"
   end
-  local owner = self.bodies[head] or self.reactions[head] or (self.contacts or {})[head]
+  local owner = self.bodies[head] or self.reactions[head] or (self.contacts or {})[head] or (self.forces or {})[head]
   local row = field and tonumber(field:match("^lambda(%d+)$"))
   if row and self.reactions[head] and self.reactions[head].lambda[row] then
     return self.t, self.reactions[head].lambda[row], name, ""
   end
   if not owner or not field or rawget(owner, field) == nil then
     local known = { "violation" }
-    for _, list in ipairs { self.bodies, self.reactions, self.contacts or {}, { energy = self.energy } } do
+    for _, list in ipairs { self.bodies, self.reactions, self.contacts or {}, self.forces or {}, { energy = self.energy } } do
       for who, fields in pairs(list) do
         for q, v in pairs(fields) do
           if q == "lambda" and type(v) == "table" then -- lambda1, lambda2, ...: one series per row
@@ -849,12 +943,14 @@ function Result:series(name)
     local near = args.nearest(name, known)
     if near then args.fail("r:plot", "cannot plot '%s': did you mean '%s'?", name, near) end
     args.fail("r:plot", "cannot plot '%s': use body.x|y|angle|vx|vy|omega|ax|ay|alpha, "
-      .. "joint.fx|fy|torque|lambda1, contact.penetration|rate|normal|friction, energy.total, "
+      .. "joint.fx|fy|torque|lambda1, contact.penetration|rate|normal|friction, "
+      .. "force.f|fx|fy|torque|length|angle|rate|power, energy.total|work, "
       .. "violation or point.path (bodies: %s; joints: %s; contacts: %s)",
       name, table.concat(self.body_order, ", "), table.concat(self.joint_order, ", "),
       #(self.contact_order or {}) > 0 and table.concat(self.contact_order, ", ") or "none")
   end
-  return self.t, owner[field], name, units[field] or ""
+  local unit = field == "rate" and rawget(owner, "angle") and "rad/s" or units[field] -- a rotational element
+  return self.t, owner[field], name, unit or ""
 end
 
 -- r:plot("pendulum.angle", "slider.x", {title = ..., width, height})
@@ -977,6 +1073,7 @@ function M.plot(spec, what)
       args.fail("mb.plot", "%s must be a whole number of characters from %d to 1000 (got %s)", key, least, tostring(v))
     end
   end
+  if view.quiet and not spec.text then return end -- a lesson re-making its steps
   local unicode = spec.unicode
   if unicode == nil then unicode = view.unicode end
   -- shown (full screen at the prompt, printed otherwise) it returns nothing,

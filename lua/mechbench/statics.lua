@@ -23,6 +23,7 @@
 local core = require "mechbench.core"
 local args = require "mechbench.args"
 local elements = require "mechbench.elements"
+local kinds = require "mechbench.kinds"
 local runs = require "mechbench.runs"
 local result = require "mechbench.result"
 local mat = core.mat
@@ -402,9 +403,12 @@ local function stiffest(m)
       best, said = k.k, ("contact '%s', %s law, k = %.3g"):format(k.name, k.law, k.k)
     end
   end
-  for _, f in ipairs(m._order.forces) do
-    if f.type == "spring-damper" and type(f.k) == "number" and (not best or f.k > best) then
-      best, said = f.k, ("spring '%s', k = %.3g N/m"):format(f.name, f.k)
+  for _, f in ipairs(m._order.forces) do -- a spring along a line or a turn (its kind's law says)
+    local law = kinds.of.force[f.type].law
+    local k = law.stiffness and f[law.stiffness]
+    if type(k) == "number" and (not best or k > best) then
+      best, said = k, ("spring '%s', %s = %.3g %s"):format(f.name, law.stiffness, k,
+        law.form == "turn" and "N m/rad" or "N/m")
     end
   end
   return said

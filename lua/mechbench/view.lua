@@ -12,6 +12,22 @@ local M = {}
 -- Unicode drawing where the locale allows it.
 M.unicode = cv.utf8() and os.getenv("MECHBENCH_ASCII") == nil
 
+-- Whether a picture may take the whole screen: not --batch, a terminal on
+-- both ends that can move its cursor (not TERM=dumb), and not while a
+-- lesson quietly re-runs its earlier steps (M.quiet). Else the text.
+M.quiet = false
+local said_why -- that the terminal cannot move its cursor, said once
+function M.terminal()
+  if M.quiet or core.mode == "batch" or not (core.isatty(0) and core.isatty(1)) then return false end
+  if cv.addressable() then return true end
+  if not said_why then
+    said_why = true
+    require("mechbench.message").to_stderr(("the terminal (TERM=%s) cannot move its cursor; showing text instead")
+      :format(os.getenv("TERM") or ""))
+  end
+  return false
+end
+
 local function name_of(x) return type(x) == "table" and x.name or x end
 
 -- The drawable description of a model (see render.h), with body indices.

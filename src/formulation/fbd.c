@@ -107,7 +107,7 @@ static int applied(struct fbd *w, double t, const double *c, const double *cd, d
 		for (int b = 0; b < nb; b++)
 			if (all || b == on[0] || b == on[1])
 				w->one[3 * b] = w->one[3 * b + 1] = w->one[3 * b + 2] = 0;
-		if (f->kind->apply(m, w->base.d, f, c, cd, t, w->one, &w->potential) != 0)
+		if (f->kind->apply(m, w->base.d, f, c, cd, t, w->one, &w->potential, NULL) != 0)
 			return -1;
 		for (int b = 0; b < nb; b++) {
 			const double *g = w->one + 3 * b;

@@ -212,7 +212,7 @@ int core_element_forces(lua_State *L)
 		double potential = 0;
 		memset(h, 0, sizeof(double) * (size_t)n3);
 		const struct force *f = &m->forces[k];
-		status = f->kind->apply(m, d, f, c, cd, t, h, &potential);
+		status = f->kind->apply(m, d, f, c, cd, t, h, &potential, NULL);
 		lua_createtable(L, n3, 0);
 		for (int i = 0; i < n3; i++)
 			lua_pushnumber(L, h[i]), lua_rawseti(L, -2, i + 1);

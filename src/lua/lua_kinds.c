@@ -212,10 +212,28 @@ static void push_geometry(lua_State *L, const struct joint_kind *k, const struct
 	lua_setfield(L, -2, "rows");
 }
 
+/* a force kind's law: {form = "line", stiffness = "k", ...}, its parts by
+ * the names of the parameters that play them */
+static void push_law(lua_State *L, const struct force_law *law)
+{
+	lua_createtable(L, 0, 8);
+	mb_set_text(L, "form", force_law_names[law->form]);
+	const char *parts[][2] = {{"stiffness", law->stiffness},
+	                          {"rest", law->rest},
+	                          {"damping", law->damping},
+	                          {"actuator", law->actuator},
+	                          {"value", law->value},
+	                          {"frame", law->frame},
+	                          {"axis", law->axis}};
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++)
+		if (parts[i][1])
+			mb_set_text(L, parts[i][0], parts[i][1]);
+}
+
 /* kinds() -> what the C tables hold, so that Lua keeps no copy of them:
  * formulations {name, title}, integrators (names), joints {name, summary,
  * rows, can, offers, shape, drawing, params, geometry}, forces {name, summary,
- * internal, host, shape, drawing, params}, laws {name, impulsive, params} */
+ * internal, host, shape, drawing, params, law}, laws {name, impulsive, params} */
 int core_kinds(lua_State *L)
 {
 	lua_newtable(L);
@@ -310,6 +328,7 @@ int core_kinds(lua_State *L)
 		lua_pushboolean(L, k->host), lua_setfield(L, -2, "host");
 		push_shape(L, k->shape, k->drawing);
 		push_params(L, k->params), lua_setfield(L, -2, "params");
+		push_law(L, &k->law), lua_setfield(L, -2, "law");
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "forces");

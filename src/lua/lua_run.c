@@ -36,6 +36,11 @@ static double get_qdd(const struct run *r, int i, int k) { return r->samples[i]-
 static double get_reaction(const struct run *r, int i, int k) { return r->samples[i]->reaction[k]; }
 static double get_lambda(const struct run *r, int i, int k) { return r->samples[i]->lambda[k]; }
 static double get_contact(const struct run *r, int i, int k) { return r->samples[i]->contact[k]; }
+static double get_force(const struct run *r, int i, int k) { return r->samples[i]->force[k]; }
+static double get_work_rate(const struct run *r, int i, int k)
+{
+	return (void)k, r->samples[i]->work_rate;
+}
 static double get_kinetic(const struct run *r, int i, int k)
 {
 	return (void)k, r->samples[i]->kinetic;
@@ -131,7 +136,8 @@ static const struct series {
 	int completed;
 } series[] = {{get_q, 0},      {get_qd, 0},        {get_qdd, 0},        {get_reaction, 1},
               {get_lambda, 1}, {get_contact, 0},   {get_kinetic, 1},    {get_potential, 1},
-              {get_total, 1},  {get_violation, 1}, {get_vviolation, 1}, {get_condition, 0}};
+              {get_total, 1},  {get_violation, 1}, {get_vviolation, 1}, {get_condition, 0},
+              {get_force, 1},  {get_work_rate, 1}};
 enum {
 	S_Q,
 	S_QD,
@@ -144,7 +150,9 @@ enum {
 	S_TOTAL,
 	S_VIOLATION,
 	S_VVIOLATION,
-	S_CONDITION
+	S_CONDITION,
+	S_FORCE,
+	S_POWER
 };
 
 /* Every sample complete, or an error naming why not. Completing may call
@@ -327,6 +335,32 @@ static void push_run(lua_State *L, int ud)
 		lua_setfield(L, -2, m->contacts[i].name);
 	}
 	lua_setfield(L, -2, "contacts");
+	/* each force element's values, those its kind's entry names, and its power */
+	static const struct {
+		unsigned has;
+		const char *name;
+	} force_fields[FORCE_FIELDS] = {{FORCE_HAS_F, "f"},
+	                                {FORCE_HAS_FXY, "fx"},
+	                                {FORCE_HAS_FXY, "fy"},
+	                                {FORCE_HAS_TORQUE, "torque"},
+	                                {FORCE_HAS_LENGTH, "length"},
+	                                {FORCE_HAS_RATE, "rate"},
+	                                {0, "power"}};
+	lua_createtable(L, 0, m->nforces);
+	for (int i = 0; i < m->nforces; i++) {
+		unsigned has = m->forces[i].kind->values;
+		lua_createtable(L, 0, FORCE_FIELDS);
+		for (int k = 0; k < FORCE_FIELDS; k++) {
+			const char *name = force_fields[k].name;
+			if (k == 4 && (has & FORCE_HAS_ANGLE))
+				name = "angle"; /* a rotational element's "length" */
+			else if (force_fields[k].has && !(has & force_fields[k].has))
+				continue;
+			set_series(L, ud, name, S_FORCE, FORCE_FIELDS * i + k);
+		}
+		lua_setfield(L, -2, m->forces[i].name);
+	}
+	lua_setfield(L, -2, "forces");
 	lua_createtable(L, r->nimpacts, 0);
 	for (int i = 0; i < r->nimpacts; i++) {
 		const struct impact_record *e = &r->impacts[i];
@@ -345,10 +379,11 @@ static void push_run(lua_State *L, int ud)
 		lua_rawseti(L, -2, i + 1);
 	}
 	lua_setfield(L, -2, "impacts");
-	lua_createtable(L, 0, 3);
+	lua_createtable(L, 0, 4);
 	set_series(L, ud, "kinetic", S_KINETIC, 0);
 	set_series(L, ud, "potential", S_POTENTIAL, 0);
 	set_series(L, ud, "total", S_TOTAL, 0);
+	set_series(L, ud, "power", S_POWER, 0);
 	lua_setfield(L, -2, "energy");
 	set_series(L, ud, "violation", S_VIOLATION, 0);
 	set_series(L, ud, "velocity_violation", S_VVIOLATION, 0);

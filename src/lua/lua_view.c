@@ -6,7 +6,8 @@
  *   frame(scene, poses, i, w, h, o)  one frame as text
  *   plot_text(spec, w, h, unicode)   a plot as text
  *   animate(spec), show_plot(spec, unicode)   full screen (anim.h)
- *   utf8()                           whether the locale is UTF-8 */
+ *   utf8()                           whether the locale is UTF-8
+ *   addressable()                    whether the terminal can move its cursor */
 #include <cairo.h>
 #include <langinfo.h>
 #include <lauxlib.h>
@@ -24,6 +25,7 @@
 #include "view/inline.h"
 #include "view/picture.h"
 #include "view/sheet.h"
+#include "view/terminal.h"
 #include "lua/lua_core.h"
 #include "util/interrupt.h"
 #include "lua/luafield.h"
@@ -545,6 +547,12 @@ static int view_utf8(lua_State *L)
 	return 1;
 }
 
+static int view_addressable(lua_State *L)
+{
+	lua_pushboolean(L, terminal_addressable());
+	return 1;
+}
+
 /* ------------------------------------------------------------ figures */
 
 /* A still picture to draw (picture.h), parsed from its Lua spec before any
@@ -958,6 +966,7 @@ int mb_open_view(lua_State *L)
 	                                 {"show_plot", view_show_plot},
 	                                 {"animate", view_animate},
 	                                 {"utf8", view_utf8},
+	                                 {"addressable", view_addressable},
 	                                 {"fbd_text", view_fbd_text},
 	                                 {"figure", view_figure},
 	                                 {"gif", view_gif},

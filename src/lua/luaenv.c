@@ -633,6 +633,21 @@ static int lesson_exists(lua_State *L, long n, char *have, size_t len)
 	return found;
 }
 
+void mb_after_script(lua_State *L, const char *path)
+{
+	lua_getglobal(L, "require");
+	lua_pushliteral(L, "mechbench.repl");
+	if (mb_docall(L, 1, 1) != LUA_OK) {
+		lua_pop(L, 1);
+		return;
+	}
+	lua_getfield(L, -1, "script_locals");
+	lua_remove(L, -2);
+	lua_pushstring(L, path);
+	if (mb_docall(L, 1, 0) != LUA_OK)
+		lua_pop(L, 1);
+}
+
 int mb_open_lesson(lua_State *L, const char *which)
 {
 	char chunk[256], have[512];

@@ -97,6 +97,11 @@ int mb_run_tool(lua_State *L, const char *module, const char *function, const ch
  * the number of a lesson; MB_EXIT_ERROR when opening it failed. */
 int mb_open_lesson(lua_State *L, const char *which);
 
+/* After a script that -i follows: the script's top-level locals ended with
+ * it (a chunk's locals do), so the prompt cannot reach them; their names
+ * are said, with what to do (mechbench.repl). */
+void mb_after_script(lua_State *L, const char *path);
+
 /* From now on SIGINT interrupts running Lua code (an error "interrupted!")
  * and sets mb_sigint_seen (util/interrupt.h), which the REPL reads at its
  * prompt and long C computations poll. Installed once at start-up, so no

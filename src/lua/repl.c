@@ -153,6 +153,10 @@ static void run_loaded(lua_State *L, int top, const char *src)
 	}
 }
 
+/* The name a chunk typed at the prompt goes by in a message ("prompt:1:
+ * attempt to ..."); lines piped in are standard input's. */
+static const char *chunk_name(void) { return tty ? "=prompt" : "=stdin"; }
+
 /* One line of input. Returns 1 while a chunk is unfinished. */
 static int accept_line(lua_State *L, const char *line)
 {
@@ -166,7 +170,7 @@ static int accept_line(lua_State *L, const char *line)
 		 * a trailing comment comments out nothing of ours. */
 		const char *ret =
 		    lua_pushfstring(L, "local mb_prompt_frame <close> = nil return %s", src);
-		int status = mb_load_user(L, ret, strlen(ret), "=stdin");
+		int status = mb_load_user(L, ret, strlen(ret), chunk_name());
 		lua_remove(L, -2);
 		if (status == LUA_OK) {
 			remember(line);
@@ -182,7 +186,7 @@ static int accept_line(lua_State *L, const char *line)
 		memcpy(joined + a + 1, line, b + 1);
 		pending = joined;
 	}
-	int status = mb_load_user(L, pending, strlen(pending), "=stdin");
+	int status = mb_load_user(L, pending, strlen(pending), chunk_name());
 	if (is_incomplete(L, status)) {
 		lua_pop(L, 1);
 		return 1;

@@ -95,6 +95,24 @@ void contacts_apply(const struct model *m, const struct run_data *d, const doubl
 	}
 }
 
+double contacts_free_power(const struct model *m, const double *c, const double *cd,
+                           const double *forces)
+{
+	double power = 0;
+	for (int i = 0; i < m->ncontacts; i++) {
+		const struct contact *k = &m->contacts[i];
+		if (k->law->impulsive)
+			continue;
+		const double *o = forces + CONTACT_FIELDS * i; /* δ, δ', f_N, f_t */
+		struct contact_point p;
+		contact_geometry(k, c, cd, &p);
+		power += -o[2] * p.rate + o[3] * p.vt; /* (f_N u + f_t t)'v */
+		if (p.delta > 0)                       /* d/dt of k δ^(n+1) / (n+1) */
+			power += k->k * pow(p.delta, k->n) * p.rate;
+	}
+	return power;
+}
+
 void contacts_report(const struct model *m, const struct run_data *d, const double *c,
                      const double *cd, double *out)
 {

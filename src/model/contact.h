@@ -44,6 +44,13 @@ double friction_brown_mcphee(double mu_s, double mu_d, double v_t, double v);
 void contacts_apply(const struct model *m, const struct run_data *d, const double *c,
                     const double *cd, double *h, double *potential);
 
+/* The power of the force-law contacts beyond their elastic energy (which
+ * contacts_apply adds to the potential wherever they overlap): their
+ * damping and friction, from the forces a report recorded (CONTACT_FIELDS
+ * each, contacts_report) at the state c, c'. */
+double contacts_free_power(const struct model *m, const double *c, const double *cd,
+                           const double *forces);
+
 /* CONTACT_FIELDS per contact into out. */
 void contacts_report(const struct model *m, const struct run_data *d, const double *c,
                      const double *cd, double *out);

@@ -165,6 +165,46 @@ struct joint {
 	int row;                   /* its first row among the model's constraint rows */
 };
 
+/* What a force element does at one state, for a run's report (r:force):
+ * its kind fills what its entry's `values` says it has. f is along its line,
+ * a pull of its two points together positive (tension); fx, fy the force
+ * on its second point's body (for a force at one point, that force);
+ * torque the torque on its second body (or its one body); length its
+ * length (for a rotational element the angle between its bodies) and
+ * rate the rate of that; stored the rate its own potential energy grows
+ * at (0 for an element without one), so that what it does beyond that is
+ * work the energy balance must count. */
+enum force_has {
+	FORCE_HAS_F = 1 << 0,
+	FORCE_HAS_FXY = 1 << 1,
+	FORCE_HAS_TORQUE = 1 << 2,
+	FORCE_HAS_LENGTH = 1 << 3,
+	FORCE_HAS_ANGLE = 1 << 4,
+	FORCE_HAS_RATE = 1 << 5,
+};
+struct force_values {
+	double f, fx, fy, torque, length, rate, stored;
+};
+
+/* A force kind's law in a closed vocabulary (as a joint kind's geometry),
+ * which the equations shown read (lua/mechbench/force_terms.lua): its form,
+ * and which of its parameters, by name, plays each part (NULL: none, 0).
+ * A kind with no form is shown as a named term its own code computes. */
+enum force_law_form {
+	FORCE_LAW_OWN,  /* only its code knows (a user's function) */
+	FORCE_LAW_LINE, /* tension k (l - l0) + c l' + actuator along P_i P_j (Eqs. 4.22-4.32) */
+	FORCE_LAW_TURN, /* torque k (θ - θ0) + c θ' + actuator, θ = φ_i - φ_j (Eqs. 4.33-4.38) */
+	FORCE_LAW_AT_POINT, /* a given vector at P_i, global or in body i's frame */
+	FORCE_LAW_TORQUE,   /* a given torque (a number or fn(t)) on body i */
+	FORCE_LAW_SLIP,     /* -c times the slip of P_i along body j's axis (Eq. 4.41) */
+};
+struct force_law {
+	enum force_law_form form;
+	const char *stiffness, *rest, *damping, *actuator; /* LINE, TURN (damping: SLIP too) */
+	const char *value, *frame, *axis;                  /* AT_POINT, TORQUE, SLIP */
+};
+extern const char *const force_law_names[]; /* by form: "own", "line", "turn", ... */
+
 struct force;
 struct force_kind {
 	const char *name;
@@ -174,10 +214,14 @@ struct force_kind {
 	struct kind_shape shape;
 	enum kind_drawing drawing;
 	struct kind_param params[KIND_PARAMS + 1];
+	unsigned values; /* FORCE_HAS_*: the values its report fills */
+	struct force_law law;
 	/* add its generalised force to h (3 per body) and its potential energy
-	 * to *potential: 0, or -1 with the run's error set */
+	 * to *potential, and, when out is not NULL (a report, never the
+	 * evaluation path), what it does: 0, or -1 with the run's error set */
 	int (*apply)(const struct model *m, struct run_data *d, const struct force *f,
-	             const double *c, const double *cd, double t, double *h, double *potential);
+	             const double *c, const double *cd, double t, double *h, double *potential,
+	             struct force_values *out);
 };
 
 struct force {

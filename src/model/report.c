@@ -24,6 +24,7 @@ struct report {
 	struct rows *rows; /* every joint */
 	double *h, *mass, *ones, *work;
 	double potential;
+	struct force_measure forces; /* each report's force values and powers */
 	gsl_matrix *S;
 	char *dropped;
 	int drop, decided;
@@ -40,19 +41,21 @@ struct report {
 size_t sample_bytes(const struct model *m)
 {
 	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
-	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1;
-	return sizeof(struct sample) + sizeof(double) * (3 * n + reactions + rows + contacts);
+	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1,
+	       forces = FORCE_FIELDS * (size_t)m->nforces + 1;
+	return sizeof(struct sample) +
+	       sizeof(double) * (3 * n + reactions + rows + contacts + forces);
 }
 
 struct sample *sample_place(void *at, const struct model *m)
 {
 	size_t n = 3 * (size_t)m->nbodies + 1, reactions = REACTION_FIELDS * (size_t)m->njoints + 1,
-	       rows = (size_t)m->nc + 1;
+	       rows = (size_t)m->nc + 1, contacts = CONTACT_FIELDS * (size_t)m->ncontacts + 1;
 	struct sample *s = at;
 	double *next = (double *)(s + 1);
 	s->q = next, s->qd = s->q + n, s->qdd = s->qd + n;
 	s->reaction = s->qdd + n, s->lambda = s->reaction + reactions,
-	s->contact = s->lambda + rows;
+	s->contact = s->lambda + rows, s->force = s->contact + contacts;
 	s->condition = 1;
 	return s;
 }
@@ -96,6 +99,9 @@ struct report *report_new(const struct model *m, int drop_redundant, int joints_
 	w->mass = calloc(n + 1, sizeof(double));
 	w->ones = calloc(n + 1, sizeof(double));
 	w->work = calloc(n + nc + 1, sizeof(double));
+	w->forces.values = calloc((size_t)m->nforces + 1, sizeof *w->forces.values);
+	w->forces.power = calloc((size_t)m->nforces + 1, sizeof(double));
+	w->forces.before = calloc(n + 1, sizeof(double));
 	w->S = gsl_matrix_calloc(nc ? nc : 1, nc ? nc : 1);
 	w->dropped = calloc(nc + 1, 1);
 	model_mass_diagonal(m, w->mass);
@@ -128,6 +134,7 @@ void report_free(struct report *w)
 		return;
 	rows_free(w->rows);
 	free(w->h), free(w->mass), free(w->ones), free(w->work), free(w->dropped), free(w->order);
+	free(w->forces.values), free(w->forces.power), free(w->forces.before);
 	free(w->outward), free(w->carried);
 	gsl_matrix_free(w->S);
 	pivot_free(w->pivot);
@@ -352,7 +359,7 @@ int report_complete(struct report *w, struct run_data *d, struct sample *s)
 	const struct rows *r = w->rows;
 	double t = s->t;
 	if (joint_rows_eval(m, d, NULL, 0, t, s->q, s->qd, w->rows) != 0 ||
-	    forces_apply(m, d, s->q, s->qd, t, w->h, &w->potential) != 0)
+	    forces_measure(m, d, s->q, s->qd, t, w->h, &w->potential, &w->forces) != 0)
 		return -1;
 	if (w->drop && !w->decided && w->nc > 0)
 		decide_dropped(w, r, d);
@@ -365,9 +372,23 @@ int report_complete(struct report *w, struct run_data *d, struct sample *s)
 	s->potential = w->potential;
 	s->violation = vec_norm(r->phi, w->nc);
 	double *rates = w->work;
-	for (int a = 0; a < w->nc; a++)
-		rates[a] = rows_dot(r, a, s->qd) - r->vrhs[a];
+	/* the drivers' power, λ'D ċ over their rows: a joint that does not move
+	 * with time does no work (D ċ = 0), and where a formulation's joints are
+	 * springs of its own their energy is its business, not the drivers' */
+	s->work_rate = w->forces.free_power + contacts_free_power(m, s->q, s->qd, s->contact);
+	for (int a = 0; a < w->nc; a++) {
+		double rate = rows_dot(r, a, s->qd); /* D_a ċ */
+		if (joint_kind_driven(m->joints[model_row_joint(m, a)].kind))
+			s->work_rate += s->lambda[a] * rate;
+		rates[a] = rate - r->vrhs[a];
+	}
 	s->velocity_violation = vec_norm(rates, w->nc);
+	for (int i = 0; i < m->nforces; i++) {
+		const struct force_values *v = &w->forces.values[i];
+		double *o = s->force + FORCE_FIELDS * i;
+		o[0] = v->f, o[1] = v->fx, o[2] = v->fy, o[3] = v->torque, o[4] = v->length,
+		o[5] = v->rate, o[6] = w->forces.power[i];
+	}
 	s->violation = hypot(s->violation, s->own_violation);
 	s->velocity_violation = hypot(s->velocity_violation, s->own_velocity_violation);
 	s->complete = 1;

@@ -15,6 +15,9 @@
 #include "model/model.h"
 
 #define REACTION_FIELDS 5
+/* per force element in a sample: f, fx, fy, torque, length, rate (what its
+ * kind's entry says it has, struct force_values) and its power */
+#define FORCE_FIELDS 7
 
 /* Everything reported at one time. Arrays are sized by the model. A run
  * records the state, its accelerations and what depends on the run's
@@ -27,7 +30,13 @@ struct sample {
 	                       * body in the global frame, then fx, fy in that body's frame */
 	double *lambda;       /* one per constraint row */
 	double *contact;      /* CONTACT_FIELDS per contact (contact.h) */
+	double *force;        /* FORCE_FIELDS per force element */
 	double kinetic, potential;
+	/* the power put in that the energy does not hold: the drivers' (λ'D ċ
+	 * over their rows) and the force elements' and contacts' beyond their
+	 * own potential energy; its integral is the work the energy's change
+	 * must match (r.energy.work) */
+	double work_rate;
 	double violation, velocity_violation; /* ‖Φ‖, ‖D ċ - v‖ */
 	double condition; /* how far the formulation's coordinates are from singular:
 	                   * 1 far (or no such measure), 0 singular */

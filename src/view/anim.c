@@ -14,6 +14,7 @@
 #include "util/clock.h"
 #include "util/interrupt.h"
 #include "view/canvas_grid.h"
+#include "view/terminal.h"
 
 static int colors_on;
 static SCREEN *screen;
@@ -50,6 +51,11 @@ static int screen_open(char *err, size_t errlen)
 {
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		snprintf(err, errlen, "no terminal to draw on");
+		return -1;
+	}
+	if (!terminal_addressable()) {
+		snprintf(err, errlen, "the terminal (TERM=%s) cannot move its cursor",
+		         getenv("TERM") ? getenv("TERM") : "");
 		return -1;
 	}
 	/* The size from the terminal itself, never from LINES and COLUMNS: a
@@ -260,18 +266,26 @@ static void draw_note(const struct anim_options *o, const struct pane *p, int fr
 		attroff(A_REVERSE);
 }
 
-/* Lay out and draw one frame: titles on the top row, each pane's figures
- * under its title, the pictures side by side, the plot (if any) across the
- * bottom third. Everything follows LINES and COLS, so a resize re-lays out
- * on the next pass. */
+/* The narrowest a pane may be: its figures' longest item ("max |Phi|
+ * 3.8e-12", "1000000 evals") fits whole. Fewer columns than the panes
+ * need side by side puts them in rows. */
+#define PANE_MIN_WIDTH 18
+
+/* Lay out and draw one frame: the panes side by side, or in rows of as
+ * many as fit PANE_MIN_WIDTH each; in each its title, its figures under it
+ * and its picture; the plot (if any) across the bottom third. Where the
+ * height runs short the plot goes first, then the pictures, so the
+ * figures stay whole. Everything follows LINES and COLS, so a resize re-lays
+ * out on the next pass. */
 static void draw_all(const struct anim_options *o, int frame, int labels, int trails,
                      struct grid **panes, struct grid **plot)
 {
 	int n = o->npanes, rows = LINES - 1; /* the last row is the status line */
-	int width = (COLS - (n - 1)) / n;
-	int plot_rows = o->plot ? rows / 3 : 0;
-	if (plot_rows < 5)
-		plot_rows = 0; /* too small to read: the pictures get the room */
+	int per_row = (COLS + 1) / (PANE_MIN_WIDTH + 1);
+	per_row = per_row < 1 ? 1 : per_row > n ? n : per_row;
+	int pane_rows = (n + per_row - 1) / per_row;
+	per_row = (n + pane_rows - 1) / pane_rows; /* rows of even length: 4 and 3, not 6 and 1 */
+	int width = (COLS - (per_row - 1)) / per_row;
 	int fig_rows = 0;
 	for (int k = 0; k < n; k++) {
 		int r = figure_rows(o->panes[k].figures, width, 0, 0, 0);
@@ -283,33 +297,46 @@ static void draw_all(const struct anim_options *o, int frame, int labels, int tr
 			fig_rows++;
 			break;
 		}
-	int top = 1 + fig_rows, height = rows - plot_rows - top;
+	int head = 1 + fig_rows; /* title and figures */
+	int plot_rows = o->plot ? rows / 3 : 0;
+	if (plot_rows < 5)
+		plot_rows = 0; /* too small to read: the pictures get the room */
+	int height = (rows - plot_rows) / pane_rows - head;
+	if (height < 3 && plot_rows > 0) {
+		plot_rows = 0;
+		height = rows / pane_rows - head;
+	}
+	if (height < 3)
+		height = 0; /* no room for pictures: the figures alone */
 	erase();
-	if (width < 6 || height < 3) {
+	if (width < 6 || head * pane_rows > rows) {
 		put_text(0, 0, "(enlarge the terminal)", 22, COLS);
 		return;
 	}
 	for (int k = 0; k < n; k++) {
 		const struct pane *p = &o->panes[k];
-		if (!panes[k] || panes[k]->width != width || panes[k]->height != height) {
-			grid_free(panes[k]);
-			panes[k] = grid_new(width, height, o->unicode);
-		}
-		struct draw_options d = {labels, trails, p->poses, frame};
-		struct canvas c = canvas_grid(panes[k]);
-		grid_clear(panes[k]);
-		scene_draw(p->scene, p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies,
-		           &p->view, &c, &d);
-		int col = k * (width + 1);
+		int col = (k % per_row) * (width + 1), row0 = (k / per_row) * (head + height);
 		const char *title = p->title ? p->title : "";
 		attron(A_BOLD);
-		put_text(0, col, title, strlen(title), width);
+		put_text(row0, col, title, strlen(title), width);
 		attroff(A_BOLD);
-		figure_rows(p->figures, width, 1, col, 1);
-		draw_note(o, p, frame, note_row, col, width);
-		blit(panes[k], top, col);
-		if (k > 0)
-			for (int r = 0; r < rows - plot_rows; r++)
+		figure_rows(p->figures, width, row0 + 1, col, 1);
+		draw_note(o, p, frame, row0 + note_row, col, width);
+		if (height > 0) {
+			if (!panes[k] || panes[k]->width != width || panes[k]->height != height) {
+				grid_free(panes[k]);
+				panes[k] = grid_new(width, height, o->unicode);
+			}
+			struct draw_options d = {labels, trails, p->poses, frame};
+			struct canvas c = canvas_grid(panes[k]);
+			grid_clear(panes[k]);
+			scene_draw(p->scene,
+			           p->poses + (size_t)frame * 3 * (size_t)p->scene->nbodies,
+			           &p->view, &c, &d);
+			blit(panes[k], row0 + head, col);
+		}
+		if (k % per_row > 0)
+			for (int r = row0; r < row0 + head + height; r++)
 				mvaddstr(r, col - 1, o->unicode ? "\u2502" : "|");
 	}
 	if (plot_rows > 0) {

@@ -225,6 +225,56 @@ for _, kind in ipairs(kinds.joints) do
   end
 end
 
+-- every registered force kind, read through the form of law its C entry
+-- declares: each part names one of the kind's parameters, every form but
+-- "own" has a law written in mechbench.force_terms, and the kind's forces
+-- on a two-body arm and a slider (off their axes, turned, moving) give M
+-- and h as m:pieces does in every formulation shown. A kind whose law
+-- names no parameter (or the wrong one) loses its term and fails here.
+local force_makers = {
+  ["spring-damper"] = function(m) m:force { name = "s", type = "spring-damper", points = { "B", "O" }, k = 40,
+    length = 0.2, c = 3, actuator = function(t) return 2 * math.sin(3 * t) end } end,
+  ["rot-spring-damper"] = function(m) m:force { name = "r", type = "rot-spring-damper", bodies = { "tip", "arm" },
+    k = 5, angle = 0.3, c = 0.4, actuator = 0.7 } end,
+  force = function(m)
+    m:force { name = "f", type = "force", point = "C", value = { 1.5, -2 } }
+    m:force { name = "fl", type = "force", point = "B", value = { -0.4, 0.9 }, frame = "local" }
+  end,
+  torque = function(m) m:force { name = "n", type = "torque", body = "arm", value = function(t) return 1 + t end } end,
+  user = function(m) m:force { name = "u", type = "user", fn = function(t, s)
+    return { { body = "tip", force = { 0.3 * s.bodies.tip.x, 0.1 }, at = { 0.02, 0.01 }, torque = 0.05 * t } } end } end,
+  ["slide-friction"] = function(m) m:force { name = "d", type = "joint-friction", joint = "guide", c = 2.5 } end,
+}
+local law_parts = { "stiffness", "rest", "damping", "actuator", "value", "frame", "axis" }
+for _, kind in ipairs(kinds.forces) do
+  local params = {}
+  for _, p in ipairs(kind.params) do params[p.name] = true end
+  for _, part in ipairs(law_parts) do
+    if kind.law[part] then
+      T.ok(params[kind.law[part]], ("force kind %s: its law's %s is its parameter '%s'"):format(kind.name, part,
+        kind.law[part]))
+    end
+  end
+  local make = force_makers[kind.name]
+  T.ok(make ~= nil, ("force kind %s has a model in this test (add one for a new kind)"):format(kind.name))
+  if make then
+    for _, f in ipairs(FORMULATIONS) do
+      local m = makers["revolute"]()
+      m:body { name = "slider", mass = 0.8, inertia = 0.02, pos = { -0.3, 0.2 }, angle = 0.25 }
+      m:point { name = "S", body = "slider", at = { 0.03, -0.02 } }
+      m:point { name = "G", body = "ground", at = { -0.2, 0.15 } }
+      m:vector { name = "along", body = "slider", dir = { math.cos(0.1), math.sin(0.1) } }
+      m:vector { name = "rail", body = "ground", dir = { math.cos(0.35), math.sin(0.35) } }
+      m:joint { name = "guide", type = "translational", points = { "S", "G" }, vectors = { "along", "rail" } }
+      make(m)
+      m:correct()
+      local ok, worst = pcall(compare, m, f, 100, true)
+      T.ok(ok and math.max(worst.M, worst.h) < 1e-12, ("force kind %s (law %s), %s: M and h match m:pieces (%s)")
+        :format(kind.name, kind.law.form, f, ok and ("%.2g, %.2g"):format(worst.M, worst.h) or tostring(worst)))
+    end
+  end
+end
+
 -- a tree of the user's: the four-bar cut at O4 instead
 do
   local ok, worst = pcall(compare, mb.example("four_bar"), "joint", 100, true, { "O2", "A", "B" })

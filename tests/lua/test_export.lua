@@ -152,7 +152,7 @@ end
 for _, j in ipairs { "pin", 'pin "2"' } do
   for _, k in ipairs { "fx", "fy", "torque" } do columns[#columns + 1] = { j .. "." .. k, r:reaction(j)[k] } end
 end
-for _, k in ipairs { "kinetic", "potential", "total" } do columns[#columns + 1] = { "energy." .. k, r.energy[k] } end
+for _, k in ipairs { "kinetic", "potential", "total", "work" } do columns[#columns + 1] = { "energy." .. k, r.energy[k] } end
 columns[#columns + 1] = { "violation", r.violation }
 columns[1] = { "t", r.t }
 

@@ -221,7 +221,7 @@ local function suggests(typed, meant)
   T.ok(text:find(("did you mean '%s'"):format(meant), 1, true), ('help "%s" suggests %s: %s'):format(typed, meant, text))
   fits(text, ('help "%s"'):format(typed))
 end
-suggests("simulat", "simulate")
+suggests("simulat", "m:simulate")
 suggests("m:simulat", "m:simulate")
 suggests("mb.comapre", "mb.compare")
 suggests("equilibrum", "equilibrium")
@@ -241,7 +241,7 @@ local simulate = reference.named("m:simulate")
 T.eq(said(m.simulate), reference.render(simulate), "help(m.simulate): a method through a model")
 T.eq(said("simulate"), reference.render(simulate), 'help "simulate"')
 T.eq(said("m.simulate"), reference.render(simulate), 'help "m.simulate" reads as m:simulate')
-T.eq(said(mb.compare), said("compare"), 'help(mb.compare) and help "compare" agree')
+T.ok(said("compare"):find(said(mb.compare), 1, true), 'help "compare" holds help(mb.compare)')
 T.ok(said(mb.model):find("mb.model{", 1, true), "help(mb.model)")
 T.ok(said("r:plot"):find("r:plot(", 1, true), 'help "r:plot"')
 T.ok(said(next):find("next()", 1, true), "help(next)")
@@ -258,6 +258,42 @@ T.ok(said(c):find("c:table()", 1, true), "help(c) lists a comparison's methods")
 T.ok(said(r.plot) == said("r:plot") and said(c.table) == said("c:table"), "help(r.plot), help(c.table)")
 T.ok(said(math.sin):find("Lua's own", 1, true), "help(math.sin) points to the Lua manual")
 T.ok(said(m.compile):find("not documented for users", 1, true), "an internal method says so")
+
+---------------------------------------------------------------- searching (issue 25)
+
+-- a name several things share: the one a student most likely means first
+local animate = said("animate")
+T.ok(animate:find("^r:animate{"), 'help "animate" answers with r:animate first: ' .. animate:sub(1, 40))
+fits(animate, 'help "animate"')
+T.ok(said("compare"):find("^c = mb.compare"), 'help "compare" answers with mb.compare first')
+-- a word that is a kind's name or field, not a function's: the kinds
+local spring = said("spring")
+T.ok(spring:find("spring-damper", 1, true) and spring:find("rot-spring-damper", 1, true)
+  and not spring:find("print", 1, true), 'help "spring" lists the spring kinds, not print: ' .. spring:sub(1, 60))
+fits(spring, 'help "spring"')
+T.ok(said("damper"):find("spring-damper", 1, true), 'help "damper" finds the spring-damper')
+T.ok(said("hertz"):find("hunt-crossley", 1, true) or said("hertz"):find("spring", 1, true),
+  'help "hertz" finds a contact law by its summary')
+local k = said("k")
+T.ok(k:find("spring-damper", 1, true) and not k:find("rigid", 1, true),
+  'help "k": the kinds with a field k, not every word that begins with k')
+-- a topic for units, not mb.vec.unit
+local units = said("units")
+T.ok(units:find("radians", 1, true) and units:find("math.rad(65)", 1, true) and not units:find("did you mean"),
+  'help "units" is a topic on units: ' .. units:sub(1, 60))
+fits(units, 'help "units"')
+-- the beginning of a name: that name, and the others that begin so
+local anim = said("anim")
+T.ok(anim:find("did you mean 'r:animate'", 1, true) and anim:find('help "md:animate"', 1, true),
+  'help "anim" offers r:animate, then the other animates')
+-- a word in the texts only: where it is mentioned
+local energy = said("energy")
+T.ok(energy:find('help "results"', 1, true) and energy:find('help "r:summary"', 1, true),
+  'help "energy" lists where energy is mentioned')
+fits(energy, 'help "energy"')
+local tol = said("tol")
+T.ok(not tol:find('help "units"', 1, true) and tol:find('help "m:simulate"', 1, true),
+  'help "tol" finds tol, not "told"')
 
 ---------------------------------------------------------------- (e) the options
 

@@ -220,7 +220,12 @@ end
 
 for _, n in ipairs(all) do
   local L = mb.lesson.load(n)
-  fits(("lesson %d opens"):format(n), capture(lesson, n, 1))
+  local opening = capture(lesson, n, 1)
+  fits(("lesson %d opens"):format(n), opening)
+  -- the title, the objectives and the first step on one screen with the
+  -- prompt (lessons 4 and 16 were 30 and 27 lines: the title scrolled off)
+  local _, rows = opening:gsub("\n", "")
+  T.ok(rows + 2 <= 24, ("lesson %d's opening screen fits 24 rows with the prompt (%d lines)"):format(n, rows + 1))
   for i, s in ipairs(L.steps) do
     local at = ("%d.%d"):format(n, i)
     local shown = capture(show)
@@ -229,6 +234,14 @@ for _, n in ipairs(all) do
     -- was 30 lines, its text scrolled off before the student read it)
     local _, breaks = shown:gsub("\n", "")
     T.ok(breaks + 2 <= 24, ("%s shown fits 24 rows with the prompt (%d lines)"):format(at, breaks + 1))
+    -- and opened there, a lesson resumed: the step's own top stays on the
+    -- screen (16.7 scrolled off under the lesson's title and objectives)
+    if i > 1 then
+      local opened = capture(lesson, n, i)
+      local _, rows = opened:gsub("\n", "")
+      T.ok(rows + 2 <= 24 and opened:find("step " .. i .. " of", 1, true),
+        ("%s opened fits 24 rows with the prompt (%d lines)"):format(at, rows + 1))
+    end
     for _ = 1, #(s.hints or {}) + 1 do fits(at .. " hint()", capture(hint)) end
     if s.answer then
       fits(at .. " check()", capture(check))

@@ -109,9 +109,40 @@ do
     0.913177, 1 }, 2e-6, "11.9: e_eff of Eq. 11.42 over e_in = 0.1 ... 1")
   T.near_all(book_answers("11.10").e_eff, { 0.069444, 0.15554, 0.256208, 0.362872, 0.470445, 0.577276, 0.683184, 0.788539,
     0.893921, 1 }, 2e-6, "11.10: e_eff of Eq. 11.43")
+  -- Chapters 10 and 12 in plain Python: 10.10-10.12's M r'' = h + D'lambda, D r'' = gamma
+  -- from the rows by hand; 12.4's, 12.7's and 12.8's four-bars by Newton on the loop,
+  -- followed over a turn (12.7 at 0.01 degree, 12.8's cut by bisection); 12.1's and
+  -- 12.2's Newton counts with the sheet's stopping rules
+  a = book_answers("10.10")
+  T.near_all({ a.acc, a.lambda }, { { 5.52323124, 32.48298, -35.88854575, -8.92879699, -23.41796503, -15.16408735 },
+    { 9.90712146, -1.38204194 } }, 1e-7, "10.10: r'' and the multipliers")
+  a = book_answers("10.11")
+  T.near_all({ a.acc_a, a.lambda_a, a.acc_b, a.lambda_b }, { { 0.75495041, -0.38799722, 0.0435352, 0.0326514 },
+    { -1.81980164, -0.90336803 }, { 0.56105082, -0.05215329, -0.48197244, 0.17704133 }, { -1.04420329, 0.60192938 } },
+    1e-7, "10.11: (a) and (b)'s r'' and multipliers")
+  a = book_answers("10.12")
+  T.near_all({ a.acc, a.lambda }, { { -0.84558048, -1.03541165, -0.21281568, 0.58200503 }, { -0.36392305, 0.13025254 } },
+    1e-7, "10.12: r'' and the multipliers")
+  a = book_answers("12.1")
+  T.near_all({ a.roots, a.evaluations }, { { -1, 3, 8 }, 6 }, 1e-9, "12.1: the roots, and 6 evaluations from 10")
+  a = book_answers("12.2")
+  T.near_all({ a.sol_a, a.evaluations }, { { 0.86977421, 2.07076988 }, 6 }, 1e-7, "12.2: the first start's solution and count")
+  a = book_answers("12.4")
+  T.near_all({ a.start, a.omega3, a.alpha3 }, { { 0.5536844, 1.30287398 }, -0.18501458, 61.45115678 }, 1e-6,
+    "12.4: the start, the rocker's rate and acceleration")
+  a = book_answers("12.7")
+  T.near_all({ a.spacing, a.v_pull, a.v_mean }, { 2.9657447, 181.84423, 88.97234 }, 5e-3,
+    "12.7: the holes' spacing and the film's speeds")
+  a = book_answers("12.8")
+  T.near_all({ a.crank, a.web }, { 102.93970435, -0.36788255 }, 1e-3, "12.8: the crank at the cut and the web's speed")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
+  a = book_answers("14.1")
+  -- the oracle's lambda of Ex. 14.1 (H-14.1: D'lambda = -h solved apart, g = 9.8): O's and Q's
+  -- multipliers are their forces on links 1 and 2, A's acts on link 1 (minus it on link 2)
+  T.near_all({ a.O_on_1, a.Q_on_2, a.A_on_2 }, { { -50, -54.4167 }, { 0, 98.5167 }, { -50, -78.9167 } }, 1e-4,
+    "14.1: the pins' forces from the oracle's lambda")
 end
 
 ---------------------------------------------------------------- seeds

@@ -38,4 +38,20 @@ void weights_apply(const struct model *m, const double *c, double *h, double *po
 int forces_apply(const struct model *m, struct run_data *d, const double *c, const double *cd,
                  double t, double *h, double *potential);
 
+/* What a report asks of the forces besides (arrays sized by the model):
+ * each element's values and power (its generalised force times c'), and
+ * the power they put in that no potential energy holds, each element's
+ * beyond what its own potential stores (the contacts' is the report's,
+ * from the forces it recorded). before: 3 per body, a workspace. */
+struct force_measure {
+	struct force_values *values; /* one per force element */
+	double *power;               /* one per force element */
+	double *before;
+	double free_power;
+};
+
+/* forces_apply, and out filled (NULL: forces_apply itself). */
+int forces_measure(const struct model *m, struct run_data *d, const double *c, const double *cd,
+                   double t, double *h, double *potential, struct force_measure *out);
+
 #endif

@@ -5,7 +5,7 @@
 #include "model/forces/force.h"
 
 static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
-                 const double *cd, double t, double *h, double *potential)
+                 const double *cd, double t, double *h, double *potential, struct force_values *out)
 {
 	(void)m, (void)d, (void)t;
 	int local = fe->param[2] != 0;
@@ -16,6 +16,11 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	force_at_point(h, fe->bi, s, f);
 	if (!local)
 		*potential -= v2_dot(f, v2_add(b.r, s));
+	if (out) {
+		vec2 v = v2_add(b.rd, v2_scale(b.phid, v2_perp(s))); /* the point's velocity */
+		*out = (struct force_values){
+		    .fx = f.x, .fy = f.y, .stored = local ? 0 : -v2_dot(f, v)};
+	}
 	return 0;
 }
 
@@ -25,7 +30,9 @@ const struct force_kind force_point_force = {
     .name = "force",
     .summary = "a constant force value = {fx, fy} at a point, in the global or the body's frame",
     .shape = {.points = 1},
+    .values = FORCE_HAS_FXY,
     .params = {{"value", PARAM_PAIR, PARAM_REQUIRED},
                {"frame", PARAM_CHOICE, PARAM_FALLBACK, 0, frames}},
+    .law = {FORCE_LAW_AT_POINT, .value = "value", .frame = "frame"},
     .apply = apply,
 };

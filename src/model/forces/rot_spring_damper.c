@@ -5,7 +5,7 @@
 #include "model/forces/force.h"
 
 static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
-                 const double *cd, double t, double *h, double *potential)
+                 const double *cd, double t, double *h, double *potential, struct force_values *out)
 {
 	(void)m;
 	double k = fe->param[0], angle = fe->param[1], damping = fe->param[2];
@@ -20,6 +20,11 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	if (fe->bj >= 0)
 		h[3 * fe->bj + 2] += T;
 	*potential += 0.5 * k * (theta - angle) * (theta - angle);
+	if (out)
+		*out = (struct force_values){.torque = T,
+		                             .length = theta,
+		                             .rate = thetad,
+		                             .stored = k * (theta - angle) * thetad};
 	return 0;
 }
 
@@ -27,9 +32,12 @@ const struct force_kind force_rot_spring_damper = {
     .name = "rot-spring-damper",
     .summary = "torsion spring k at free angle, damper c and actuator between two bodies",
     .shape = {.bodies = 2},
+    .values = FORCE_HAS_TORQUE | FORCE_HAS_ANGLE | FORCE_HAS_RATE,
     .params = {{"k", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"angle", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"c", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"actuator", PARAM_NUMBER, PARAM_FALLBACK, 0, NULL, 1}},
+    .law = {FORCE_LAW_TURN, .stiffness = "k", .rest = "angle", .damping = "c",
+            .actuator = "actuator"},
     .apply = apply,
 };

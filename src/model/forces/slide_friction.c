@@ -7,7 +7,7 @@
 #include "model/forces/force.h"
 
 static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
-                 const double *cd, double t, double *h, double *potential)
+                 const double *cd, double t, double *h, double *potential, struct force_values *out)
 {
 	(void)m, (void)d, (void)t, (void)potential;
 	struct body_state bi = model_body_state(c, cd, fe->bi),
@@ -17,9 +17,13 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	vec2 sj = v2_sub(p, bj.r); /* the same place from body j */
 	vec2 vi = v2_add(bi.rd, v2_scale(bi.phid, v2_perp(si)));
 	vec2 vj = v2_add(bj.rd, v2_scale(bj.phid, v2_perp(sj)));
-	vec2 f = v2_scale(-fe->param[0] * v2_dot(uj, v2_sub(vi, vj)), uj);
+	double slip = v2_dot(uj, v2_sub(vi, vj));
+	vec2 f = v2_scale(-fe->param[0] * slip, uj);
 	force_at_point(h, fe->bi, si, f);
 	force_at_point(h, fe->bj, sj, v2_scale(-1, f));
+	if (out) /* f along the axis, on body i; on body j the opposite */
+		*out = (struct force_values){
+		    .f = -fe->param[0] * slip, .fx = -f.x, .fy = -f.y, .rate = slip};
 	return 0;
 }
 
@@ -28,6 +32,8 @@ const struct force_kind force_slide_friction = {
     .summary = "viscous friction c along a sliding joint's axis",
     .internal = 1,
     .shape = {.points = 2},
+    .values = FORCE_HAS_F | FORCE_HAS_FXY | FORCE_HAS_RATE,
     .params = {{"c", PARAM_POSITIVE, PARAM_REQUIRED}, {"axis", PARAM_PAIR, PARAM_REQUIRED}},
+    .law = {FORCE_LAW_SLIP, .damping = "c", .axis = "axis"},
     .apply = apply,
 };

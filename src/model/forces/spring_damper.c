@@ -5,7 +5,7 @@
 #include "model/forces/force.h"
 
 static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
-                 const double *cd, double t, double *h, double *potential)
+                 const double *cd, double t, double *h, double *potential, struct force_values *out)
 {
 	(void)m;
 	double k = fe->param[0], length = fe->param[1], damping = fe->param[2];
@@ -28,6 +28,15 @@ static int apply(const struct model *m, struct run_data *d, const struct force *
 	force_at_point(h, fe->bi, p.si, v2_scale(-f, u));
 	force_at_point(h, fe->bj, p.sj, v2_scale(f, u));
 	*potential += 0.5 * k * (L - length) * (L - length);
+	if (out) {
+		double rate = v2_dot(u, p.dd); /* L' */
+		*out = (struct force_values){.f = f,
+		                             .fx = f * u.x,
+		                             .fy = f * u.y,
+		                             .length = L,
+		                             .rate = rate,
+		                             .stored = k * (L - length) * rate};
+	}
 	return 0;
 }
 
@@ -36,9 +45,12 @@ const struct force_kind force_spring_damper = {
     .summary = "spring k, free length, damper c and actuator (a number or fn(t)) from P_i to P_j",
     .shape = {.points = 2},
     .drawing = DRAW_SPRING,
+    .values = FORCE_HAS_F | FORCE_HAS_FXY | FORCE_HAS_LENGTH | FORCE_HAS_RATE,
     .params = {{"k", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"length", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"c", PARAM_NUMBER, PARAM_FALLBACK, 0},
                {"actuator", PARAM_NUMBER, PARAM_FALLBACK, 0, NULL, 1}},
+    .law = {FORCE_LAW_LINE, .stiffness = "k", .rest = "length", .damping = "c",
+            .actuator = "actuator"},
     .apply = apply,
 };

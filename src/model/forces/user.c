@@ -7,9 +7,11 @@
 #include "model/forces/force.h"
 
 static int apply(const struct model *m, struct run_data *d, const struct force *fe, const double *c,
-                 const double *cd, double t, double *h, double *potential)
+                 const double *cd, double t, double *h, double *potential, struct force_values *out)
 {
 	(void)potential;
+	if (out) /* its forces are the host's: its power alone is reported */
+		*out = (struct force_values){0};
 	char err[400] = "";
 	if (fe->host.call(fe->host.ctx, t, c, cd, m->nbodies, h, err, sizeof err) != 0) {
 		run_data_stop(d, "%s", err[0] ? err : "the user force failed");
