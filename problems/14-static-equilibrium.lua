@@ -80,6 +80,12 @@ local function on_first(e, joint)
   return { -r.fx[1], -r.fy[1] }
 end
 
+-- The named slip of giving a force's opposite for the answer `name`.
+local function opposite(name, say)
+  return { { value = function(_, ref) return { -ref[name][1], -ref[name][2] } end, say = say } }
+end
+local on_ground = "r:reaction gives the force on a joint's second body, here the ground."
+
 ------------------------------------------------------------------ 14.1, 14.2: the structure
 
 -- The two-link structure of Ex. 14.1 (examples/structure.lua): link 1 from
@@ -266,9 +272,9 @@ local function small_by_hand(d)
 end
 
 local small_data = {
-  { name = "a", value = 0.01, unit = "m", what = "K's height in (b), (c)", vary = 0.3 },
-  { name = "b", value = 0.03, unit = "m", what = "K's height in (a); G's x less L0 in (c)", vary = 0.2 },
-  { name = "c", value = 0.02, unit = "m", what = "K's x in (a); G's depth below L2 in (c)", vary = 0.2 },
+  { name = "a", value = 0.01, unit = "m", what = "K's y in (b), (c)", vary = 0.3 },
+  { name = "b", value = 0.03, unit = "m", what = "K's y in (a); G's x is L0 + b in (c)", vary = 0.2 },
+  { name = "c", value = 0.02, unit = "m", what = "K's x in (a); G's y is -L2 - c in (c)", vary = 0.2 },
   { name = "L2", value = 0.06, unit = "m", what = "link 2", vary = 0.1 },
   { name = "L3", value = 0.04, unit = "m", what = "link 3", vary = 0.1 },
   { name = "k", value = 100, unit = "N/m", what = "the spring", vary = 0.3 },
@@ -388,6 +394,12 @@ end
 
 ------------------------------------------------------------------ the problems
 
+-- An estimate {x, y, phi (deg)} moved by up to 0.1 m (in cm) and 5 degrees.
+local function estimate(rand, v)
+  local function cm(x) return math.floor(x * 100 + 0.5) / 100 end
+  return { cm(v[1] + 0.2 * (rand() - 0.5)), cm(v[2] + 0.2 * (rand() - 0.5)), v[3] + math.floor(10 * rand()) - 5 }
+end
+
 local structure_data = {
   { name = "f", value = 50, unit = "N", what = "the horizontal force at A", vary = 0.5 },
   { name = "m1", value = 2.5, unit = "kg", what = "link 1 (5 m)", vary = 0.3 },
@@ -451,10 +463,9 @@ pins' forces: O's on link 1, Q's on link 2, and link 1's on link 2 at A, each {f
           misprint = "Ex. 14.1 prints +h where Eq. 14.2 has -h (more-misprints.md, Ex 14.1; O-14.1)" },
       },
       mistakes = {
-        O_on_1 = { { value = function(_, ref) return { -ref.O_on_1[1], -ref.O_on_1[2] } end,
-          say = "that is link 1's force on the ground: r:reaction gives the force on a joint's second body, here the ground." } },
-        A_on_2 = { { value = function(_, ref) return { -ref.A_on_2[1], -ref.A_on_2[2] } end,
-          say = "that is link 2's force on link 1; the question asks for link 1's on link 2." } },
+        O_on_1 = opposite("O_on_1", "that is link 1's force on the ground: " .. on_ground),
+        Q_on_2 = opposite("Q_on_2", "that is link 2's force on the ground: " .. on_ground),
+        A_on_2 = opposite("A_on_2", "that is link 2's force on link 1; the question asks for link 1's on link 2."),
       },
       model = structure,
       hints = {
@@ -473,10 +484,9 @@ Newton-Raphson (the book uses fsolve; in mechbench, mb.newton on the rows m:piec
 find the pins' forces there. Give c1 and c2 as solved, and pin O's force on link 1.]],
       build = "the structure model; mb.newton on its rows from the estimates; m:equilibrium{} there",
       data = {
-        { name = "c1", value = { 1.6, 1.9, 45 }, unit = "m, m, deg", what = "link 1's estimate {x, y, phi}",
-          vary = function(rand, v) return { v[1] + 0.2 * (rand() - 0.5), v[2] + 0.2 * (rand() - 0.5), v[3] + math.floor(10 * rand()) - 5 } end },
-        { name = "c2", value = { 2.9, 2.1, 90 }, unit = "m, m, deg", what = "link 2's estimate",
-          vary = function(rand, v) return { v[1] + 0.2 * (rand() - 0.5), v[2] + 0.2 * (rand() - 0.5), v[3] + math.floor(10 * rand()) - 5 } end },
+        { name = "c1", value = { 1.6, 1.9, 45 }, unit = "m, m, deg", what = "link 1's {x, y, phi} (deg in p.data too)",
+          vary = estimate },
+        { name = "c2", value = { 2.9, 2.1, 90 }, unit = "m, m, deg", what = "link 2's estimate", vary = estimate },
         { name = "f", value = 50, unit = "N", what = "the force at A", vary = 0.5 },
         { name = "m1", value = 2.5, unit = "kg", what = "link 1" },
         { name = "m2", value = 2.0, unit = "kg", what = "link 2" },
@@ -505,6 +515,7 @@ find the pins' forces there. Give c1 and c2 as solved, and pin O's force on link
       mistakes = {
         c1 = { { value = function(d) return { d.c1[1], d.c1[2], math.rad(d.c1[3]) } end,
           say = "those are the estimates: Newton moves them onto the joints." } },
+        O_on_1 = opposite("O_on_1", "that is link 1's force on the ground: " .. on_ground),
       },
       model = function(d) return structure(d, { d.c1[1], d.c1[2], math.rad(d.c1[3]) }, { d.c2[1], d.c2[2], math.rad(d.c2[3]) }) end,
       hints = {
@@ -545,14 +556,25 @@ small swings (m:modes).]],
       end,
       verify = function(d) return spring_rod_by_hand(d) end,
       mistakes = {
-        phi = { { value = -math.pi / 2, say = "that is where it starts, hanging straight down: the spring pulls it off." } },
+        phi = { { value = -math.pi / 2, say = "that is where it starts, hanging straight down: the spring moves it off." } },
+        pin = opposite("pin", "that is the rod's force on the ground when the rod's point comes first in the joint: " .. on_ground),
         frequency = { { value = function(_, ref) return ref.frequency * tau end,
           say = "that is omega in rad/s; the frequency in Hz is omega / (2 pi)." } },
       },
       model = function(d) return spring_rod(d) end,
+      written = [[
+The equations (14.3 a). The rod's body coordinates c = {x, y, phi}, u = {cos phi, sin phi},
+u_perp = {-sin phi, cos phi}. The pin: Phi = {x - (L/2) cos phi, y - (L/2) sin phi} = 0, so
+D = [I, -(L/2) u_perp]. The end B = {x, y} + (L/2) u; the spring's length l = |B - P|, its
+unit vector e = (B - P) / l, its force on the rod at B f = -k (l - L0) e (the damper carries
+nothing at rest). h = {f_x, f_y - m g, (L/2) u_perp . f}. At rest (Eq. 14.4) h + D' lambda = 0
+with Phi = 0: five equations in x, y, phi and lambda, the pin's force on the rod. The first
+two give lambda = {-f_x, m g - f_y}; the third is then the balance of moments about O,
+L u_perp . f = m g (L/2) cos phi, one equation in phi, which is dV/dphi = 0 for
+V = k (l - L0)^2 / 2 + m g (L/2) sin phi.]],
       hints = {
         "At rest the accelerations and velocities vanish: h(c) + D'lambda = 0 with Phi(c) = 0; the damper does nothing.",
-        "md = m:modes{} finds the rest too: md.rest:body(\"rod\").angle[1], md.rest:reaction(\"pin\"); md.frequency[1], md.damping[1].",
+        "md = m:modes{} finds the rest too: md.rest:body(\"rod\").angle[1], md.rest:reaction(\"pin\") (on the joint's second body); md.frequency[1], md.damping[1].",
         "One coordinate: the rest is the minimum of V = k (l - L0)^2 / 2 + m g (L/2) sin(phi); omega^2 = V''/I_O.",
       } },
 
@@ -561,6 +583,7 @@ small swings (m:modes).]],
       title = "Three small systems at rest",
       text = [[
 The book's figure shows three systems; ours, with the book's data (gravity 9.81 m/s^2 down):
+
   (a) link 2 pinned to the ground at O = (0, 0) by one end; the spring from
       its other end B to the ground point K = (c, b);
   (b) slider 1 on the x axis, the spring from K = (0, a) to its centre;
@@ -569,6 +592,7 @@ The book's figure shows three systems; ours, with the book's data (gravity 9.81 
   (c) as (b), but link 3's lower end is pinned to the ground at
       G = (L0 + b, -L2 - c), link 2's lower end on the right of the line
       from the slider to G.
+
 Write each system's equilibrium equations and solve them by Newton-Raphson (the book's
 fsolve). Give (a) link 2's angle at rest; (b) the slider's x and the links' angles; (c) the
 slider's x and link 3's angle (from its upper pin to G). Angles are from x along each link,
@@ -649,6 +673,16 @@ free, where does the mechanism rest stably: give the crank's angle and the slide
         end, say = "that rest is unstable (folded, with the force trying to unfold it): the stable one is stretched out." } },
       },
       model = function(d) return slider_crank(d, d.theta, true) end,
+      written = [[
+The free-body diagrams are those of Ex. 6.6 without the inertia terms: on the crank its weight,
+the ground pin's force, the rod's force at A and the motor's torque T; on the rod its weight
+and the forces at A and B; on the slider its weight, f, the rod's force at B, the guide's
+normal force and moment. Each body's forces and moments about its mass centre sum to zero:
+nine equations, linear in the nine unknowns (six pin components, the guide's two, T) at a
+given theta. That is h + D'lambda = 0 with the driver's row in D. With the motor free, T and
+the driver's row are gone and the pose is unknown: the nine balances with the eight rows of
+Phi = 0, nonlinear in the nine coordinates and eight multipliers (Eq. 14.4), are solved by
+Newton-Raphson from a start near the rest.]],
       hints = {
         "(a) At rest only the loads act: D'lambda = -h with the motor's torque among the unknowns, the static form of Ex. 6.6.",
         "(a) a driver holding the angle (rate 0) and m:inverse_dynamics at t = 0; (b) m:equilibrium{ stable = true } without a driver.",

@@ -27,6 +27,6 @@ for t in build/tests/test_*; do [ "${t%.d}" = "$t" ] && run_suite "c: ${t#build/
 for t in tests/lua/test_*.lua; do
   run_suite "lua: $(basename "$t" .lua)" env HOME=$(mktemp -d) XDG_DATA_HOME= XDG_STATE_HOME= ./mechbench --batch "$t"
 done
-for t in cli sandbox grade repl anim figures install valgrind fuzz; do run_suite "shell: $t" bash "tests/$t.sh"; done
+for t in cli sandbox grade repl anim figures install bytecode valgrind fuzz; do run_suite "shell: $t" bash "tests/$t.sh"; done
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" = 0 ]

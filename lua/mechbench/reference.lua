@@ -427,8 +427,11 @@ displacements), md.rest. md:table() prints them, md:animate(k) plays one.]] },
     sig = "md:animate(k, { amplitude, periods, speed, text, file })",
     text = [[
 Plays mode k about the rest (the linear motion, amplitude of its largest
-entry: 0.1 of the model's size or 0.2 rad); without a terminal, draws its
-two extremes; file = "mode1.gif" writes it as an animated GIF.]] },
+entry: 0.1 of the model's size or 0.2 rad); a mode that does not
+oscillate (unstable, overdamped, free) moves as its eigenvalue says over
+three time constants, its title saying which; without a terminal, draws
+its two extremes (or its start and end); file = "mode1.gif" writes it as
+an animated GIF.]] },
   { name = "m:correct", man = ANALYSES,
     sig = "m:correct()",
     text = [[

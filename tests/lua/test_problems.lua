@@ -135,6 +135,10 @@ do
     "12.7: the holes' spacing and the film's speeds")
   a = book_answers("12.8")
   T.near_all({ a.crank, a.web }, { 102.93970435, -0.36788255 }, 1e-3, "12.8: the crank at the cut and the web's speed")
+  -- 11.12 and 11.13's first impacts by RK4 in plain Python (the rod's angle, or both
+  -- pendulums' angles, h = 1e-7 s near contact, Eq. 11.42 with the approach speed the fall gives)
+  T.near(book_answers("11.12").depth, 0.0020688662578, 2e-8, "11.12: the tip's deepest penetration")
+  T.near(book_answers("11.13").depth, 0.0016589454495, 2e-8, "11.13: the balls' deepest penetration")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
@@ -143,6 +147,15 @@ do
   -- multipliers are their forces on links 1 and 2, A's acts on link 1 (minus it on link 2)
   T.near_all({ a.O_on_1, a.Q_on_2, a.A_on_2 }, { { -50, -54.4167 }, { 0, 98.5167 }, { -50, -78.9167 } }, 1e-4,
     "14.1: the pins' forces from the oracle's lambda")
+  -- the holding torques of 14.5 and 14.6 (body coordinates, as DAP_BC) in joint and point coordinates
+  for _, n in ipairs { "14.5", "14.6" } do
+    local p = problem.new(n, { seed = false })
+    local want = p:answers().torque
+    for _, f in ipairs { "joint", "point" } do
+      local r = p:model():inverse_dynamics { tf = 1e-3, dt = 1e-3, formulation = f }
+      T.near(r:reaction("motor").torque[1], want, 1e-9 * math.abs(want), n .. ": the holding torque in " .. f .. " coordinates")
+    end
+  end
 end
 
 ---------------------------------------------------------------- seeds
