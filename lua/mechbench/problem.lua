@@ -724,7 +724,7 @@ function Problem:check(given)
       local states = kind_of(a, ref[a.name]) == "function" and probes(spec, a, s.data, s.seed) or nil
       local ok, say = M.judge(a, given[a.name], ref[a.name], mistakes_for(self, a.name), states)
       verdict.answers[a.name] = { ok = ok, say = say }
-      if ok then s.right[a.name] = true end
+      s.right[a.name] = ok or nil -- the latest answer counts: right once, then wrong, is to do again
       lines[#lines + 1] = wrap(say, 78, a.name .. ": ", "  ")
     end
   end

@@ -334,9 +334,9 @@ prescribes a joint's motion as fn(t).]] },
   { name = "m:force", man = MODELS,
     sig = 'm:force{ name, type = "spring-damper", ... }',
     text = [[
-An applied force (Sec. 4.4): spring-damper, rot-spring-damper, force,
-torque, joint-friction, or user (your own fn(t, state)). Gravity needs
-none. help "forces" lists each type with what it takes.]] },
+An applied force (Sec. 4.4) of one of the types help "forces" lists
+from the table of kinds, each with the numbers it takes; type = "user"
+is your own fn(t, state). Gravity needs none.]] },
   { name = "m:contact", man = MODELS,
     sig = 'm:contact{ name, point = "C", radius, e, law, mu, ... }',
     text = [[

@@ -233,6 +233,10 @@ said(function() v = p:check { c = mb.vec.scale(d.alpha, d.b), d = { 0, 0 } } end
 T.ok(v.right == 2 and v.total == 14 and not v.ok and v.answers.c.ok and not v.answers.d.ok,
   "the verdict: right, total, each answer")
 T.eq(tostring(v), "<v.ok = false, v.right = 2, v.total = 14>", "the verdict prints as its fields")
+-- the latest answer counts: c right before, wrong now, is to do again
+text = said(function() v = p:check { c = { 0, 0 } } end)
+T.ok(v.right == 1 and not v.answers.c.ok and text:find("1 of 14 right so far", 1, true)
+  and text:find("still to do: .*c"), "an answer right before and wrong now counts as wrong: " .. text)
 T.fails(function() p:check(3) end, "takes a table of answers by name", "p:check of a number")
 
 -- a function answer is checked at states of its own, never as a string
