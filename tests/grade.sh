@@ -179,6 +179,7 @@ expect_match loop-line "$(line loop)" '"error":"the CPU limit of 0\.5 s was reac
 expect_match hog-line "$(line hog)" '"error":"the memory limit of 64 MB was reached at sub/hog\.lua:2"'
 expect_match flood-line "$(line flood)" '"error":"the output limit of 16 KB was reached: stopped"'
 expect_match wrong-why "$(line wrong)" 'arot_b \(your seed wrong\): right size, wrong sign'
+expect_no_match why-stops "$(cat class.jsonl)" '\.;'
 expect_match peek-refused "$(cat grade-logs/sub_peek.lua.own.log)" '^false	false	.*p:answers: gives the reference answers to instructors'
 flood_log=$(wc -c < grade-logs/sub_flood.lua.own.log)
 if [ "$flood_log" -le 16384 ]; then pass; else fail flood-log-capped "$flood_log bytes logged past a 16 KB cap"; fi
@@ -233,5 +234,12 @@ expect_eq merge-none-rc "$rc" 2
 printf '{"student":"a","points":1,"max":2}\nnot json\n' > broken.jsonl
 usage --grade-merge broken.jsonl
 expect_eq merge-bad-rc "$rc" 2; expect_match merge-bad "$out" '^mechbench: broken\.jsonl:2: json:'
+
+# a submission that fills answers["2.2"] as the sheet says, without making the table first
+mkdir fill
+printf 'answers["2.2"] = { len_a = mb.vec.norm(problem("2.2").data.a) }\n' > fill/filler.lua
+"$MB" --grade checks.lua --gradebook fill.csv fill/filler.lua > fill.jsonl 2>/dev/null
+expect_eq fill-gradebook "$(cat fill.csv)" "student,points,max
+filler,0.29,7"
 
 finish

@@ -558,6 +558,13 @@ local function sheet_parts(s)
   return parts
 end
 
+-- How the student opens this problem with the sheet's data at the prompt:
+-- a seeded sheet names its seed (a bare problem("N") gives the book's data).
+local function opener(s)
+  local number = s.spec.number
+  return s.seed and ('problem("%s", { seed = %q })'):format(number, s.seed) or ('problem("%s")'):format(number)
+end
+
 local OURS = "* our own value: the book gives it in a figure, or not at all"
 local WRITTEN = "Written part: this problem asks for a proof or a discussion too. Write it "
   .. "out for your instructor, who has a model answer."
@@ -569,6 +576,7 @@ local function sheet_text(s)
   local parts = sheet_parts(s)
   local width = 78
   local out = { parts.title, "(" .. parts.source .. ")", "" }
+  if s.seed then table.insert(out, 3, ("At the prompt, p = %s opens it with your data."):format(opener(s))) end
   for _, para in ipairs(parts.paragraphs) do
     out[#out + 1] = para.pre and para.text or wrap(para.text, width)
     out[#out + 1] = ""
@@ -652,7 +660,7 @@ local function sheet_pdf(p, s, opts)
   end
   if #parts.data > 0 then
     add("heading", s.seed and "Your data" or "The data")
-    add("note", 'problem("' .. spec.number .. '").data holds them; angles shown in degrees are radians there.')
+    add("note", opener(s) .. ".data holds them; angles shown in degrees are radians there.")
     for _, d in ipairs(parts.data) do add("row", d.what, d.name, "= " .. d.value) end
     if parts.ours then add("note", OURS) end
   end
@@ -669,7 +677,7 @@ local function sheet_pdf(p, s, opts)
     add("para", parts.build)
   end
   if parts.written then add("para", WRITTEN) end
-  add("note", ('hint() at the prompt after problem("%s") gives a hint, stronger each time.'):format(spec.number))
+  add("note", ("hint() at the prompt after %s gives a hint, stronger each time."):format(opener(s)))
   local footer = ("Problem %s, %s"):format(spec.number, s.seed and ("seed %q"):format(s.seed) or "the book's data")
   return figure.write("p:sheet", { kind = "sheet", blocks = blocks, footer = footer }, target, 1.1)
 end
@@ -902,6 +910,8 @@ end
 function M.grading_exporter(env)
   local initial = {}
   for k in next, env do initial[k] = true end
+  -- the sheet says "set them in answers[\"7.9\"]": the table is there to fill
+  if rawget(env, "answers") == nil then rawset(env, "answers", {}) end
   local seed = core.seed
   return function(status, message)
     local budget = { n = 0 }

@@ -198,6 +198,14 @@ T.ok(p16:sheet():find("phi1  = 30 deg", 1, true), "the sheet shows degrees")
 T.eq(tostring(mine), '<problem 2.2: Products, lengths, angles and rotations of two vectors; seed "jdoe"; '
   .. 'p:show() shows the sheet>', "a problem prints as one line")
 T.eq(T.capture(function() mine:show() end), mine:sheet(), "p:show() prints the sheet")
+-- a seeded sheet says how to open the same data at the prompt, and it does
+local opens = mine:sheet():match("At the prompt, p = (problem%b()) opens it with your data%.")
+T.eq(opens, 'problem("2.2", { seed = "jdoe" })', "a seeded sheet says how to open its data")
+if opens then
+  T.near_all(load("return " .. opens, "sheet", "t", { problem = problem.new })().data.a, mine.data.a, 0,
+    "and that opens the sheet's data")
+end
+T.ok(not p16:sheet():find("At the prompt, p =", 1, true), "the book's sheet needs no seed to open")
 -- --seed sets the default; an explicit seed or false (the book's) overrides it
 problem.set_default_seed("jdoe")
 T.near_all(problem.new("2.2").data.a, mine.data.a, 0, "--seed: problem() gives that seed's data")
@@ -220,6 +228,8 @@ local text = said(function() p:check { angle = right_angle } end)
 T.ok(text:find("angle: Correct.", 1, true) and text:find("1 of 14 right so far", 1, true), "a right answer: " .. text)
 text = said(function() p:check { angle = math.deg(right_angle) } end)
 T.ok(text:find("looks like degrees", 1, true), "degrees for radians is named: " .. text)
+T.ok(text:find("0 of 14 right so far", 1, true),
+  "a wrong answer after a right one counts as wrong, not as all right: " .. text)
 text = said(function() p:check { arot_b = mb.vec.cross(d.b, d.a) } end)
 T.ok(text:find("wrong sign", 1, true), "a wrong sign is named: " .. text)
 text = said(function() p:check { angle = math.acos(mb.vec.dot(mb.vec.unit(d.a), mb.vec.unit(d.b))) + 2 * math.pi } end)
