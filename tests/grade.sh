@@ -44,6 +44,13 @@ for f in e.pdf u.pdf n.pdf s.png b.pdf c.pdf; do [ -e "$f" ] && fail "no-$f" "$f
 # --seed with a script: problem() gives that student's data
 printf 'print(problem("2.2").data.a[1])\n' > seed.lua
 expect_eq seed-script "$("$MB" --seed jdoe seed.lua)" "$("$MB" -e 'print(problem("2.2", { seed = "jdoe" }).data.a[1])')"
+# a blank --seed is refused in the sheet's words, at the script's line (it
+# was "a seed is a name or a number, such as { seed = "jdoe" }, not string")
+out=$("$MB" --seed ' ' seed.lua 2>&1); rc=$?
+expect_eq seed-blank-script-rc "$rc" 1
+expect_eq seed-blank-script "$out" 'seed.lua:1: problem: --seed: a seed is a student'"'"'s name or a number, with no control characters and not blank, not " "'
+out=$("$MB" -e 'problem("2.2", { seed = "" })' 2>&1)
+expect_eq seed-empty-option "$out" '(command line):1: problem: a seed is a name or a number (not blank, with no control characters), such as { seed = "jdoe" }, not ""'
 
 # --- a class
 mkdir sub

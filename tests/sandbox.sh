@@ -112,6 +112,12 @@ for which in examples lessons problems; do
   [ -e escaped ] && fail "paths-$which-contained" "mb.paths.$which reached the library" || pass
   rm -f escaped
 done
+# the library's record of mb.fn's forms (which the C core evaluates in
+# place of the function) is not in the script's mb.fn: rawset put a form of
+# the script's choosing in place of a function of its own
+run_sb fn-forms 'local g = function() return 0, 0, 0 end
+print(mb.fn.forms == nil, pcall(rawset, mb.fn.forms, g, { "poly", 0, 1, 0 }), type(mb.fn.poly{ 1 }))'
+expect_eq fn-forms-withheld "$out" 'true	false	function'
 # help is the sandbox's mb.help, not the library's own table
 out=$("$MB" --sandbox --batch -e 'print(rawequal(help, mb.help), rawequal(help, require("mechbench.help")))')
 expect_eq help-own-copy "$out" 'true	true'

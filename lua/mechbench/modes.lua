@@ -300,9 +300,10 @@ function Modes:animate(k, opts)
   end
   local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height", "file" },
     "md:animate")
-  local why = o.amplitude ~= nil and args.bad_number(o.amplitude, { positive = true })
-    or o.periods ~= nil and args.bad_number(o.periods, { positive = true, largest = 100 })
-  if why then args.fail("md:animate", "%s", why) end
+  for _, limit in ipairs { { "amplitude", { positive = true } }, { "periods", { positive = true, largest = 100 } } } do
+    local why = o[limit[1]] ~= nil and args.bad_number(o[limit[1]], limit[2])
+    if why then args.fail("md:animate", "%s %s", limit[1], why) end -- the name was left out
+  end
   local eq, v = self.rest, self.vector[k]
   local big, at = 0, 1
   for i, x in ipairs(v) do if math.abs(x) > big then big, at = math.abs(x), i end end

@@ -475,6 +475,15 @@ local function mistakes_for(p, name)
   return out
 end
 
+-- A seed is a student's name (not blank, with no control characters) or a
+-- number: one rule for --seed and { seed = }. What a seed that breaks it
+-- is, or nil.
+local SEED_RULE = "a seed is a student's name or a number, with no control characters and not blank, not %s"
+local function seed_fault(seed)
+  if type(seed) == "number" or type(seed) == "string" and seed:find("%S") and not seed:find("%c") then return nil end
+  return type(seed) == "string" and ("%q"):format(seed) or type(seed)
+end
+
 -- problem("7.9" [, { seed = "jdoe" }]): see the top of the file.
 function M.new(number, opts)
   if type(number) ~= "string" and type(number) ~= "number" then
@@ -487,8 +496,11 @@ function M.new(number, opts)
   local seed = opts.seed
   if seed == nil then seed = default_seed end
   if seed ~= nil and seed ~= false then
-    if (type(seed) ~= "string" and type(seed) ~= "number") or tostring(seed) == "" then
-      args.fail("problem", "a seed is a name or a number, such as { seed = \"jdoe\" }, not %s", type(seed))
+    local fault = seed_fault(seed) -- an empty name was said to be "not string"
+    if fault and opts.seed == nil then args.fail("problem", "--seed: " .. SEED_RULE, fault) end
+    if fault then
+      args.fail("problem", "a seed is a name or a number (not blank, with no control characters), such as "
+        .. "{ seed = \"jdoe\" }, not %s", fault)
     end
     seed = tostring(seed)
   else
@@ -839,10 +851,7 @@ function M.sheet_tool(o)
   end
   local spec, why = find(o.number)
   if not spec then return usage("--problem", why) end
-  if o.seed and (not o.seed:find("%S") or o.seed:find("%c")) then
-    return usage("--seed", ("a seed is a student's name or a number, with no control characters "
-      .. "and not blank, not %q"):format(o.seed))
-  end
+  if o.seed and seed_fault(o.seed) then return usage("--seed", SEED_RULE:format(seed_fault(o.seed))) end
   default_seed = o.seed
   if not o.sheet then
     print(M.new(spec.number):sheet())

@@ -353,6 +353,10 @@ group("unstable rest", function()
   T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
     "the table says it grows: " .. md:text())
   T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+  T.fails(function() md:animate(1, { amplitude = 0 / 0 }) end, "md:animate: amplitude must be a number, not NaN",
+    "a NaN amplitude is refused by its name")
+  T.fails(function() md:animate(1, { periods = 1000 }) end, "md:animate: periods must be at most 100",
+    "too many periods are refused by their name")
   -- played, it falls away from near its rest over three time constants
   -- (it was said as a swing at '0 Hz'): its largest motion, the crank's
   -- angle, from 0.2 e^-3 rad to 0.2 rad
