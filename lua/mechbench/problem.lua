@@ -554,6 +554,10 @@ local function sheet_parts(s)
     parts.data[i] = { name = e.name, value = value_text(s.shown[e.name]) .. unit .. (e.ours and "*" or ""),
       what = e.what }
     parts.ours = parts.ours or e.ours == true
+    -- a value in degrees alone is radians in p.data; a list of mixed units
+    -- ({x, y, angle} in m, m, deg) keeps its numbers as shown
+    if e.unit == "deg" then parts.radians = true
+    elseif e.unit:find("deg", 1, true) then parts.mixed_degrees = true end
   end
   return parts
 end
@@ -569,6 +573,17 @@ local OURS = "* our own value: the book gives it in a figure, or not at all"
 local WRITTEN = "Written part: this problem asks for a proof or a discussion too. Write it "
   .. "out for your instructor, who has a model answer."
 
+-- What p.data holds against what the sheet shows, for its data heading.
+local function angles_note(parts)
+  if parts.radians and parts.mixed_degrees then
+    return "a value in deg is in radians there; a list of mixed units (m, m, deg) keeps its degrees"
+  elseif parts.radians then
+    return "a value in deg is in radians there"
+  elseif parts.mixed_degrees then
+    return "a list of mixed units (m, m, deg) keeps its degrees there"
+  end
+end
+
 local function unit_text(unit) return unit ~= "" and (" [" .. unit .. "]") or "" end
 
 -- The sheet as text: the statement, the data with units, what to find, what to build.
@@ -582,7 +597,8 @@ local function sheet_text(s)
     out[#out + 1] = ""
   end
   if #parts.data > 0 then
-    out[#out + 1] = "Data (p.data; angles shown in degrees are radians in p.data):"
+    local note = angles_note(parts)
+    out[#out + 1] = wrap("Data (p.data" .. (note and ("; " .. note) or "") .. "):", width, "", "  ")
     local w, left, col = widest_name(parts.data), {}, 0
     for i, d in ipairs(parts.data) do
       left[i] = ("  %-" .. w .. "s = %s"):format(d.name, d.value)
@@ -660,7 +676,8 @@ local function sheet_pdf(p, s, opts)
   end
   if #parts.data > 0 then
     add("heading", s.seed and "Your data" or "The data")
-    add("note", opener(s) .. ".data holds them; angles shown in degrees are radians there.")
+    local note = angles_note(parts)
+    add("note", opener(s) .. ".data holds them" .. (note and ("; " .. note) or "") .. ".")
     for _, d in ipairs(parts.data) do add("row", d.what, d.name, "= " .. d.value) end
     if parts.ours then add("note", OURS) end
   end

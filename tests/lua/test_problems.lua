@@ -194,6 +194,14 @@ end
 -- angles are given in degrees on the sheet and are radians in p.data
 local p16 = problem.new("2.16")
 T.near(p16.data.phi1, math.pi / 6, 1e-15, "30 deg on the sheet is pi/6 in p.data")
+-- and the sheet says which: a value in deg alone is radians in p.data, a list
+-- of mixed units ({x, y, angle} in m, m, deg) keeps its degrees (the sheet
+-- said every angle shown in degrees was radians, and 7.9's c1 is not)
+T.ok(p16:sheet():find("Data (p.data; a value in deg is in radians there):", 1, true), "2.16's sheet: radians")
+local p79 = problem.new("7.9")
+T.ok(p79:sheet():find("a list of mixed units (m, m, deg) keeps its degrees", 1, true)
+  and not p79:sheet():find("is in radians", 1, true) and math.abs(p79.data.c3[3]) > 7,
+  "7.9's sheet: its {x, y, angle} lists keep their degrees in p.data")
 T.ok(p16:sheet():find("phi1  = 30 deg", 1, true), "the sheet shows degrees")
 T.eq(tostring(mine), '<problem 2.2: Products, lengths, angles and rotations of two vectors; seed "jdoe"; '
   .. 'p:show() shows the sheet>', "a problem prints as one line")
