@@ -1244,7 +1244,7 @@ theta', the mass matrix, the forces and theta''.
         { name = "fa", value = 30, unit = "N", what = "the actuator", vary = 0.3 },
         { name = "m", value = { 0.8, 1.2 }, unit = "kg", what = "m1, m2", vary = 0.3 },
         { name = "J", value = { 0.15, 0.40 }, unit = "kg m^2", what = "J1, J2", vary = 0.3 },
-        { name = "rates", value = { -1.0, 2.5 }, unit = "rad/s", what = "phi1' (1 CW), phi2' (2.5 CCW)", vary = 0.3 },
+        { name = "rates", value = { -1.0, 2.5 }, unit = "rad/s", what = "phi1' (clockwise), phi2' (counter-clockwise)", vary = 0.3 },
         { name = "pivots", value = { { 0, 0 }, { 2.5, 0 } }, unit = "m", what = "the ground pins", ours = true },
         { name = "phi", value = { 60, 110 }, unit = "deg", what = "phi1, phi2", ours = true, vary = { abs = 10, step = 1 } },
       },

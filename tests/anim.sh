@@ -66,6 +66,14 @@ check_screen mode-plays 'pendulum: mode 1, 0.6105 Hz' 3
 check_screen mode-figures 'omega 3.836 1/s' 2
 check_screen mode-time 't = [0-9.]+/4.91' 2
 keys q; check_screen mode-quits '^mb> ?$' 3
+# an unstable mode (the four-bar's start, near its balance upside down)
+# falls away over three time constants, and its title says so (it said
+# 'mode 1, 0 Hz' and swung at 1 Hz)
+line 'up = mb.example("four_bar"):modes{}' 'up:animate(1)'
+check_screen unstable-mode-title 'four-bar: mode 1, unstable: grows as exp\(9\.625 t\)' 3
+check_screen unstable-mode-figures 'growth 9\.625 1/s +doubling 0\.07201 s' 2
+check_screen unstable-mode-time 't = [0-9.]+/0\.312 s' 2
+keys q; check_screen unstable-mode-quits '^mb> ?$' 3
 keys C-d; check_screen no-colour-exit 'EXITED=0'
 
 # a comparison of body and joint coordinates on the four-bar: two panes,

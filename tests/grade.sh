@@ -44,6 +44,13 @@ for f in e.pdf u.pdf n.pdf s.png b.pdf c.pdf; do [ -e "$f" ] && fail "no-$f" "$f
 # --seed with a script: problem() gives that student's data
 printf 'print(problem("2.2").data.a[1])\n' > seed.lua
 expect_eq seed-script "$("$MB" --seed jdoe seed.lua)" "$("$MB" -e 'print(problem("2.2", { seed = "jdoe" }).data.a[1])')"
+# a blank --seed is refused in the sheet's words, at the script's line (it
+# was "a seed is a name or a number, such as { seed = "jdoe" }, not string")
+out=$("$MB" --seed ' ' seed.lua 2>&1); rc=$?
+expect_eq seed-blank-script-rc "$rc" 1
+expect_eq seed-blank-script "$out" 'seed.lua:1: problem: --seed: a seed is a student'"'"'s name or a number, with no control characters and not blank, not " "'
+out=$("$MB" -e 'problem("2.2", { seed = "" })' 2>&1)
+expect_eq seed-empty-option "$out" '(command line):1: problem: a seed is a name or a number (not blank, with no control characters), such as { seed = "jdoe" }, not ""'
 
 # --- a class
 mkdir sub
@@ -172,6 +179,7 @@ expect_match loop-line "$(line loop)" '"error":"the CPU limit of 0\.5 s was reac
 expect_match hog-line "$(line hog)" '"error":"the memory limit of 64 MB was reached at sub/hog\.lua:2"'
 expect_match flood-line "$(line flood)" '"error":"the output limit of 16 KB was reached: stopped"'
 expect_match wrong-why "$(line wrong)" 'arot_b \(your seed wrong\): right size, wrong sign'
+expect_no_match why-stops "$(cat class.jsonl)" '\.;'
 expect_match peek-refused "$(cat grade-logs/sub_peek.lua.own.log)" '^false	false	.*p:answers: gives the reference answers to instructors'
 flood_log=$(wc -c < grade-logs/sub_flood.lua.own.log)
 if [ "$flood_log" -le 16384 ]; then pass; else fail flood-log-capped "$flood_log bytes logged past a 16 KB cap"; fi
@@ -226,5 +234,12 @@ expect_eq merge-none-rc "$rc" 2
 printf '{"student":"a","points":1,"max":2}\nnot json\n' > broken.jsonl
 usage --grade-merge broken.jsonl
 expect_eq merge-bad-rc "$rc" 2; expect_match merge-bad "$out" '^mechbench: broken\.jsonl:2: json:'
+
+# a submission that fills answers["2.2"] as the sheet says, without making the table first
+mkdir fill
+printf 'answers["2.2"] = { len_a = mb.vec.norm(problem("2.2").data.a) }\n' > fill/filler.lua
+"$MB" --grade checks.lua --gradebook fill.csv fill/filler.lua > fill.jsonl 2>/dev/null
+expect_eq fill-gradebook "$(cat fill.csv)" "student,points,max
+filler,0.29,7"
 
 finish

@@ -39,6 +39,10 @@ function Equations:values(y, t)
   if type(y) ~= "table" or #y ~= 2 * #self.q then
     args.fail("eq:values", "y must be %d numbers: the %d coordinates, then their rates", 2 * #self.q, #self.q)
   end
+  for i = 1, #y do -- a NaN gave NaN values, printed as an answer
+    local why = args.bad_number(y[i])
+    if why then args.fail("eq:values", "y[%d] %s", i, why) end
+  end
   local why = t ~= nil and args.bad_number(t)
   if why then args.fail("eq:values", "t %s", why) end
   return E.environment(self._derived, y, t)
@@ -361,17 +365,15 @@ function M.equations(m, opts, here)
   if o.tree ~= nil and o.formulation ~= "joint" then bad('tree goes with formulation = "joint"') end
   options.tree_option(m, o, 3)
   local desc = m:compile()
-  if o.joint ~= nil then
-    local list = names_of(desc.joints)
-    local known = false
-    for _, n in ipairs(list) do known = known or n == o.joint end
-    if not known then bad("%s", args.unknown("joint", o.joint, list)) end
-  end
-  if o.body ~= nil then
-    local list = names_of(desc.bodies)
-    local known = false
-    for _, n in ipairs(list) do known = known or n == o.body end
-    if not known then bad("%s", args.unknown("body", o.body, list)) end
+  -- joint = and body = name one of the model's
+  for _, which in ipairs { { "joint", desc.joints, "the joints are" }, { "body", desc.bodies, "the bodies are" } } do
+    local word, elements, plural = table.unpack(which)
+    if o[word] ~= nil then
+      local list = names_of(elements)
+      local known = false
+      for _, n in ipairs(list) do known = known or n == o[word] end
+      if not known then bad("%s", args.unknown(word, o[word], list, plural)) end
+    end
   end
   local ok, d = pcall(E.derive, m, { formulation = o.formulation, angles = o.angles, tree = o.tree })
   if not ok then bad("%s", tostring(d)) end

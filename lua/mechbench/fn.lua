@@ -7,9 +7,23 @@ local M = {}
 
 -- Each function made here, with its form and numbers: the C core evaluates
 -- these forms itself (src/model/time_forms.c), with no call into Lua.
-M.forms = setmetatable({}, { __mode = "k" })
+-- M.forms reads them, a copy each time, and cannot be written: a script
+-- that set an entry had its own function replaced in every run by a form
+-- no check had seen (a function it wrote returning 0 ran as a poly).
+local made_forms = setmetatable({}, { __mode = "k" })
+M.forms = setmetatable({}, {
+  __index = function(_, f)
+    local form = made_forms[f]
+    return form and table.move(form, 1, #form, 1, {})
+  end,
+  __newindex = function()
+    error(("%s: mb.fn.forms is mechbench's record of the functions mb.fn made: it cannot be changed"):format(
+      args.where()), 0)
+  end,
+  __metatable = false,
+})
 local function made(f, ...)
-  M.forms[f] = { ... }
+  made_forms[f] = { ... }
   return f
 end
 

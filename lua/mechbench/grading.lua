@@ -284,7 +284,8 @@ local function seed_name(run) return run.hidden and ("hidden seed " .. run.hidde
 -- the advice to type hint() (a graded script has no prompt).
 local function for_report(why)
   why = why:gsub("%s*Type hint%(%) for a hint%.", ""):gsub("%s*See hint%(%)%.", "")
-  why = why:gsub(", or type hint%(%)", ""):gsub("^Not yet: ", ""):gsub("%s+$", "")
+  -- the reasons are joined by "; ": no full stop of its own before one
+  why = why:gsub(", or type hint%(%)", ""):gsub("^Not yet: ", ""):gsub("%s+$", ""):gsub("%.$", "")
   return why
 end
 

@@ -576,6 +576,9 @@ local function wanted(step, c)
   return string.format("within %.2g", c.allowed)
 end
 
+-- A whole number, as a student counts (degrees of freedom, rows, loops).
+local function is_count(x) return x == math.floor(x) and math.abs(x) < 1000 end
+
 -- A component is "close" when it is off by at most this many allowances.
 local CLOSE = 10
 
@@ -608,6 +611,12 @@ local function miss_message(step, v)
     end
   end
   local head = close and "Close: " or "Not yet: "
+  if #v.parts == 1 and is_count(worst.want) and is_count(worst.got) then
+    -- a whole number for a whole number, most often a count (degrees of
+    -- freedom, rows): how far it is would all but give the answer away
+    -- (off by 1 leaves two to try)
+    return finish("Not yet.")
+  end
   if #v.parts == 1 then
     return finish(head .. how_far(step, worst) .. (close and ("; " .. wants) or "") .. ".")
   end

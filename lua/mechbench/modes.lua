@@ -253,8 +253,44 @@ function Modes:text()
 end
 Modes.__tostring = Modes.text
 
--- Mode k played about the rest: c(t) = c₀ + a sin(2π t/T) δc over a few
--- periods, its largest motion a (opts.amplitude, 0.1 of the model's size
+-- How mode k moves from its rest, as a multiple of its shape: an
+-- oscillating mode swings as sin(omega t) over `periods` periods; one that
+-- does not oscillate moves as its eigenvalue says, over three time
+-- constants: an unstable one falls away from near its rest, growing as
+-- exp(s t) to its full amplitude; an overdamped one creeps back from it as
+-- exp(s t), its slower decay; one without stiffness drifts at a steady rate.
+-- Its label says which (a frequency of 0 Hz for a mode that falls away
+-- said nothing true), with the figures shown over the picture.
+local function motion(self, k, periods, a)
+  local omega, s, note = self.omega[k], self.growth[k], what_it_is(self, k)
+  if not note then
+    local period = 2 * math.pi / omega
+    local zeta = self.damping[k]
+    return { label = ("%.4g Hz"):format(self.frequency[k]), duration = periods * period, frames = periods * 40,
+      at = function(t) return math.sin(omega * t) end,
+      shown = { { period / 4, "one extreme" }, { 3 * period / 4, "the other" } },
+      figures = ("omega %.5g 1/s\nzeta %s\nperiod %.4g s\namplitude %.3g"):format(omega,
+        zeta and ("%.3g"):format(zeta) or "-", period, a) }
+  end
+  local m = { label = note, frames = 120 }
+  if s ~= 0 then
+    m.duration = 3 / math.abs(s)
+    m.at = s > 0 and function(t) return math.exp(s * (t - m.duration)) end or function(t) return math.exp(s * t) end
+    m.figures = ("%s %.4g 1/s\n%s %.4g s\namplitude %.3g"):format(s > 0 and "growth" or "decay", math.abs(s),
+      s > 0 and "doubling" or "halving", math.log(2) / math.abs(s), a)
+    m.shown = s > 0 and { { 0, "near its rest" }, { m.duration, "fallen away" } }
+      or { { 0, "displaced" }, { m.duration, "nearly back" } }
+  else
+    m.duration = 2
+    m.at = function(t) return t / m.duration end
+    m.figures = ("no stiffness\namplitude %.3g"):format(a)
+    m.shown = { { 0, "at rest" }, { m.duration, "moved on" } }
+  end
+  return m
+end
+
+-- Mode k played about the rest: c(t) = c₀ + a f(t) δc (f as motion()
+-- says), its largest motion a (opts.amplitude, 0.1 of the model's size
 -- for a translation, 0.2 rad for a turn when left out). The motion is the
 -- linear one: at a large amplitude the joints seem to stretch.
 function Modes:animate(k, opts)
@@ -264,9 +300,10 @@ function Modes:animate(k, opts)
   end
   local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height", "file" },
     "md:animate")
-  local why = o.amplitude ~= nil and args.bad_number(o.amplitude, { positive = true })
-    or o.periods ~= nil and args.bad_number(o.periods, { positive = true, largest = 100 })
-  if why then args.fail("md:animate", "%s", why) end
+  for _, limit in ipairs { { "amplitude", { positive = true } }, { "periods", { positive = true, largest = 100 } } } do
+    local why = o[limit[1]] ~= nil and args.bad_number(o[limit[1]], limit[2])
+    if why then args.fail("md:animate", "%s %s", limit[1], why) end -- the name was left out
+  end
   local eq, v = self.rest, self.vector[k]
   local big, at = 0, 1
   for i, x in ipairs(v) do if math.abs(x) > big then big, at = math.abs(x), i end end
@@ -276,39 +313,33 @@ function Modes:animate(k, opts)
     size = math.max(size, math.abs(b.x[1]), math.abs(b.y[1]))
   end
   local a = o.amplitude or (at % 3 == 0 and 0.2 or 0.1 * math.max(size, 0.1))
-  local omega = self.omega[k] > 0 and self.omega[k] or 2 * math.pi
-  local period = 2 * math.pi / omega
-  local periods, steps = o.periods or 3, 40
+  local move = motion(self, k, o.periods or 3, a)
   local r = {}
   for key, val in pairs(eq) do r[key] = val end
   r.t, r.bodies = {}, {}
-  local n = math.floor(periods * steps + 0.5)
+  local n = math.floor(move.frames + 0.5)
   for _, name in ipairs(self.body_order) do
     r.bodies[name] = { x = {}, y = {}, angle = {}, vx = {}, vy = {}, omega = {} }
   end
   for s = 0, n do
-    local t = s * period / steps
+    local t = s * move.duration / n
     r.t[s + 1] = t
-    local phase = math.sin(omega * t)
+    local f = move.at(t)
     for i, name in ipairs(self.body_order) do
       local b0, b = eq.bodies[name], r.bodies[name]
-      b.x[s + 1] = b0.x[1] + a * phase * v[3 * i - 2]
-      b.y[s + 1] = b0.y[1] + a * phase * v[3 * i - 1]
-      b.angle[s + 1] = b0.angle[1] + a * phase * v[3 * i]
+      b.x[s + 1] = b0.x[1] + a * f * v[3 * i - 2]
+      b.y[s + 1] = b0.y[1] + a * f * v[3 * i - 1]
+      b.angle[s + 1] = b0.angle[1] + a * f * v[3 * i]
       b.vx[s + 1], b.vy[s + 1], b.omega[s + 1] = 0, 0, 0
     end
   end
   r._scene, r._poses, r._drawn_key = nil, nil, nil
-  r.stats = { analysis = ("mode %d, %.4g Hz"):format(k, self.frequency[k]), formulation = "body",
+  r.stats = { analysis = ("mode %d, %s"):format(k, move.label), formulation = "body",
     integrator = "linear mode", fevals = 0, steps = 0, wall = 0 }
   r.warnings = {}
-  r.model_name = ("%s: mode %d, %.4g Hz"):format(self.model_name, k, self.frequency[k])
+  r.model_name = ("%s: mode %d, %s"):format(self.model_name, k, move.label)
   -- over the picture, the mode's numbers (a run's counts mean nothing here)
-  local zeta = self.damping[k]
-  r.figures_text = function()
-    return ("omega %.5g 1/s\nzeta %s\nperiod %.4g s\namplitude %.3g"):format(self.omega[k],
-      zeta and ("%.3g"):format(zeta) or "-", period, a)
-  end
+  r.figures_text = function() return move.figures end
   setmetatable(r, getmetatable(eq))
   if require("mechbench.view").quiet then return self end -- a lesson re-making its steps
   if o.file then -- a GIF (mechbench.figure), one frame per step
@@ -319,11 +350,13 @@ function Modes:animate(k, opts)
     r:animate { speed = o.speed, labels = o.labels }
     return self
   end
-  -- no terminal: the two extremes of the swing
+  -- no terminal: the two extremes of the swing (or its start and end)
   print(self:text():match("^[^\n]*\n[^\n]*\n") .. self:text():match("\n(  " .. k .. " [^\n]*)"))
-  for _, quarter in ipairs { 1, 3 } do
-    local t = quarter * period / 4
-    print(("-- mode %d at t = %.4g s (%s)"):format(k, t, quarter == 1 and "one extreme" or "the other"))
+  local body, coord = self.body_order[(at - 1) // 3 + 1], ({ "x", "y", "angle" })[(at - 1) % 3 + 1]
+  for _, shown in ipairs(move.shown) do
+    local t = shown[1]
+    print(("-- mode %d at t = %.4g s (%s: %s.%s moved %.4g %s)"):format(k, t, shown[2], body, coord,
+      a * move.at(t) * v[at], coord == "angle" and "rad" or "m"))
     print(r:frame(t, { width = o.width or 72, height = o.height or 18, labels = o.labels ~= false }))
   end
   return self

@@ -475,6 +475,15 @@ local function mistakes_for(p, name)
   return out
 end
 
+-- A seed is a student's name (not blank, with no control characters) or a
+-- number: one rule for --seed and { seed = }. What a seed that breaks it
+-- is, or nil.
+local SEED_RULE = "a seed is a student's name or a number, with no control characters and not blank, not %s"
+local function seed_fault(seed)
+  if type(seed) == "number" or type(seed) == "string" and seed:find("%S") and not seed:find("%c") then return nil end
+  return type(seed) == "string" and ("%q"):format(seed) or type(seed)
+end
+
 -- problem("7.9" [, { seed = "jdoe" }]): see the top of the file.
 function M.new(number, opts)
   if type(number) ~= "string" and type(number) ~= "number" then
@@ -487,8 +496,11 @@ function M.new(number, opts)
   local seed = opts.seed
   if seed == nil then seed = default_seed end
   if seed ~= nil and seed ~= false then
-    if (type(seed) ~= "string" and type(seed) ~= "number") or tostring(seed) == "" then
-      args.fail("problem", "a seed is a name or a number, such as { seed = \"jdoe\" }, not %s", type(seed))
+    local fault = seed_fault(seed) -- an empty name was said to be "not string"
+    if fault and opts.seed == nil then args.fail("problem", "--seed: " .. SEED_RULE, fault) end
+    if fault then
+      args.fail("problem", "a seed is a name or a number (not blank, with no control characters), such as "
+        .. "{ seed = \"jdoe\" }, not %s", fault)
     end
     seed = tostring(seed)
   else
@@ -546,6 +558,13 @@ local function sheet_parts(s)
   return parts
 end
 
+-- How the student opens this problem with the sheet's data at the prompt:
+-- a seeded sheet names its seed (a bare problem("N") gives the book's data).
+local function opener(s)
+  local number = s.spec.number
+  return s.seed and ('problem("%s", { seed = %q })'):format(number, s.seed) or ('problem("%s")'):format(number)
+end
+
 local OURS = "* our own value: the book gives it in a figure, or not at all"
 local WRITTEN = "Written part: this problem asks for a proof or a discussion too. Write it "
   .. "out for your instructor, who has a model answer."
@@ -557,6 +576,7 @@ local function sheet_text(s)
   local parts = sheet_parts(s)
   local width = 78
   local out = { parts.title, "(" .. parts.source .. ")", "" }
+  if s.seed then table.insert(out, 3, ("At the prompt, p = %s opens it with your data."):format(opener(s))) end
   for _, para in ipairs(parts.paragraphs) do
     out[#out + 1] = para.pre and para.text or wrap(para.text, width)
     out[#out + 1] = ""
@@ -643,7 +663,7 @@ local function sheet_pdf(p, s, opts)
   end
   if #parts.data > 0 then
     add("heading", s.seed and "Your data" or "The data")
-    add("note", 'problem("' .. spec.number .. '").data holds them; angles shown in degrees are radians there.')
+    add("note", opener(s) .. ".data holds them; angles shown in degrees are radians there.")
     for _, d in ipairs(parts.data) do add("row", d.what, d.name, "= " .. d.value) end
     if parts.ours then add("note", OURS) end
   end
@@ -660,7 +680,7 @@ local function sheet_pdf(p, s, opts)
     add("para", parts.build)
   end
   if parts.written then add("para", WRITTEN) end
-  add("note", ('hint() at the prompt after problem("%s") gives a hint, stronger each time.'):format(spec.number))
+  add("note", ("hint() at the prompt after %s gives a hint, stronger each time."):format(opener(s)))
   local footer = ("Problem %s, %s"):format(spec.number, s.seed and ("seed %q"):format(s.seed) or "the book's data")
   return figure.write("p:sheet", { kind = "sheet", blocks = blocks, footer = footer }, target, 1.1)
 end
@@ -715,7 +735,7 @@ function Problem:check(given)
       local states = kind_of(a, ref[a.name]) == "function" and probes(spec, a, s.data, s.seed) or nil
       local ok, say = M.judge(a, given[a.name], ref[a.name], mistakes_for(self, a.name), states)
       verdict.answers[a.name] = { ok = ok, say = say }
-      if ok then s.right[a.name] = true end
+      s.right[a.name] = ok or nil -- the latest answer counts: right once, then wrong, is to do again
       lines[#lines + 1] = wrap(say, 78, a.name .. ": ", "  ")
     end
   end
@@ -834,10 +854,7 @@ function M.sheet_tool(o)
   end
   local spec, why = find(o.number)
   if not spec then return usage("--problem", why) end
-  if o.seed and (not o.seed:find("%S") or o.seed:find("%c")) then
-    return usage("--seed", ("a seed is a student's name or a number, with no control characters "
-      .. "and not blank, not %q"):format(o.seed))
-  end
+  if o.seed and seed_fault(o.seed) then return usage("--seed", SEED_RULE:format(seed_fault(o.seed))) end
   default_seed = o.seed
   if not o.sheet then
     print(M.new(spec.number):sheet())
@@ -896,6 +913,8 @@ end
 function M.grading_exporter(env)
   local initial = {}
   for k in next, env do initial[k] = true end
+  -- the sheet says "set them in answers[\"7.9\"]": the table is there to fill
+  if rawget(env, "answers") == nil then rawset(env, "answers", {}) end
   local seed = core.seed
   return function(status, message)
     local budget = { n = 0 }

@@ -334,9 +334,9 @@ prescribes a joint's motion as fn(t).]] },
   { name = "m:force", man = MODELS,
     sig = 'm:force{ name, type = "spring-damper", ... }',
     text = [[
-An applied force (Sec. 4.4): spring-damper, rot-spring-damper, force,
-torque, joint-friction, or user (your own fn(t, state)). Gravity needs
-none. help "forces" lists each type with what it takes.]] },
+An applied force (Sec. 4.4) of one of the types help "forces" lists
+from the table of kinds, each with the numbers it takes; type = "user"
+is your own fn(t, state). Gravity needs none.]] },
   { name = "m:contact", man = MODELS,
     sig = 'm:contact{ name, point = "C", radius, e, law, mu, ... }',
     text = [[
@@ -427,8 +427,11 @@ displacements), md.rest. md:table() prints them, md:animate(k) plays one.]] },
     sig = "md:animate(k, { amplitude, periods, speed, text, file })",
     text = [[
 Plays mode k about the rest (the linear motion, amplitude of its largest
-entry: 0.1 of the model's size or 0.2 rad); without a terminal, draws its
-two extremes; file = "mode1.gif" writes it as an animated GIF.]] },
+entry: 0.1 of the model's size or 0.2 rad); a mode that does not
+oscillate (unstable, overdamped, free) moves as its eigenvalue says over
+three time constants, its title saying which; without a terminal, draws
+its two extremes (or its start and end); file = "mode1.gif" writes it as
+an animated GIF.]] },
   { name = "m:correct", man = ANALYSES,
     sig = "m:correct()",
     text = [[

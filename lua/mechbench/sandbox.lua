@@ -121,10 +121,17 @@ function M.environment()
   -- the library reads its own (mb.paths is core.paths, where it loads
   -- examples, lessons and problems from with its full globals; pointed at
   -- the script's folder, mb.example ran the script itself out of the sandbox).
+  -- The library's own records are left out of the copies: mb.fn.forms,
+  -- which the C core reads, was read-only but open to rawset.
   local sandbox_mb, own_copy = {}, {}
+  local withheld = { [require("mechbench.fn").forms] = true }
   local function detached(t)
     if type(t) ~= "table" then return t end
-    if not own_copy[t] then own_copy[t] = setmetatable(copy(t), getmetatable(t)) end
+    if not own_copy[t] then
+      local c = copy(t)
+      for k, v in pairs(c) do if withheld[v] then c[k] = nil end end
+      own_copy[t] = setmetatable(c, getmetatable(t))
+    end
     return own_copy[t]
   end
   for k, v in pairs(mb) do if k ~= "core" then sandbox_mb[k] = detached(v) end end

@@ -369,8 +369,6 @@ void dopri5_dense(const struct dopri5 *w, double t, double *out)
 		    w->r1[i] + s * (w->r2[i] + s1 * (w->r3[i] + s * (w->r4[i] + s1 * w->r5[i])));
 }
 
-double dopri5_step_start(const struct dopri5 *w) { return w->told; }
-double dopri5_step_end(const struct dopri5 *w) { return w->t; }
 double dopri5_next_h(const struct dopri5 *w) { return w->h; }
 long dopri5_evaluations(const struct dopri5 *w) { return w->nfev; }
 long dopri5_rejected(const struct dopri5 *w) { return w->nrejected; }

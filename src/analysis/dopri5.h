@@ -71,10 +71,8 @@ double dopri5_fixed_step(struct dopri5 *w, double h, double *y);
  * out: fourth order, O(h^5) locally. */
 void dopri5_dense(const struct dopri5 *w, double t, double *out);
 
-/* The last step's ends, the size the control proposes next, and the counts
- * of accepted and rejected steps and of evaluations. */
-double dopri5_step_start(const struct dopri5 *w);
-double dopri5_step_end(const struct dopri5 *w);
+/* The size the control proposes next, and the counts of accepted and
+ * rejected steps and of evaluations. */
 double dopri5_next_h(const struct dopri5 *w);
 long dopri5_evaluations(const struct dopri5 *w);
 long dopri5_rejected(const struct dopri5 *w);

@@ -15,14 +15,6 @@ const struct formulation *const formulations[] = {
 #undef X
         NULL};
 
-const struct formulation *formulation_find(const char *name)
-{
-	for (int i = 0; formulations[i]; i++)
-		if (strcmp(formulations[i]->name, name) == 0)
-			return formulations[i];
-	return NULL;
-}
-
 const char *const *formulation_names(void)
 {
 	static const char *names[sizeof formulations / sizeof formulations[0]];

@@ -214,8 +214,7 @@ const double *body_coords_mass_inverse_diagonal(void *ws);
 FORMULATIONS
 #undef X
 
-/* The formulation called name, or NULL; and all of them, NULL-terminated. */
-const struct formulation *formulation_find(const char *name);
+/* Every formulation, NULL-terminated. */
 extern const struct formulation *const formulations[];
 /* Their names, in that order, NULL-terminated. */
 const char *const *formulation_names(void);

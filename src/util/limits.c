@@ -128,7 +128,6 @@ int limits_start(double cpu_seconds, double mem_mb, char *err, size_t len)
 	return 0;
 }
 
-double limits_cpu(void) { return cpu_limit; }
 size_t limits_memory(void) { return memory_limit; }
 int limits_active(void) { return cpu_limit > 0 || memory_limit > 0; }
 

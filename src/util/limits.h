@@ -24,7 +24,6 @@ extern volatile sig_atomic_t mb_limit_hit;
  * megabytes (0: no limit). 0, or -1 with the reason in err. */
 int limits_start(double cpu_seconds, double mem_mb, char *err, size_t len);
 
-double limits_cpu(void);    /* seconds, 0 for none */
 size_t limits_memory(void); /* bytes, 0 for none */
 int limits_active(void);    /* either is set */
 

@@ -10,12 +10,6 @@ const char *const option_analysis_names[] = {
     "simulate",     "kinematics",     "pieces",      "explain", "joint_coords",
     "point_coords", "minimal_coords", "equilibrium", "modes",   NULL};
 
-const struct option *option_find(const struct option *const *list, const char *name)
-{
-	int k = option_index(list, name);
-	return k >= 0 ? list[k] : NULL;
-}
-
 int option_index(const struct option *const *list, const char *name)
 {
 	for (int k = 0; list && list[k]; k++)

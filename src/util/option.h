@@ -79,9 +79,8 @@ static inline double option_number(const struct option *o, const struct option_v
 const char *const *option_choices(const struct option *o);
 int option_choice_index(const struct option *o, const char *name);
 
-/* The option called name in a NULL-terminated list of declarations, or
- * NULL; and its index there, or -1. */
-const struct option *option_find(const struct option *const *list, const char *name);
+/* The index of the option called name in a NULL-terminated list of
+ * declarations, or -1. */
 int option_index(const struct option *const *list, const char *name);
 
 /* Why the number v is not one o takes (an OPTION_NUMBER, OPTION_WHOLE or

@@ -228,9 +228,6 @@ void sparse_kkt_free(struct sparse_kkt *k)
 	free(k);
 }
 
-int sparse_kkt_mass_fill(const struct sparse_kkt *k) { return sparse_ldl_fill(k->mass_factor); }
-int sparse_kkt_fill(const struct sparse_kkt *k) { return sparse_ldl_fill(k->kkt_factor); }
-
 /* ------------------------------------------------------------ M */
 
 void sparse_kkt_mass_apply(const struct sparse_kkt *k, const double *x, double *out)

@@ -41,11 +41,6 @@ struct sparse_kkt;
 struct sparse_kkt *sparse_kkt_new(const double *M, const struct rows *r);
 void sparse_kkt_free(struct sparse_kkt *k);
 
-/* The entries below the diagonal of the factors of M and of the KKT
- * matrix: what a solve costs. */
-int sparse_kkt_mass_fill(const struct sparse_kkt *k);
-int sparse_kkt_fill(const struct sparse_kkt *k);
-
 /* out = M x;  x ← M⁻¹ x;  M written out (n x n, row-major). */
 void sparse_kkt_mass_apply(const struct sparse_kkt *k, const double *x, double *out);
 void sparse_kkt_mass_solve(struct sparse_kkt *k, double *x);

@@ -439,6 +439,10 @@ T.fails(function() mb.example("four_bar"):equations { joint = "B2" } end, "unkno
   "an unknown joint is named")
 T.fails(function() mb.example("four_bar"):equations { body = "crnk" } end, "did you mean 'crank'",
   "a misspelt body gets the nearest")
+T.fails(function() mb.example("four_bar"):equations { body = "crnk" } end, "(the bodies are: crank, coupler, rocker)",
+  "and the bodies' names (it said \"the bodys are\")")
+T.fails(function() mb.example("four_bar"):equations { joint = "B2" } end, "(the joints are: ",
+  "and an unknown joint the joints' names")
 T.fails(function() mb.example("four_bar"):equations { format = "pdf" } end, 'format must be "text", "latex", "lua"',
   "an unknown format is refused")
 T.fails(function() mb.example("four_bar"):equations { fromulation = "joint" } end, "unknown option 'fromulation'",
@@ -451,6 +455,16 @@ do
 end
 T.fails(function() mb.example("four_bar"):equations {}:values({ 1, 2 }) end, "y must be 18 numbers",
   "eq:values checks the state's size")
+do -- each of the state's numbers: a NaN gave NaN values
+  local eq, y = mb.example("four_bar"):equations {}, {}
+  for i = 1, 18 do y[i] = 0 end
+  y[4] = 0 / 0
+  T.fails(function() eq:values(y) end, "eq:values: y[4] must be a number, not NaN", "eq:values refuses a NaN in y")
+  y[4] = "1"
+  T.fails(function() eq:values(y) end, "eq:values: y[4] must be a number, not string", "eq:values refuses a string in y")
+  y[4] = 0
+  T.ok(pcall(eq.values, eq, y), "and takes a state of numbers")
+end
 
 -- absolute angles (Sec. 9.2.1): the same pieces as m:pieces takes them
 do

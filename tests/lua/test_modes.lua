@@ -71,8 +71,9 @@ group("compound pendulum", function()
   T.ok(text:find(("%.6g"):format(exact), 1, true) ~= nil, "md:table shows the frequency: " .. text)
   T.ok(T.capture(md.table, md):find("freq (Hz)", 1, true) ~= nil, "md:table() prints the table")
   local frames = T.capture(md.animate, md, 1, { width = 30, height = 10 })
-  T.ok(frames:find("mode 1 at t", 1, true) ~= nil and frames:find("rod", 1, true) ~= nil,
-    "md:animate(1) draws the mode's extremes without a terminal")
+  T.ok(frames:find(("mode 1 at t = %.4g s (one extreme: rod.angle moved 0.2 rad)"):format(0.25 / exact), 1,
+    true) ~= nil and frames:find(("at t = %.4g s (the other: rod.angle moved -0.2 rad)"):format(0.75 / exact),
+    1, true) ~= nil, "md:animate(1) draws the mode's extremes without a terminal: " .. frames)
   T.ok(m.bodies.rod.angle == 0.3, "the model's start is left as it was")
 end)
 
@@ -352,6 +353,19 @@ group("unstable rest", function()
   T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
     "the table says it grows: " .. md:text())
   T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+  T.fails(function() md:animate(1, { amplitude = 0 / 0 }) end, "md:animate: amplitude must be a number, not NaN",
+    "a NaN amplitude is refused by its name")
+  T.fails(function() md:animate(1, { periods = 1000 }) end, "md:animate: periods must be at most 100",
+    "too many periods are refused by their name")
+  -- played, it falls away from near its rest over three time constants
+  -- (it was said as a swing at '0 Hz'): its largest motion, the crank's
+  -- angle, from 0.2 e^-3 rad to 0.2 rad
+  local s = math.sqrt(-md.omega2[1])
+  local frames = T.capture(md.animate, md, 1, { width = 40, height = 10 })
+  T.ok(frames:find(("at t = 0 s (near its rest: crank.angle moved %.4g rad)"):format(0.2 * math.exp(-3)), 1, true)
+    ~= nil, "the unstable mode starts near its rest: " .. frames)
+  T.ok(frames:find(("at t = %.4g s (fallen away: crank.angle moved 0.2 rad)"):format(3 / s), 1, true) ~= nil,
+    "and falls away in three time constants: " .. frames)
   -- a rod balanced upside down on a damped pin (c = 0.5 N m s): it falls
   -- away at s, the positive root of I_O s^2 + c s - m g L/2 = 0
   local m = mb.model{ name = "inverted rod" }
@@ -364,6 +378,19 @@ group("unstable rest", function()
   local I, c, k = 2 / 3, 0.5, 2 * 9.81 * 0.5
   local s = (-c + math.sqrt(c * c + 4 * I * k)) / (2 * I)
   T.near(up.growth[1], s, 1e-9 * s, ("a damped inverted rod falls away at %.10g 1/s"):format(s))
+  frames = T.capture(up.animate, up, 1, { width = 30, height = 8 })
+  T.ok(frames:find(("at t = %.4g s (fallen away: rod.angle moved 0.2 rad)"):format(3 / s), 1, true) ~= nil,
+    "the damped inverted rod falls away at its own rate: " .. frames)
+  -- the same rod hanging, damped past critical (c = 20 N m s): no swing, a
+  -- creep back at the slower root of I_O s^2 + c s + m g L/2 = 0
+  m.bodies.rod.angle, m.bodies.rod.pos, m.forces.damper.c = 0, { 0, -0.5 }, 20
+  local down = m:modes{}
+  local slow = (-20 + math.sqrt(400 - 4 * I * k)) / (2 * I)
+  T.near(down.growth[1], slow, 1e-9 * math.abs(slow), ("an overdamped rod creeps back as exp(%.10g t)"):format(slow))
+  frames = T.capture(down.animate, down, 1, { width = 30, height = 8 })
+  T.ok(frames:find("at t = 0 s (displaced: rod.angle moved 0.2 rad)", 1, true) ~= nil
+    and frames:find(("at t = %.4g s (nearly back: rod.angle moved %.4g rad)"):format(-3 / slow, 0.2 * math.exp(-3)),
+      1, true) ~= nil, "the overdamped mode creeps back over three time constants: " .. frames)
 end)
 
 ---------------------------------------------------------------- what cannot be linearised

@@ -135,6 +135,10 @@ do
     "12.7: the holes' spacing and the film's speeds")
   a = book_answers("12.8")
   T.near_all({ a.crank, a.web }, { 102.93970435, -0.36788255 }, 1e-3, "12.8: the crank at the cut and the web's speed")
+  -- 11.12 and 11.13's first impacts by RK4 in plain Python (the rod's angle, or both
+  -- pendulums' angles, h = 1e-7 s near contact, Eq. 11.42 with the approach speed the fall gives)
+  T.near(book_answers("11.12").depth, 0.0020688662578, 2e-8, "11.12: the tip's deepest penetration")
+  T.near(book_answers("11.13").depth, 0.0016589454495, 2e-8, "11.13: the balls' deepest penetration")
   a = book_answers("8.7")
   -- the only rest: a root scan of dV/dphi with s eliminated (phi in [-pi, pi])
   T.near_all({ a.phi_rest, a.s_rest, a.f_strut }, { 0.23124727858180905, 1.177443520895166, 9.54887041790332 }, 1e-6, "8.7: the rest and the strut's tension")
@@ -194,6 +198,14 @@ T.ok(p16:sheet():find("phi1  = 30 deg", 1, true), "the sheet shows degrees")
 T.eq(tostring(mine), '<problem 2.2: Products, lengths, angles and rotations of two vectors; seed "jdoe"; '
   .. 'p:show() shows the sheet>', "a problem prints as one line")
 T.eq(T.capture(function() mine:show() end), mine:sheet(), "p:show() prints the sheet")
+-- a seeded sheet says how to open the same data at the prompt, and it does
+local opens = mine:sheet():match("At the prompt, p = (problem%b()) opens it with your data%.")
+T.eq(opens, 'problem("2.2", { seed = "jdoe" })', "a seeded sheet says how to open its data")
+if opens then
+  T.near_all(load("return " .. opens, "sheet", "t", { problem = problem.new })().data.a, mine.data.a, 0,
+    "and that opens the sheet's data")
+end
+T.ok(not p16:sheet():find("At the prompt, p =", 1, true), "the book's sheet needs no seed to open")
 -- --seed sets the default; an explicit seed or false (the book's) overrides it
 problem.set_default_seed("jdoe")
 T.near_all(problem.new("2.2").data.a, mine.data.a, 0, "--seed: problem() gives that seed's data")
@@ -216,6 +228,8 @@ local text = said(function() p:check { angle = right_angle } end)
 T.ok(text:find("angle: Correct.", 1, true) and text:find("1 of 14 right so far", 1, true), "a right answer: " .. text)
 text = said(function() p:check { angle = math.deg(right_angle) } end)
 T.ok(text:find("looks like degrees", 1, true), "degrees for radians is named: " .. text)
+T.ok(text:find("0 of 14 right so far", 1, true),
+  "a wrong answer after a right one counts as wrong, not as all right: " .. text)
 text = said(function() p:check { arot_b = mb.vec.cross(d.b, d.a) } end)
 T.ok(text:find("wrong sign", 1, true), "a wrong sign is named: " .. text)
 text = said(function() p:check { angle = math.acos(mb.vec.dot(mb.vec.unit(d.a), mb.vec.unit(d.b))) + 2 * math.pi } end)
@@ -229,6 +243,10 @@ said(function() v = p:check { c = mb.vec.scale(d.alpha, d.b), d = { 0, 0 } } end
 T.ok(v.right == 2 and v.total == 14 and not v.ok and v.answers.c.ok and not v.answers.d.ok,
   "the verdict: right, total, each answer")
 T.eq(tostring(v), "<v.ok = false, v.right = 2, v.total = 14>", "the verdict prints as its fields")
+-- the latest answer counts: c right before, wrong now, is to do again
+text = said(function() v = p:check { c = { 0, 0 } } end)
+T.ok(v.right == 1 and not v.answers.c.ok and text:find("1 of 14 right so far", 1, true)
+  and text:find("still to do: .*c"), "an answer right before and wrong now counts as wrong: " .. text)
 T.fails(function() p:check(3) end, "takes a table of answers by name", "p:check of a number")
 
 -- a function answer is checked at states of its own, never as a string

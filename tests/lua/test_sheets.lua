@@ -83,6 +83,8 @@ for _, case in ipairs {
   for _, a in ipairs(p.asks) do names = names and text:find(a.name, 1, true) ~= nil end
   T.ok(names, case.number .. ": the PDF names every answer to hand in")
   T.ok(text:find('answers["' .. case.number .. '"]', 1, true), case.number .. ": and where a script puts them")
+  T.ok(text:find('problem("' .. case.number .. '", { seed = "jdoe" }).data holds them', 1, true),
+    case.number .. ": and how to open the student's data at the prompt (a bare problem() gives the book's)")
   local footers = 0
   for k = 1, n or 0 do
     local one = run(("pdftotext -f %d -l %d '%s' -"):format(k, k, pdf))

@@ -11,6 +11,19 @@ local forms = {
   ramp_rate = mb.fn.ramp_rate{ from = 0.5, rate = 3, t0 = 0.1, t1 = 0.6 },
 }
 
+-- mb.fn.forms is read, not written: a function of the user's set there ran
+-- in C as the form given, in place of what it returns; a form's numbers
+-- changed there ran unchecked (a smooth step over no time divides by 0)
+do
+  local own = function() return 0, 0, 0 end
+  T.fails(function() mb.fn.forms[own] = { "poly", 0, 1, 0 } end, "mb.fn.forms is mechbench's record",
+    "a form cannot be set for a function of the user's")
+  T.ok(mb.fn.forms[own] == nil, "and none was set")
+  local step = forms.smooth_step
+  mb.fn.forms[step][5] = 0.2
+  T.eq(mb.fn.forms[step][5], 0.7, "a form's numbers read are a copy: t1 stays 0.7")
+end
+
 -- the slider-crank driven by fn, or by a Lua function that calls it
 local function crank(fn)
   local m = mb.example("slider_crank", false)
