@@ -670,8 +670,11 @@ local function sheet_pdf(p, s, opts)
   if spec.model then
     add("heading", "The mechanism")
     local block, why = mechanism_block(s)
-    add("note", block and ("p:model() where it stands at t = 0, built from %s."):format(s.seed and "your data"
-      or "the book's data") or ("It could not be drawn: %s"):format(why))
+    -- a model of no arguments is the book's whatever the seed (7.17, 10.24)
+    local from = debug.getinfo(spec.model, "u").nparams == 0 and "the book's data, the same for every seed"
+      or s.seed and "your data" or "the book's data"
+    add("note", block and ("p:model() where it stands at t = 0, built from %s."):format(from)
+      or ("It could not be drawn: %s"):format(why))
     blocks[#blocks + 1] = block
   end
   if #parts.data > 0 then

@@ -112,6 +112,14 @@ local text = run("pdftotext '" .. pdf .. "' -")
 T.ok(text:find("the book's data", 1, true) and text:find("The data", 1, true) and not text:find('seed "', 1, true),
   "the book's data: the sheet says so and names no seed")
 
+-- a model that takes no data is said to be the book's, whatever the seed
+for _, case in ipairs { { "7.17", "built from the book's data, the same for every seed" },
+  { "4.6", "built from your data" } } do
+  local file = path("model.pdf")
+  problem(case[1], { seed = "jdoe" }):sheet{ file = file }
+  T.ok(run("pdftotext '" .. file .. "' -"):find(case[2], 1, true), case[1] .. ": the mechanism is " .. case[2])
+end
+
 ---------------------------------------------------------------- the layout
 -- a long paragraph, a word longer than the line and a row taller than a
 -- page: wrapped inside the margins, flowed onto pages counted in the
