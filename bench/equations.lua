@@ -7,20 +7,7 @@
 -- m:pieces of the same model in the same formulation, for scale. Wall time
 -- from mechbench's clock and processor time (os.clock: the machine is often
 -- shared), medians of 5, each call on a fresh model.
-local clock = mb.core.clock
-
-local function median(n, f)
-  local wall, cpu = {}, {}
-  for k = 1, n do
-    local arg = f.setup and f.setup() or nil
-    local t0, c0 = clock(), os.clock()
-    f.run(arg)
-    wall[k], cpu[k] = clock() - t0, os.clock() - c0
-  end
-  table.sort(wall)
-  table.sort(cpu)
-  return wall[(n + 1) // 2], cpu[(n + 1) // 2]
-end
+local median = dofile((arg[0]:match("(.*/)") or "./") .. "median.lua")
 
 local cases = {}
 local function case(name, formulation, format, goal, opts)
@@ -44,8 +31,8 @@ cases[#cases].label = cases[#cases].label .. ", absolute angles"
 
 print("m:equations (medians of 5 calls: wall, processor; one m:pieces's wall beside it)")
 for _, c in ipairs(cases) do
-  local t, cpu = median(5, c)
-  local p = median(5, { setup = c.setup, run = c.pieces })
+  local t, cpu = median(5, c.run, c.setup)
+  local p = median(5, c.pieces, c.setup)
   print(("  %-40s %7.1f ms %7.1f ms  (m:pieces %.2f ms)%s"):format(c.label, 1e3 * t, 1e3 * cpu, 1e3 * p,
     c.goal and ("  goal %g ms"):format(1e3 * c.goal) or ""))
 end

@@ -5,23 +5,11 @@
 -- processor time the process spent (which moves less when the machine is
 -- shared), the run itself outside both; also SVG and PDF of the plot, one
 -- frame, the report. Medians of 5 (the GIF: of 3).
-local clock = mb.core.clock
 local dir = os.tmpname()
 os.remove(dir)
 os.execute("mkdir -p '" .. dir .. "'")
 local r = mb.example("four_bar"):simulate{ tf = 2, dt = 0.01 } -- 201 samples
-
-local function median(n, f)
-  local wall, cpu = {}, {}
-  for k = 1, n do
-    local t0, c0 = clock(), os.clock()
-    f()
-    wall[k], cpu[k] = clock() - t0, os.clock() - c0
-  end
-  table.sort(wall)
-  table.sort(cpu)
-  return wall[(n + 1) // 2], cpu[(n + 1) // 2]
-end
+local median = dofile((arg[0]:match("(.*/)") or "./") .. "median.lua")
 
 r:plot("crank.angle", "coupler.omega", { file = dir .. "/warm.png" }) -- fonts found once a process
 local cases = {

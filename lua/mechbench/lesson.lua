@@ -873,7 +873,9 @@ function M.focus(f) hint_focus = f end
 
 function M.hint()
   if hint_focus then return hint_focus() end
-  need_lesson()
+  if not current then -- hint() serves the problems too: say both
+    error("no lesson or problem is open: lessons() or problems() lists them", 0)
+  end
   local hints = current.lesson.steps[current.step].hints
   if not hints or #hints == 0 then print("No hint for this step.") return end
   hint_level = math.min(hint_level + 1, #hints)

@@ -162,7 +162,7 @@ local said = {
   back = { function() back() end, "no lesson is open" },
   show = { function() show() end, "no lesson is open" },
   run = { function() run() end, "no lesson is open" },
-  hint = { function() hint() end, "no lesson is open" },
+  hint = { function() hint() end, "no lesson or problem is open: lessons() or problems() lists them" },
   check = { function() check(1) end, "no lesson is open" },
 }
 
