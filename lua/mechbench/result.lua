@@ -9,6 +9,7 @@ local view = require "mechbench.view"
 local args = require "mechbench.args"
 local kinds = require "mechbench.kinds"
 local figure = require "mechbench.figure"
+local message = require "mechbench.message"
 local cv = core.view
 
 local M = {}
@@ -491,7 +492,7 @@ function Result:summary()
       add("  contact %s: deepest sampled penetration %.3g m, largest sampled force %.4g N", name, deepest, strongest)
     end
   end
-  if self.equilibrium_note then add("  %s", self.equilibrium_note) end
+  if self.equilibrium_note then add("%s", message.wrap("  " .. self.equilibrium_note, 78, "    ")) end
   if self.error then add("  STOPPED: %s", self.error) end
   return table.concat(lines, "\n")
 end

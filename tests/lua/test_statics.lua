@@ -133,7 +133,7 @@ group("stable = true", function()
   local up = pendulum(L, mass, math.pi + exact, F)
   local alone = up:equilibrium{}
   T.eq(alone.stability, "unstable", "pushed pendulum on its inverted balance: Newton stays, unstable")
-  T.ok(alone:summary():find("stable = true finds a stable rest", 1, true) ~= nil, "and the summary says how to find a stable one")
+  T.ok(alone:summary():gsub("%s+", " "):find("stable = true finds a stable rest", 1, true) ~= nil, "and the summary says how to find a stable one")
   local eq = up:equilibrium{ stable = true }
   T.near(math.cos(eq:body("rod").angle[1] - exact), 1, 1e-14, "stable = true: the pushed pendulum's stable rest")
   T.eq(eq.stable, true, "stable = true: judged stable")
