@@ -29,6 +29,14 @@ local mat = core.mat
 local M = {}
 local Modes = {}
 Modes.__index = Modes
+-- md[k] is no mode (md.frequency[k] is): said, not a nil that fails further
+-- on with "attempt to index a nil value"
+setmetatable(Modes, { __index = function(_, key)
+  if math.type(key) == "integer" then
+    args.fail(("md[%d]"):format(key), "the modes are read by field: md.frequency[%d], md.omega[%d], "
+      .. "md.damping[%d], md.shape[%d] (help \"m:modes\")", key, key, key, key)
+  end
+end })
 M.Modes = Modes -- for help: its methods are looked up here (mechbench.reference)
 
 

@@ -353,6 +353,9 @@ group("unstable rest", function()
   T.ok(md:text():find(("unstable: grows as exp(%.4g t)"):format(math.sqrt(-md.omega2[1])), 1, true) ~= nil,
     "the table says it grows: " .. md:text())
   T.fails(function() md:animate(2) end, "k must be a mode's number, 1 to 1", "md:animate(2) of one mode: refused")
+  -- md[1] is no mode: said by name (it gave "attempt to index a nil value")
+  T.fails(function() return md[1].frequency end, "md[1]: the modes are read by field: md.frequency[1]",
+    "md[1] names the fields the modes are read by")
   T.fails(function() md:animate(1, { amplitude = 0 / 0 }) end, "md:animate: amplitude must be a number, not NaN",
     "a NaN amplitude is refused by its name")
   T.fails(function() md:animate(1, { periods = 1000 }) end, "md:animate: periods must be at most 100",
