@@ -10,32 +10,9 @@ local rad, deg = math.rad, math.deg
 -- A matrix as plain rows, for answers.
 local function rows(A) return A:totable() end
 
--- d/dt of f(t) = g(q + qd t) at t = 0, and d/dq_k of g, by central differences.
-local function rate(g, q, qd)
-  local h = 1e-6
-  local plus, minus = {}, {}
-  for k = 1, #q do plus[k], minus[k] = q[k] + h * qd[k], q[k] - h * qd[k] end
-  local a, b = g(plus), g(minus)
-  if type(a) == "number" then return (a - b) / (2 * h) end
-  local out = {}
-  for i = 1, #a do out[i] = (a[i] - b[i]) / (2 * h) end
-  return out
-end
-local function partials(g, q)
-  local cols = {}
-  for k = 1, #q do
-    local e = {}
-    for j = 1, #q do e[j] = j == k and 1 or 0 end
-    cols[k] = rate(g, q, e)
-  end
-  if type(cols[1]) == "number" then return cols end
-  local out = {}
-  for i = 1, #cols[1] do
-    out[i] = {}
-    for k = 1, #q do out[i][k] = cols[k][i] end
-  end
-  return out
-end
+-- d/dt of g(q + qd t) at t = 0, and d/dq_k of g, by central differences
+local by_hand = require "mechbench.by_hand"
+local rate, partials = by_hand.rate, by_hand.partials
 
 -- the quadrant (1..4) of an angle in radians
 local function quadrant(theta) return math.floor((theta % (2 * math.pi)) / (math.pi / 2)) + 1 end

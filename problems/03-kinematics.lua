@@ -11,26 +11,8 @@ local vec, mat = mb.vec, mb.mat
 local function rows(A) return A:totable() end
 
 -- d/dt of g(q + qd t) at t = 0, and the Jacobian of g, by central differences
-local function rate(g, q, qd)
-  local h = 1e-6
-  local plus, minus = {}, {}
-  for k = 1, #q do plus[k], minus[k] = q[k] + h * qd[k], q[k] - h * qd[k] end
-  local a, b = g(plus), g(minus)
-  if type(a) == "number" then return (a - b) / (2 * h) end
-  local out = {}
-  for i = 1, #a do out[i] = (a[i] - b[i]) / (2 * h) end
-  return out
-end
-local function partials(g, q)
-  local out = {}
-  for k = 1, #q do
-    local e = {}
-    for j = 1, #q do e[j] = j == k and 1 or 0 end
-    local col = rate(g, q, e)
-    for i = 1, #col do out[i] = out[i] or {}; out[i][k] = col[i] end
-  end
-  return out
-end
+local differences = require "mechbench.by_hand"
+local rate, partials = differences.rate, differences.partials
 
 -- A point's global position by hand: x + xi cos - eta sin, y + xi sin + eta cos (Eq. 2.70)
 local function by_hand(r, phi, s)

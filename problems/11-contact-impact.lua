@@ -30,21 +30,7 @@ local function law_force(law, k, n, e, delta, rate, approach)
   return math.max(0, k * delta ^ n * (1 + c * rate / approach))
 end
 
--- One Runge-Kutta step of size h for y' = f(y) (y a list).
-local function rk4(f, y, h)
-  local function step(a, k, s)
-    local out = {}
-    for i = 1, #a do out[i] = a[i] + s * k[i] end
-    return out
-  end
-  local k1 = f(y)
-  local k2 = f(step(y, k1, h / 2))
-  local k3 = f(step(y, k2, h / 2))
-  local k4 = f(step(y, k3, h))
-  local out = {}
-  for i = 1, #y do out[i] = y[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) end
-  return out
-end
+local rk4 = require("mechbench.by_hand").rk4 -- one Runge-Kutta step of size h for y' = f(y)
 
 -- A contact of one coordinate by hand: the penetration delta(y) and its
 -- rate, the state y integrated through the contact (from its start,

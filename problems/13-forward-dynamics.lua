@@ -51,21 +51,7 @@ local function solve(a, x)
   return x
 end
 
--- One Runge-Kutta step (Eqs. 13.5-13.7) of size h for u' = f(u).
-local function rk4(f, u, h)
-  local function step(a, k, s)
-    local out = {}
-    for i = 1, #a do out[i] = a[i] + s * k[i] end
-    return out
-  end
-  local k1 = f(u)
-  local k2 = f(step(u, k1, h / 2))
-  local k3 = f(step(u, k2, h / 2))
-  local k4 = f(step(u, k3, h))
-  local out = {}
-  for i = 1, #u do out[i] = u[i] + h / 6 * (k1[i] + 2 * k2[i] + 2 * k3[i] + k4[i]) end
-  return out
-end
+local rk4 = require("mechbench.by_hand").rk4 -- one Runge-Kutta step (Eqs. 13.5-13.7) of size h for u' = f(u)
 
 -- u' = f(u) from u over n steps of h; each(u, k) after step k when given.
 local function march(f, u, h, n, each)
