@@ -223,6 +223,10 @@ expect_eq bad-syntax-rc "$rc" 2; expect_match bad-syntax "$out" "^mechbench: bad
 printf 'return {\n  { name = "x", points = 1, value = 3, expect = 1 },\n}\n' > bad5.lua
 usage --grade bad5.lua sub/right.lua
 expect_eq bad-value-rc "$rc" 2; expect_match bad-value "$out" '^mechbench: bad5\.lua:2: check 1 \(x\) needs value = function\(s\)'
+printf 'return {\n  hidden = 0 / 0,\n  { problem = "2.2", points = 4 },\n}\n' > bad6.lua
+usage --grade bad6.lua sub/right.lua
+expect_eq bad-hidden-rc "$rc" 2
+expect_match bad-hidden "$out" '^mechbench: bad6\.lua:2: hidden is how many hidden seeds, a whole number from 0 to 20, not NaN$'
 usage --grade nothere.lua sub/right.lua
 expect_eq no-checks-rc "$rc" 2; expect_match no-checks "$out" 'cannot read the checks file nothere\.lua'
 usage --grade checks.lua

@@ -237,6 +237,18 @@ local function shown(v)
 end
 M.shown = shown
 
+-- How a number or a name reads inside a sentence ("there is no lesson 17"):
+-- as tostring has it, but "NaN" for a NaN, where tostring says "-nan".
+function M.text(v) return v ~= v and "NaN" or tostring(v) end
+
+-- Nil when v is a whole number from least to most, else why not, with what
+-- it counts: "must be a whole number of frames from 1 to 1000 (got NaN)".
+function M.bad_whole(v, least, most, unit)
+  if math.type(v) == "integer" and v >= least and v <= most then return nil end
+  return ("must be a whole number of %s from %d to %d (got %s)"):format(unit, least, most,
+    type(v) == "number" and M.text(v) or shown(v))
+end
+
 -- The parameters of an example's builder (examples/*.lua; mb.parameter,
 -- so that those files also run under --sandbox), each checked
 -- at the top of build against what it may be, so that mb.example("cart",

@@ -265,7 +265,7 @@ end
 -- a damper along a slider's guide.
 forms.force["joint-friction"] = function(m, f)
   local j = lookup(m, f, "joint", f.joint)
-  if type(f.c) ~= "number" or not (f.c > 0) then fail(f, "c must be positive (got %s)", tostring(f.c)) end
+  if type(f.c) ~= "number" or not (f.c > 0) then fail(f, "c must be positive (got %s)", args.shown(f.c)) end
   local kind = joint_kind(j)
   if kind and kind.can.pin then
     local p = joint_points(m, f, j)

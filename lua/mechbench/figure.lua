@@ -52,11 +52,8 @@ function M.target(what, opts, formats, kind)
   local size = M.SIZES[kind]
   local t = { path = path, width = opts.width or size[1], height = opts.height or size[2], format = ext }
   for _, key in ipairs { "width", "height" } do
-    local v = opts[key]
-    if v ~= nil and (math.type(v) ~= "integer" or v < SMALLEST or v > LARGEST) then
-      args.fail(what, "%s must be a whole number of pixels from %d to %d (got %s)", key, SMALLEST, LARGEST,
-        tostring(v))
-    end
+    local why = opts[key] ~= nil and args.bad_whole(opts[key], SMALLEST, LARGEST, "pixels")
+    if why then args.fail(what, "%s %s", key, why) end
   end
   return t
 end

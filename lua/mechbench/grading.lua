@@ -94,7 +94,7 @@ function M.load_checks(path)
   end
   local hidden = checks.hidden == nil and 2 or checks.hidden
   if math.type(hidden) ~= "integer" or hidden < 0 or hidden > 20 then
-    fail({ "hidden" }, "hidden is how many hidden seeds, a whole number from 0 to 20, not %s", tostring(checks.hidden))
+    fail({ "hidden" }, "hidden is how many hidden seeds, a whole number from 0 to 20, not %s", args.text(checks.hidden))
   end
   local names = {}
   for i, c in ipairs(checks) do

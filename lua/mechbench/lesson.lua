@@ -156,7 +156,7 @@ function M.load(n)
   end
   local have = {}
   for _, f in ipairs(lesson_files()) do have[#have + 1] = tostring(f.number) end
-  error(string.format("there is no lesson %s; the lessons are %s", tostring(n),
+  error(string.format("there is no lesson %s; the lessons are %s", args.text(n),
     #have > 0 and table.concat(have, ", ") or "(none found)"), 0)
 end
 

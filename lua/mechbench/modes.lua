@@ -304,7 +304,7 @@ end
 function Modes:animate(k, opts)
   if getmetatable(self) ~= Modes then args.fail("md:animate", "is a method: call it as md:animate(k)") end
   if math.type(k) ~= "integer" or k < 1 or k > #self.frequency then
-    args.fail("md:animate", "k must be a mode's number, 1 to %d (got %s)", #self.frequency, tostring(k))
+    args.fail("md:animate", "k must be a mode's number, 1 to %d (got %s)", #self.frequency, args.shown(k))
   end
   local o = args.options(opts, { "amplitude", "periods", "speed", "text", "labels", "width", "height", "file" },
     "md:animate")

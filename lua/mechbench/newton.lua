@@ -59,9 +59,8 @@ return function(f, x0, opts)
   why = args.bad_number(opts.tol or 1e-4, { positive = true, smallest = 1e-300 })
   if why then fail("tol %s", why) end
   local max_it = opts.max_iterations or 15
-  if math.type(max_it) ~= "integer" or max_it < 1 or max_it > 100000 then
-    fail("max_iterations must be a whole number from 1 to 100000 (got %s)", tostring(max_it))
-  end
+  why = args.bad_whole(max_it, 1, 100000, "iterations")
+  if why then fail("max_iterations %s", why) end
   local tol, x, history = opts.tol or 1e-4, copy(x0), {}
   local scalar = type(x) == "number"
   if scalar and type(opts.derivative) ~= "function" then fail("a scalar problem needs derivative = f'") end

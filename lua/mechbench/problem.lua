@@ -489,7 +489,7 @@ function M.new(number, opts)
   if type(number) ~= "string" and type(number) ~= "number" then
     args.fail("problem", 'takes a problem number such as "2.2", not %s', type(number))
   end
-  number = type(number) == "number" and ("%g"):format(number) or number
+  number = type(number) == "number" and args.shown(number) or number
   opts = args.options(opts, { "seed" }, "problem")
   local spec, why = find(number)
   if not spec then error(("%s: problem: %s"):format(args.where(), why), 0) end
@@ -838,7 +838,7 @@ function M.list(n)
     local have = {}
     for _, x in ipairs(chapter_list()) do have[#have + 1] = tostring(x.chapter) end
     args.fail("problems", "there are no problems of chapter %s; the chapters with problems are %s",
-      tostring(n), table.concat(have, ", "))
+      args.text(n), table.concat(have, ", "))
   end
   print(("Chapter %d: %s"):format(c.chapter, c.title))
   local out = {}

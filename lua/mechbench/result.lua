@@ -188,13 +188,10 @@ local picture_options = {
 local function picture(method, opts)
   local o = args.options(opts, picture_options[method], "r:" .. method)
   for _, key in ipairs(o.file == nil and { "width", "height" } or {}) do -- a file's are pixels (mechbench.figure)
-    local v = o[key]
     -- a plot's axes and their labels need 10 columns
     local least = (method == "plot" and key == "width") and 10 or 8
-    if v ~= nil and (math.type(v) ~= "integer" or v < least or v > 1000) then
-      args.fail("r:" .. method, "%s must be a whole number of characters from %d to 1000 (got %s)", key, least,
-        tostring(v))
-    end
+    local why = o[key] ~= nil and args.bad_whole(o[key], least, 1000, "characters")
+    if why then args.fail("r:" .. method, "%s %s", key, why) end
   end
   for _, key in ipairs { "speed", "fps" } do
     local why = o[key] ~= nil and args.bad_number(o[key], { positive = true, smallest = 1e-3, largest = 1e3 })
@@ -1019,9 +1016,8 @@ end
 -- Write n frames evenly spread over the run as plain text.
 function Result:frames(path, n, opts)
   opts = picture("frames", opts)
-  if n ~= nil and (math.type(n) ~= "integer" or n < 1 or n > 1000) then
-    args.fail("r:frames", "n must be a whole number of frames from 1 to 1000 (got %s)", tostring(n))
-  end
+  local why = n ~= nil and args.bad_whole(n, 1, 1000, "frames")
+  if why then args.fail("r:frames", "n %s", why) end
   n = n or 5
   local f = open_for_writing("frames", path)
   local t0, t1 = self.t[1], self.t[#self.t]
@@ -1068,11 +1064,9 @@ function M.plot(spec, what)
   spec.kind = "plot"
   if target then return figure.write(what, spec, target) end
   for _, key in ipairs { "width", "height" } do
-    local v = spec[key]
     local least = key == "width" and 10 or 8 -- the axes and their labels need 10 columns
-    if v ~= nil and (math.type(v) ~= "integer" or v < least or v > 1000) then
-      args.fail("mb.plot", "%s must be a whole number of characters from %d to 1000 (got %s)", key, least, tostring(v))
-    end
+    local why = spec[key] ~= nil and args.bad_whole(spec[key], least, 1000, "characters")
+    if why then args.fail("mb.plot", "%s %s", key, why) end
   end
   if view.quiet and not spec.text then return end -- a lesson re-making its steps
   local unicode = spec.unicode

@@ -39,7 +39,7 @@ function M.options(t)
     for _, c in ipairs(spec.choices) do ok = ok or value == c end
     if not ok then
       args.fail("mb.options", "%s must be one of %s (got %s)", name, table.concat(spec.choices, ", "),
-        type(value) == "string" and ("'" .. value .. "'") or tostring(value))
+        args.shown(value))
     end
   end
   for name, value in pairs(t or {}) do values[name] = value end

@@ -96,6 +96,40 @@ T.fails(function() m:evaluate(0 / 0) end, here() .. "evaluate: t must be a numbe
 T.fails(function() m:kinematics{ max_iterations = 2.5 } end,
   above() .. "kinematics: max_iterations must be a whole number from 1 to 1000 (got 2.5)", "iterations not whole")
 
+-- a NaN given where a whole number, a choice or a name goes is said "NaN",
+-- never as Lua's tostring writes it ("-nan"), at the user's line
+do
+  local nan = 0 / 0
+  local run = mb.example("pendulum"):simulate{ tf = 0.2, dt = 0.1 }
+  local crank = mb.example("slider_crank")
+  local cases = {
+    { function() run:frame(0, { width = nan }) end, "r:frame: width must be a whole number of characters from 8 to 1000 (got NaN)" },
+    { function() run:frame(0, { height = nan, file = "x.png" }) end, "r:frame: height must be a whole number of pixels" },
+    { function() run:frames("x.txt", nan) end, "r:frames: n must be a whole number of frames from 1 to 1000 (got NaN)" },
+    { function() mb.plot{ series = { { y = { 1, 2 } } }, width = nan, text = true } end, "mb.plot: width must be" },
+    { function() mb.newton(function(x) return x end, 1, { max_iterations = nan }) end,
+      "mb.newton: max_iterations must be a whole number of iterations from 1 to 100000 (got NaN)" },
+    { function() m:modes():animate(nan) end, "md:animate: k must be a mode's number, 1 to 1 (got NaN)" },
+    { function() mb.options{ graphics = nan } end, "mb.options: graphics must be one of auto, sixel, kitty, text (got NaN)" },
+    { function() problem(nan) end, "problem: there is no problem NaN:" },
+    { function() problems(nan) end, "problems: there are no problems of chapter NaN;" },
+    { function() crank:force{ name = "drag", type = "joint-friction", joint = "motor", c = nan } end,
+      "force 'drag': c must be positive (got NaN)" },
+    { function() m:simulate{ tf = nan } end, "simulate: tf must be a number from 1e-12 to 1e+12 (got NaN)" },
+    { function() m:simulate{ tf = 1, tol = nan } end, "simulate: tol must be a number from 1e-14 to 1 (got NaN)" },
+    { function() m:equilibrium{ tol = nan } end, "equilibrium: tol must be a number from 1e-14 to 1e+15 (got NaN)" },
+  }
+  for _, case in ipairs(cases) do
+    local line = debug.getinfo(case[1], "S").linedefined
+    local ok, err = pcall(case[1])
+    err = tostring(err)
+    T.ok(not ok and err:find(me .. ":" .. line .. ": " .. case[2], 1, true)
+      and err:find("NaN", 1, true) and not err:find("nan"), case[2] .. " -- message: " .. err)
+  end
+  local ok, err = pcall(lesson, nan)
+  T.ok(not ok and tostring(err):find("there is no lesson NaN;", 1, true), "lesson(NaN) -- message: " .. tostring(err))
+end
+
 -- a change at the prompt is judged when the run starts, at the run's line,
 -- naming where the element was made
 local made = debug.getinfo(1, "S").short_src .. ":" .. debug.getinfo(pendulum, "S").linedefined + 2
