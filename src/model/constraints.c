@@ -56,21 +56,23 @@ struct rows *joint_rows_new(const struct model *m, const int *list, int count)
 
 /* Body b's state at (c, ċ), computed once per evaluation of the rows: a
  * body in several joints turns its points with one cos φ and sin φ (from
- * cs when given). */
+ * cs when given), written in its place. */
 static inline const struct body_state *state_at(struct run_data *d, const double *c,
                                                 const double *cd, const double *cs, int b)
 {
 	static const struct body_state ground = {{0, 0}, {0, 0}, 0, 0, 1, 0};
 	if (b < 0)
 		return &ground;
+	struct body_state *s = &d->states[b];
 	if (d->stamped[b] != d->stamp) {
-		const double *q = c + 3 * b, *v = cd + 3 * b;
-		d->states[b] = cs ? (struct body_state){v2(q[0], q[1]), v2(v[0], v[1]), q[2], v[2],
-		                                        cs[2 * b],      cs[2 * b + 1]}
-		                  : model_body_state(c, cd, b);
+		const double *q = c + 3 * b, *v = cd ? cd + 3 * b : NULL;
+		vec2 r = v2(q[0], q[1]), rd = v ? v2(v[0], v[1]) : v2(0, 0);
+		double phid = v ? v[2] : 0;
+		*s = cs ? (struct body_state){r, rd, q[2], phid, cs[2 * b], cs[2 * b + 1]}
+		        : body_state_make(r, rd, q[2], phid);
 		d->stamped[b] = d->stamp;
 	}
-	return &d->states[b];
+	return s;
 }
 
 int joint_rows_eval(const struct model *m, struct run_data *d, const int *list, int count, double t,
@@ -91,20 +93,22 @@ int joint_rows_eval_turned(const struct model *m, struct run_data *d, const int 
 		const struct joint *j = &m->joints[joint_at(list, k)];
 		int bi = j->bi, bj = j->bj, rows = j->kind->rows;
 		/* the kind writes into the rows: the ground's columns, and body j's
-		 * when it is body i too, aside */
+		 * when it is body i too, aside (rows of 3, not of cols) */
 		double aside_i[JOINT_ROWS][3], aside_j[JOINT_ROWS][3];
-		struct joint_eval e = {phi, gamma, vrhs, {NULL}, {NULL}};
+		int self = bj >= 0 && bj == bi;
+		double *ji = bi >= 0 ? J + 3 * bi : aside_i[0],
+		       *jj = bj >= 0 && !self ? J + 3 * bj : aside_j[0];
+		size_t step_i = bi >= 0 ? cols : 3, step_j = bj >= 0 && !self ? cols : 3;
+		struct joint_eval e; /* the kind reads its rows' entries alone */
+		e.phi = phi, e.gamma = gamma, e.vrhs = vrhs;
 		for (int q = 0; q < rows; q++) {
-			double *row = J + (size_t)q * cols;
-			e.di[q] = bi >= 0 ? row + 3 * bi : aside_i[q];
-			e.dj[q] = bj >= 0 && bj != bi ? row + 3 * bj : aside_j[q];
+			e.di[q] = ji + (size_t)q * step_i, e.dj[q] = jj + (size_t)q * step_j;
 			vrhs[q] = 0;
 		}
 		if (j->kind->eval(m, d, j, state_at(d, c, cd, cs, bi), state_at(d, c, cd, cs, bj),
 		                  t, &e) != 0)
 			return -1;
-		for (int q = 0; bj >= 0 && bj == bi && q < rows;
-		     q++) /* a joint of a body with itself */
+		for (int q = 0; self && q < rows; q++) /* a joint of a body with itself */
 			for (int x = 0; x < 3; x++)
 				J[(size_t)q * cols + 3 * (size_t)bj + (size_t)x] += aside_j[q][x];
 		/* every column of the rows' spans is written: J needs no clearing */

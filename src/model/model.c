@@ -205,11 +205,6 @@ void model_initial(const struct model *m, double *c, double *cd)
 			c[3 * b + k] = m->bodies[b].q0[k], cd[3 * b + k] = m->bodies[b].v0[k];
 }
 
-struct body_state body_state_make(vec2 r, vec2 rd, double phi, double phid)
-{
-	return (struct body_state){r, rd, phi, phid, cos(phi), sin(phi)};
-}
-
 struct body_state model_body_state(const double *c, const double *cd, int b)
 {
 	if (b < 0)

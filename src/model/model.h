@@ -57,8 +57,12 @@ struct body_state {
 	double cos_phi, sin_phi;
 };
 
-/* A body_state from its pose and velocity. */
-struct body_state body_state_make(vec2 r, vec2 rd, double phi, double phid);
+/* A body_state from its pose and velocity (inline: the rows' evaluation
+ * writes it into its place, no copy). */
+static inline struct body_state body_state_make(vec2 r, vec2 rd, double phi, double phid)
+{
+	return (struct body_state){r, rd, phi, phid, cos(phi), sin(phi)};
+}
 
 /* A(φ) s for the body (v2_rotate's arithmetic, with its cos φ and sin φ). */
 static inline vec2 body_rotate(const struct body_state *b, vec2 s)

@@ -31,6 +31,22 @@ struct row_overlap {
 	size_t ja, jb;
 };
 
+/* Rows in groups whose spans are the same, each three columns wide (a
+ * joint's rows in body coordinates, each span a body's x, y, φ), up to
+ * GROUP_ROWS rows a group: J W J' block by block, each block the entries
+ * of two groups (a >= b, the first rows of each) over the spans they share,
+ * blocked[from .. to) (those of rows a and b). */
+#define GROUP_ROWS 3
+struct row_block {
+	int a, b, na, nb;
+	int from, to;
+	int shape; /* which of rows.c's compiled shapes makes it */
+};
+/* A group's span: rows a .. a + n - 1 at columns begin .. begin + 2. */
+struct row_run {
+	int a, n, begin;
+};
+
 struct rows {
 	int count, cols;
 	double *J;                  /* count x cols */
@@ -38,10 +54,15 @@ struct rows {
 	struct row_span (*span)[ROW_SPANS];
 	struct row_overlap *overlap; /* rows_list_overlaps: every pair's shared columns */
 	int noverlaps;
-	int *first; /* rows_list_overlaps: per row a, the first column of J W J' (W
-	             * diagonal) in its lower half that can be nonzero: the first row
-	             * b < a that shares a column with a, else a itself. The
-	             * Cholesky factor keeps this envelope (no fill before it). */
+	int *first;              /* rows_list_overlaps: per row a, the first column of J W J' (W
+	                          * diagonal) in its lower half that can be nonzero: the first row
+	                          * b < a that shares a column with a, else a itself. The
+	                          * Cholesky factor keeps this envelope (no fill before it). */
+	struct row_block *block; /* rows_list_overlaps, when the rows group so (else NULL) */
+	int nblocks;
+	struct row_overlap *blocked; /* the blocks' shared spans */
+	struct row_run *run;         /* every group's spans, group by group */
+	int nruns;
 };
 
 /* count rows of cols columns, zero, each spanning every column until told
@@ -77,8 +98,8 @@ void rows_list_overlaps(struct rows *r);
  * overlaps listed by rows_list_overlaps: the entries of the envelope
  * (r->first) alone; those before it are left as they are (zero, for the
  * envelope's Cholesky factorisation never reads them). Given x, also
- * out = J x (every row, rows_times' numbers) in the same pass, from the
- * J entries it reads anyway. */
+ * out = J x (every row, rows_times' numbers). Rows in groups (r->block)
+ * go block by block, the same sums in the same order. */
 void rows_gram_diagonal(const struct rows *r, const double *w, gsl_matrix *S, const double *x,
                         double *out);
 

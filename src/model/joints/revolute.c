@@ -11,13 +11,13 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 	struct point_pair p = joint_points(j, bi, bj);
 	vec2 pi = v2_perp(p.si), pj = v2_perp(p.sj);
 	vec2 g = v2_sub(v2_scale(bi->phid * bi->phid, p.si), v2_scale(bj->phid * bj->phid, p.sj));
-	double rows[2][3] = {{1, 0, pi.x}, {0, 1, pi.y}},
-	       rowsj[2][3] = {{-1, 0, -pj.x}, {0, -1, -pj.y}};
+	double *di0 = out->di[0], *di1 = out->di[1], *dj0 = out->dj[0], *dj1 = out->dj[1];
+	di0[0] = 1, di0[1] = 0, di0[2] = pi.x; /* [I, s̆_i] and -[I, s̆_j] */
+	di1[0] = 0, di1[1] = 1, di1[2] = pi.y;
+	dj0[0] = -1, dj0[1] = 0, dj0[2] = -pj.x;
+	dj1[0] = 0, dj1[1] = -1, dj1[2] = -pj.y;
 	out->phi[0] = p.d.x, out->phi[1] = p.d.y;
 	out->gamma[0] = g.x, out->gamma[1] = g.y; /* Eq. 7.18 */
-	for (int r = 0; r < 2; r++)
-		for (int k = 0; k < 3; k++)
-			out->di[r][k] = rows[r][k], out->dj[r][k] = rowsj[r][k];
 	return 0;
 }
 
