@@ -563,7 +563,9 @@ body and the model runs until it stops moving. Take the variable-length pendulum
 (examples/variable_length_pendulum.lua) with the springs and masses below; our rotational
 spring's free angle is not zero, so the rest is not straight down. Give the arm's angle and
 the slider's distance from the pin O at rest, and the strut's tension there.]],
-      build = "mb.example(\"variable_length_pendulum\"), its forces changed; m:equilibrium{ method = \"dynamics\" }",
+      build = "m = mb.example(\"variable_length_pendulum\") with the data set in m.forces.coil.k (kr), "
+        .. "m.forces.coil.angle (phi0), m.forces.strut.k (k), m.forces.strut.length (L0), "
+        .. "m.bodies.arm.mass (m[1]) and m.bodies.slider.mass (m[2]); m:equilibrium{ method = \"dynamics\" }",
       data = {
         { name = "kr", value = 6, unit = "N m/rad", what = "the rotational spring at O", vary = 0.3 },
         { name = "phi0", value = 60, unit = "deg", what = "its free angle", ours = true, vary = { abs = 20, step = 1 } },

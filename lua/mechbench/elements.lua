@@ -112,12 +112,13 @@ local function add(m, list, kind_of, spec, level)
   if type(spec) ~= "table" then
     error(("%s: m:%s takes a table: m:%s{ name = ..., ... }"):format(where(level + 1), kind_of, kind_of), 0)
   end
-  local e = setmetatable({}, Element)
+  local e = {}
   for k, v in pairs(spec) do e[k] = v end
   e.kind_of, e.where = kind_of, where(level + 1)
   if type(e.name) ~= "string" or e.name == "" then
     e.name = kind_of .. " #" .. (#m._order[list] + 1)
   end
+  setmetatable(e, Element) -- after its fields: what is set later is judged there (Element.__newindex)
   if m[list][e.name] or (list == "bodies" and e.name == "ground") then
     fail(e, "the name is already used by another %s", kind_of)
   end
@@ -182,6 +183,7 @@ local check = {}
 -- rank tests and the Schur complement lose every digit to the ratio.
 local body_range = { positive = true, smallest = 1e-12, largest = 1e12 }
 local body_fields = set_of { "mass", "inertia", "pos", "vel", "angle", "omega" }
+local point_fields, vector_fields = set_of { "body", "at" }, set_of { "body", "dir" }
 
 function check.body(m, b)
   known_fields(b, body_fields)
@@ -192,13 +194,13 @@ function check.body(m, b)
 end
 
 function check.point(m, p)
-  known_fields(p, set_of { "body", "at" })
+  known_fields(p, point_fields)
   lookup(m, p, "body", p.body)
   pair(p, "at", { 0, 0 })
 end
 
 function check.vector(m, v)
-  known_fields(v, set_of { "body", "dir" })
+  known_fields(v, vector_fields)
   lookup(m, v, "body", v.body)
   local d = pair(v, "dir") or fail(v, "needs dir = {x, y}")
   if d[1] == 0 and d[2] == 0 then fail(v, "dir has zero length, so it has no direction") end
@@ -405,28 +407,31 @@ end
 
 local function body_name(ref) return name_of(ref) end
 
+-- The fields a joint or force (what) of e's type takes, as a set; nil for
+-- a type that is not a user's.
+local function typed_fields(e, what)
+  local usage = form_usage[what][e.type]
+  local kind = not usage and kind_of_list[what][e.type]
+  if not usage and (not kind or kind.internal) then return nil end
+  local known = usage and set_of(usage.fields) or kind_fields(kind)
+  known.type, known.active = true, what == "joint" or nil
+  return known
+end
+
 -- Resolve element e (a joint or force) to its kind and what it names:
 -- returns the kind's entry, the fields it is read from (the element's, with
 -- its form's in front), and refs = { points, vectors, bodies }. Every
 -- check of shape is made here, and the numbers are the C entry's to judge.
 local function resolve(m, e, what)
-  local kind, view = nil, {}
+  local known = typed_fields(e, what)
+  if not known then fail(e, "%s", args.unknown("type", e.type, user_types(what))) end
+  known_fields(e, known)
+  local kind, view = kind_of_list[what][e.type], {}
   local form = forms[what][e.type]
   if form then
-    local known = set_of(form_usage[what][e.type].fields)
-    known.type, known.active = true, what == "joint" or nil
-    known_fields(e, known)
     local name
     name, view = form(m, e)
     kind = kind_of_list[what][name]
-  else
-    kind = kind_of_list[what][e.type]
-    if not kind or kind.internal then
-      fail(e, "%s", args.unknown("type", e.type, user_types(what)))
-    end
-    local known = kind_fields(kind)
-    known.type, known.active = true, what == "joint" or nil
-    known_fields(e, known)
   end
   local fields = setmetatable({}, { __index = function(_, key) if view[key] ~= nil then return view[key] end return e[key] end })
   local shape, refs = kind, {}
@@ -526,21 +531,54 @@ end
 
 local shape_fields = { ["circle-line"] = { "point", "radius", "line" }, circles = { "points", "radii" } }
 
+-- The fields a contact of k's shape and law takes, as a set; nil for a
+-- shape or law the library does not have.
+local function contact_fields(k)
+  local shape, law = shape_fields[k.type], kind_of_list.law[k.law]
+  if not shape or not law then return nil end
+  local known = set_of(shape)
+  for _, key in ipairs { "type", "law", "mu", "mu_s", "v_t" } do known[key] = true end
+  for _, p in ipairs(law.params) do known[p.name] = true end
+  return known
+end
+
 function check.contact(m, k)
   if k.type == nil then k.type = k.points and "circles" or "circle-line" end
   local shape = checker(k, contact_shapes)
   k.law = k.law or "impulse"
   local law, numbers = law_of(k), {}
-  local known = set_of(shape_fields[k.type])
-  for _, key in ipairs { "type", "law", "mu", "mu_s", "v_t" } do known[key] = true end
-  for _, p in ipairs(law.params) do known[p.name] = true end
-  known_fields(k, known)
+  known_fields(k, contact_fields(k))
   shape(m, k)
   for _, p in ipairs(law.params) do numbers[p.name] = k[p.name] end
   local why = core.model.check("law", law.name, numbers)
   if why then fail(k, why:match("^needs ") and ("the %s law %s"):format(law.name, why) or why) end
   why = core.model.check("contact", "friction", { mu = k.mu, mu_s = k.mu_s, v_t = k.v_t })
   if why then fail(k, "%s", why) end
+end
+
+-- The fields an element may hold, by what it is (a set, or nil when its
+-- type is not one the library has: the run says so).
+local fields_of = {
+  body = function() return body_fields end,
+  point = function() return point_fields end,
+  vector = function() return vector_fields end,
+  joint = function(j) return typed_fields(j, "joint") end,
+  force = function(f) return typed_fields(f, "force") end,
+  contact = contact_fields,
+}
+
+-- A field an element did not hold, set at the prompt or in a script
+-- (m.bodies.crank.mas = 2), is judged there: one its kind does not take is
+-- refused at that line, naming the element and the fields it takes (it was
+-- said at the next run's line). A field it holds is set without this
+-- metamethod: its value is judged when a run starts.
+function Element.__newindex(e, key, value)
+  local known = fields_of[e.kind_of](e)
+  local why = value ~= nil and known and args.unknown_field({ [key] = value }, known, "field", { name = true })
+  if why then
+    error(("%s: %s '%s' (made at %s): %s"):format(where(), e.kind_of, tostring(e.name), e.where, why), 0)
+  end
+  rawset(e, key, value)
 end
 
 ------------------------------------------------------------------ building

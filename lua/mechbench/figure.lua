@@ -167,14 +167,8 @@ end
 
 -- The run's one-page handout: the mechanism with its trails, the energy,
 -- the constraint violation, the quantities asked for, and the summary.
-function M.report(r, scene, poses, opts, target)
-  local i = #r.t
-  if opts.t ~= nil then
-    local best = math.huge
-    for k, tk in ipairs(r.t) do
-      if math.abs(tk - opts.t) < best then i, best = k, math.abs(tk - opts.t) end
-    end
-  end
+-- i: the sample the mechanism is drawn at.
+function M.report(r, scene, poses, i, opts, target)
   local asked = opts.plot or { (r.body_order[1] or "energy") .. (r.body_order[1] and ".angle" or ".total") }
   if type(asked) == "string" then asked = { asked } end
   local plots = {

@@ -659,14 +659,16 @@ pixels (640 x 400).]] },
   { name = "r:frame", man = PICTURES,
     sig = "r:frame(t [, { width, height, unicode, labels, trails, file }])",
     text = [[
-One frame, at the sample nearest t, as text; with file = "x.png" (.svg,
-.pdf) written there (640 x 480 pixels), labelled, trails if asked.]] },
+One frame, at the sample nearest t (a time inside the run; the first
+sample without one), as text; with file = "x.png" (.svg, .pdf) written
+there (640 x 480 pixels), labelled, trails if asked.]] },
   { name = "r:report", man = PICTURES,
     sig = 'r:report{ file = "run.pdf" [, plot = {"crank.angle"}, t, width, height] }',
     text = [[
-One page for a handout: the mechanism at t (the last sample) with its
-trails, the energy, the constraint violation, the quantities in plot
-(the first body's angle), and the run's summary. PDF (A4), SVG or PNG.]] },
+One page for a handout: the mechanism at t (inside the run; the last
+sample without one) with its trails, the energy, the constraint
+violation, the quantities in plot (the first body's angle), and the
+run's summary. PDF (A4), SVG or PNG.]] },
   { name = "r:frames", man = PICTURES,
     sig = 'r:frames("run.txt" [, n])',
     text = "Writes n frames (5) spread evenly over the run to a text file." },

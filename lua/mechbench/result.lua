@@ -215,6 +215,30 @@ local function time_of(method, t)
   return t
 end
 
+local function nearest(r, t)
+  local best, gap = 1, math.huge
+  for i, ti in ipairs(r.t) do
+    local d = math.abs(ti - t)
+    if d < gap then best, gap = i, d end
+  end
+  return best
+end
+
+-- The sample nearest t, a time inside the run (give or take a rounding, as
+-- r:frames' last time has): r:at, r:frame, r:fbd and r:report refuse a time
+-- past either end rather than show the end sample as if it were at t.
+-- subject: what the message names before the time ("crank at ").
+local function sample_at(r, method, t, subject)
+  local ts = r.t
+  if #ts == 0 then args.fail("r:" .. method, "the result has no samples") end
+  time_of(method, t)
+  local slack = 1e-9 * math.max(1, math.abs(ts[#ts]))
+  if t < ts[1] - slack or t > ts[#ts] + slack then
+    args.fail("r:" .. method, "%st = %g is outside the run (t = %g to %g s)", subject or "", t, ts[1], ts[#ts])
+  end
+  return nearest(r, t)
+end
+
 -- What a file writer returns: the file and its count, which prints as a
 -- sentence at the prompt ("wrote 201 rows to out.csv") rather than a bare number.
 local Written = { __tostring = function(w) return ("wrote %d %s to %s"):format(w.count, w.what, w.path) end }
@@ -234,10 +258,7 @@ end
 -- Linear interpolation between the two reporting times around t.
 function Result:at(t)
   local ts = self.t
-  time_of("at", t)
-  if #ts == 0 or t < ts[1] or t > ts[#ts] then
-    args.fail("r:at", "t = %g is outside the run (%g to %g)", t, ts[1] or 0, ts[#ts] or 0)
-  end
+  sample_at(self, "at", t)
   local i = 1
   while i < #ts and ts[i + 1] < t do i = i + 1 end
   local j = math.min(i + 1, #ts)
@@ -586,25 +607,14 @@ local function drawing(r, trail_points)
   return r._scene, r._poses
 end
 
-local function nearest(r, t)
-  local best, gap = 1, math.huge
-  for i, ti in ipairs(r.t) do
-    local d = math.abs(ti - t)
-    if d < gap then best, gap = i, d end
-  end
-  return best
-end
-
 -- One frame as text: r:frame(t, {width, height, unicode, labels, trails,
 -- points}); with file = "x.svg" (.pdf, .png) written there; shown inline
 -- at a prompt whose terminal shows pictures (then it returns nothing).
 function Result:frame(t, opts)
   opts = picture("frame", opts)
-  if t ~= nil then time_of("frame", t) end
-  if #self.t == 0 then args.fail("r:frame", "the result has no samples to draw") end
+  local i = sample_at(self, "frame", t or self.t[1])
   local target = figure.target("r:frame", opts, figure.STILL, "frame")
   local scene, poses = drawing(self, opts.points)
-  local i = nearest(self, t or self.t[1])
   if target then return figure.write("r:frame", figure.frame_spec(self, scene, poses, i, opts), target) end
   if figure.show("r:frame", figure.frame_spec(self, scene, poses, i, opts)) then return end
   local unicode = opts.unicode
@@ -747,16 +757,9 @@ function Result:fbd(name, t, opts)
   local b = pick(self, "bodies", self.body_order, "body", "fbd", name)
   name = type(name) == "table" and name.name or name
   local ts = self.t
-  if #ts == 0 then args.fail("r:fbd", "the result has no samples") end
-  if t == nil then t = ts[1] end
-  time_of("fbd", t)
-  local slack = 1e-9 * math.max(1, math.abs(ts[#ts]))
-  if t < ts[1] - slack or t > ts[#ts] + slack then
-    args.fail("r:fbd", "%s at t = %g: the time is outside the run (%g to %g)", name, t, ts[1], ts[#ts])
-  end
+  local i = sample_at(self, "fbd", t or ts[1], name .. " at ")
   local desc = self._desc
   if not desc then args.fail("r:fbd", "this result does not keep its model, so it has no diagram") end
-  local i = nearest(self, t)
   local c, cd, lambda, index = {}, {}, {}, 0
   for k, body in ipairs(desc.bodies) do
     local q = self.bodies[body.name]
@@ -975,14 +978,13 @@ function Result:report(opts)
   opts = picture("report", opts)
   local target = figure.target("r:report", opts, figure.STILL, "report")
   if not target then args.fail("r:report", 'needs a file to write, such as { file = "run.pdf" }') end
-  if #self.t == 0 then args.fail("r:report", "the result has no samples") end
-  if opts.t ~= nil then time_of("report", opts.t) end
+  local i = sample_at(self, "report", opts.t or self.t[#self.t])
   for _, n in ipairs(type(opts.plot) == "table" and opts.plot or { opts.plot }) do
     if type(n) ~= "string" then args.fail("r:report", 'plot is a name such as "crank.angle", or a list of them') end
     self:series(n)
   end
   local scene, poses = drawing(self, opts.points)
-  return figure.report(self, scene, poses, opts, target)
+  return figure.report(self, scene, poses, i, opts, target)
 end
 
 -- Write the animation as an asciicast v2 file (asciinema play FILE).

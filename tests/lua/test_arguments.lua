@@ -137,10 +137,23 @@ m.bodies.rod.pos = { 0 / 0, 0 }
 T.fails(function() m:simulate{ tf = 0.1 } end, here() .. "body 'rod' (made at " .. made .. "): pos[1] must be a number, not NaN",
   "NaN set at the prompt: said at the run, with where the body was made")
 m.bodies.rod.pos = { 0.5, 0 }
-m.bodies.rod.omgea = 3
-T.fails(function() m:simulate{ tf = 0.1 } end, "unknown field 'omgea': did you mean 'omega'?", "a field misspelled at the prompt")
-T.fails(function() m:simulate{ tf = 0.1 } end, 'to take it away: m.bodies["rod"].omgea = nil', "and how to take it away")
-m.bodies.rod.omgea = nil
+-- a field misspelled at the prompt is refused at its own line, with the
+-- fields the element takes (it was said at the next run's line)
+T.fails(function() m.bodies.rod.omgea = 3 end, here() .. "body 'rod' (made at " .. made .. "): unknown field 'omgea': "
+  .. "did you mean 'omega'? (it takes: angle, inertia, mass, omega, pos, vel)", "a body's field misspelled at the prompt")
+T.eq(rawget(m.bodies.rod, "omgea"), nil, "and it is not kept")
+m:force{ name = "s", type = "spring-damper", points = { "A", "O" }, k = 1, length = 1 }
+local made_s = debug.getinfo(1, "S").short_src .. ":" .. debug.getinfo(1, "l").currentline - 1
+T.fails(function() m.forces.s.lenght = 2 end, here() .. "force 's' (made at " .. made_s .. "): unknown field 'lenght': "
+  .. "did you mean 'length'?", "a force's field misspelled at the prompt")
+T.fails(function() m.joints.pin.fn = function() return 0 end end, "joint 'pin' (made at ", "a revolute joint has no fn")
+-- a field the kind takes but the element was made without is set
+m.forces.s.c = 0.5
+T.eq(m.forces.s.c, 0.5, "a field left out when made is set at the prompt")
+-- a type changed at the prompt leaves fields the new kind does not take: the run says which, and how to take it away
+m.forces.s.type = "force"
+T.fails(function() m:simulate{ tf = 0.1 } end, 'to take it away: m.forces["s"].', "fields of the old type, at the run")
+m.forces.s = nil
 
 -- an element taken away at the prompt leaves the model; one put in by
 -- assignment is refused

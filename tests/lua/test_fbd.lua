@@ -246,7 +246,7 @@ do
   T.fails(function() r:fbd("crnk", 0.5) end, "did you mean 'crank'", "an unknown body: the nearest name")
   local ok, err = pcall(r.fbd, r, "crnk", 0.5)
   T.ok(not ok and err:find("test_fbd.lua:%d+: r:fbd:"), "said at the call's line: " .. tostring(err))
-  T.fails(function() r:fbd("crank", 5) end, "r:fbd: crank at t = 5: the time is outside the run (0 to 1)",
+  T.fails(function() r:fbd("crank", 5) end, "r:fbd: crank at t = 5 is outside the run (t = 0 to 1 s)",
     "a time outside the run, with the body")
   T.fails(function() r:fbd("crank", 0 / 0) end, "r:fbd: t", "a time that is not a number")
 end

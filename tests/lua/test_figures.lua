@@ -295,6 +295,15 @@ T.fails(function() r:animate{ file = path("x.png") } end, "which must be .gif", 
 T.fails(function() r:report{} end, 'r:report: needs a file to write, such as { file = "run.pdf" }', "a report needs its file")
 T.fails(function() r:report{ file = report, plot = "rod.nope" } end, "cannot plot 'rod.nope'", "a report's quantity is checked")
 T.fails(function() r:frame(0, { file = 42 }) end, "file must be a file name", "a file that is not a name")
+-- a time past the run's ends is refused, as r:at and r:fbd refuse it (it drew the end sample)
+line_of = debug.getinfo(1, "l").currentline
+T.fails(function() r:frame(99) end, "test_figures.lua:" .. (line_of + 1) .. ": r:frame: t = 99 is outside the run (t = 0 to 1 s)",
+  "r:frame: a time after the run, at the user's line, with the run's times")
+T.fails(function() r:frame(-0.5, { file = png }) end, "r:frame: t = -0.5 is outside the run (t = 0 to 1 s)",
+  "r:frame: a time before the run, also for a file")
+T.fails(function() r:report{ file = report, t = 5 } end, "test_figures.lua:" .. (line_of + 5) ..
+  ": r:report: t = 5 is outside the run (t = 0 to 1 s)", "r:report: a time after the run")
+T.ok(pcall(r.frame, r, 1 + 1e-12), "a time past the end by a rounding is the last sample")
 
 local script = path("sandboxed.lua")
 local f = io.open(script, "w")

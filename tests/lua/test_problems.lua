@@ -203,6 +203,22 @@ T.ok(p79:sheet():find("a list of mixed units (m, m, deg) keeps its degrees", 1, 
   and not p79:sheet():find("is in radians", 1, true) and math.abs(p79.data.c3[3]) > 7,
   "7.9's sheet: its {x, y, angle} lists keep their degrees in p.data")
 T.ok(p16:sheet():find("phi1  = 30 deg", 1, true), "the sheet shows degrees")
+-- 8.7's sheet names the model's fields its data go in (it said "its forces
+-- changed"): each "m.forces.coil.k (kr)" on it is a field of the model
+-- p:model() builds, holding that datum
+do
+  local p87 = problem.new("8.7", { seed = "jdoe" })
+  local m87, named = p87:model(), 0
+  for field, datum in (p87:sheet():gsub("\n%s*", " ")):gmatch("m%.([%w_.]+) %(([%w_%[%]]+)%)") do
+    local value = m87
+    for key in field:gmatch("[^.]+") do value = type(value) == "table" and value[key] or nil end
+    local want = load("return data." .. datum, "datum", "t", { data = p87.data })()
+    T.ok(type(value) == "number" and value == want, ("8.7's sheet: m.%s holds %s = %s (it holds %s)"):format(field,
+      datum, tostring(want), tostring(value)))
+    named = named + 1
+  end
+  T.eq(named, 6, "8.7's sheet names a field for each of its six data")
+end
 T.eq(tostring(mine), '<problem 2.2: Products, lengths, angles and rotations of two vectors; seed "jdoe"; '
   .. 'p:show() shows the sheet>', "a problem prints as one line")
 T.eq(T.capture(function() mine:show() end), mine:sheet(), "p:show() prints the sheet")
