@@ -8,10 +8,15 @@
 -- bench/run.sh runs it under this build and an older one, alternately, and
 -- prints the ratios of the least of several batches. A benchmark, never a
 -- test. Prints "name seconds c_seconds evaluations" per model.
+-- With a second argument, that model alone (its name as printed): the
+-- runs for a count of instructions (bench/run.sh).
 local repeats = tonumber(arg and arg[1]) or 20
+local only = arg and arg[2]
 local models = { { "pendulum" }, { "double_pendulum" }, { "slider_crank" }, { "four_bar" }, { "chain", 4 },
   { "sliding_pendulum" } }
 for _, c in ipairs(models) do
+  local name = c[1] .. (c[2] and ("_" .. c[2]) or "")
+  if only and only ~= name then goto next end
   local m = mb.example(c[1], c[2])
   m:correct()
   local o = { integrator = "dopri5", tol = 1e-6, abstol = 1e-9, dense = true, tf = 5, dt = 0.01, progress = false }
@@ -23,5 +28,6 @@ for _, c in ipairs(models) do
     wall = math.min(wall, r.stats.wall)
   end
   local best = (os.clock() - t0) / repeats
-  print(string.format("%s %.9f %.9f %d", c[1] .. (c[2] and ("_" .. c[2]) or ""), best, wall, r.stats.fevals))
+  print(string.format("%s %.9f %.9f %d", name, best, wall, r.stats.fevals))
+  ::next::
 end

@@ -58,9 +58,34 @@ six_models() {
                for (i = 1; i <= n; i++) { k = order[i]
                  printf "  %-18s %10.3f %10.3f %6.2fx   %10.3f %10.3f %6.2fx   %d, %d\n", k, 1e3 * b[k], 1e3 * a[k],
                    b[k] / a[k], 1e3 * bc[k], 1e3 * ac[k], bc[k] / ac[k], be[k], ae[k] } }' "$old/six.before" "$old/six.after"
+    six_instructions
   else
     echo "the six small models: no build of $rev to compare with"
   fi
+}
+
+# The same runs counted in instructions (valgrind's cachegrind, I refs):
+# a count the machine's load does not move, where processor time on a
+# shared machine does. Per run: (7 runs - 1 run) / 6, so the start-up and
+# the model's making drop out.
+instructions() { # program model runs
+  valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+    "$1" --batch bench/reports.lua "$3" "$2" 2>&1 >/dev/null | awk '/I *refs/ { gsub(",", "", $4); print $4 }'
+}
+six_instructions() {
+  if ! command -v valgrind >/dev/null; then
+    echo "  (instructions: no valgrind)"
+    return
+  fi
+  echo "  instructions per run (valgrind cachegrind; the least noisy measure on a shared machine):"
+  printf "  %-18s %12s %12s %7s\n" model before after ratio
+  for model in pendulum double_pendulum slider_crank four_bar chain_4 sliding_pendulum; do
+    b7=$(instructions "$before" $model 7) b1=$(instructions "$before" $model 1)
+    a7=$(instructions ./mechbench $model 7) a1=$(instructions ./mechbench $model 1)
+    awk -v m=$model -v b7="$b7" -v b1="$b1" -v a7="$a7" -v a1="$a1" 'BEGIN {
+      b = (b7 - b1) / 6; a = (a7 - a1) / 6
+      printf "  %-18s %12.0f %12.0f %6.2fx\n", m, b, a, b / a }'
+  done
 }
 
 # The compiled model kept while the Lua model is unchanged (issue 24): how

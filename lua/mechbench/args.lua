@@ -92,13 +92,12 @@ function M.unknown_field(t, known, word, hidden)
     if own and known[own] and t[own] == nil then renamed[key] = own end
   end
   for key, own in pairs(renamed) do t[own], t[key] = t[key], nil end
-  local list = M.sorted_keys(known)
   for key in pairs(t) do
     if not known[key] and not hidden[key] then
       if type(key) ~= "string" then
         return ("takes only named %ss, not a list entry [%s]"):format(word, tostring(key))
       end
-      return M.unknown(word, key, list, "it takes")
+      return M.unknown(word, key, M.sorted_keys(known), "it takes")
     end
   end
 end
@@ -171,22 +170,32 @@ function M.check_options(opts, taken, what, elsewhere)
   if type(opts) ~= "table" then
     error(("%s: %s: the options must be a table { ... }, not %s"):format(M.where(2), what, type(opts)), 0)
   end
-  local copy = {}
-  for k, v in pairs(opts) do copy[k] = v end
-  local keys = {}
-  for k in pairs(copy) do keys[#keys + 1] = k end
-  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
-  for _, k in ipairs(keys) do
-    if not taken[k] and elsewhere and elsewhere[k] then
-      error(("%s: %s: %s goes with %s"):format(M.where(2), what, k, elsewhere[k]), 0)
+  local copy, misplaced = {}, false
+  for k, v in pairs(opts) do
+    copy[k] = v
+    misplaced = misplaced or not taken[k] and elsewhere ~= nil and elsewhere[k] ~= nil
+  end
+  -- the messages in the keys' order, so the first said is always the same;
+  -- sorted only when there is one to say (a run checks its options often)
+  if misplaced then
+    local keys = {}
+    for k in pairs(copy) do keys[#keys + 1] = k end
+    table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+    for _, k in ipairs(keys) do
+      if not taken[k] and elsewhere[k] then
+        error(("%s: %s: %s goes with %s"):format(M.where(2), what, k, elsewhere[k]), 0)
+      end
     end
   end
   local why = M.unknown_field(copy, taken, "option")
   if why then error(("%s: %s: %s"):format(M.where(2), what, why), 0) end
-  keys = M.sorted_keys(copy)
-  for _, k in ipairs(keys) do
-    why = type(taken[k]) == "table" and M.bad_option(copy[k], taken[k])
-    if why then error(("%s: %s: %s"):format(M.where(2), what, why), 0) end
+  local bad = false
+  for k, v in pairs(copy) do bad = bad or type(taken[k]) == "table" and M.bad_option(v, taken[k]) ~= nil end
+  if bad then
+    for _, k in ipairs(M.sorted_keys(copy)) do
+      why = type(taken[k]) == "table" and M.bad_option(copy[k], taken[k])
+      if why then error(("%s: %s: %s"):format(M.where(2), what, why), 0) end
+    end
   end
   return copy
 end

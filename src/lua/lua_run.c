@@ -185,7 +185,12 @@ int core_completed(lua_State *L)
 	return 1;
 }
 
-/* Fill the series table at 1 from its metatable's run, series and index,
+/* A series not yet filled is known by its code in its metatable's
+ * pending table: which series and at which index. */
+#define SERIES_KINDS 16
+_Static_assert(sizeof series / sizeof *series <= SERIES_KINDS, "a series' code holds its kind");
+
+/* Fill the series table at 1 from its metatable's run and its code there,
  * and make it a plain array. */
 static void fill(lua_State *L)
 {
@@ -196,11 +201,15 @@ static void fill(lua_State *L)
 	lua_getiuservalue(L, -1, 1); /* the model's functions are called on L now */
 	mb_compiled_model(L, -1);
 	lua_pop(L, 1);
-	lua_getfield(L, -2, "series");
-	lua_getfield(L, -3, "index");
-	const struct series *what = &series[lua_tointeger(L, -2)];
-	int index = (int)lua_tointeger(L, -1);
-	lua_pop(L, 4);
+	lua_getfield(L, -2, "pending");
+	lua_pushvalue(L, 1);
+	lua_rawget(L, -2);
+	lua_Integer code = lua_tointeger(L, -1);
+	lua_pop(L, 1);
+	lua_pushvalue(L, 1), lua_pushnil(L), lua_rawset(L, -3); /* no longer pending */
+	lua_pop(L, 3);
+	const struct series *what = &series[code % SERIES_KINDS];
+	int index = (int)(code / SERIES_KINDS);
 	if (what->completed)
 		complete(L, h);
 	const struct run *r = h->r;
@@ -241,16 +250,29 @@ static int series_pairs(lua_State *L)
  * script that set its series or index read and called past the table. */
 static void push_series(lua_State *L, int ud, int what, int index)
 {
+	/* one metatable for all the run's series (the held run's second user
+	 * value), made with the first: a run of a large model has thousands */
+	if (lua_getiuservalue(L, ud, 2) != LUA_TTABLE) {
+		lua_pop(L, 1);
+		lua_createtable(L, 0, 6);
+		lua_pushvalue(L, ud), lua_setfield(L, -2, "run");
+		lua_newtable(L), lua_setfield(L, -2, "pending");
+		lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
+		lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
+		lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
+		lua_pushboolean(L, 0), lua_setfield(L, -2, "__metatable");
+		lua_pushvalue(L, -1);
+		lua_setiuservalue(L, ud, 2);
+	}
 	lua_newtable(L);
-	lua_createtable(L, 0, 7);
-	lua_pushvalue(L, ud), lua_setfield(L, -2, "run");
-	lua_pushinteger(L, what), lua_setfield(L, -2, "series");
-	lua_pushinteger(L, index), lua_setfield(L, -2, "index");
-	lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
-	lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
-	lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
-	lua_pushboolean(L, 0), lua_setfield(L, -2, "__metatable");
+	lua_getfield(L, -2, "pending");
+	lua_pushvalue(L, -2);
+	lua_pushinteger(L, (lua_Integer)index * SERIES_KINDS + what);
+	lua_rawset(L, -3);
+	lua_pop(L, 1);
+	lua_pushvalue(L, -2);
 	lua_setmetatable(L, -2);
+	lua_remove(L, -2); /* the series alone */
 }
 
 static void set_series(lua_State *L, int ud, const char *key, int what, int index)
@@ -265,7 +287,7 @@ static void set_series(lua_State *L, int ud, const char *key, int what, int inde
 static struct held *held_new(lua_State *L, int model)
 {
 	model = lua_absindex(L, model);
-	struct held *h = lua_newuserdatauv(L, sizeof *h, 1);
+	struct held *h = lua_newuserdatauv(L, sizeof *h, 2); /* the model; the series' metatable */
 	h->r = NULL, h->m = mb_compiled_model(L, model);
 	lua_pushvalue(L, model);
 	lua_setiuservalue(L, -2, 1);
