@@ -193,8 +193,9 @@ void body_coords_mass_apply(void *ws, const double *x, double *out)
 void body_coords_mass_solve(void *ws, double *x)
 {
 	const struct body_coords_head *w = ws;
-	for (int k = 0; k < w->n; k++)
-		x[k] *= w->inverse[k];
+	const double *inverse = w->inverse;
+	for (int k = 0, n = w->n; k < n; k += 3) /* a body at a time (n is 3 a body) */
+		x[k] *= inverse[k], x[k + 1] *= inverse[k + 1], x[k + 2] *= inverse[k + 2];
 }
 
 void body_coords_mass_dense(void *ws, double *A)

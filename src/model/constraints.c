@@ -101,7 +101,8 @@ int joint_rows_eval_turned(const struct model *m, struct run_data *d, const int 
 		size_t step_i = bi >= 0 ? cols : 3, step_j = bj >= 0 && !self ? cols : 3;
 		struct joint_eval e; /* the kind reads its rows' entries alone */
 		e.phi = phi, e.gamma = gamma, e.vrhs = vrhs;
-		for (int q = 0; q < rows; q++) {
+#pragma GCC unroll 3
+		for (int q = 0; q < JOINT_ROWS && q < rows; q++) {
 			e.di[q] = ji + (size_t)q * step_i, e.dj[q] = jj + (size_t)q * step_j;
 			vrhs[q] = 0;
 		}

@@ -300,9 +300,9 @@ gram_block(const struct rows *r, const struct row_block *k, const double *w, dou
 {
 	size_t cols = (size_t)r->cols;
 	double sum[GROUP_ROWS][GROUP_ROWS] = {{0}}, dot[GROUP_ROWS] = {0};
+	int own = diagonal && x; /* a diagonal block's spans are its rows' own (they are apart) */
 	for (const struct row_overlap *o = r->blocked + k->from, *end = r->blocked + k->to; o < end;
 	     o++) {
-		int own = diagonal && x && o->own;
 		const double *wk = w + o->begin, *xk = own ? x + o->begin : NULL;
 #pragma GCC unroll 3
 		for (int i = 0; i < na; i++) {
@@ -312,7 +312,10 @@ gram_block(const struct rows *r, const struct row_block *k, const double *w, dou
 			for (int l = 0; l < nb; l++) {
 				if (diagonal && l > i)
 					break;
-				const double *jb = r->J + o->jb + (size_t)l * cols;
+				/* a diagonal block's rows are a's own (o->jb is o->ja):
+				 * their entries read above are read again from registers */
+				const double *jb =
+				    r->J + (diagonal ? o->ja : o->jb) + (size_t)l * cols;
 				sum[i][l] += u0 * jb[0];
 				sum[i][l] += u1 * jb[1];
 				sum[i][l] += u2 * jb[2];

@@ -26,14 +26,16 @@ const struct force_kind *force_kind_find(const char *name)
 
 void weights_apply(const struct model *m, const double *c, double *h, double *potential)
 {
-	*potential = 0;
+	double v = 0; /* summed here: h's stores need not be read back */
+	vec2 g = m->gravity;
 	for (int b = 0; b < m->nbodies; b++) {
 		double mass = m->bodies[b].mass;
-		h[3 * b] = mass * m->gravity.x; /* weight at the mass centre, Eq. 4.20 */
-		h[3 * b + 1] = mass * m->gravity.y;
+		h[3 * b] = mass * g.x; /* weight at the mass centre, Eq. 4.20 */
+		h[3 * b + 1] = mass * g.y;
 		h[3 * b + 2] = 0;
-		*potential -= mass * v2_dot(m->gravity, v2(c[3 * b], c[3 * b + 1])); /* m g y */
+		v -= mass * v2_dot(g, v2(c[3 * b], c[3 * b + 1])); /* m g y */
 	}
+	*potential = v;
 }
 
 /* The power of what was added to h since before: the generalised force

@@ -18,10 +18,9 @@ static int eval(const struct model *m, struct run_data *d, const struct joint *j
 
 	out->phi[0] = v2_dot(nj, p.d);
 	out->phi[1] = v2_dot(nj, ui);
-	double di0[3] = {nj.x, nj.y, v2_dot(uj, p.si)};
-	double dj0[3] = {-nj.x, -nj.y, -v2_dot(uj, v2_add(p.sj, p.d))};
-	for (int k = 0; k < 3; k++)
-		out->di[0][k] = di0[k], out->dj[0][k] = dj0[k];
+	double *di0 = out->di[0], *dj0 = out->dj[0];
+	di0[0] = nj.x, di0[1] = nj.y, di0[2] = v2_dot(uj, p.si);
+	dj0[0] = -nj.x, dj0[1] = -nj.y, dj0[2] = -v2_dot(uj, v2_add(p.sj, p.d));
 	out->di[1][0] = out->di[1][1] = out->dj[1][0] = out->dj[1][1] = 0;
 	out->di[1][2] = cosij, out->dj[1][2] = -cosij;
 	vec2 centripetal = v2_sub(v2_scale(wi * wi, p.si), v2_scale(wj * wj, p.sj));
