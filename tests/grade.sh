@@ -246,4 +246,16 @@ printf 'answers["2.2"] = { len_a = mb.vec.norm(problem("2.2").data.a) }\n' > fil
 expect_eq fill-gradebook "$(cat fill.csv)" "student,points,max
 filler,0.29,7"
 
+# a log is plain text: what a script prints for a terminal (a colour, a
+# clear screen, a title, a sixel picture, a carriage return) is not written
+# there, the text around it is (it was kept raw)
+mkdir esc
+cat > esc/colours.lua <<'EOF'
+print("\27[1;31mred\27[0m and plain\r")
+print("\27]0;a title\7\27[2J\27[Hcleared \27Pq#0;2;0;0;0#0~~@@~~\27\\done")
+EOF
+"$MB" --grade checks.lua --logs elogs esc/colours.lua >/dev/null 2>&1
+expect_eq log-plain "$(cat elogs/esc_colours.lua.own.log)" "red and plain
+cleared done"
+
 finish

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "util/clock.h"
+#include "util/plain.h"
 
 static volatile sig_atomic_t stop_signal;
 enum { MAX_PARALLEL = 256 };
@@ -70,10 +71,11 @@ struct slot {
 	int job;
 	pid_t pid;
 	int out, err, chan;
-	int log;         /* the log file, or -1 */
-	int exited;      /* reaped */
-	double deadline; /* 0: none */
-	char line[1024]; /* the stderr line being read */
+	int log;            /* the log file, or -1 */
+	struct plain plain; /* what of the output the log keeps: text (util/plain.h) */
+	int exited;         /* reaped */
+	double deadline;    /* 0: none */
+	char line[1024];    /* the stderr line being read */
 	size_t used;
 	size_t channel_cap; /* bytes allocated for the channel */
 	struct job_result r;
@@ -139,9 +141,13 @@ static void take_output(struct slot *s, const struct job *j, int stream, const c
 	if (j->output_cap && before >= j->output_cap)
 		return;
 	size_t room = j->output_cap && before + n > j->output_cap ? j->output_cap - before : n;
-	if (s->log >= 0)
-		jobs_write_all(s->log, p, room);
-	else if (output)
+	if (s->log >= 0) {
+		char text[4096];
+		for (size_t at = 0; at < room; at += sizeof text) {
+			size_t piece = room - at < sizeof text ? room - at : sizeof text;
+			jobs_write_all(s->log, text, plain_text(&s->plain, p + at, piece, text));
+		}
+	} else if (output)
 		output(ctx, s->job, stream, p, room);
 	if (room < n && !s->r.output_capped) {
 		s->r.output_capped = 1;

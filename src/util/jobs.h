@@ -5,8 +5,9 @@
  * program again, sandboxed and limited). jobs_run starts them, at most
  * `parallel` at a time, and follows their pipes with poll(2):
  *   - their output, stdout and stderr together, goes to a log file of its
- *     own, or, without one, to a callback stream by stream (the last line
- *     of stderr kept);
+ *     own as plain text (a terminal's escape sequences and control
+ *     characters left out: util/plain.h), or, without one, to a callback
+ *     stream by stream (the last line of stderr kept);
  *   - past output_cap bytes the child is stopped with SIGKILL, as at a CPU
  *     limit, and what it wrote after the cap is dropped;
  *   - a third pipe, the child's fd 3, carries what the grader reads as the

@@ -205,6 +205,31 @@ do
   T.ok(f == 0, "the hint as written works after step 1: " .. said)
 end
 
+-- The give-away check reads no wall-clock time: a comparison's "wall ms"
+-- or a summary's time that happens to read as the answer (0.628 ms before
+-- an answer of 0.2 pi, as lesson 8 may show on a fast machine) gives
+-- nothing away; the same digits printed otherwise do.
+do
+  local function timed(extra)
+    return { number = 98, title = "Timings", steps = {
+      { title = "Two runs", text = "A comparison and a summary.", code = [[
+c = mb.compare(mb.example("pendulum"), { "body", "joint" }, { tf = 0.1, dt = 0.05, show = false })
+for _, label in ipairs(c.order) do c.figures[label].wall = 0.628e-3 end
+print(c:table())
+r = mb.example("pendulum"):simulate{ tf = 0.1, dt = 0.05 }
+r.stats.wall = 0.628e-3
+print(r:summary())]] .. extra },
+      { title = "A speed", text = "What is 0.2 pi, in m/s? check(v)", answer = function() return 0.2 * math.pi end,
+        hints = { "Multiply 0.2 by pi.", "0.2 pi = 0.62832." } } } }
+  end
+  local _, f, problems = mb.lesson.selftest(timed(""))
+  local said = table.concat(problems, "; ")
+  T.ok(f == 0, "a wall time of 0.628 ms gives nothing away: " .. said)
+  _, f, problems = mb.lesson.selftest(timed('\nprint("v = 0.628 m/s")'))
+  said = table.concat(problems, "; ")
+  T.ok(f == 1 and said:find("step 1 shows 0.628", 1, true), "the same digits printed otherwise do: " .. said)
+end
+
 -- a message as one line, however say() wrapped it
 local function flat(t) return (t:gsub("%s+", " ")) end
 
