@@ -269,7 +269,8 @@ static int series_pairs(lua_State *L)
 /* A series of the run held at ud (what, at index), as a table that fills
  * itself when first read. Its metatable is hidden from Lua (getmetatable
  * gives false, setmetatable refuses): fill trusts what it holds, and a
- * script that set its series or index read and called past the table. */
+ * script that set a series' code in its pending table read and called
+ * past the series table. */
 static void push_series(lua_State *L, int ud, int what, int index)
 {
 	/* one metatable for all the run's series (the held run's second user
