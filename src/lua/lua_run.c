@@ -130,6 +130,24 @@ static int held_gc(lua_State *L)
 	return 0;
 }
 
+/* The holder at idx, its run still there: the collector finalizes the
+ * newest objects first, so the finalizer of an older one (a table with
+ * __gc that keeps a series) can read a series after its run was freed. */
+static struct held *held_live(lua_State *L, int idx)
+{
+	struct held *h = luaL_checkudata(L, idx, RUN_TYPE);
+	if (!h->r) {
+		char place[300];
+		mb_user_place(L, place, sizeof place);
+		lua_pushfstring(L,
+		                "%s%sthe run of this series was collected with its result, before "
+		                "the series was read: read it while the result is in use",
+		                place, place[0] ? ": " : "");
+		lua_error(L);
+	}
+	return h;
+}
+
 /* What a series holds, and whether the samples must be complete for it. */
 static const struct series {
 	double (*get)(const struct run *, int, int);
@@ -168,7 +186,8 @@ static void complete(lua_State *L, struct held *h)
 		char place[300];
 		mb_user_place(L, place, sizeof place);
 		lua_pushfstring(L, "%s%sthe run's reports: %s", place, place[0] ? ": " : "",
-		                h->r->later && h->r->later->error[0] ? h->r->later->error : "failed");
+		                h->r->later && h->r->later->error[0] ? h->r->later->error
+		                                                     : "failed");
 		lua_error(L);
 	}
 }
@@ -177,7 +196,7 @@ static void complete(lua_State *L, struct held *h)
  * tests of reports on demand). */
 int core_completed(lua_State *L)
 {
-	const struct held *h = luaL_checkudata(L, 1, RUN_TYPE);
+	const struct held *h = held_live(L, 1);
 	int n = 0;
 	for (int i = 0; i < h->r->count; i++)
 		n += h->r->samples[i]->complete || i < h->r->completed;
@@ -191,13 +210,15 @@ int core_completed(lua_State *L)
 _Static_assert(sizeof series / sizeof *series <= SERIES_KINDS, "a series' code holds its kind");
 
 /* Fill the series table at 1 from its metatable's run and its code there,
- * and make it a plain array. */
+ * and make it a plain array. It stays pending until it is filled: an error
+ * on the way (a completion that fails, a run gone) is said again when it
+ * is read again. */
 static void fill(lua_State *L)
 {
 	if (!lua_getmetatable(L, 1))
 		return;
 	lua_getfield(L, -1, "run");
-	struct held *h = luaL_checkudata(L, -1, RUN_TYPE);
+	struct held *h = held_live(L, -1);
 	lua_getiuservalue(L, -1, 1); /* the model's functions are called on L now */
 	mb_compiled_model(L, -1);
 	lua_pop(L, 1);
@@ -205,9 +226,7 @@ static void fill(lua_State *L)
 	lua_pushvalue(L, 1);
 	lua_rawget(L, -2);
 	lua_Integer code = lua_tointeger(L, -1);
-	lua_pop(L, 1);
-	lua_pushvalue(L, 1), lua_pushnil(L), lua_rawset(L, -3); /* no longer pending */
-	lua_pop(L, 3);
+	lua_pop(L, 2);
 	const struct series *what = &series[code % SERIES_KINDS];
 	int index = (int)(code / SERIES_KINDS);
 	if (what->completed)
@@ -217,6 +236,9 @@ static void fill(lua_State *L)
 		lua_pushnumber(L, what->get(r, i, index));
 		lua_rawseti(L, 1, i + 1);
 	}
+	lua_getfield(L, -2, "pending");
+	lua_pushvalue(L, 1), lua_pushnil(L), lua_rawset(L, -3); /* no longer pending */
+	lua_pop(L, 3);
 	lua_pushnil(L);
 	lua_setmetatable(L, 1);
 }

@@ -143,6 +143,35 @@ do
   T.ok(same, "a result read after its model was changed and collected: the same reactions and energy, bit for bit")
 end
 
+-- a series outlives its result: it keeps its run and fills from it. The
+-- finalizer of an older object (the collector finalizes the newest first)
+-- may read a series after its run was freed: it is told so at its line,
+-- each time it reads it (the run had been read as a null pointer)
+do
+  local twin = plain_pendulum():simulate{ tf = 0.2, dt = 0.02 }
+  local want = twin:reaction("pin").fy
+  local told = {}
+  local keeper = setmetatable({}, { __gc = function(k)
+    for i = 1, 2 do
+      local ok, err = pcall(function() return k.fx[3] end)
+      told[i] = ok and ("read " .. tostring(err)) or err
+    end
+  end })
+  local r = plain_pendulum():simulate{ tf = 0.2, dt = 0.02 }
+  keeper.fx = r:reaction("pin").fx
+  local kept = plain_pendulum():simulate{ tf = 0.2, dt = 0.02 }:reaction("pin").fy
+  r, keeper = nil, nil
+  collectgarbage()
+  collectgarbage()
+  local same = #kept == #want
+  for i = 1, #want do same = same and kept[i] == want[i] end
+  T.ok(same, "a series read after its result was collected: the run's numbers, bit for bit")
+  for i = 1, 2 do
+    T.ok(type(told[i]) == "string" and told[i]:find("^tests/lua/test_reports%.lua:%d+: the run of this series was collected with its result"),
+      ("a series read in a finalizer after its run was freed, read %d: said at the line (%s)"):format(i, tostring(told[i])))
+  end
+end
+
 -- a user force that fails when a report is completed stops the run there, at
 -- the user's line, the samples before it kept (the reports are completed as
 -- they are made when the host's code takes part)
