@@ -33,6 +33,11 @@ void run_free(struct run *r)
 
 enum { SAMPLE_BLOCK = 64 };
 
+size_t run_bytes(const struct run *r)
+{
+	return (size_t)r->nblocks * SAMPLE_BLOCK * r->sample_bytes;
+}
+
 struct sample *run_add_sample(struct run *r)
 {
 	if (r->count == r->capacity) {

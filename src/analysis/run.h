@@ -50,6 +50,9 @@ struct run {
 struct run *run_new(const struct model *m);
 void run_free(struct run *r);
 
+/* The bytes a run holds: its samples' storage. */
+size_t run_bytes(const struct run *r);
+
 /* A new sample, zeroed, the run's last from now on (the run keeps its
  * samples in blocks: a run records hundreds); run_drop_sample forgets it
  * again (its report failed). */

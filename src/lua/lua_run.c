@@ -336,6 +336,12 @@ static void push_run(lua_State *L, int ud)
 	struct held *h = luaL_checkudata(L, ud, RUN_TYPE);
 	const struct model *m = h->m;
 	const struct run *r = h->r;
+	/* The run's samples are C memory the collector cannot see: counted as
+	 * if Lua had allocated them, so a script that makes run after run frees
+	 * the old ones at the pace it makes new ones (without this the
+	 * pendulum's 300 runs peaked at 24 MB, against 6.5 MB when a run's
+	 * arrays were made at once) */
+	lua_gc(L, LUA_GCSTEP, (int)(run_bytes(r) / 1024));
 	lua_newtable(L);
 	lua_pushvalue(L, ud);
 	lua_setfield(L, -2, "_run");
