@@ -53,15 +53,7 @@ end
 -- Gruebler's count for a planar system: 3 per moving body less the rows.
 local function gruebler(bodies, rows_removed) return 3 * bodies - rows_removed end
 
--- The point where circles about p (radius a) and q (radius b) meet, on the
--- left of the line from p to q (side = 1) or on its right (side = -1).
-local function meet(p, q, a, b, side)
-  local dx, dy = q[1] - p[1], q[2] - p[2]
-  local dist = math.sqrt(dx * dx + dy * dy)
-  local along = (a * a - b * b + dist * dist) / (2 * dist)
-  local h = side * math.sqrt(math.max(a * a - along * along, 0))
-  return { p[1] + (along * dx - h * dy) / dist, p[2] + (along * dy + h * dx) / dist }
-end
+local meet = differences.circles_meet -- where two circles meet
 
 -- A bar from p to q as a body with a point at each end (name0, name1).
 local function bar(m, name, p, q)

@@ -45,8 +45,7 @@ local function along(q, k, u)
   local c, si = math.cos(q[3 * k]), math.sin(q[3 * k])
   return { c * u[1] - si * u[2], si * u[1] + c * u[2] }
 end
-local function dot(a, b) return a[1] * b[1] + a[2] * b[2] end
-local function perp(a) return { -a[2], a[1] } end
+local dot, perp = vec.dot, vec.perp -- mb.vec's, on plain pairs
 
 -- differences: the Jacobian of f(q) and gamma = -d2 f/dt2 along q + qd t
 local function jacobian(f, q)

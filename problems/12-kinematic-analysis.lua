@@ -87,15 +87,8 @@ local function bisect(f, a, b)
   return (a + b) / 2
 end
 
--- Where circles about p (radius a) and q (radius b) meet, on the left of
--- the line from p to q (side = 1) or on its right (side = -1).
-local function meet(p, q, a, b, side)
-  local dx, dy = q[1] - p[1], q[2] - p[2]
-  local dist = math.sqrt(dx * dx + dy * dy)
-  local along = (a * a - b * b + dist * dist) / (2 * dist)
-  local h = side * math.sqrt(math.max(a * a - along * along, 0))
-  return { p[1] + (along * dx - h * dy) / dist, p[2] + (along * dy + h * dx) / dist }
-end
+-- Where two circles meet (by_hand.circles_meet).
+local meet = require("mechbench.by_hand").circles_meet
 
 -- An angle difference a - b brought into (-pi, pi].
 local function wrap(a) return a - tau * math.floor((a + math.pi) / tau) end

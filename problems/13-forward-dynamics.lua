@@ -19,13 +19,9 @@ local vec, mat = mb.vec, mb.mat
 
 ------------------------------------------------------------------ helpers
 
-local function dot(a, b) return a[1] * b[1] + a[2] * b[2] end
-local function sub(a, b) return { a[1] - b[1], a[2] - b[2] } end
-local function add(a, b) return { a[1] + b[1], a[2] + b[2] } end
-local function scale(k, a) return { k * a[1], k * a[2] } end
-local function perp(a) return { -a[2], a[1] } end
-local function norm(a) return math.sqrt(dot(a, a)) end
-local function unit(t) return { math.cos(t), math.sin(t) } end
+-- mb.vec's, on plain pairs
+local dot, sub, add, scale, perp, norm, unit =
+  vec.dot, vec.sub, vec.add, vec.scale, vec.perp, vec.norm, vec.unit
 
 local g = 9.81
 

@@ -273,20 +273,7 @@ static int series_pairs(lua_State *L)
  * past the series table. */
 static void push_series(lua_State *L, int ud, int what, int index)
 {
-	/* one metatable for all the run's series (the held run's second user
-	 * value), made with the first: a run of a large model has thousands */
-	if (lua_getiuservalue(L, ud, 2) != LUA_TTABLE) {
-		lua_pop(L, 1);
-		lua_createtable(L, 0, 6);
-		lua_pushvalue(L, ud), lua_setfield(L, -2, "run");
-		lua_newtable(L), lua_setfield(L, -2, "pending");
-		lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
-		lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
-		lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
-		lua_pushboolean(L, 0), lua_setfield(L, -2, "__metatable");
-		lua_pushvalue(L, -1);
-		lua_setiuservalue(L, ud, 2);
-	}
+	lua_getiuservalue(L, ud, 2); /* the run's series metatable (held_new) */
 	lua_newtable(L);
 	lua_getfield(L, -2, "pending");
 	lua_pushvalue(L, -2);
@@ -321,6 +308,16 @@ static struct held *held_new(lua_State *L, int model)
 		lua_setfield(L, -2, "__metatable");
 	}
 	lua_setmetatable(L, -2);
+	/* one metatable for all the run's series, its second user value: a
+	 * run of a large model has thousands of series */
+	lua_createtable(L, 0, 6);
+	lua_pushvalue(L, -2), lua_setfield(L, -2, "run");
+	lua_newtable(L), lua_setfield(L, -2, "pending");
+	lua_pushcfunction(L, series_index), lua_setfield(L, -2, "__index");
+	lua_pushcfunction(L, series_len), lua_setfield(L, -2, "__len");
+	lua_pushcfunction(L, series_pairs), lua_setfield(L, -2, "__pairs");
+	lua_pushboolean(L, 0), lua_setfield(L, -2, "__metatable");
+	lua_setiuservalue(L, -2, 2);
 	return h;
 }
 
